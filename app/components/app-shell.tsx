@@ -1,0 +1,147 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { breadcrumbFromPath } from "~/domain/breadcrumb";
+import { can, type Actor } from "~/domain/policy";
+import { t } from "~/i18n/id";
+
+export type ShellUser = { name: string; role: string; userId: number; unitKerjaId: number | null };
+
+const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"];
+
+/**
+ * The layout of SPEC section 2: a fixed sidebar (width 64) from the xl breakpoint, and below it
+ * a drawer with an overlay. The drawer is driven by a checkbox, so it opens without JavaScript.
+ */
+export function AppShell({ user, csrfToken, children }: { user: ShellUser | null; csrfToken: string | null; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="min-h-screen">
+      <input type="checkbox" id="nav-drawer" className="peer sr-only" aria-label={t.nav.openMenu} />
+      <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" aria-hidden="true" />
+      <aside
+        className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform peer-checked:translate-x-0 xl:translate-x-0"
+        aria-label="Sidebar"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-800 px-5">
+          <Link to={user ? "/app" : "/"} className="text-lg font-bold tracking-wide">
+            {t.appName}
+          </Link>
+          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden" aria-label={t.nav.closeMenu}>
+            ✕
+          </label>
+        </div>
+        <Sidebar user={user} csrfToken={csrfToken} pathname={pathname} />
+      </aside>
+      <div className="xl:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-2 hover:bg-slate-100 xl:hidden" aria-label={t.nav.openMenu} data-testid="menu-toggle">
+            <span aria-hidden="true">☰</span>
+          </label>
+          <span className="font-semibold text-slate-900">{t.appName}</span>
+          <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
+            {user?.name}
+          </span>
+        </header>
+        <main className="p-4 sm:p-6">
+          <Breadcrumb pathname={pathname} />
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Sidebar({ user, csrfToken, pathname }: { user: ShellUser | null; csrfToken: string | null; pathname: string }) {
+  const item = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-800";
+  const active = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? "bg-slate-800 font-semibold text-white" : "text-slate-300"}`;
+  if (!user) {
+    return (
+      <nav className="flex-1 space-y-1 p-4" data-testid="sidebar">
+        <NavLink to="/panduan" className={active}>
+          {t.nav.panduan}
+        </NavLink>
+        {/* A full browser navigation: the SSO flow leaves the app. */}
+        <a href="/api/v1/auth/sso/login" className={`${item} text-slate-300`} data-testid="login-sso">
+          {t.nav.loginSso}
+        </a>
+      </nav>
+    );
+  }
+  const actor: Actor = { userId: user.userId, role: user.role, unitKerjaId: user.unitKerjaId };
+  const masterOpen = MASTER_PATHS.some((path) => pathname === path || pathname.startsWith(path + "/"));
+  return (
+    <nav className="flex flex-1 flex-col p-4" data-testid="sidebar">
+      <p className="mb-4 rounded-lg bg-slate-800 px-3 py-2 text-xs text-slate-300">
+        {t.nav.loggedInAs} <strong className="block text-sm text-white" data-testid="sidebar-role">{user.role}</strong>
+      </p>
+      <div className="space-y-1">
+        <NavLink to="/app" end className={active}>
+          {t.nav.dashboard}
+        </NavLink>
+        <NavLink to="/app/documents" className={active}>
+          {t.nav.documents}
+        </NavLink>
+        {can(actor, { type: "accessRequest.menu" }) && (
+          <NavLink to="/app/access-request" className={active}>
+            {t.nav.accessRequest}
+          </NavLink>
+        )}
+        {can(actor, { type: "master.menu" }) && (
+          <details open={masterOpen} className="group">
+            <summary className={`${item} cursor-pointer list-none text-slate-300`}>
+              {t.nav.master} <span className="float-right transition-transform group-open:rotate-90">›</span>
+            </summary>
+            <div className="ml-3 mt-1 space-y-1 border-l border-slate-700 pl-2">
+              <NavLink to="/app/audit-logs" className={active}>
+                {t.nav.auditLogs}
+              </NavLink>
+              <NavLink to="/app/manage-unit-kerja" className={active}>
+                {t.nav.unitKerja}
+              </NavLink>
+              <NavLink to="/app/users" className={active}>
+                {t.nav.users}
+              </NavLink>
+            </div>
+          </details>
+        )}
+      </div>
+      <Form method="post" action="/logout" className="mt-auto pt-4">
+        <input type="hidden" name="_csrf" value={csrfToken ?? ""} />
+        <button type="submit" className={`${item} w-full text-left text-red-300`}>
+          {t.nav.logout}
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+function Breadcrumb({ pathname }: { pathname: string }) {
+  const items = breadcrumbFromPath(pathname);
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={t.nav.breadcrumb} className="mb-4 text-sm text-slate-500" data-testid="breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((crumb, index) => (
+          <li key={crumb.href} className="flex items-center gap-1">
+            {index > 0 && <span aria-hidden="true">/</span>}
+            {index === items.length - 1 ? (
+              <span className="text-slate-800" aria-current="page">{crumb.label}</span>
+            ) : (
+              <Link to={crumb.href} className="hover:underline">
+                {crumb.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function PageHeader({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {description && <p className="mt-1 text-slate-600">{description}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Typed domain errors. Services throw these; each front door maps them: route modules to an
+ * error boundary or a form error, the Hono API to a JSON body with the matching status.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidError extends DomainError {
+  constructor(message: string, fieldErrors?: Record<string, string[]>) {
+    super(400, message, fieldErrors);
+  }
+}
+export class UnauthenticatedError extends DomainError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

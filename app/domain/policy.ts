@@ -1,0 +1,78 @@
+import { ForbiddenError } from "./errors";
+import { ROLES, type RoleName } from "./roles";
+
+/**
+ * The one permission policy (SPEC section 6 + ARCHITECTURE.md decisions). Pure: services call
+ * it to enforce, the UI calls the same function only to hide what the user may not do.
+ */
+export type Actor = {
+  userId: number;
+  role: RoleName;
+  unitKerjaId: number | null;
+};
+
+export type DocumentRef = {
+  uploaderId: number;
+  unitKerjaId: number | null;
+  accessLevel: "PRIVATE" | "PUBLIC";
+};
+
+export type Action =
+  | { type: "document.create" }
+  | { type: "document.edit"; document: DocumentRef }
+  | { type: "document.delete"; document: DocumentRef }
+  | { type: "document.openFile"; document: DocumentRef }
+  | { type: "document.requestAccess"; document: DocumentRef }
+  | { type: "accessRequest.menu" }
+  | { type: "accessRequest.respond"; ownerUnitKerjaId: number | null }
+  | { type: "auditLog.read" }
+  | { type: "users.manage" }
+  | { type: "unitKerja.manage" }
+  | { type: "master.menu" };
+
+const isSuperAdmin = (actor: Actor) => actor.role === ROLES.superAdmin;
+const isMemberOf = (actor: Actor, unitKerjaId: number | null) =>
+  actor.role === ROLES.satuanKerja && unitKerjaId !== null && actor.unitKerjaId === unitKerjaId;
+
+/** May `actor` (null: a visitor) do `action`? */
+export function can(actor: Actor | null, action: Action): boolean {
+  if (action.type === "document.openFile" && action.document.accessLevel === "PUBLIC") return true;
+  if (!actor) return false;
+  switch (action.type) {
+    case "document.create":
+      return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
+    case "document.edit":
+    case "document.delete":
+      return (
+        isSuperAdmin(actor) ||
+        (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)
+      );
+    case "document.openFile":
+      return (
+        isSuperAdmin(actor) ||
+        action.document.uploaderId === actor.userId ||
+        isMemberOf(actor, action.document.unitKerjaId)
+      );
+    case "document.requestAccess":
+      return (
+        action.document.accessLevel !== "PUBLIC" &&
+        !isSuperAdmin(actor) &&
+        actor.role !== ROLES.viewer &&
+        !can(actor, { type: "document.openFile", document: action.document })
+      );
+    case "accessRequest.menu":
+      return actor.role !== ROLES.viewer && !isSuperAdmin(actor);
+    case "accessRequest.respond":
+      return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
+    case "auditLog.read":
+    case "users.manage":
+    case "unitKerja.manage":
+    case "master.menu":
+      return isSuperAdmin(actor);
+  }
+}
+
+/** Throw ForbiddenError with `message` unless `actor` may do `action`. */
+export function assertCan(actor: Actor | null, action: Action, message: string): void {
+  if (!can(actor, action)) throw new ForbiddenError(message);
+}

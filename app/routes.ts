@@ -1,0 +1,33 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** Every route of SPEC section 2, spelled out. */
+export default [
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("panduan", "routes/panduan.tsx"),
+    route("documents", "routes/public-documents.tsx"),
+  ]),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("callback", "routes/callback.tsx"),
+  ...prefix("app", [
+    layout("routes/app-layout.tsx", [
+      index("routes/app/dashboard.tsx"),
+      route("documents", "routes/app/documents.tsx"),
+      route("documents/create", "routes/app/documents-create.tsx"),
+      route("documents/:uuid", "routes/app/document-detail.tsx"),
+      route("documents/:uuid/update", "routes/app/document-update.tsx"),
+      route("access-request", "routes/app/access-request.tsx"),
+      route("audit-logs", "routes/app/audit-logs.tsx"),
+      route("manage-unit-kerja", "routes/app/manage-unit-kerja.tsx"),
+      route("users", "routes/app/users.tsx"),
+      route("users/create", "routes/app/users-create.tsx"),
+      route("users/:uuid", "routes/app/user-detail.tsx"),
+      route("users/:uuid/update", "routes/app/user-update.tsx"),
+      // The token hand-off of SPEC section 2 ("its path is not shown").
+      route("session", "routes/app/session-handoff.tsx"),
+      route("*", "routes/app/not-found.tsx"),
+    ]),
+  ]),
+  layout("routes/public-layout.tsx", { id: "public-fallback" }, [route("*", "routes/not-found.tsx")]),
+] satisfies RouteConfig;

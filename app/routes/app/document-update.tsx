@@ -1,0 +1,14 @@
+import { PageHeader } from "~/components/app-shell";
+import { pageMeta } from "~/lib/meta";
+import { t } from "~/i18n/id";
+
+export const meta = () => pageMeta({ title: t.pages.updateDocument });
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title={t.pages.updateDocument} />
+      <p className="text-slate-500">{t.pages.comingSoon}</p>
+    </>
+  );
+}

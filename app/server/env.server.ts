@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * Configuration from the Worker environment, validated once per isolate. A missing or weak
+ * secret stops every request with a clear log line instead of running insecurely.
+ */
+const EnvSchema = z.object({
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),
+  OIDC_ISSUER: z.union([z.literal(""), z.url()]).default(""),
+  OIDC_CLIENT_ID: z.string().default(""),
+  OIDC_CLIENT_SECRET: z.string().default(""),
+});
+
+export type AppConfig = {
+  sessionSecret: string;
+  sso: { issuer: string; clientId: string; clientSecret: string } | null;
+};
+
+let cached: { env: unknown; config: AppConfig } | undefined;
+
+export function loadConfig(env: Env): AppConfig {
+  if (cached?.env === env) return cached.config;
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = parsed.data;
+  const config: AppConfig = {
+    sessionSecret: SESSION_SECRET,
+    sso:
+      OIDC_ISSUER && OIDC_CLIENT_ID
+        ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
+        : null,
+  };
+  cached = { env, config };
+  return config;
+}

@@ -1,0 +1,186 @@
+import type { LoginInput } from "~/domain/auth-schemas";
+import { TooManyRequestsError, UnauthenticatedError } from "~/domain/errors";
+import { t } from "~/i18n/id";
+import { runBatch } from "../batch.server";
+import type { AppContext, SessionUser } from "../context.server";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
+import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash } from "../session.server";
+import { auditInsert } from "./audit.server";
+
+/** Failed sign-ins allowed per window before the username (or the IP) is locked for a while. */
+export const THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+  maxFailuresPerUser: 5,
+  maxFailuresPerIp: 30,
+} as const;
+
+export type LoginResult = { sessionId: string; csrfToken: string; user: SessionUser };
+
+/**
+ * Username/password sign-in. Anyone may call it. Unknown user and wrong password give the same
+ * message after the same PBKDF2 work; repeated failures per username and per IP are locked out.
+ * Side effects: a session row, the throttle counters, an audit row (LOGIN, LOGIN_FAILED or
+ * LOGIN_THROTTLED).
+ */
+export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
+  const username = input.username.trim().toLowerCase();
+  const keys = [`user:${username}`, ...(ctx.request.ip ? [`ip:${ctx.request.ip}`] : [])];
+  const now = ctx.now();
+
+  const locks = await ctx.db
+    .selectFrom("login_throttle")
+    .select(["key", "locked_until"])
+    .where("key", "in", keys)
+    .where("locked_until", ">", now.toISOString())
+    .execute();
+  if (locks.length > 0) {
+    const until = Math.max(...locks.map((lock) => Date.parse(lock.locked_until!)));
+    await auditInsert(ctx, {
+      action: "LOGIN_THROTTLED",
+      message: `Percobaan login untuk "${username}" ditolak karena terlalu banyak kegagalan`,
+      details: { username },
+      actorId: null,
+    }).execute();
+    throw new TooManyRequestsError(t.login.throttled, Math.ceil((until - now.getTime()) / 1000));
+  }
+
+  const user = await ctx.db
+    .selectFrom("users as u")
+    .innerJoin("roles as r", "r.id", "u.role_id")
+    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
+    .select([
+      "u.id",
+      "u.uuid",
+      "u.full_name",
+      "u.username",
+      "u.unit_kerja_id",
+      "u.password_hash",
+      "u.password_salt",
+      "u.password_iterations",
+      "r.name as role",
+      "k.nama as unit_kerja_name",
+    ])
+    .where("u.username", "=", username)
+    .executeTakeFirst();
+
+  const stored =
+    user?.password_hash && user.password_salt && user.password_iterations
+      ? { hash: user.password_hash, salt: user.password_salt, iterations: user.password_iterations }
+      : null;
+  const passwordOk = await verifyPassword(input.password, stored ?? DUMMY_PASSWORD_HASH);
+
+  if (!user || !stored || !passwordOk) {
+    await recordFailure(ctx, keys, username);
+    throw new UnauthenticatedError(t.login.failed);
+  }
+
+  const sessionUser: SessionUser = {
+    userId: user.id,
+    uuid: user.uuid,
+    name: user.full_name,
+    username: user.username,
+    role: user.role,
+    unitKerjaId: user.unit_kerja_id,
+    unitKerjaName: user.unit_kerja_name,
+  };
+  return startSession(ctx, sessionUser, "password", [
+    ctx.db.deleteFrom("login_throttle").where("key", "=", `user:${username}`),
+  ]);
+}
+
+/**
+ * Open a session for a user who has proven who they are (password or SSO). Side effects: a
+ * session row and a LOGIN audit row, written together with `extra` in one batch.
+ */
+export async function startSession(
+  ctx: AppContext,
+  user: SessionUser,
+  method: "password" | "sso",
+  extra: Parameters<typeof runBatch>[1] = [],
+): Promise<LoginResult> {
+  const { sessionId, csrfToken } = newSessionSecrets();
+  const now = ctx.now();
+  await runBatch(ctx.d1, [
+    ctx.db.insertInto("sessions").values({
+      id_hash: await sessionIdHash(ctx.config.sessionSecret, sessionId),
+      user_id: user.userId,
+      csrf_token: csrfToken,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      revoked_at: null,
+      ip_address: ctx.request.ip,
+      user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
+    }),
+    ...extra,
+    auditInsert(ctx, {
+      action: "LOGIN",
+      message: `${user.name} (${user.username}) login melalui ${method === "sso" ? "SSO" : "username dan password"}`,
+      details: { method },
+      actorId: user.userId,
+    }),
+  ]);
+  return { sessionId, csrfToken, user };
+}
+
+async function recordFailure(ctx: AppContext, keys: string[], username: string) {
+  const now = ctx.now();
+  const nowIso = now.toISOString();
+  const windowStart = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
+  const lockedUntil = new Date(now.getTime() + THROTTLE.lockMs).toISOString();
+  const upserts = keys.map((key) => {
+    const max = key.startsWith("user:") ? THROTTLE.maxFailuresPerUser : THROTTLE.maxFailuresPerIp;
+    // A failure outside the current window starts a new count; reaching the maximum locks.
+    return ctx.db
+      .insertInto("login_throttle")
+      .values({ key, failures: 1, window_start: nowIso, locked_until: null })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet((eb) => {
+          const expired = eb("login_throttle.window_start", "<=", windowStart);
+          const failures = eb
+            .case()
+            .when(expired)
+            .then(1)
+            .else(eb("login_throttle.failures", "+", 1))
+            .end();
+          return {
+            failures,
+            window_start: eb.case().when(expired).then(nowIso).else(eb.ref("login_throttle.window_start")).end(),
+            locked_until: eb.case().when(failures, ">=", max).then(lockedUntil).else(null).end(),
+          };
+        }),
+      );
+  });
+  await runBatch(ctx.d1, [
+    ...upserts,
+    auditInsert(ctx, {
+      action: "LOGIN_FAILED",
+      message: `Login gagal untuk username "${username}"`,
+      details: { username },
+      actorId: null,
+    }),
+  ]);
+}
+
+/**
+ * End the current session: the row is revoked, so the old cookie no longer works anywhere.
+ * Side effects: sessions.revoked_at and a LOGOUT audit row.
+ */
+export async function logout(ctx: AppContext): Promise<void> {
+  const session = ctx.session;
+  if (!session) return;
+  await runBatch(ctx.d1, [
+    ctx.db.updateTable("sessions").set({ revoked_at: ctx.now().toISOString() }).where("id_hash", "=", session.idHash),
+    auditInsert(ctx, {
+      action: "LOGOUT",
+      message: `${session.user.name} (${session.user.username}) logout`,
+    }),
+  ]);
+}
+
+/** The signed-in user, or UnauthenticatedError. */
+export function requireUser(ctx: AppContext): SessionUser {
+  if (!ctx.session) throw new UnauthenticatedError(t.session.required);
+  return ctx.session.user;
+}

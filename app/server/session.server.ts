@@ -1,0 +1,90 @@
+import type { AppContext, CurrentSession, SessionUser } from "./context.server";
+import { hmacHex, randomToken } from "./crypto.server";
+import type { Db } from "./db.server";
+
+/** A session ends after 2 hours without a request, and 12 hours after sign-in at the latest. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reads do not all become writes. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** `__Host-` pins the cookie to this host over HTTPS; plain http (local dev) cannot use it. */
+export const sessionCookieName = (secure: boolean) => (secure ? "__Host-earsip_session" : "earsip_session");
+
+export function sessionCookie(ctx: Pick<AppContext, "request">, sessionId: string | null): string {
+  const { secure } = ctx.request;
+  const parts = [
+    `${sessionCookieName(secure)}=${sessionId ?? ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    sessionId ? `Max-Age=${SESSION_ABSOLUTE_MS / 1000}` : "Max-Age=0",
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+export async function sessionIdHash(secret: string, sessionId: string) {
+  return hmacHex(secret, sessionId);
+}
+
+export function newSessionSecrets() {
+  return { sessionId: randomToken(32), csrfToken: randomToken(32) };
+}
+
+/** The live session behind a cookie value, or null when it is unknown, revoked or timed out. */
+export async function findSession(
+  deps: { db: Db; sessionSecret: string; now: Date; waitUntil: (p: Promise<unknown>) => void },
+  sessionId: string,
+): Promise<CurrentSession | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const idHash = await sessionIdHash(deps.sessionSecret, sessionId);
+  const nowIso = deps.now.toISOString();
+  const row = await deps.db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .innerJoin("roles as r", "r.id", "u.role_id")
+    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
+    .select([
+      "s.id_hash",
+      "s.csrf_token",
+      "s.last_seen_at",
+      "u.id as user_id",
+      "u.uuid",
+      "u.full_name",
+      "u.username",
+      "u.unit_kerja_id",
+      "r.name as role",
+      "k.nama as unit_kerja_name",
+    ])
+    .where("s.id_hash", "=", idHash)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", nowIso)
+    .where("s.last_seen_at", ">", new Date(deps.now.getTime() - SESSION_IDLE_MS).toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  if (deps.now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+    deps.waitUntil(
+      deps.db.updateTable("sessions").set({ last_seen_at: nowIso }).where("id_hash", "=", idHash).execute(),
+    );
+  }
+  const user: SessionUser = {
+    userId: row.user_id,
+    uuid: row.uuid,
+    name: row.full_name,
+    username: row.username,
+    role: row.role,
+    unitKerjaId: row.unit_kerja_id,
+    unitKerjaName: row.unit_kerja_name,
+  };
+  return { idHash: row.id_hash, csrfToken: row.csrf_token, user };
+}

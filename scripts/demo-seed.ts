@@ -1,0 +1,170 @@
+/**
+ * Demo data for the local default (never run by a deploy): the eight categories, five work
+ * units, the four demo accounts of the README and ~30 documents with real files in R2.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { hashPassword } from "../app/server/password.server.ts";
+import { makePdf, makePng, makeWav } from "./demo-files.ts";
+
+export const DEMO_PASSWORD = "arsip-demo-2026";
+
+export const DEMO_CATEGORIES = [
+  "Foto",
+  "Audio",
+  "Surat Keputusan",
+  "Surat/Korespondensi",
+  "Sertifikat Akreditasi",
+  "Pedoman",
+  "Laporan Kegiatan",
+  "SOP",
+] as const;
+
+const UNITS = [
+  { nama: "Fakultas Teknik", jenis: "Fakultas", email: "ft@univ.ac.id", pejabat: "Prof. Dr. Ir. Bambang Sutrisno, M.T." },
+  { nama: "Fakultas Ekonomi", jenis: "Fakultas", email: "fe@univ.ac.id", pejabat: "Dr. Siti Rahmawati, S.E., M.Si." },
+  { nama: "Fakultas Hukum", jenis: "Fakultas", email: "fh@univ.ac.id", pejabat: "Dr. Agus Salim, S.H., M.H." },
+  { nama: "Biro Akademik dan Kemahasiswaan", jenis: "Biro", email: "bak@univ.ac.id", pejabat: "Drs. Hendra Gunawan, M.M." },
+  { nama: "Lembaga Penjaminan Mutu", jenis: "Lembaga", email: "lpm@univ.ac.id", pejabat: "Dr. Ratna Dewi, M.Pd." },
+];
+
+const ACCOUNTS = [
+  { username: "admin", fullName: "Administrator Sistem", role: 1, unit: null, email: "admin@univ.ac.id" },
+  { username: "ft.staff", fullName: "Staf Fakultas Teknik", role: 2, unit: "Fakultas Teknik", email: "staff.ft@univ.ac.id" },
+  { username: "fe.staff", fullName: "Staf Fakultas Ekonomi", role: 2, unit: "Fakultas Ekonomi", email: "staff.fe@univ.ac.id" },
+  { username: "viewer", fullName: "Pengguna Viewer", role: 3, unit: null, email: "viewer@univ.ac.id" },
+] as const;
+
+type DemoDoc = { title: string; category: (typeof DEMO_CATEGORIES)[number]; owner: "ft.staff" | "fe.staff" | "admin"; access: "PUBLIC" | "PRIVATE" };
+
+const DOCS: DemoDoc[] = [
+  { title: "SK Rektor tentang Kalender Akademik 2026/2027", category: "Surat Keputusan", owner: "admin", access: "PUBLIC" },
+  { title: "SK Dekan Pengangkatan Ketua Program Studi Teknik Sipil", category: "Surat Keputusan", owner: "ft.staff", access: "PUBLIC" },
+  { title: "SK Dekan Tim Penyusun Kurikulum Fakultas Ekonomi", category: "Surat Keputusan", owner: "fe.staff", access: "PRIVATE" },
+  { title: "SK Penetapan Dosen Pembimbing Akademik Teknik Elektro", category: "Surat Keputusan", owner: "ft.staff", access: "PRIVATE" },
+  { title: "Surat Undangan Rapat Senat Fakultas Teknik", category: "Surat/Korespondensi", owner: "ft.staff", access: "PRIVATE" },
+  { title: "Surat Permohonan Kerja Sama Industri dengan PT Nusantara", category: "Surat/Korespondensi", owner: "ft.staff", access: "PUBLIC" },
+  { title: "Surat Edaran Jadwal Ujian Akhir Semester Ganjil", category: "Surat/Korespondensi", owner: "fe.staff", access: "PUBLIC" },
+  { title: "Surat Balasan Kunjungan Studi Banding Universitas Mitra", category: "Surat/Korespondensi", owner: "fe.staff", access: "PRIVATE" },
+  { title: "Sertifikat Akreditasi Unggul Program Studi Teknik Informatika", category: "Sertifikat Akreditasi", owner: "ft.staff", access: "PUBLIC" },
+  { title: "Sertifikat Akreditasi Program Studi Manajemen", category: "Sertifikat Akreditasi", owner: "fe.staff", access: "PUBLIC" },
+  { title: "Sertifikat Akreditasi Program Studi Akuntansi", category: "Sertifikat Akreditasi", owner: "fe.staff", access: "PUBLIC" },
+  { title: "Sertifikat Akreditasi Institusi Perguruan Tinggi", category: "Sertifikat Akreditasi", owner: "admin", access: "PUBLIC" },
+  { title: "Pedoman Akademik Fakultas Teknik Tahun 2026", category: "Pedoman", owner: "ft.staff", access: "PUBLIC" },
+  { title: "Pedoman Penulisan Skripsi Fakultas Ekonomi", category: "Pedoman", owner: "fe.staff", access: "PUBLIC" },
+  { title: "Pedoman Penggunaan Laboratorium Komputer", category: "Pedoman", owner: "ft.staff", access: "PRIVATE" },
+  { title: "Pedoman Tata Naskah Dinas Universitas", category: "Pedoman", owner: "admin", access: "PRIVATE" },
+  { title: "Laporan Kegiatan Pengabdian Masyarakat Desa Sukamaju", category: "Laporan Kegiatan", owner: "ft.staff", access: "PUBLIC" },
+  { title: "Laporan Kegiatan Seminar Nasional Ekonomi Digital", category: "Laporan Kegiatan", owner: "fe.staff", access: "PUBLIC" },
+  { title: "Laporan Kegiatan Pelatihan Keselamatan Kerja Laboratorium", category: "Laporan Kegiatan", owner: "ft.staff", access: "PRIVATE" },
+  { title: "Laporan Keuangan Kegiatan Dies Natalis Fakultas Ekonomi", category: "Laporan Kegiatan", owner: "fe.staff", access: "PRIVATE" },
+  { title: "SOP Peminjaman Ruang dan Fasilitas Fakultas Teknik", category: "SOP", owner: "ft.staff", access: "PUBLIC" },
+  { title: "SOP Pengajuan Cuti Akademik Mahasiswa", category: "SOP", owner: "fe.staff", access: "PUBLIC" },
+  { title: "SOP Pengelolaan Arsip Dinas Fakultas Ekonomi", category: "SOP", owner: "fe.staff", access: "PRIVATE" },
+  { title: "SOP Pemeliharaan Peralatan Laboratorium Mesin", category: "SOP", owner: "ft.staff", access: "PRIVATE" },
+  { title: "Foto Wisuda Periode Agustus 2026", category: "Foto", owner: "admin", access: "PUBLIC" },
+  { title: "Foto Peresmian Gedung Laboratorium Terpadu", category: "Foto", owner: "ft.staff", access: "PUBLIC" },
+  { title: "Foto Kegiatan Bakti Sosial Fakultas Ekonomi", category: "Foto", owner: "fe.staff", access: "PRIVATE" },
+  { title: "Rekaman Audio Sambutan Rektor pada Dies Natalis", category: "Audio", owner: "admin", access: "PUBLIC" },
+  { title: "Rekaman Audio Kuliah Umum Kewirausahaan", category: "Audio", owner: "fe.staff", access: "PRIVATE" },
+  { title: "Rekaman Audio Rapat Koordinasi Akreditasi", category: "Audio", owner: "ft.staff", access: "PRIVATE" },
+];
+
+const KEYWORDS: Record<(typeof DEMO_CATEGORIES)[number], string> = {
+  Foto: "foto, dokumentasi, kegiatan, kampus, arsip",
+  Audio: "audio, rekaman, sambutan, arsip, dokumentasi",
+  "Surat Keputusan": "surat keputusan, sk, penetapan, resmi, pimpinan",
+  "Surat/Korespondensi": "surat, korespondensi, undangan, resmi, dinas",
+  "Sertifikat Akreditasi": "akreditasi, sertifikat, ban-pt, mutu, program studi",
+  Pedoman: "pedoman, panduan, akademik, aturan, mahasiswa",
+  "Laporan Kegiatan": "laporan, kegiatan, pertanggungjawaban, program, evaluasi",
+  SOP: "sop, prosedur, layanan, standar, operasional",
+};
+
+function fileFor(doc: DemoDoc, index: number): { bytes: Uint8Array; name: string; mime: string } {
+  const slug = doc.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  if (doc.category === "Foto") return { bytes: makePng(index + 3), name: `${slug}.png`, mime: "image/png" };
+  if (doc.category === "Audio") return { bytes: makeWav(330 + index * 20), name: `${slug}.wav`, mime: "audio/wav" };
+  const bytes = makePdf([doc.title, `Kategori: ${doc.category}`, `Nomor arsip demo: ${index + 1}`, "Dokumen contoh E-Arsip (data demo)."]);
+  return { bytes, name: `${slug}.pdf`, mime: "application/pdf" };
+}
+
+type Bindings = { DB: D1Database; FILES: R2Bucket };
+
+/** True when the database already holds users (the seed never runs twice). */
+export async function hasData(env: Bindings): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users").first<{ n: number }>();
+  return (row?.n ?? 0) > 0;
+}
+
+export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ documents: number }> {
+  const iso = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * 86400_000 - minutes * 60_000).toISOString();
+  const stamp = iso(0);
+  const statements: D1PreparedStatement[] = [];
+
+  DEMO_CATEGORIES.forEach((name, i) =>
+    statements.push(env.DB.prepare("INSERT INTO categories (id, category_name) VALUES (?, ?)").bind(i + 1, name)),
+  );
+  UNITS.forEach((unit, i) =>
+    statements.push(
+      env.DB.prepare(
+        "INSERT INTO unit_kerja (id, nama, jenis, email, nama_pejabat, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ).bind(i + 1, unit.nama, unit.jenis, unit.email, unit.pejabat, iso(60 - i), iso(30 - i)),
+    ),
+  );
+  const userIds = new Map<string, { id: number; unit: number | null }>();
+  for (const [i, account] of ACCOUNTS.entries()) {
+    const password = await hashPassword(DEMO_PASSWORD);
+    const unit = account.unit ? UNITS.findIndex((u) => u.nama === account.unit) + 1 : null;
+    userIds.set(account.username, { id: i + 1, unit });
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO users (id, uuid, full_name, username, email, password_hash, password_salt, password_iterations,
+           role_id, unit_kerja_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(i + 1, randomUUID(), account.fullName, account.username, account.email, password.hash, password.salt,
+        password.iterations, account.role, unit, iso(45 - i), iso(20 - i)),
+    );
+  }
+
+  // Files first: a row never points at a missing object.
+  for (const [index, doc] of DOCS.entries()) {
+    const file = fileFor(doc, index);
+    const uuid = randomUUID();
+    const key = `archives/${uuid}/${randomUUID()}`;
+    await env.FILES.put(key, file.bytes, { httpMetadata: { contentType: file.mime } });
+    const owner = userIds.get(doc.owner)!;
+    const year = 2026 - (index % 4);
+    const created = iso(DOCS.length - index, index * 37);
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO archives (uuid, title, document_number, year, description, keywords, access_level, category_id,
+           uploader_id, unit_kerja_id, r2_key, file_name, file_size, mime_type, sha256, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        uuid,
+        doc.title,
+        `${String(index + 1).padStart(3, "0")}/UN.${owner.unit ?? 0}/${doc.category === "Surat Keputusan" ? "KPT" : "TU"}/${year}`,
+        year,
+        `${doc.title}. Dokumen ini merupakan arsip resmi yang disimpan sebagai bukti administrasi dan rujukan kegiatan universitas bagi seluruh sivitas akademika.`,
+        KEYWORDS[doc.category],
+        doc.access,
+        DEMO_CATEGORIES.indexOf(doc.category) + 1,
+        owner.id,
+        owner.unit,
+        key,
+        file.name,
+        file.bytes.byteLength,
+        file.mime,
+        createHash("sha256").update(file.bytes).digest("hex"),
+        created,
+        created,
+      ),
+    );
+  }
+  statements.push(
+    env.DB.prepare(
+      "INSERT INTO audit_logs (created_at, action, message, details, actor_id) VALUES (?, 'SEED', ?, NULL, NULL)",
+    ).bind(stamp, `Data demo dimuat: ${DOCS.length} dokumen, ${ACCOUNTS.length} akun`),
+  );
+  await env.DB.batch(statements);
+  return { documents: DOCS.length };
+}

@@ -1,0 +1,11 @@
+import type { D1Migration } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+/** Bindings the integration config adds on top of wrangler.toml's (vitest.integration.config.ts). */
+export type TestEnv = Env & { SESSION_SECRET: string; TEST_MIGRATIONS: D1Migration[] };
+
+/**
+ * The Worker's env as the tests see it. Typed here rather than by widening the global `Env`,
+ * so product code cannot start depending on test-only bindings.
+ */
+export const testEnv = env as TestEnv;

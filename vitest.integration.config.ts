@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/**
+ * Integration tests: the real Worker (Hono API, D1, R2) inside workerd via Miniflare.
+ * React Router's virtual server build only exists under the Vite build, so it is aliased to a
+ * stub; these tests exercise /api/v1/*, which never loads it.
+ */
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
+          TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
+        },
+      },
+    })),
+  ],
+  resolve: {
+    alias: {
+      "virtual:react-router/server-build": path("./test/support/worker/server-build-stub.ts"),
+      "~": path("./app"),
+    },
+  },
+  test: {
+    include: ["test/integration/**/*.test.ts"],
+    setupFiles: ["./test/support/worker/apply-migrations.ts", "./test/support/worker/fail-on-console-error.ts"],
+  },
+});

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { LoginSchema } from "~/domain/auth-schemas";
+import { InvalidError } from "~/domain/errors";
+import { login, logout } from "~/server/services/auth.server";
+import { sessionCookie } from "~/server/session.server";
+import { t } from "~/i18n/id";
+import type { HonoEnv } from "../hono-env";
+
+export const authApi = new Hono<HonoEnv>()
+  .post("/login", async (c) => {
+    const body = await c.req.json().catch(() => null);
+    const parsed = LoginSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? t.login.failed;
+      throw new InvalidError(message, { form: parsed.error.issues.map((issue) => issue.message) });
+    }
+    const ctx = c.get("ctx");
+    const result = await login(ctx, parsed.data);
+    c.header("Set-Cookie", sessionCookie(ctx, result.sessionId));
+    const { role, name, userId, unitKerjaId } = result.user;
+    return c.json({ user: { role, name, userId, unitKerjaId }, csrfToken: result.csrfToken });
+  })
+  .get("/logout", async (c) => {
+    const ctx = c.get("ctx");
+    await logout(ctx);
+    c.header("Set-Cookie", sessionCookie(ctx, null));
+    return c.json({ message: t.login.loggedOut });
+  });

@@ -1,0 +1,14 @@
+import type { ErrorHandler } from "hono";
+import { DomainError, TooManyRequestsError } from "~/domain/errors";
+import type { HonoEnv } from "../hono-env";
+
+/** Domain errors become JSON bodies with `message`, `error` and (for forms) `errors[]`. */
+export const apiErrorHandler: ErrorHandler<HonoEnv> = (error, c) => {
+  if (error instanceof DomainError) {
+    if (error instanceof TooManyRequestsError) c.header("Retry-After", String(error.retryAfterSeconds));
+    const errors = error.fieldErrors ? Object.values(error.fieldErrors).flat() : undefined;
+    return c.json({ message: error.message, error: error.message, ...(errors ? { errors } : {}) }, error.status);
+  }
+  console.error(error);
+  return c.json({ message: "Terjadi kesalahan pada server.", error: "Internal Server Error" }, 500);
+};

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { appContextKey } from "~/server/context.server";
+import { api } from "./api";
+import type { HonoEnv } from "./hono-env";
+import { csrfProtection, requestContext, securityHeaders } from "./middleware";
+import { scheduled } from "./scheduled";
+
+// Created once per isolate, not per request.
+const handleReactRouter = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export const app = new Hono<HonoEnv>()
+  .use(securityHeaders)
+  .use(requestContext)
+  .use(csrfProtection)
+  .route("/api/v1", api)
+  .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[appContextKey, c.get("ctx")]]))));
+
+export default {
+  fetch: app.fetch,
+  scheduled,
+} satisfies ExportedHandler<Env>;
