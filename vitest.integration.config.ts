@@ -29,6 +29,10 @@ export default defineConfig({
   },
   test: {
     include: ["test/integration/**/*.test.ts"],
-    setupFiles: ["./test/support/worker/apply-migrations.ts", "./test/support/worker/fail-on-console-error.ts"],
+    setupFiles: [
+      "./test/support/worker/production-env.ts",
+      "./test/support/worker/apply-migrations.ts",
+      "./test/support/worker/fail-on-console-error.ts",
+    ],
   },
 });

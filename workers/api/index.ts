@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../hono-env";
+import { archivesApi } from "./archives";
 import { authApi } from "./auth";
 import { apiErrorHandler } from "./errors";
 import { ssoApi } from "./sso";
@@ -10,5 +11,8 @@ export const api = new Hono<HonoEnv>()
   .route("/auth", authApi)
   .route("/auth/sso", ssoApi)
   .route("/users", usersApi)
-  .notFound((c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))
+  .route("/archives", archivesApi)
+  // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
+  // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
+  .all("*", (c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))
   .onError(apiErrorHandler);

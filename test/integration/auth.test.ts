@@ -1,0 +1,343 @@
+import { describe, expect, it } from "vitest";
+import { t } from "~/i18n/id";
+import { hmacHex } from "~/server/crypto.server";
+import { testEnv } from "../support/worker/env";
+import { auditRowsFromIp, createUnitKerja, createUser } from "../support/worker/factories";
+import { call, cookieFrom, login, type LoginBody, uniqueIp } from "../support/worker/http";
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function postLogin(json: unknown, ip = uniqueIp(), https = false) {
+  return call("/api/v1/auth/login", { json, ip, https });
+}
+
+async function sessionCount(userId: number) {
+  const row = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>();
+  return row!.n;
+}
+
+describe("POST /api/v1/auth/login", () => {
+  it("signs in: exact body, session cookie, session row and LOGIN audit row", async () => {
+    const unit = await createUnitKerja();
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
+    const ip = uniqueIp();
+
+    const response = await postLogin({ username: user.username, password: user.password }, ip);
+
+    expect(response.status).toBe(200);
+    const body = await response.json<LoginBody>();
+    expect(body).toStrictEqual({
+      user: { role: "Satuan Kerja", name: user.fullName, userId: user.id, unitKerjaId: unit.id },
+      csrfToken: expect.stringMatching(TOKEN),
+    });
+
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^earsip_session=[A-Za-z0-9_-]{43}; /);
+    const attributes = setCookie.split("; ").slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"]));
+    expect(attributes).not.toContain("Secure");
+
+    // Only a keyed hash of the session id is stored, never the id itself.
+    const sessionId = cookieFrom(response).split("=")[1]!;
+    const session = await testEnv.DB.prepare("SELECT id_hash, csrf_token, ip_address FROM sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ id_hash: string; csrf_token: string; ip_address: string }>();
+    expect(session).toEqual({
+      id_hash: await hmacHex(testEnv.SESSION_SECRET, sessionId),
+      csrf_token: body.csrfToken,
+      ip_address: ip,
+    });
+
+    const audit = await auditRowsFromIp(ip);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "LOGIN", actor_id: user.id, ip_address: ip });
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ method: "password" });
+  });
+
+  it("over https the cookie is __Host- prefixed and Secure, and works only under that name", async () => {
+    const user = await createUser({ role: "Viewer" });
+
+    const response = await postLogin({ username: user.username, password: user.password }, uniqueIp(), true);
+
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^__Host-earsip_session=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie.split("; ")).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Secure"]));
+
+    const cookie = cookieFrom(response);
+    expect((await call("/api/v1/users/me", { cookie, https: true })).status).toBe(200);
+    // The same value under the plain-http name is not a session over https.
+    const sessionId = cookie.split("=")[1]!;
+    expect((await call("/api/v1/users/me", { cookie: `earsip_session=${sessionId}`, https: true })).status).toBe(401);
+  });
+
+  it("usernames are matched case-insensitively and trimmed", async () => {
+    const user = await createUser();
+    const response = await postLogin({ username: `  ${user.username.toUpperCase()} `, password: user.password });
+    expect(response.status).toBe(200);
+    expect((await response.json<LoginBody>()).user.userId).toBe(user.id);
+  });
+
+  it.each([
+    ["an empty username", { username: "", password: "x" }, t.login.usernameRequired],
+    ["a username of spaces", { username: "   ", password: "x" }, t.login.usernameRequired],
+    ["a missing username", { password: "x" }, t.login.usernameRequired],
+    ["a password of spaces", { username: "someone", password: "   " }, t.login.passwordRequired],
+    ["a missing password", { username: "someone" }, t.login.passwordRequired],
+  ])("rejects %s with 400 and the form message", async (_, json, message) => {
+    const ip = uniqueIp();
+    const response = await postLogin(json, ip);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message, error: message });
+    // Validation failures never reach the credential check: no audit row, no throttle count.
+    expect(await auditRowsFromIp(ip)).toEqual([]);
+  });
+
+  it("the exact message strings are the SPEC's", () => {
+    expect(t.login.usernameRequired).toBe("Username tidak boleh kosong.");
+    expect(t.login.passwordRequired).toBe("Password tidak boleh kosong.");
+    expect(t.login.failed).toBe("Login gagal. Cek kembali kredensial Anda.");
+  });
+
+  it("answers a body that is not JSON with 400, not 500", async () => {
+    const response = await call("/api/v1/auth/login", {
+      body: "{username: nope",
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ message: t.login.usernameRequired });
+  });
+
+  it("wrong password and unknown user fail identically (401) and each leaves a LOGIN_FAILED row", async () => {
+    const user = await createUser();
+    const ipWrong = uniqueIp();
+    const ipUnknown = uniqueIp();
+    const unknownName = `${user.username}-nobody`;
+
+    const wrong = await postLogin({ username: user.username, password: "salah-sekali" }, ipWrong);
+    const unknown = await postLogin({ username: unknownName, password: user.password }, ipUnknown);
+
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const wrongBody = await wrong.json();
+    expect(wrongBody).toEqual({ message: t.login.failed, error: t.login.failed });
+    expect(await unknown.json()).toEqual(wrongBody);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    expect(await sessionCount(user.id)).toBe(0);
+
+    const [failedWrong] = await auditRowsFromIp(ipWrong);
+    expect(failedWrong).toMatchObject({ action: "LOGIN_FAILED", actor_id: null });
+    expect(JSON.parse(failedWrong!.details!)).toEqual({ username: user.username });
+    const [failedUnknown] = await auditRowsFromIp(ipUnknown);
+    expect(failedUnknown).toMatchObject({ action: "LOGIN_FAILED", actor_id: null });
+    expect(JSON.parse(failedUnknown!.details!)).toEqual({ username: unknownName });
+  });
+});
+
+describe("login throttling", () => {
+  it("locks a username after 5 failures, even for the right password, with Retry-After and an audit row", { timeout: 30_000 }, async () => {
+    const user = await createUser();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await postLogin({ username: user.username, password: `salah-${attempt}` });
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+
+    const ip = uniqueIp();
+    const locked = await postLogin({ username: user.username, password: user.password }, ip);
+
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ message: t.login.throttled, error: t.login.throttled });
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(locked.headers.get("set-cookie")).toBeNull();
+    expect(await sessionCount(user.id)).toBe(0);
+
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.map((row) => row.action)).toEqual(["LOGIN_THROTTLED"]);
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ username: user.username });
+
+    // Someone else, from elsewhere, is not affected.
+    const other = await createUser();
+    await expect(login(other.username, other.password)).resolves.toMatchObject({ body: { user: { userId: other.id } } });
+  });
+
+  it("a successful sign-in clears the username's failure count", { timeout: 30_000 }, async () => {
+    const user = await createUser();
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await postLogin({ username: user.username, password: "salah" })).status).toBe(401);
+      }
+      expect((await postLogin({ username: user.username, password: user.password })).status).toBe(200);
+    }
+  });
+
+  it("locks an IP after 30 failures across usernames; the same account still works from another IP", { timeout: 60_000 }, async () => {
+    const ip = uniqueIp();
+    const user = await createUser();
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const response = await postLogin({ username: `${user.username}-tebak-${attempt}`, password: "salah" }, ip);
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+
+    const locked = await postLogin({ username: user.username, password: user.password }, ip);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({ message: t.login.throttled });
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await auditRowsFromIp(ip)).at(-1)).toMatchObject({ action: "LOGIN_THROTTLED" });
+
+    await expect(login(user.username, user.password)).resolves.toMatchObject({ body: { user: { userId: user.id } } });
+  });
+});
+
+describe("GET /api/v1/users/me", () => {
+  it("answers 401 JSON without a session, and for an unknown session id", async () => {
+    for (const cookie of [undefined, `earsip_session=${"A".repeat(43)}`, "earsip_session=garbage"]) {
+      const response = await call("/api/v1/users/me", { cookie });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ message: t.session.required, error: t.session.required });
+    }
+  });
+
+  it("describes a Satuan Kerja user, with the unit's name", async () => {
+    const unit = await createUnitKerja({ nama: "Fakultas Teknik Uji Integrasi" });
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id, fullName: "Siti Satker" });
+    const session = await login(user.username, user.password);
+
+    const response = await call("/api/v1/users/me", { cookie: session.cookie });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toStrictEqual({
+      role: "Satuan Kerja",
+      name: "Siti Satker",
+      userId: user.id,
+      unitKerjaId: unit.id,
+      unitKerjaName: "Fakultas Teknik Uji Integrasi",
+      x_csrf_token: session.csrfToken,
+    });
+  });
+
+  it("describes a Viewer with no unit", async () => {
+    const user = await createUser({ role: "Viewer", fullName: "Vina Viewer" });
+    const session = await login(user.username, user.password);
+
+    const response = await call("/api/v1/users/me", { cookie: session.cookie });
+
+    expect(await response.json()).toStrictEqual({
+      role: "Viewer",
+      name: "Vina Viewer",
+      userId: user.id,
+      unitKerjaId: null,
+      unitKerjaName: null,
+      x_csrf_token: session.csrfToken,
+    });
+  });
+
+  it("gives each session its own CSRF token", async () => {
+    const user = await createUser({ role: "Super Admin" });
+    const first = await login(user.username, user.password);
+    const second = await login(user.username, user.password);
+    expect(first.csrfToken).not.toBe(second.csrfToken);
+    expect(await (await call("/api/v1/users/me", { cookie: second.cookie })).json()).toMatchObject({
+      role: "Super Admin",
+      x_csrf_token: second.csrfToken,
+    });
+  });
+});
+
+describe("GET /api/v1/auth/logout", () => {
+  it("refuses without the CSRF header and leaves the session working", async () => {
+    const user = await createUser();
+    const session = await login(user.username, user.password);
+
+    const response = await call("/api/v1/auth/logout", { cookie: session.cookie, ip: session.ip });
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ message: t.session.csrfInvalid });
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
+    expect((await auditRowsFromIp(session.ip)).map((row) => row.action)).toEqual(["LOGIN"]);
+  });
+
+  it("with the token: 200, clears the cookie, revokes the session, writes LOGOUT", async () => {
+    const user = await createUser();
+    const session = await login(user.username, user.password);
+
+    const response = await call("/api/v1/auth/logout", { cookie: session.cookie, csrfToken: session.csrfToken, ip: session.ip });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: t.login.loggedOut });
+    expect(response.headers.get("set-cookie")).toMatch(/^earsip_session=; .*Max-Age=0/);
+
+    // The old cookie is dead even though the browser might still send it.
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(401);
+    const row = await testEnv.DB.prepare("SELECT revoked_at FROM sessions WHERE user_id = ?").bind(user.id).first<{ revoked_at: string | null }>();
+    expect(row!.revoked_at).not.toBeNull();
+
+    const audit = await auditRowsFromIp(session.ip);
+    expect(audit.map((entry) => entry.action)).toEqual(["LOGIN", "LOGOUT"]);
+    expect(audit[1]!.actor_id).toBe(user.id);
+  });
+
+  it("only ends the session it is called with", async () => {
+    const user = await createUser();
+    const phone = await login(user.username, user.password);
+    const laptop = await login(user.username, user.password);
+
+    expect((await call("/api/v1/auth/logout", { cookie: phone.cookie, csrfToken: phone.csrfToken })).status).toBe(200);
+
+    expect((await call("/api/v1/users/me", { cookie: phone.cookie })).status).toBe(401);
+    expect((await call("/api/v1/users/me", { cookie: laptop.cookie })).status).toBe(200);
+  });
+});
+
+describe("session lifetime", () => {
+  const past = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+  it("an expired session is refused", async () => {
+    const user = await createUser();
+    const session = await login(user.username, user.password);
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
+
+    await testEnv.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(past(1000), user.id).run();
+
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it("a session idle for more than 2 hours is refused", async () => {
+    const user = await createUser();
+    const session = await login(user.username, user.password);
+
+    await testEnv.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?").bind(past(2 * 3600_000 + 60_000), user.id).run();
+
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it("a session idle for just under 2 hours still works, and its last_seen_at is refreshed", async () => {
+    const user = await createUser();
+    const session = await login(user.username, user.password);
+    const stale = past(2 * 3600_000 - 60_000);
+    await testEnv.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?").bind(stale, user.id).run();
+
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
+
+    // The refresh runs in waitUntil, after the response.
+    let lastSeen = stale;
+    for (let i = 0; i < 50 && lastSeen === stale; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const row = await testEnv.DB.prepare("SELECT last_seen_at FROM sessions WHERE user_id = ?").bind(user.id).first<{ last_seen_at: string }>();
+      lastSeen = row!.last_seen_at;
+    }
+    expect(Date.parse(lastSeen)).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe("GET /api/v1/auth/sso/login", () => {
+  it("redirects to the login page with a notice when OIDC is not configured", async () => {
+    const response = await call("/api/v1/auth/sso/login");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?sso=unconfigured");
+  });
+});

@@ -1,0 +1,74 @@
+import { createScheduledController } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
+import { testEnv } from "../support/worker/env";
+import {
+  createAccessRequest,
+  createArchive,
+  createCategory,
+  createUnitKerja,
+  createUser,
+} from "../support/worker/factories";
+import { call, login } from "../support/worker/http";
+
+const HOUR = 3600_000;
+const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+/** The cron trigger, as workerd invokes it: the Worker's default export `scheduled`. */
+async function runCron() {
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/30 * * * *" }), testEnv);
+}
+
+async function statusOf(id: number) {
+  const row = await testEnv.DB.prepare("SELECT status FROM access_requests WHERE id = ?").bind(id).first<{ status: string }>();
+  return row!.status;
+}
+
+describe("scheduled handler", () => {
+  it("expires lapsed approvals and leaves the others alone", async () => {
+    const unit = await createUnitKerja();
+    const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
+    const requester = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+    const category = await createCategory();
+    const archive = await createArchive({ uploaderId: owner.id, categoryId: category.id, unitKerjaId: unit.id });
+    const base = { archiveId: archive.id, requesterId: requester.id, ownerUnitKerjaId: unit.id };
+
+    const lapsed = await createAccessRequest({ ...base, status: "APPROVED", expiresAt: iso(-1000) });
+    const live = await createAccessRequest({ ...base, status: "APPROVED", expiresAt: iso(23 * HOUR) });
+    const pending = await createAccessRequest({ ...base, status: "PENDING", expiresAt: null });
+    const rejected = await createAccessRequest({ ...base, status: "REJECTED", expiresAt: iso(-HOUR) });
+
+    await runCron();
+
+    expect(await statusOf(lapsed.id)).toBe("EXPIRED");
+    expect(await statusOf(live.id)).toBe("APPROVED");
+    expect(await statusOf(pending.id)).toBe("PENDING");
+    expect(await statusOf(rejected.id)).toBe("REJECTED");
+  });
+
+  it("deletes expired sessions and stale throttle rows, keeping live ones", async () => {
+    const user = await createUser();
+    const keep = await login(user.username, user.password);
+    const drop = await login(user.username, user.password);
+    await testEnv.DB.prepare("UPDATE sessions SET expires_at = ? WHERE csrf_token = ?").bind(iso(-1000), drop.csrfToken).run();
+
+    const throttle = testEnv.DB.prepare("INSERT INTO login_throttle (key, failures, window_start, locked_until) VALUES (?, ?, ?, ?)");
+    const tag = crypto.randomUUID();
+    await testEnv.DB.batch([
+      throttle.bind(`user:stale-${tag}`, 3, iso(-25 * HOUR), null),
+      throttle.bind(`user:recent-${tag}`, 3, iso(-HOUR), null),
+      throttle.bind(`user:locked-${tag}`, 5, iso(-25 * HOUR), iso(HOUR)),
+    ]);
+
+    await runCron();
+
+    const { results: sessions } = await testEnv.DB.prepare("SELECT csrf_token FROM sessions WHERE user_id = ?").bind(user.id).all<{ csrf_token: string }>();
+    expect(sessions.map((row) => row.csrf_token)).toEqual([keep.csrfToken]);
+    expect((await call("/api/v1/users/me", { cookie: keep.cookie })).status).toBe(200);
+
+    const { results: keys } = await testEnv.DB.prepare("SELECT key FROM login_throttle WHERE key LIKE ? ORDER BY key")
+      .bind(`%${tag}`)
+      .all<{ key: string }>();
+    expect(keys.map((row) => row.key)).toEqual([`user:locked-${tag}`, `user:recent-${tag}`]);
+  });
+});

@@ -1,0 +1,105 @@
+import { hashPassword, type PasswordHash } from "~/server/password.server";
+import { testEnv } from "./env";
+import { unique } from "./http";
+
+export type RoleName = "Super Admin" | "Satuan Kerja" | "Viewer";
+const ROLE_IDS: Record<RoleName, number> = { "Super Admin": 1, "Satuan Kerja": 2, Viewer: 3 };
+
+const now = () => new Date().toISOString();
+
+// PBKDF2 at 100,000 iterations is slow on purpose; tests reuse one hash per password.
+const hashes = new Map<string, Promise<PasswordHash>>();
+function hashOnce(password: string) {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export type CreatedUser = { id: number; uuid: string; username: string; password: string; fullName: string; role: RoleName; unitKerjaId: number | null };
+
+/** A user row inserted straight into D1, with a real PBKDF2 password hash. */
+export async function createUser(
+  options: { username?: string; password?: string; fullName?: string; role?: RoleName; unitKerjaId?: number | null } = {},
+): Promise<CreatedUser> {
+  const username = options.username ?? unique("user");
+  const password = options.password ?? "rahasia-Benar-123";
+  const fullName = options.fullName ?? `Pengguna ${username}`;
+  const role = options.role ?? "Viewer";
+  const unitKerjaId = options.unitKerjaId ?? null;
+  const uuid = crypto.randomUUID();
+  const hash = await hashOnce(password);
+  const row = await testEnv.DB.prepare(
+    `INSERT INTO users (uuid, full_name, username, email, password_hash, password_salt, password_iterations, role_id, unit_kerja_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(uuid, fullName, username, `${username}@example.test`, hash.hash, hash.salt, hash.iterations, ROLE_IDS[role], unitKerjaId, now(), now())
+    .first<{ id: number }>();
+  return { id: row!.id, uuid, username, password, fullName, role, unitKerjaId };
+}
+
+export async function createUnitKerja(options: { nama?: string; jenis?: string } = {}): Promise<{ id: number; nama: string }> {
+  const nama = options.nama ?? unique("Fakultas Uji");
+  const row = await testEnv.DB.prepare(
+    "INSERT INTO unit_kerja (nama, jenis, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
+  )
+    .bind(nama, options.jenis ?? "Fakultas", now(), now())
+    .first<{ id: number }>();
+  return { id: row!.id, nama };
+}
+
+export async function createCategory(name = unique("Kategori")): Promise<{ id: number; categoryName: string }> {
+  const row = await testEnv.DB.prepare("INSERT INTO categories (category_name) VALUES (?) RETURNING id").bind(name).first<{ id: number }>();
+  return { id: row!.id, categoryName: name };
+}
+
+/** An archive row only (no R2 object): enough for rows that reference archives. */
+export async function createArchive(options: { uploaderId: number; categoryId: number; unitKerjaId?: number | null; accessLevel?: "PRIVATE" | "PUBLIC" }) {
+  const uuid = crypto.randomUUID();
+  const row = await testEnv.DB.prepare(
+    `INSERT INTO archives (uuid, title, document_number, year, description, keywords, access_level, category_id, uploader_id, unit_kerja_id,
+       r2_key, file_name, file_size, mime_type, sha256, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      uuid, "Dokumen uji integrasi", unique("NO"), 2026, "Deskripsi dokumen uji", "a, b, c, d, e",
+      options.accessLevel ?? "PRIVATE", options.categoryId, options.uploaderId, options.unitKerjaId ?? null,
+      `archives/${uuid}`, "uji.pdf", 1234, "application/pdf", "0".repeat(64), now(), now(),
+    )
+    .first<{ id: number }>();
+  return { id: row!.id, uuid };
+}
+
+export async function createAccessRequest(options: {
+  archiveId: number;
+  requesterId: number;
+  status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED";
+  expiresAt?: string | null;
+  ownerUnitKerjaId?: number | null;
+}) {
+  const uuid = crypto.randomUUID();
+  const row = await testEnv.DB.prepare(
+    `INSERT INTO access_requests (uuid, archive_id, requester_id, owner_unit_kerja_id, status, request_message, token_hash, created_at, responded_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      uuid, options.archiveId, options.requesterId, options.ownerUnitKerjaId ?? null, options.status, "Mohon akses",
+      options.status === "APPROVED" ? crypto.randomUUID() : null, now(), options.status === "PENDING" ? null : now(), options.expiresAt ?? null,
+    )
+    .first<{ id: number }>();
+  return { id: row!.id, uuid };
+}
+
+export type AuditRow = { action: string; message: string; details: string | null; actor_id: number | null; ip_address: string | null; user_agent: string | null };
+
+/** Audit rows written from one client address, oldest first (each test uses its own address). */
+export async function auditRowsFromIp(ip: string): Promise<AuditRow[]> {
+  const { results } = await testEnv.DB.prepare(
+    "SELECT action, message, details, actor_id, ip_address, user_agent FROM audit_logs WHERE ip_address = ? ORDER BY id",
+  )
+    .bind(ip)
+    .all<AuditRow>();
+  return results;
+}

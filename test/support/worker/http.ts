@@ -1,0 +1,73 @@
+import { exports } from "cloudflare:workers";
+
+/** A fresh value per call, unique across test files (they may share one D1 database). */
+const fileTag = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
+let counter = 0;
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${fileTag}-${counter}`;
+}
+
+/**
+ * A distinct client address per call, so the per-IP login throttle of one test never locks
+ * out another. 198.18.0.0/15 is the benchmarking range; the low 17 bits are random per call.
+ */
+export function uniqueIp(): string {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! & 0x1ffff;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 0xff}.${n & 0xff}`;
+}
+
+export const ORIGIN = "http://earsip.test";
+export const HTTPS_ORIGIN = "https://earsip.test";
+
+export type CallOptions = {
+  method?: string;
+  /** Sent as JSON with the matching content type. */
+  json?: unknown;
+  /** Sent as-is (a string is sent without a content type unless headers say otherwise). */
+  body?: BodyInit;
+  /** Cookie header, e.g. from `login()`. */
+  cookie?: string;
+  csrfToken?: string;
+  /** Client address (CF-Connecting-IP); a fresh one when omitted. */
+  ip?: string;
+  https?: boolean;
+  headers?: Record<string, string>;
+};
+
+/** One request through the Worker's real fetch handler (the main module's default export). */
+export function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", options.ip ?? uniqueIp());
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.csrfToken !== undefined) headers.set("x-csrf-token", options.csrfToken);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(options.json);
+  }
+  const url = `${options.https ? HTTPS_ORIGIN : ORIGIN}${path}`;
+  return exports.default.fetch(url, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" });
+}
+
+/** The `name=value` part of a Set-Cookie header, ready to send back as a Cookie header. */
+export function cookieFrom(response: Response): string {
+  const setCookie = response.headers.get("set-cookie");
+  if (!setCookie) throw new Error(`No Set-Cookie on a ${response.status} response`);
+  return setCookie.split(";")[0]!;
+}
+
+export type SignedIn = { cookie: string; csrfToken: string; ip: string; body: LoginBody };
+export type LoginBody = {
+  user: { role: string; name: string; userId: number; unitKerjaId: number | null };
+  csrfToken: string;
+};
+
+/** POST /api/v1/auth/login and return what a browser would keep; fails unless it answers 200. */
+export async function login(username: string, password: string, options: { ip?: string; https?: boolean } = {}): Promise<SignedIn> {
+  const ip = options.ip ?? uniqueIp();
+  const response = await call("/api/v1/auth/login", { json: { username, password }, ip, https: options.https });
+  if (response.status !== 200) throw new Error(`login(${username}) answered ${response.status}: ${await response.text()}`);
+  const body = await response.json<LoginBody>();
+  return { cookie: cookieFrom(response), csrfToken: body.csrfToken, ip, body };
+}
