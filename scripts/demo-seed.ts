@@ -88,7 +88,13 @@ function fileFor(doc: DemoDoc, index: number): { bytes: Uint8Array; name: string
   return { bytes, name: `${slug}.pdf`, mime: "application/pdf" };
 }
 
-type Bindings = { DB: D1Database; FILES: R2Bucket };
+/** The slice of the D1 and R2 bindings the seed uses (from wrangler's getPlatformProxy). */
+type Statement = { bind(...values: unknown[]): Statement; first<T>(): Promise<T | null> };
+export type SeedBindings = {
+  DB: { prepare(query: string): Statement; batch(statements: Statement[]): Promise<unknown> };
+  FILES: { put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown> };
+};
+type Bindings = SeedBindings;
 
 /** True when the database already holds users (the seed never runs twice). */
 export async function hasData(env: Bindings): Promise<boolean> {
@@ -99,7 +105,7 @@ export async function hasData(env: Bindings): Promise<boolean> {
 export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ documents: number }> {
   const iso = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * 86400_000 - minutes * 60_000).toISOString();
   const stamp = iso(0);
-  const statements: D1PreparedStatement[] = [];
+  const statements: Statement[] = [];
 
   DEMO_CATEGORIES.forEach((name, i) =>
     statements.push(env.DB.prepare("INSERT INTO categories (id, category_name) VALUES (?, ?)").bind(i + 1, name)),

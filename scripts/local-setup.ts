@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { hasData, seedDemoData } from "./demo-seed.ts";
+import { hasData, seedDemoData, type SeedBindings } from "./demo-seed.ts";
 
 const flag = process.argv.indexOf("--persist-to");
 const persistTo = flag > 0 ? process.argv[flag + 1]! : ".wrangler/state";
@@ -25,7 +25,7 @@ const migrate = spawnSync(
 );
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
-const proxy = await getPlatformProxy<{ DB: D1Database; FILES: R2Bucket }>({
+const proxy = await getPlatformProxy<SeedBindings>({
   configPath: "wrangler.toml",
   persist: { path: `${persistTo}/v3` },
   remoteBindings: false,

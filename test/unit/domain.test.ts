@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { LoginSchema } from "~/domain/auth-schemas";
+import { breadcrumbFromPath } from "~/domain/breadcrumb";
+import { hashPassword, verifyPassword, PASSWORD_ITERATIONS } from "~/server/password.server";
+
+describe("breadcrumbFromPath", () => {
+  it("turns hyphens into spaces and capitalises every word", () => {
+    expect(breadcrumbFromPath("/app/manage-unit-kerja")).toEqual([
+      { label: "App", href: "/app" },
+      { label: "Manage Unit Kerja", href: "/app/manage-unit-kerja" },
+    ]);
+    expect(breadcrumbFromPath("/")).toEqual([]);
+    expect(breadcrumbFromPath("/app/access-request/")).toEqual([
+      { label: "App", href: "/app" },
+      { label: "Access Request", href: "/app/access-request" },
+    ]);
+  });
+});
+
+describe("LoginSchema", () => {
+  it("rejects blank fields with the SPEC messages", () => {
+    const result = LoginSchema.safeParse({ username: "   ", password: "  " });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Username tidak boleh kosong.",
+      "Password tidak boleh kosong.",
+    ]);
+    expect(LoginSchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual([
+      "Username tidak boleh kosong.",
+      "Password tidak boleh kosong.",
+    ]);
+  });
+
+  it("trims the username but keeps the password as typed", () => {
+    expect(LoginSchema.parse({ username: " admin ", password: " rahasia " })).toEqual({ username: "admin", password: " rahasia " });
+  });
+});
+
+describe("password hashing", () => {
+  it("verifies the right password only, with a per-user salt at the production iteration cap", async () => {
+    const first = await hashPassword("arsip-demo-2026");
+    const second = await hashPassword("arsip-demo-2026");
+    expect(first.iterations).toBe(PASSWORD_ITERATIONS);
+    expect(PASSWORD_ITERATIONS).toBeLessThanOrEqual(100_000);
+    expect(first.salt).not.toBe(second.salt);
+    expect(first.hash).not.toBe(second.hash);
+    expect(await verifyPassword("arsip-demo-2026", first)).toBe(true);
+    expect(await verifyPassword("arsip-demo-2027", first)).toBe(false);
+  });
+});
