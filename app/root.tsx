@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { appContextKey } from "~/server/context.server";
 import { t } from "~/i18n/id";
 import { NotFoundContent } from "~/components/not-found";
+import { Toast } from "~/components/toast";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
@@ -13,6 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     nonce: ctx.nonce,
     csrfToken: ctx.session?.csrfToken ?? null,
+    flash: ctx.flash,
     user: user
       ? { name: user.name, role: user.role, userId: user.userId, unitKerjaId: user.unitKerjaId, unitKerjaName: user.unitKerjaName }
       : null,
@@ -43,7 +45,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const flash = useRootData()?.flash ?? null;
+  return (
+    <>
+      <Outlet />
+      <Toast flash={flash} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

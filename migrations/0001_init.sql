@@ -61,6 +61,9 @@ CREATE TABLE archives (
   file_size       INTEGER NOT NULL,
   mime_type       TEXT NOT NULL,
   sha256          TEXT NOT NULL,
+  -- Client-chosen key of the form submission that created the row: a double submit (or an API
+  -- retry with the same Idempotency-Key) finds the first document instead of making a second.
+  idempotency_key TEXT UNIQUE,
   created_at      TEXT NOT NULL,
   updated_at      TEXT NOT NULL
 );
@@ -68,6 +71,10 @@ CREATE INDEX archives_created ON archives (created_at DESC, id DESC);
 CREATE INDEX archives_category_created ON archives (category_id, created_at DESC, id DESC);
 CREATE INDEX archives_access_created ON archives (access_level, created_at DESC, id DESC);
 CREATE INDEX archives_access_category_created ON archives (access_level, category_id, created_at DESC, id DESC);
+CREATE INDEX archives_title ON archives (title, id);
+CREATE INDEX archives_year ON archives (year, created_at, id);
+CREATE INDEX archives_document_number ON archives (document_number, id);
+CREATE INDEX archives_file_size ON archives (file_size, id);
 CREATE INDEX archives_uploader ON archives (uploader_id);
 CREATE INDEX archives_unit_kerja ON archives (unit_kerja_id);
 
@@ -113,6 +120,15 @@ CREATE TRIGGER archive_counts_update AFTER UPDATE OF category_id, access_level O
   INSERT INTO archive_counts (category_id, access_level, total) VALUES (new.category_id, new.access_level, 1)
   ON CONFLICT (category_id, access_level) DO UPDATE SET total = total + 1;
 END;
+
+-- R2 objects being written. A row is added before an upload starts and removed in the same D1
+-- batch that stores the document, so an object whose request died half way (R2 written, D1
+-- not) is found and deleted by the scheduled worker: no object without its row.
+CREATE TABLE pending_uploads (
+  r2_key     TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX pending_uploads_created ON pending_uploads (created_at);
 
 CREATE TABLE access_requests (
   id                  INTEGER PRIMARY KEY,

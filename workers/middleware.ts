@@ -3,6 +3,7 @@ import { loadConfig } from "~/server/env.server";
 import { getDb } from "~/server/db.server";
 import { actorOf, type AppContext } from "~/server/context.server";
 import { randomToken, timingSafeEqual } from "~/server/crypto.server";
+import { clearFlashCookie, FLASH_COOKIE, parseFlash } from "~/server/flash.server";
 import { findSession, readCookie, sessionCookieName } from "~/server/session.server";
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "./hono-env";
@@ -17,7 +18,8 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   const headers = c.res.headers;
   const secure = new URL(c.req.url).protocol === "https:";
-  if (!import.meta.env?.DEV) {
+  // Responses that set their own policy (stored files) keep it.
+  if (!import.meta.env?.DEV && !headers.has("Content-Security-Policy")) {
     headers.set(
       "Content-Security-Policy",
       [
@@ -51,7 +53,8 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const now = new Date();
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const secure = url.protocol === "https:";
-  const sessionId = readCookie(c.req.header("cookie") ?? null, sessionCookieName(secure));
+  const cookies = c.req.header("cookie") ?? null;
+  const sessionId = readCookie(cookies, sessionCookieName(secure));
   const session = sessionId
     ? await findSession({ db, sessionSecret: config.sessionSecret, now, waitUntil }, sessionId)
     : null;
@@ -70,11 +73,17 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
       secure,
     },
     session,
+    csrfVerified: true,
+    flash: parseFlash(readCookie(cookies, FLASH_COOKIE)),
     actor: session ? actorOf(session.user) : null,
     nonce: c.get("nonce"),
   };
   c.set("ctx", ctx);
   await next();
+  // A toast is shown once: clear it with the page that rendered it (not with a redirect).
+  if (ctx.flash && c.res.status < 300 && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${FLASH_COOKIE}=`))) {
+    c.res.headers.append("Set-Cookie", clearFlashCookie());
+  }
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -107,7 +116,11 @@ export const csrfProtection = createMiddleware<HonoEnv>(async (c, next) => {
     const value = form.get(CSRF_FIELD);
     token = typeof value === "string" ? value : null;
   }
-  if (!token && contentType.startsWith("multipart/form-data")) return next();
+  if (!token && contentType.startsWith("multipart/form-data")) {
+    // Not buffered here: the upload handler checks the `_csrf` field while streaming.
+    c.get("ctx").csrfVerified = false;
+    return next();
+  }
   if (!token || !timingSafeEqual(token, session.csrfToken)) return reject(c, t.session.csrfInvalid);
   return next();
 });

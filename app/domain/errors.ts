@@ -3,6 +3,9 @@
  * error boundary or a form error, the Hono API to a JSON body with the matching status.
  */
 export class DomainError extends Error {
+  /** The form values that were submitted, so a page can show them again with the error. */
+  values?: Record<string, string>;
+
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     message: string,

@@ -1,4 +1,5 @@
-import { ForbiddenError } from "./errors";
+import { ForbiddenError, UnauthenticatedError } from "./errors";
+import { t } from "../i18n/id";
 import { ROLES, type RoleName } from "./roles";
 
 /**
@@ -72,7 +73,12 @@ export function can(actor: Actor | null, action: Action): boolean {
   }
 }
 
-/** Throw ForbiddenError with `message` unless `actor` may do `action`. */
+/**
+ * Throw unless `actor` may do `action`: UnauthenticatedError for a visitor (sign in first),
+ * ForbiddenError with `message` for a signed-in user.
+ */
 export function assertCan(actor: Actor | null, action: Action, message: string): void {
-  if (!can(actor, action)) throw new ForbiddenError(message);
+  if (can(actor, action)) return;
+  if (!actor) throw new UnauthenticatedError(t.session.required);
+  throw new ForbiddenError(message);
 }

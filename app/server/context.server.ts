@@ -3,6 +3,7 @@ import type { Actor } from "~/domain/policy";
 import type { RoleName } from "~/domain/roles";
 import type { Db } from "./db.server";
 import type { AppConfig } from "./env.server";
+import type { Flash } from "./flash.server";
 
 export type SessionUser = {
   userId: number;
@@ -31,7 +32,11 @@ export type AppContext = {
   waitUntil: (promise: Promise<unknown>) => void;
   request: { url: URL; ip: string | null; userAgent: string | null; secure: boolean };
   session: CurrentSession | null;
+  /** False when the Worker entry left the CSRF token to the handler (a multipart form post). */
+  csrfVerified: boolean;
   actor: Actor | null;
+  /** The one-shot toast carried by the flash cookie, if any (cleared once rendered). */
+  flash: Flash | null;
   /** CSP nonce of this response's inline scripts. */
   nonce: string;
 };

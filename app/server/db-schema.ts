@@ -45,9 +45,11 @@ export interface Database {
     file_size: number;
     mime_type: string;
     sha256: string;
+    idempotency_key: string | null;
     created_at: string;
     updated_at: string;
   };
+  pending_uploads: { r2_key: string; created_at: string };
   archive_counts: { category_id: number; access_level: string; total: number };
   access_requests: {
     id: Generated<number>;

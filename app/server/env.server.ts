@@ -9,11 +9,14 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.union([z.literal(""), z.url()]).default(""),
   OIDC_CLIENT_ID: z.string().default(""),
   OIDC_CLIENT_SECRET: z.string().default(""),
+  // Workers refuse request bodies over 100 MB on Free/Pro plans; stay under with the other fields.
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(500).default(95),
 });
 
 export type AppConfig = {
   sessionSecret: string;
   sso: { issuer: string; clientId: string; clientSecret: string } | null;
+  maxUploadBytes: number;
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -24,13 +27,14 @@ export function loadConfig(env: Env): AppConfig {
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
   }
-  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = parsed.data;
+  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB } = parsed.data;
   const config: AppConfig = {
     sessionSecret: SESSION_SECRET,
     sso:
       OIDC_ISSUER && OIDC_CLIENT_ID
         ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
         : null,
+    maxUploadBytes: Math.round(MAX_UPLOAD_MB * 1024 * 1024),
   };
   cached = { env, config };
   return config;

@@ -1,0 +1,16 @@
+import type { Flash } from "~/server/flash.server";
+
+/** A server-rendered toast (flash cookie); it fades by CSS, so it needs no JavaScript. */
+export function Toast({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  const tone = flash.type === "success" ? "bg-emerald-600" : "bg-red-600";
+  return (
+    <div
+      role={flash.type === "error" ? "alert" : "status"}
+      data-testid="toast"
+      className={`toast fixed right-4 top-4 z-50 max-w-sm rounded-lg px-4 py-3 text-sm font-medium text-white shadow-lg ${tone}`}
+    >
+      {flash.message}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { t } from "../i18n/id";
+
+export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+const v = t.documents.validation;
+export const MIN_YEAR = 1900;
+export const maxYear = () => new Date().getUTCFullYear() + 1;
+
+/** A string that must be present: absent and blank give the same message. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+const requiredInt = (required: string, notNumber: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? undefined : Number(value)),
+    z.number({ error: (issue) => (issue.input === undefined ? required : notNumber) }).int(notNumber),
+  );
+
+/**
+ * Document metadata, shared by the create and update forms and their API calls (SPEC section 5).
+ * The keyword and description hints are advisory and never block (see `documentHints`).
+ */
+export const DocumentMetadataSchema = z.object({
+  categoryId: requiredInt(v.categoryRequired, v.categoryRequired).pipe(z.number().positive(v.categoryRequired)),
+  title: requiredText(v.titleRequired, 255, v.titleMax).pipe(z.string().min(5, v.titleMin)),
+  documentNumber: requiredText(v.documentNumberRequired, 100, v.documentNumberMax),
+  // The upper bound is computed per parse: Workers see the epoch as "now" at module load.
+  year: requiredInt(v.yearRequired, v.yearNumber).pipe(
+    z.number().refine((year) => year >= MIN_YEAR && year <= maxYear(), { error: () => v.yearRange(maxYear()) }),
+  ),
+  keywords: requiredText(v.keywordsRequired, 500, v.keywordsMax),
+  description: requiredText(v.descriptionRequired, 5000, v.descriptionMax),
+  accessLevel: z.enum(ACCESS_LEVELS, { error: v.accessLevelRequired }),
+});
+export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;
+
+/** The file as the browser sees it; on the server the upload is streamed and checked apart. */
+const browserFile = z.custom<File>(
+  (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+  v.fileRequired,
+);
+
+/** The create form (browser validation): metadata plus a required file. */
+export const DocumentCreateSchema = DocumentMetadataSchema.extend({ file: browserFile });
+/** The update form (browser validation): metadata plus an optional replacement file. */
+export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ file: browserFile.optional() });
+
+/** The advisory hints of SPEC section 5: shown until the input meets them, never blocking. */
+export function documentHints(input: { keywords?: string; description?: string }) {
+  const keywordCount = (input.keywords ?? "").split(",").filter((word) => word.trim() !== "").length;
+  const wordCount = (input.description ?? "").trim().split(/\s+/).filter(Boolean).length;
+  return {
+    keywords: keywordCount === 5 ? null : t.documents.keywordsHint,
+    description: wordCount >= 20 ? null : t.documents.descriptionHint,
+  };
+}
+
+export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DOCUMENT_SORTS = ["createdAt", "title", "year", "documentNumber", "fileSize"] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+/** List query parameters (?q=&category=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
+export const DocumentListQuerySchema = z.object({
+  q: z.string().trim().max(200).catch("").default(""),
+  category: z.coerce.number().int().positive().optional().catch(undefined),
+  sort: z.enum(DOCUMENT_SORTS).catch("createdAt").default("createdAt"),
+  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  size: z.coerce
+    .number()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .catch(DEFAULT_PAGE_SIZE)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
+
+export function parseListQuery(params: URLSearchParams): DocumentListQuery {
+  return DocumentListQuerySchema.parse(Object.fromEntries(params));
+}

@@ -1,0 +1,297 @@
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { createHash } from "node:crypto";
+import { DomainError, ForbiddenError, InvalidError } from "~/domain/errors";
+import { extensionOf, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
+import { t } from "~/i18n/id";
+import type { AppContext } from "./context.server";
+import { timingSafeEqual } from "./crypto.server";
+
+/** R2 multipart parts: all equal but the last, at least 5 MiB. One part is in memory at a time. */
+const PART_SIZE = 8 * 1024 * 1024;
+/** Bytes looked at to decide the file type (file-type reads at most this many). */
+const SNIFF_BYTES = 4100;
+const v = t.documents.validation;
+
+export type StoredFile = { key: string; fileName: string; size: number; mimeType: string; sha256: string };
+export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
+
+export type UploadBody = { contentType: string | null; contentLength: number | null; stream: ReadableStream<Uint8Array> | null };
+
+type ReceiveOptions = {
+  /** The session's CSRF token when the Worker entry could not check it (a multipart form post):
+   * the `_csrf` field must then come before the file and match. */
+  csrfToken: string | null;
+  /** Asked once the file starts, with the fields seen so far; false drops the file unread. */
+  shouldStore?: (fields: Record<string, string>) => Promise<boolean>;
+};
+
+/**
+ * Stream a multipart/form-data body: text fields are collected (64 KB each at most), the `file`
+ * part is type-checked from its first bytes, hashed, and written to R2 under a fresh random key
+ * as it arrives (multipart upload for large files), never held whole in memory. On any error
+ * the object is removed again. Side effects: an R2 object and its `pending_uploads` row, both
+ * owned by the caller from then on (see `discardFile`).
+ */
+export async function receiveUpload(ctx: AppContext, body: UploadBody, options: ReceiveOptions): Promise<ReceivedUpload> {
+  const maxBytes = ctx.config.maxUploadBytes;
+  if (!body.contentType?.toLowerCase().startsWith("multipart/form-data")) throw new DomainError(415, v.notMultipart);
+  // Refuse what cannot fit before reading a byte (1 MiB slack for the other fields).
+  if (body.contentLength !== null && body.contentLength > maxBytes + 1024 * 1024) {
+    throw new DomainError(413, v.fileTooLarge(maxBytes / 1024 / 1024));
+  }
+  if (!body.stream) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
+
+  const fields: Record<string, string> = {};
+  let fileTask: Promise<StoredFile | null> | null = null;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": body.contentType },
+      defParamCharset: "utf8",
+      limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
+    });
+  } catch {
+    throw new InvalidError(v.malformed);
+  }
+
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value) => {
+      if (name in fields) return;
+      fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file" || fileTask) {
+        stream.resume();
+        return;
+      }
+      fileTask = (async () => {
+        if (options.csrfToken !== null && !timingSafeEqual(fields._csrf ?? "", options.csrfToken)) {
+          stream.resume();
+          throw new ForbiddenError(t.session.csrfInvalid);
+        }
+        if (options.shouldStore && !(await options.shouldStore(fields))) {
+          stream.resume();
+          return null;
+        }
+        return storeFileStream(ctx, stream, info.filename, maxBytes);
+      })();
+      // Keep the parser going while the task waits; its error is rethrown below.
+      fileTask.catch(() => stream.resume());
+    });
+    parser.on("close", resolve);
+    parser.on("error", reject);
+  });
+
+  try {
+    const reader = body.stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!parser.write(value)) await new Promise((resolve) => parser.once("drain", resolve));
+    }
+    parser.end();
+    await parsed;
+  } catch (error) {
+    const stored = await (fileTask as Promise<StoredFile | null> | null)?.catch(() => null);
+    if (stored) await discardFile(ctx, stored.key);
+    const failure = error instanceof DomainError ? error : new InvalidError(v.malformed);
+    failure.values ??= fields;
+    throw failure;
+  }
+  const file = fileTask
+    ? await (fileTask as Promise<StoredFile | null>).catch((error: unknown) => {
+        if (error instanceof DomainError) error.values ??= fields;
+        throw error;
+      })
+    : null;
+  return { fields, file };
+}
+
+async function storeFileStream(
+  ctx: AppContext,
+  stream: NodeJS.ReadableStream & { truncated?: boolean },
+  rawFileName: string | undefined,
+  maxBytes: number,
+): Promise<StoredFile | null> {
+  const fileName = sanitizeFileName(rawFileName);
+  const key = `archives/${crypto.randomUUID()}`;
+  const hash = createHash("sha256");
+  let size = 0;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let mimeType: string | null = null;
+  let upload: R2MultipartUpload | null = null;
+  const parts: R2UploadedPart[] = [];
+  let registered = false;
+
+  const takeBytes = (count: number): Uint8Array => {
+    const out = new Uint8Array(count);
+    let offset = 0;
+    while (offset < count) {
+      const chunk = pending[0]!;
+      const take = Math.min(chunk.byteLength, count - offset);
+      out.set(chunk.subarray(0, take), offset);
+      offset += take;
+      if (take === chunk.byteLength) pending.shift();
+      else pending[0] = chunk.subarray(take);
+    }
+    pendingBytes -= count;
+    return out;
+  };
+
+  const decideType = async () => {
+    const head = takeBytes(Math.min(pendingBytes, SNIFF_BYTES));
+    pending.unshift(head);
+    pendingBytes += head.byteLength;
+    mimeType = await sniffMime(head, fileName);
+    // Only now, with a file worth keeping, is anything written.
+    await ctx.db.insertInto("pending_uploads").values({ r2_key: key, created_at: ctx.now().toISOString() }).execute();
+    registered = true;
+  };
+
+  try {
+    for await (const raw of stream) {
+      const chunk = raw instanceof Uint8Array ? raw : new TextEncoder().encode(String(raw));
+      size += chunk.byteLength;
+      hash.update(chunk);
+      pending.push(chunk);
+      pendingBytes += chunk.byteLength;
+      if (!mimeType && pendingBytes >= SNIFF_BYTES) await decideType();
+      while (mimeType && pendingBytes >= PART_SIZE) {
+        upload ??= await ctx.files.createMultipartUpload(key, { httpMetadata: { contentType: mimeType } });
+        parts.push(await upload.uploadPart(parts.length + 1, takeBytes(PART_SIZE)));
+      }
+    }
+    if (stream.truncated || size > maxBytes) throw new DomainError(413, v.fileTooLarge(maxBytes / 1024 / 1024));
+    if (size === 0) {
+      // A form posted without choosing a file sends an empty, nameless part.
+      if (!rawFileName) return null;
+      throw new InvalidError(v.fileEmpty, { file: [v.fileEmpty] });
+    }
+    if (!mimeType) await decideType();
+    const sha256 = hash.digest("hex");
+    if (upload) {
+      if (pendingBytes > 0) parts.push(await upload.uploadPart(parts.length + 1, takeBytes(pendingBytes)));
+      await upload.complete(parts);
+    } else {
+      await ctx.files.put(key, takeBytes(pendingBytes), { httpMetadata: { contentType: mimeType! }, sha256 });
+    }
+    return { key, fileName, size, mimeType: mimeType!, sha256 };
+  } catch (error) {
+    pending = [];
+    if (upload) await upload.abort().catch(() => undefined);
+    if (registered) await discardFile(ctx, key);
+    throw error;
+  }
+}
+
+const FAMILY_BY_EXTENSION: Record<string, string> = {
+  pdf: "pdf",
+  png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", bmp: "image", tif: "image", tiff: "image",
+  mp3: "media", wav: "media", ogg: "media", oga: "media", opus: "media", flac: "media", aac: "media", m4a: "media",
+  mp4: "media", m4v: "media", webm: "media", mov: "media", mkv: "media", mpeg: "media", mpg: "media", ogv: "media",
+  doc: "office", docx: "office", xls: "office", xlsx: "office", ppt: "office", pptx: "office",
+  odt: "office", ods: "office", odp: "office",
+  txt: "text", csv: "text", md: "text", log: "text",
+  html: "markup", htm: "markup", svg: "markup", xml: "markup", js: "markup",
+};
+
+function familyOfMime(mime: string): string {
+  if (mime === "application/pdf") return "pdf";
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("audio/") || mime.startsWith("video/")) return "media";
+  if (mime === "text/plain") return "text";
+  return "office";
+}
+
+/** The allowed MIME type of a file from its first bytes, or InvalidError. */
+export async function sniffMime(head: Uint8Array, fileName: string): Promise<string> {
+  const detected = await fileTypeFromBuffer(head).catch(() => undefined);
+  const mime = detected?.mime ?? (looksLikePlainText(head, fileName) ? "text/plain" : null);
+  if (!mime || !isAllowedMime(mime)) throw new InvalidError(v.fileType, { file: [v.fileType] });
+  const claimed = FAMILY_BY_EXTENSION[extensionOf(fileName)];
+  if (claimed && claimed !== familyOfMime(mime)) throw new InvalidError(v.fileMismatch, { file: [v.fileMismatch] });
+  return mime;
+}
+
+/** Remove an object and its pending marker (best effort on R2; the cron retries leftovers). */
+export async function discardFile(ctx: Pick<AppContext, "files" | "db">, key: string): Promise<void> {
+  try {
+    await ctx.files.delete(key);
+    await ctx.db.deleteFrom("pending_uploads").where("r2_key", "=", key).execute();
+  } catch (error) {
+    console.warn("R2 cleanup deferred to the scheduled job", key, error);
+  }
+}
+
+export type FileRequest = { range: string | null; ifNoneMatch: string | null };
+export type ServedFile = { key: string; fileName: string; mimeType: string; size: number; sha256: string };
+
+/**
+ * Stream a stored file: RFC 6266 Content-Disposition, ETag, single-range requests (206/416),
+ * nosniff, and a sandbox CSP so nothing served from our origin can run script.
+ */
+export async function fileResponse(
+  files: R2Bucket,
+  file: ServedFile,
+  request: FileRequest,
+  disposition: "inline" | "attachment",
+  downloadName = file.fileName,
+): Promise<Response> {
+  const etag = `"${file.sha256}"`;
+  const inline = disposition === "inline" && isInlineSafe(file.mimeType);
+  const headers = new Headers({
+    "Content-Type": file.mimeType === "text/plain" ? "text/plain; charset=utf-8" : file.mimeType,
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", downloadName),
+    ETag: etag,
+    "Accept-Ranges": "bytes",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-cache",
+    // Chromium's PDF viewer refuses sandboxed documents; PDFs get a strict policy without it.
+    "Content-Security-Policy":
+      file.mimeType === "application/pdf"
+        ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
+        : "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  });
+  if (request.ifNoneMatch && request.ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const range = parseRange(request.range, file.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${file.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const object = await files.get(file.key, range ? { range } : undefined);
+  if (!object) throw new DomainError(404, t.documents.notFound);
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${file.size}`);
+    headers.set("Content-Length", String(range.length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(file.size));
+  return new Response(object.body, { status: 200, headers });
+}
+
+/** One `bytes=` range (the only form browsers send for media and resumed downloads). */
+export function parseRange(header: string | null, size: number): { offset: number; length: number } | "unsatisfiable" | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    const length = Math.min(suffix, size);
+    return { offset: size - length, length };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { offset: start, length: end - start + 1 };
+}
+
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,57 @@
+import { Hono, type Context } from "hono";
+import { parseListQuery } from "~/domain/document-schemas";
+import type { UploadBody } from "~/server/files.server";
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listCategories,
+  listDocuments,
+  openDownload,
+  replaceDocumentFile,
+  updateDocument,
+} from "~/server/services/documents.server";
+import { t } from "~/i18n/id";
+import type { HonoEnv } from "../hono-env";
+
+const uploadBody = (c: Context<HonoEnv>): UploadBody => {
+  const length = c.req.header("content-length");
+  return { contentType: c.req.header("content-type") ?? null, contentLength: length ? Number(length) : null, stream: c.req.raw.body };
+};
+
+const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
+
+/** SPEC section 7 archive calls. Visitors see PUBLIC documents only (enforced in the service). */
+export const archivesApi = new Hono<HonoEnv>()
+  .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
+  .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))
+  .get("/category/:id", async (c) => {
+    const params = listQuery(c);
+    params.set("category", c.req.param("id"));
+    return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));
+  })
+  .post("/", async (c) => {
+    const { document, created } = await createDocument(c.get("ctx"), uploadBody(c), c.req.header("idempotency-key") ?? null);
+    return c.json({ message: t.documents.uploadSuccess, data: document }, created ? 201 : 200);
+  })
+  .get("/:uuid", async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))))
+  .put("/:uuid", async (c) => {
+    const document = await updateDocument(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
+    return c.json({ message: t.documents.updateSuccess, data: document });
+  })
+  .post("/:uuid/file", async (c) => {
+    const document = await replaceDocumentFile(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
+    return c.json({ message: t.documents.updateSuccess, data: document });
+  })
+  .delete("/:uuid", async (c) => {
+    await deleteDocument(c.get("ctx"), c.req.param("uuid"));
+    return c.json({ success: true, message: t.documents.deleted });
+  })
+  .get("/:uuid/download", (c) =>
+    openDownload(
+      c.get("ctx"),
+      c.req.param("uuid"),
+      { range: c.req.header("range") ?? null, ifNoneMatch: c.req.header("if-none-match") ?? null },
+      c.req.query("disposition") === "inline" ? "inline" : "attachment",
+    ),
+  );
