@@ -11,7 +11,8 @@ const TONES: Record<DialogStatus, { ring: string; icon: string; iconBg: string }
 
 /**
  * A modal rendered by the server: pages show it when the URL (or an action result) asks for
- * it, so it works without JavaScript. `closeTo` is where closing leads.
+ * it, so it works without JavaScript. Closing leads to `closeTo`; without one, closing just
+ * hides the dialog (a CSS checkbox), so the page under it — a filled-in form — stays as it is.
  */
 export function Dialog({
   title,
@@ -19,18 +20,34 @@ export function Dialog({
   closeTo,
   closeLabel,
   children,
+  actions,
   testId = "dialog",
 }: {
   title: string;
   status?: DialogStatus;
-  closeTo: string;
+  closeTo?: string;
   closeLabel?: string;
   children: React.ReactNode;
+  /** Extra buttons or links beside the close button. */
+  actions?: React.ReactNode;
   testId?: string;
 }) {
   const tone = TONES[status];
+  const dismissId = `${testId}-dismiss`;
+  const close = (className: string, label: React.ReactNode, aria?: string) =>
+    closeTo ? (
+      <Link to={closeTo} replace className={className} aria-label={aria}>
+        {label}
+      </Link>
+    ) : (
+      <label htmlFor={dismissId} className={`cursor-pointer ${className}`} aria-label={aria}>
+        {label}
+      </label>
+    );
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4" data-testid={testId}>
+    <>
+    {!closeTo && <input type="checkbox" id={dismissId} className="peer sr-only" aria-hidden="true" tabIndex={-1} />}
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4 peer-checked:hidden" data-testid={testId}>
       <div role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} className={`w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-4 ${tone.ring}`}>
         <div className="flex items-start gap-3">
           <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${tone.iconBg}`} aria-hidden="true">
@@ -42,20 +59,16 @@ export function Dialog({
             </h2>
             <div className="mt-2 text-sm text-slate-600">{children}</div>
           </div>
-          {closeLabel === undefined && (
-            <Link to={closeTo} replace className="rounded p-1 text-slate-400 hover:bg-slate-100" aria-label="Tutup">
-              ✕
-            </Link>
-          )}
+          {closeLabel === undefined && close("rounded p-1 text-slate-400 hover:bg-slate-100", "✕", "Tutup")}
         </div>
-        {closeLabel && (
-          <div className="mt-5 flex justify-end">
-            <Link to={closeTo} replace className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
-              {closeLabel}
-            </Link>
+        {(closeLabel || actions) && (
+          <div className="mt-5 flex justify-end gap-2">
+            {actions}
+            {closeLabel && close("rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50", closeLabel)}
           </div>
         )}
       </div>
     </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { parseListQuery } from "~/domain/document-schemas";
-import type { UploadBody } from "~/server/files.server";
+import { uploadBodyOf } from "~/server/upload-body.server";
 import {
   createDocument,
   deleteDocument,
@@ -14,10 +14,7 @@ import {
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
 
-const uploadBody = (c: Context<HonoEnv>): UploadBody => {
-  const length = c.req.header("content-length");
-  return { contentType: c.req.header("content-type") ?? null, contentLength: length ? Number(length) : null, stream: c.req.raw.body };
-};
+const uploadBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw);
 
 const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
 

@@ -1,14 +1,141 @@
+import { Form, Link, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { buttonClass } from "~/components/buttons";
+import { Dialog } from "~/components/dialog";
+import { AccessBadge, KeywordChips } from "~/components/document-table";
+import { DownloadLink } from "~/components/download-link";
+import { DomainError } from "~/domain/errors";
+import { formatDate, formatKb } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
+import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
 
-export const meta = () => pageMeta({ title: t.pages.documentDetail });
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.document.title ?? t.pages.documentDetail });
 
-export default function Page() {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = requireSignedIn(context);
+  const document = await orRouteError(() => getDocument(ctx, params.uuid));
+  const dialog = new URL(request.url).searchParams.get("dialog");
+  return { document, csrfToken: ctx.session.csrfToken, confirmDelete: dialog === "delete" && document.canDelete };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const ctx = requireSignedIn(context);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return null;
+  try {
+    await deleteDocument(ctx, params.uuid);
+    return redirectWithFlash("/app/documents", { type: "success", message: t.documents.deleted });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithFlash(error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
+      type: "error",
+      message: error.message || t.documents.deleteFailed,
+    });
+  }
+}
+
+export default function DocumentDetail({ loaderData }: Route.ComponentProps) {
+  const { document, csrfToken, confirmDelete } = loaderData;
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const rows: [string, React.ReactNode][] = [
+    [t.documents.columns.title, document.title],
+    [t.documents.columns.documentNumber, document.documentNumber || t.notSet],
+    [t.documents.columns.year, document.year || t.notSet],
+    [t.documents.columns.description, document.description || t.notSet],
+    [t.documents.columns.keywords, <KeywordChips keywords={document.keywords} />],
+    [t.documents.fields.accessLevel, <AccessBadge level={document.accessLevel} />],
+    [t.documents.columns.category, document.category.categoryName],
+    [t.documents.columns.size, formatKb(document.fileSizeKb)],
+    [t.documents.columns.mimeType, document.mimeType || t.notSet],
+    [t.documents.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
+    [t.documents.columns.uploader, document.uploader || t.notSet],
+  ];
   return (
-    <>
+    <div className="mx-auto max-w-4xl">
+      <BackLink fallback="/app/documents" />
       <PageHeader title={t.pages.documentDetail} />
-      <p className="text-slate-500">{t.pages.comingSoon}</p>
-    </>
+      <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-100 text-sm" data-testid="document-detail">
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
+                  {label}
+                </th>
+                <td className="px-4 py-3">{value}</td>
+              </tr>
+            ))}
+            {document.canOpenFile && (
+              <tr data-testid="file-row">
+                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
+                  {t.documents.columns.file}
+                </th>
+                <td className="flex flex-wrap items-center gap-2 px-4 py-3">
+                  <span className="text-slate-600">{document.fileName}</span>
+                  <a href={document.previewUrl!} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+                    {t.documents.viewDocument}
+                  </a>
+                  <DownloadLink document={document} className={buttonClass.primary}>
+                    {t.documents.actions.download}
+                  </DownloadLink>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {document.canEdit && (
+          <Link to={`/app/documents/${document.uuid}/update`} className={buttonClass.primary} data-testid="update-document">
+            {t.documents.update}
+          </Link>
+        )}
+        {document.canDelete && (
+          <Link to={`/app/documents/${document.uuid}?dialog=delete`} className={buttonClass.danger} data-testid="delete-document">
+            {t.documents.delete}
+          </Link>
+        )}
+        {/* The access-request issue adds the 'Request Document' button and dialog here, shown when document.canRequestAccess. */}
+      </div>
+      {confirmDelete && (
+        <Dialog title={t.documents.deleteTitle} status="error" closeTo={`/app/documents/${document.uuid}`} testId="delete-dialog">
+          <p>{t.documents.deleteConfirm(document.title)}</p>
+          <Form method="post" className="mt-5 flex justify-end gap-2">
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <Link to={`/app/documents/${document.uuid}`} replace className={buttonClass.secondary}>
+              {t.documents.cancel}
+            </Link>
+            <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
+              {deleting ? t.documents.deleting : t.documents.confirmDelete}
+            </button>
+          </Form>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** 'Dokumen tidak ditemukan.' or the access message, with a way back. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : isRouteErrorResponse(error) && error.status === 403
+        ? t.documents.noAccess
+        : t.documents.notFound;
+  return (
+    <div className="mx-auto max-w-xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" role="alert">
+      <p className="text-slate-700" data-testid="error-message">{message}</p>
+      <Link to="/app/documents" className={`${buttonClass.secondary} mt-4`}>
+        ← {t.back}
+      </Link>
+    </div>
   );
 }

@@ -1,14 +1,65 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { Dialog } from "~/components/dialog";
+import { DocumentForm } from "~/components/document-form";
 import { pageMeta } from "~/lib/meta";
+import { formErrorResult } from "~/server/form-result.server";
+import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
+import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
-export default function Page() {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = requireSignedIn(context);
+  const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
+  // The same rule the service enforces on save, checked early so the form is never offered.
+  if (!document.canEdit) throw data({ message: t.denied.editDocument }, { status: 403 });
+  return {
+    document,
+    categories,
+    csrfToken: ctx.session.csrfToken,
+    updated: new URL(request.url).searchParams.has("updated"),
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const ctx = requireSignedIn(context);
+  try {
+    await updateDocument(ctx, params.uuid, uploadBodyOf(request));
+    return redirect(`/app/documents/${params.uuid}/update?updated=1`);
+  } catch (error) {
+    return formErrorResult(error);
+  }
+}
+
+export default function UpdateDocument({ loaderData, actionData }: Route.ComponentProps) {
+  const { document, categories, csrfToken, updated } = loaderData;
   return (
-    <>
+    <div className="mx-auto max-w-3xl">
+      <BackLink fallback={`/app/documents/${document.uuid}`} />
       <PageHeader title={t.pages.updateDocument} />
-      <p className="text-slate-500">{t.pages.comingSoon}</p>
-    </>
+      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <DocumentForm
+          key={document.updatedAt}
+          mode="update"
+          categories={categories}
+          defaults={document}
+          lastResult={actionData?.result}
+          serverError={actionData?.message}
+          csrfToken={csrfToken}
+          apiUrl={`/api/v1/archives/${document.uuid}`}
+          successUrl={`/app/documents/${document.uuid}/update?updated=1`}
+        />
+      </div>
+      {updated && (
+        <Dialog title={t.documents.success} status="success" closeTo="/app/documents" closeLabel={t.documents.close} testId="success-dialog">
+          {t.documents.updateSuccess}
+        </Dialog>
+      )}
+    </div>
   );
 }

@@ -1,23 +1,79 @@
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/documents-create";
-import { assertCan } from "~/domain/policy";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
 import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { buttonClass } from "~/components/buttons";
+import { Dialog } from "~/components/dialog";
+import { DocumentForm } from "~/components/document-form";
+import { assertCan } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
+import { formErrorResult } from "~/server/form-result.server";
+import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { createDocument, listCategories } from "~/server/services/documents.server";
+import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.pages.createDocument });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = requireSignedIn(context);
-  await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.page));
-  return null;
+  await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument));
+  const created = new URL(request.url).searchParams.get("created");
+  return {
+    categories: await listCategories(ctx),
+    csrfToken: ctx.session.csrfToken,
+    // A fresh key per rendered form: submitting the same form twice creates one document.
+    submissionId: crypto.randomUUID(),
+    created: created && /^[0-9a-f-]{36}$/.test(created) ? created : null,
+  };
 }
 
-export default function Page() {
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = requireSignedIn(context);
+  try {
+    const { document } = await createDocument(ctx, uploadBodyOf(request));
+    return redirect(`/app/documents/create?created=${document.uuid}`);
+  } catch (error) {
+    return formErrorResult(error);
+  }
+}
+
+export default function CreateDocument({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, csrfToken, submissionId, created } = loaderData;
   return (
-    <>
+    <div className="mx-auto max-w-3xl">
+      <BackLink fallback="/app/documents" />
       <PageHeader title={t.pages.createDocument} />
-      <p className="text-slate-500">{t.pages.comingSoon}</p>
-    </>
+      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <DocumentForm
+          key={submissionId}
+          mode="create"
+          categories={categories}
+          defaults={{ accessLevel: "PRIVATE" }}
+          lastResult={actionData?.result}
+          serverError={actionData?.message}
+          csrfToken={csrfToken}
+          submissionId={submissionId}
+          apiUrl="/api/v1/archives"
+          successUrl="/app/documents/create?created={uuid}"
+        />
+      </div>
+      {created && (
+        <Dialog
+          title={t.documents.success}
+          status="success"
+          closeTo="/app/documents"
+          closeLabel={t.documents.close}
+          testId="success-dialog"
+          actions={
+            <Link to={`/app/documents/${created}`} className={buttonClass.primary}>
+              {t.documents.viewDocument}
+            </Link>
+          }
+        >
+          {t.documents.uploadSuccess}
+        </Dialog>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,158 @@
+/**
+ * Browser helpers for the e2e suite: one headless Debian Chromium per test file, a fresh context
+ * per test (JavaScript on or off), a guard that fails the test on any console error or uncaught
+ * page error, and a login helper.
+ *
+ * playwright-core has no auto-retrying `expect`: wait for elements (`locator.waitFor()`,
+ * `page.waitForURL()`, `page.waitForFunction()`) before asserting.
+ */
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+
+export const DEMO_PASSWORD = "arsip-demo-2026";
+
+export const DEMO_ACCOUNTS = {
+  admin: { username: "admin", fullName: "Administrator Sistem", role: "Super Admin" },
+  ftStaff: { username: "ft.staff", fullName: "Staf Fakultas Teknik", role: "Satuan Kerja" },
+  feStaff: { username: "fe.staff", fullName: "Staf Fakultas Ekonomi", role: "Satuan Kerja" },
+  viewer: { username: "viewer", fullName: "Pengguna Viewer", role: "Viewer" },
+} as const;
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];
+
+/** Both projects every form test runs in. */
+export const JS_MODES = [
+  ["JS on", true],
+  ["JS off", false],
+] as const;
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export const baseURL = () => inject("baseURL");
+
+export type PageOptions = {
+  javaScriptEnabled: boolean;
+  viewport?: { width: number; height: number };
+};
+
+export type TestPage = {
+  page: Page;
+  context: BrowserContext;
+  /**
+   * Chromium logs "Failed to load resource: ... status of 4xx" as a console error whenever a
+   * document or data request answers with an error status. A test that expects such a status
+   * declares it here; every other console error still fails the test.
+   */
+  expectHttpStatus(...statuses: number[]): void;
+};
+
+type Tracked = { context: BrowserContext; errors: string[]; allowed: Set<number> };
+
+/**
+ * Registers beforeAll/afterAll (one Chromium per file) and afterEach (close the test's contexts,
+ * then fail the test if any page logged a console error or threw). Call once per test file, at
+ * the top level.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  let tracked: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    const current = tracked;
+    tracked = [];
+    await Promise.all(current.map((entry) => entry.context.close()));
+    const errors = current.flatMap((entry) =>
+      entry.errors.filter((message) => {
+        const status = /status of (\d{3})/.exec(message)?.[1];
+        return !(message.startsWith("console.error: Failed to load resource") && status && entry.allowed.has(Number(status)));
+      }),
+    );
+    if (errors.length > 0) throw new Error(`The page reported errors:\n${errors.join("\n")}`);
+  });
+
+  async function newPage({ javaScriptEnabled, viewport = { width: 1280, height: 800 } }: PageOptions): Promise<TestPage> {
+    if (!browser) throw new Error("useBrowser(): the browser is not launched yet (call newPage inside a test)");
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled, viewport, locale: "id-ID" });
+    const entry: Tracked = { context, errors: [], allowed: new Set() };
+    tracked.push(entry);
+    context.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const location = message.location();
+      entry.errors.push(`console.error: ${message.text()}${location.url ? ` (${location.url})` : ""}`);
+    });
+    context.on("weberror", (error) => entry.errors.push(`pageerror: ${error.error().stack ?? error.error().message}`));
+    const page = await context.newPage();
+    return {
+      page,
+      context,
+      expectHttpStatus: (...statuses) => statuses.forEach((status) => entry.allowed.add(status)),
+    };
+  }
+
+  return { newPage };
+}
+
+/**
+ * With JavaScript on, wait until React has hydrated the document, so clicks go through React
+ * Router (a click before that would submit the form natively). With JavaScript off: no-op.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  if (!(await javaScriptEnabled(page))) return;
+  await page.waitForFunction(() => {
+    const isHydrated = (node: object | null) => !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber$"));
+    const isRoot = Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
+    return isRoot && isHydrated(document.body) && "__reactRouterDataRouter" in window;
+  });
+}
+
+async function javaScriptEnabled(page: Page): Promise<boolean> {
+  // With JavaScript disabled, page.evaluate still runs (it is the automation channel), but
+  // no page script ran, so React Router's globals are missing and <noscript> applies.
+  return page.evaluate(() => "__reactRouterContext" in window);
+}
+
+/** Navigate and, with JavaScript on, wait for hydration. */
+export async function goto(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Fill the login form by its labels and submit it; does not wait for the outcome. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  if (new URL(page.url()).pathname !== "/login") await goto(page, "/login");
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** Sign in as a demo account and wait for /app. */
+export async function login(page: Page, account: Pick<DemoAccount, "username">, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, account.username, password);
+  await page.waitForURL((url) => url.pathname === "/app");
+  await waitForHydration(page);
+}
+
+/** Current pathname of the page. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Whitespace-normalised text content. */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  const text = await page.locator(selector).first().textContent();
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
