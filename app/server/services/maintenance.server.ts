@@ -1,0 +1,45 @@
+import { runBatch } from "../batch.server";
+import type { Db } from "../db.server";
+
+/** An upload may legitimately take this long before its document row exists. */
+const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
+/** R2 deletes at most 1000 keys per call; keep each run short. */
+const SWEEP_LIMIT = 500;
+
+type Deps = { db: Db; d1: D1Database; files: R2Bucket; now: Date };
+
+/**
+ * Cron: mark approvals whose download window has lapsed as EXPIRED, drop sessions and throttle
+ * rows that can no longer matter, and delete R2 objects no document refers to (uploads that
+ * died half way, files replaced or deleted whose R2 delete failed).
+ */
+export async function runMaintenance(deps: Deps): Promise<{ orphansDeleted: number }> {
+  const now = deps.now.toISOString();
+  const dayAgo = new Date(deps.now.getTime() - 24 * 3600 * 1000).toISOString();
+  await runBatch(deps.d1, [
+    deps.db.updateTable("access_requests").set({ status: "EXPIRED" }).where("status", "=", "APPROVED").where("expires_at", "<=", now),
+    deps.db.deleteFrom("sessions").where("expires_at", "<=", now),
+    deps.db
+      .deleteFrom("login_throttle")
+      .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)])])),
+  ]);
+  return { orphansDeleted: await sweepOrphanFiles(deps) };
+}
+
+/** Delete queued objects older than the grace period that no document row refers to. */
+export async function sweepOrphanFiles({ db, files, now }: Deps): Promise<number> {
+  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS).toISOString();
+  const stale = await db
+    .selectFrom("pending_uploads as p")
+    .leftJoin("archives as a", "a.r2_key", "p.r2_key")
+    .select(["p.r2_key", "a.id as archive_id"])
+    .where("p.created_at", "<=", cutoff)
+    .limit(SWEEP_LIMIT)
+    .execute();
+  if (stale.length === 0) return 0;
+  // A marker whose key a document still uses is stale bookkeeping: drop the marker, keep the file.
+  const orphans = stale.filter((row) => row.archive_id === null).map((row) => row.r2_key);
+  if (orphans.length > 0) await files.delete(orphans);
+  await db.deleteFrom("pending_uploads").where("r2_key", "in", stale.map((row) => row.r2_key)).execute();
+  return orphans.length;
+}
