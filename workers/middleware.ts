@@ -92,6 +92,22 @@ const UNSAFE_GETS = new Set(["/api/v1/auth/logout"]);
 export const CSRF_FIELD = "_csrf";
 
 /**
+ * Where a handler streams a multipart body itself and checks its `_csrf` field on the way
+ * (files.server.ts `receiveUpload`): document create, update and file replacement, API and
+ * no-JS form posts. Anywhere else a multipart body is read here like a urlencoded one, so a
+ * multipart content type can never skip the token check.
+ */
+const STREAMED_UPLOADS: { method: string; path: RegExp }[] = [
+  { method: "POST", path: /^\/api\/v1\/archives\/?$/ },
+  { method: "PUT", path: /^\/api\/v1\/archives\/[^/]+\/?$/ },
+  { method: "POST", path: /^\/api\/v1\/archives\/[^/]+\/file\/?$/ },
+  { method: "POST", path: /^\/app\/documents\/create(\.data)?\/?$/ },
+  { method: "POST", path: /^\/app\/documents\/[^/]+\/update(\.data)?\/?$/ },
+];
+const isStreamedUpload = (method: string, pathname: string) =>
+  STREAMED_UPLOADS.some((upload) => upload.method === method && upload.path.test(pathname));
+
+/**
  * CSRF defence for every state-changing request: the Origin (or Sec-Fetch-Site) must be this
  * site, and a signed-in request must carry the session's token, in the `x-csrf-token` header
  * or the `_csrf` form field. Multipart bodies are not buffered here: their handler checks the
@@ -117,9 +133,14 @@ export const csrfProtection = createMiddleware<HonoEnv>(async (c, next) => {
     token = typeof value === "string" ? value : null;
   }
   if (!token && contentType.startsWith("multipart/form-data")) {
-    // Not buffered here: the upload handler checks the `_csrf` field while streaming.
-    c.get("ctx").csrfVerified = false;
-    return next();
+    if (isStreamedUpload(c.req.method, url.pathname)) {
+      // Not buffered here: the upload handler checks the `_csrf` field while streaming.
+      c.get("ctx").csrfVerified = false;
+      return next();
+    }
+    const form = await c.req.raw.clone().formData().catch(() => null);
+    const value = form?.get(CSRF_FIELD);
+    token = typeof value === "string" ? value : null;
   }
   if (!token || !timingSafeEqual(token, session.csrfToken)) return reject(c, t.session.csrfInvalid);
   return next();

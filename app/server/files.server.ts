@@ -44,6 +44,12 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
 
   const fields: Record<string, string> = {};
   let fileTask: Promise<StoredFile | null> | null = null;
+  let fileError: unknown = null;
+  const assertCsrf = () => {
+    if (options.csrfToken !== null && !timingSafeEqual(fields._csrf ?? "", options.csrfToken)) {
+      throw new ForbiddenError(t.session.csrfInvalid);
+    }
+  };
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -57,8 +63,7 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
 
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value) => {
-      if (name in fields) return;
-      fields[name] = value;
+      if (!(name in fields)) fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
       if (name !== "file" || fileTask) {
@@ -66,46 +71,47 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
         return;
       }
       fileTask = (async () => {
-        if (options.csrfToken !== null && !timingSafeEqual(fields._csrf ?? "", options.csrfToken)) {
-          stream.resume();
-          throw new ForbiddenError(t.session.csrfInvalid);
-        }
+        assertCsrf();
         if (options.shouldStore && !(await options.shouldStore(fields))) {
           stream.resume();
           return null;
         }
         return storeFileStream(ctx, stream, info.filename, maxBytes);
       })();
-      // Keep the parser going while the task waits; its error is rethrown below.
-      fileTask.catch(() => stream.resume());
+      fileTask.catch((error: unknown) => {
+        fileError = error;
+        stream.resume();
+      });
     });
     parser.on("close", resolve);
     parser.on("error", reject);
   });
+  parsed.catch(() => undefined); // awaited below unless the file was refused first
 
+  const reader = body.stream.getReader();
   try {
-    const reader = body.stream.getReader();
     for (;;) {
+      // A refused file (type, size, token) ends the request at once: the rest is not read.
+      if (fileError) break;
       const { done, value } = await reader.read();
       if (done) break;
       if (!parser.write(value)) await new Promise((resolve) => parser.once("drain", resolve));
     }
+    if (fileError) throw fileError;
     parser.end();
     await parsed;
+    const file = fileTask ? await (fileTask as Promise<StoredFile | null>) : null;
+    // A body without a `file` part never reached the check above (a metadata-only update).
+    if (!fileTask) assertCsrf();
+    return { fields, file };
   } catch (error) {
+    await reader.cancel().catch(() => undefined);
     const stored = await (fileTask as Promise<StoredFile | null> | null)?.catch(() => null);
     if (stored) await discardFile(ctx, stored.key);
-    const failure = error instanceof DomainError ? error : new InvalidError(v.malformed);
+    const failure = fileError instanceof DomainError ? fileError : error instanceof DomainError ? error : new InvalidError(v.malformed);
     failure.values ??= fields;
     throw failure;
   }
-  const file = fileTask
-    ? await (fileTask as Promise<StoredFile | null>).catch((error: unknown) => {
-        if (error instanceof DomainError) error.values ??= fields;
-        throw error;
-      })
-    : null;
-  return { fields, file };
 }
 
 async function storeFileStream(

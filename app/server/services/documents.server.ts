@@ -1,10 +1,11 @@
-import { sql, type Compilable } from "kysely";
-import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { sql, type Compilable, type ExpressionBuilder } from "kysely";
+import { DomainError, InvalidError, NotFoundError, UnauthenticatedError } from "~/domain/errors";
 import { DocumentMetadataSchema, type DocumentListQuery, type DocumentMetadata } from "~/domain/document-schemas";
 import { assertCan, can, type DocumentRef } from "~/domain/policy";
 import { t } from "~/i18n/id";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
+import type { Database } from "../db-schema";
 import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadBody } from "../files.server";
 import { auditInsert } from "./audit.server";
 
@@ -122,11 +123,12 @@ function toView(ctx: AppContext, row: DocumentRow): DocumentView {
 
 /**
  * FTS5 query from user input: each word quoted (so no FTS syntax gets through) and
- * prefix-matched, all words required.
+ * prefix-matched, all words required. Control characters go too: FTS5 reads a NUL as the end
+ * of the query ("unterminated string", a 500).
  */
 export function ftsQuery(input: string): string | null {
   const terms = input
-    .replace(/"/g, " ")
+    .replace(/["\u0000-\u001f\u007f]/g, " ")
     .split(/\s+/)
     .map((term) => term.trim())
     .filter(Boolean)
@@ -143,42 +145,43 @@ export function ftsQuery(input: string): string | null {
 export async function listDocuments(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
   const publicOnly = options.publicOnly || !ctx.actor;
   const match = ftsQuery(query.q);
-  let rows = baseQuery(ctx);
-  if (publicOnly) rows = rows.where("a.access_level", "=", "PUBLIC");
-  if (query.category) rows = rows.where("a.category_id", "=", query.category);
-  if (match) rows = rows.where("a.id", "in", sql<number>`(SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match})`);
+  const filter = (eb: ExpressionBuilder<Database & { a: Database["archives"] }, "a">) =>
+    eb.and([
+      ...(publicOnly ? [eb("a.access_level", "=", "PUBLIC")] : []),
+      ...(query.category ? [eb("a.category_id", "=", query.category)] : []),
+      ...(match ? [eb("a.id", "in", sql<number>`(SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match})`)] : []),
+    ]);
 
   const column = SORT_COLUMNS[query.sort];
-  const offset = (query.page - 1) * query.size;
   const [data, total] = await Promise.all([
-    rows.orderBy(sql.ref(column), query.dir).orderBy("a.id", query.dir).limit(query.size).offset(offset).execute(),
-    match ? countMatches(ctx, publicOnly, query.category, match) : countFromCounters(ctx, publicOnly, query.category),
+    baseQuery(ctx)
+      .where(filter)
+      .orderBy(sql.ref(column), query.dir)
+      .orderBy("a.id", query.dir)
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute(),
+    // A search counts its matches; otherwise the trigger-kept counters answer without a scan.
+    match
+      ? ctx.db.selectFrom("archives as a").select((eb) => eb.fn.countAll<number>().as("n")).where(filter).executeTakeFirst()
+      : countFromCounters(ctx, publicOnly, query.category),
   ]);
+  const count = Number(total?.n ?? 0);
   return {
     data: data.map((row) => toView(ctx, row)),
     page: query.page,
     size: query.size,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / query.size)),
+    total: count,
+    totalPages: Math.max(1, Math.ceil(count / query.size)),
     query,
   };
 }
 
-async function countFromCounters(ctx: AppContext, publicOnly: boolean, category: number | undefined) {
+function countFromCounters(ctx: AppContext, publicOnly: boolean, category: number | undefined) {
   let counts = ctx.db.selectFrom("archive_counts").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), eb.lit(0)).as("n"));
   if (publicOnly) counts = counts.where("access_level", "=", "PUBLIC");
   if (category) counts = counts.where("category_id", "=", category);
-  return Number((await counts.executeTakeFirst())?.n ?? 0);
-}
-
-async function countMatches(ctx: AppContext, publicOnly: boolean, category: number | undefined, match: string) {
-  let counts = ctx.db
-    .selectFrom("archives as a")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("a.id", "in", sql<number>`(SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match})`);
-  if (publicOnly) counts = counts.where("a.access_level", "=", "PUBLIC");
-  if (category) counts = counts.where("a.category_id", "=", category);
-  return Number((await counts.executeTakeFirst())?.n ?? 0);
+  return counts.executeTakeFirst();
 }
 
 export async function listCategories(ctx: AppContext): Promise<Category[]> {
@@ -191,6 +194,14 @@ async function findRow(ctx: AppContext, uuid: string): Promise<DocumentRow> {
   // Visitors do not learn that a non-public document exists.
   if (!row || (!ctx.actor && row.access_level !== "PUBLIC")) throw new NotFoundError(t.documents.notFound);
   return row;
+}
+
+/**
+ * Writes need a session before the document is even looked up: a visitor (or an expired
+ * session) is told to sign in, not that a non-public document does not exist.
+ */
+function requireSignedIn(ctx: AppContext) {
+  if (!ctx.actor) throw new UnauthenticatedError(t.session.required);
 }
 
 /** One document's metadata. Signed-in users see every document; visitors PUBLIC ones only. */
@@ -242,9 +253,10 @@ export type CreateResult = { document: DocumentView; created: boolean };
 export async function createDocument(ctx: AppContext, body: UploadBody, idempotencyKey: string | null = null): Promise<CreateResult> {
   assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument);
   const user = ctx.session!.user;
+  // Stored per uploader (the column is unique table-wide): another user's equal key is no clash.
   const keyOf = (fields: Record<string, string>) => {
     const key = (idempotencyKey ?? fields.submissionId ?? "").trim();
-    return key && key.length <= 100 ? key : null;
+    return key && key.length <= 100 ? `${user.userId}:${key}` : null;
   };
   const findDuplicate = async (key: string | null) =>
     key
@@ -318,6 +330,7 @@ export async function createDocument(ctx: AppContext, body: UploadBody, idempote
  * rows in the same batch; the old object is deleted once the new one is recorded.
  */
 export async function updateDocument(ctx: AppContext, uuid: string, body: UploadBody): Promise<DocumentView> {
+  requireSignedIn(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
   const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
@@ -359,6 +372,7 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
  * Side effects as for `updateDocument` with a file.
  */
 export async function replaceDocumentFile(ctx: AppContext, uuid: string, body: UploadBody): Promise<DocumentView> {
+  requireSignedIn(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
   const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
@@ -395,6 +409,7 @@ function fileReplacement(ctx: AppContext, row: DocumentRow, file: StoredFile, no
  * failed R2 delete is retried by the scheduled job).
  */
 export async function deleteDocument(ctx: AppContext, uuid: string): Promise<{ title: string }> {
+  requireSignedIn(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.delete", document: refOf(row) }, t.denied.deleteDocument);
   await runBatch(ctx.d1, [
