@@ -19,8 +19,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = requireSignedIn(context);
   const document = await orRouteError(() => getDocument(ctx, params.uuid));
-  const dialog = new URL(request.url).searchParams.get("dialog");
-  return { document, csrfToken: ctx.session.csrfToken, confirmDelete: dialog === "delete" && document.canDelete };
+  const confirmDelete = new URL(request.url).searchParams.get("dialog") === "delete";
+  if (confirmDelete && !document.canDelete) {
+    throw redirectWithFlash(`/app/documents/${document.uuid}`, { type: "error", message: t.denied.deleteDocument });
+  }
+  return { document, csrfToken: ctx.session.csrfToken, confirmDelete };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

@@ -1,10 +1,11 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/document-form";
 import { pageMeta } from "~/lib/meta";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { formErrorResult } from "~/server/form-result.server";
 import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
@@ -16,8 +17,8 @@ export const meta = () => pageMeta({ title: t.pages.updateDocument });
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = requireSignedIn(context);
   const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
-  // The same rule the service enforces on save, checked early so the form is never offered.
-  if (!document.canEdit) throw data({ message: t.denied.editDocument }, { status: 403 });
+  // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
+  if (!document.canEdit) throw redirectWithFlash(`/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
   return {
     document,
     categories,
