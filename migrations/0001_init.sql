@@ -130,6 +130,33 @@ CREATE TABLE pending_uploads (
 ) WITHOUT ROWID;
 CREATE INDEX pending_uploads_created ON pending_uploads (created_at);
 
+-- Bumped by triggers whenever what visitors can see changes; part of the edge-cache key of the
+-- public pages, so a cached page is never served after the content it shows has changed.
+CREATE TABLE site_state (
+  key   TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO site_state (key, value) VALUES ('public_version', 0);
+CREATE TRIGGER public_version_archive_insert AFTER INSERT ON archives WHEN new.access_level = 'PUBLIC' BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_archive_update AFTER UPDATE ON archives
+  WHEN new.access_level = 'PUBLIC' OR old.access_level = 'PUBLIC' BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_archive_delete AFTER DELETE ON archives WHEN old.access_level = 'PUBLIC' BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_category_insert AFTER INSERT ON categories BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_category_update AFTER UPDATE ON categories BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_category_delete AFTER DELETE ON categories BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+
 CREATE TABLE access_requests (
   id                  INTEGER PRIMARY KEY,
   uuid                TEXT NOT NULL UNIQUE,

@@ -4,6 +4,7 @@ import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
 import type { HonoEnv } from "./hono-env";
 import { csrfProtection, requestContext, securityHeaders } from "./middleware";
+import { publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
 
 // Created once per isolate, not per request.
@@ -17,6 +18,7 @@ export const app = new Hono<HonoEnv>()
   .use(requestContext)
   .use(csrfProtection)
   .route("/api/v1", api)
+  .use(publicPageCache)
   .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[appContextKey, c.get("ctx")]]))));
 
 export default {

@@ -13,9 +13,10 @@ import type { HonoEnv } from "./hono-env";
  * else comes from 'self'.
  */
 export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
-  const nonce = randomToken(16);
-  c.set("nonce", nonce);
+  c.set("nonce", randomToken(16));
   await next();
+  // Read back: a page served from the edge cache carries the nonce it was rendered with.
+  const nonce = c.get("nonce");
   const headers = c.res.headers;
   const secure = new URL(c.req.url).protocol === "https:";
   // Responses that set their own policy (stored files) keep it.

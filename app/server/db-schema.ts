@@ -49,6 +49,7 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  site_state: { key: string; value: number };
   pending_uploads: { r2_key: string; created_at: string };
   archive_counts: { category_id: number; access_level: string; total: number };
   access_requests: {
