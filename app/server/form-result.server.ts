@@ -12,7 +12,10 @@ export function formErrorResult(error: unknown) {
   const result: SubmissionResult<string[]> = {
     status: "error",
     initialValue: values,
-    error: { ...(error.fieldErrors ?? {}), "": [error.message] },
+    error: { ...(error.fieldErrors ?? {}) },
   };
-  return data({ result, message: error.message }, { status: error.status });
+  // Field problems show beside their fields; anything else (file refused, too large, no
+  // permission) is an upload failure: red banner and the 'Gagal!' dialog (SPEC section 8).
+  const fieldProblem = Object.keys(error.fieldErrors ?? {}).some((field) => field !== "file");
+  return data({ result, message: fieldProblem ? null : error.message }, { status: error.status });
 }

@@ -55,7 +55,7 @@ describe("edge cache of public pages", () => {
     })) {
       form.set(name, value);
     }
-    form.set("file", new Blob([makePdf(["Kalibrasi"])], { type: "application/pdf" }), "kalibrasi.pdf");
+    form.set("file", new Blob([Buffer.from(makePdf(["Kalibrasi"]))], { type: "application/pdf" }), "kalibrasi.pdf");
     const created = await get("/api/v1/archives", {
       method: "POST",
       headers: { cookie: staff.cookie, "x-csrf-token": staff.csrfToken, origin: baseURL() },

@@ -209,12 +209,18 @@ export async function getDocument(ctx: AppContext, uuid: string): Promise<Docume
   return toView(ctx, await findRow(ctx, uuid));
 }
 
-function parseMetadata(fields: Record<string, string>): DocumentMetadata {
+/**
+ * The metadata, or one InvalidError listing every problem at once — a missing file included
+ * when `requireFile` — so a form shows all its messages after a single post.
+ */
+function parseMetadata(fields: Record<string, string>, requireFile?: { file: StoredFile | null }): DocumentMetadata {
   const parsed = DocumentMetadataSchema.safeParse(fields);
-  if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  const error = new InvalidError(parsed.error.issues[0]!.message, fieldErrors);
+  for (const issue of parsed.error?.issues ?? []) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  if (requireFile && !requireFile.file) fieldErrors.file = [v.fileRequired];
+  const messages = Object.values(fieldErrors).flat();
+  if (parsed.success && messages.length === 0) return parsed.data;
+  const error = new InvalidError(messages[0]!, fieldErrors);
   error.values = fields;
   throw error;
 }
@@ -275,8 +281,8 @@ export async function createDocument(ctx: AppContext, body: UploadBody, idempote
   }
 
   return withStoredFile(ctx, fields, file, async () => {
-    const metadata = parseMetadata(fields);
-    if (!file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
+    const metadata = parseMetadata(fields, { file });
+    if (!file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] }); // (narrows the type)
     await assertCategoryExists(ctx, metadata.categoryId);
     const uuid = crypto.randomUUID();
     const now = ctx.now().toISOString();
