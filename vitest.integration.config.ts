@@ -16,6 +16,11 @@ export default defineConfig({
       miniflare: {
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
+          // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the
+          // SSO tests pass their own issuer (test/integration/sso.test.ts).
+          OIDC_ISSUER: "",
+          OIDC_CLIENT_ID: "",
+          OIDC_CLIENT_SECRET: "",
           TEST_MIGRATIONS: await readD1Migrations(path("./migrations")),
         },
       },

@@ -1,10 +1,11 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
+import { completeSsoLogin } from "~/server/oidc.server";
 import { getAppContext } from "~/server/route-helpers.server";
 
-/** Return point of single sign-on. Without an SSO configuration there is nothing to complete. */
-export function loader({ context }: Route.LoaderArgs) {
-  const ctx = getAppContext(context);
-  if (!ctx.config.sso) return redirect("/login?sso=unconfigured");
-  return redirect("/login?sso=failed");
+/**
+ * Return point of single sign-on: always answers with a redirect, to /app once signed in, or
+ * to /login with a notice (?sso=unconfigured | failed | unknown-user).
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return completeSsoLogin(getAppContext(context), request);
 }

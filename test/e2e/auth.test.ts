@@ -1,6 +1,6 @@
 /**
- * Sign-in, sign-out and single sign-on, with JavaScript on and off (SPEC section 2: login page,
- * sidebar visibility, protected area).
+ * Sign-in and sign-out, with JavaScript on and off (SPEC section 2: login page, sidebar
+ * visibility, protected area). Single sign-on: sso.test.ts.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -145,19 +145,6 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       const response = await fetchApp();
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
-    });
-  });
-
-  describe("single sign-on", () => {
-    it("'Login SSO' on the public sidebar ends on /login with the not-configured notice", async () => {
-      const { page } = await browser.newPage({ javaScriptEnabled });
-      await goto(page, "/");
-      await page.getByTestId("sidebar").getByRole("link", { name: "Login SSO", exact: true }).click();
-      await page.waitForURL((url) => url.pathname === "/login");
-      await page.getByRole("status").waitFor();
-      const notice = await textOf(page, "[role=status]");
-      expect(notice).toContain("belum dikonfigurasi");
-      expect(notice).toBe("Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.");
     });
   });
 });

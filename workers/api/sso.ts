@@ -1,12 +1,10 @@
 import { Hono } from "hono";
+import { beginSsoLogin } from "~/server/oidc.server";
 import type { HonoEnv } from "../hono-env";
 
 /**
- * Single sign-on entry. Until a deployment configures an OIDC provider (OIDC_ISSUER and
- * OIDC_CLIENT_ID), the browser is sent to /login with a message saying so.
+ * Single sign-on entry (SPEC: 'Login SSO' navigates the browser here). With OIDC_ISSUER and
+ * OIDC_CLIENT_ID set it redirects to the IdP (authorization code + PKCE); the IdP sends the
+ * browser back to /callback. Until then the browser is sent to /login with a message saying so.
  */
-export const ssoApi = new Hono<HonoEnv>().get("/login", (c) => {
-  const { config } = c.get("ctx");
-  if (!config.sso) return c.redirect("/login?sso=unconfigured", 302);
-  return c.redirect("/login?sso=failed", 302);
-});
+export const ssoApi = new Hono<HonoEnv>().get("/login", (c) => beginSsoLogin(c.get("ctx")));

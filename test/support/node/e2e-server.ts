@@ -1,7 +1,9 @@
 /**
- * Vitest globalSetup of the e2e suite: seeds a fresh local D1/R2 in a temp directory, serves the
- * existing production build (a snapshot copy) with `wrangler dev` on a random free port of 127.0.0.1, provides
- * `baseURL` to the tests, and stops the whole server process group on teardown.
+ * Vitest globalSetup of the e2e suite: seeds a fresh local D1/R2 in a temp directory, starts the
+ * local SSO identity provider (scripts/dev-idp.ts) on a free port, serves the existing production
+ * build (a snapshot copy) with `wrangler dev` on a random free port of 127.0.0.1 with single
+ * sign-on pointed at that IdP, provides `baseURL` and `idpURL` to the tests, and stops the IdP
+ * and the whole server process group on teardown.
  *
  * The build must exist (`npm run build`; `npm test` builds before the e2e run).
  */
@@ -13,10 +15,13 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp } from "../../../scripts/dev-idp.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** Issuer of the local SSO identity provider the app signs in against. */
+    idpURL: string;
   }
 }
 
@@ -119,9 +124,11 @@ export default async function setup(project: TestProject) {
   const serverLog = join(dir, "wrangler.log");
 
   let server: ChildProcess | undefined;
+  let idp: DevIdp | undefined;
   let killOnExit: (() => void) | undefined;
   const teardown = async () => {
     if (server) await stop(server);
+    if (idp) await idp.close();
     if (killOnExit) process.off("exit", killOnExit);
     if (process.env.E2E_KEEP_STATE) console.log(`e2e state kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
@@ -133,7 +140,8 @@ export default async function setup(project: TestProject) {
     cpSync(join(root, "build"), build, { recursive: true });
     await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", persistTo], setupLog);
 
-    const [port, inspectorPort] = [await freePort(), await freePort()];
+    const [port, inspectorPort, idpPort] = [await freePort(), await freePort(), await freePort()];
+    idp = await startDevIdp({ port: idpPort, redirectUris: [`http://127.0.0.1:${port}/callback`] });
     const sessionSecret = randomBytes(32).toString("hex");
     const log = openSync(serverLog, "a");
     server = spawn(
@@ -148,9 +156,10 @@ export default async function setup(project: TestProject) {
         "--persist-to", persistTo,
         // Explicit secrets: --var wins over any .dev.vars in the working tree.
         "--var", `SESSION_SECRET:${sessionSecret}`,
-        // SSO stays unconfigured whatever a local .dev.vars says.
-        "--var", "OIDC_ISSUER:",
-        "--var", "OIDC_CLIENT_ID:",
+        // SSO against this run's IdP, whatever a local .dev.vars says.
+        "--var", `OIDC_ISSUER:${idp.issuer}`,
+        "--var", `OIDC_CLIENT_ID:${DEV_IDP_CLIENT_ID}`,
+        "--var", `OIDC_CLIENT_SECRET:${DEV_IDP_CLIENT_SECRET}`,
         "--show-interactive-dev-session=false",
       ],
       // Its own process group, so teardown can stop wrangler and workerd together.
@@ -170,6 +179,7 @@ export default async function setup(project: TestProject) {
     const baseURL = `http://127.0.0.1:${port}`;
     await waitForServer(`${baseURL}/`, server, serverLog);
     project.provide("baseURL", baseURL);
+    project.provide("idpURL", idp.issuer);
   } catch (error) {
     await teardown();
     throw error;

@@ -1,0 +1,340 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
+import { generateKeyPair, SignJWT } from "jose";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { hmacHex } from "~/server/crypto.server";
+import { completeSsoLogin, nonceForState, verifyIdToken } from "~/server/oidc.server";
+import type { HonoEnv } from "../../workers/hono-env";
+import { csrfProtection, requestContext, securityHeaders } from "../../workers/middleware";
+import { testEnv } from "../support/worker/env";
+import { auditRowsFromIp, createUnitKerja, createUser, type AuditRow } from "../support/worker/factories";
+import { call, callWithEnv, cookieFrom, HTTPS_ORIGIN, ORIGIN, unique, uniqueIp } from "../support/worker/http";
+import { FakeIdp, SSO_CLIENT_ID, SSO_CLIENT_SECRET } from "../support/worker/sso-idp";
+
+/**
+ * Single sign-on: GET /api/v1/auth/sso/login (Hono) and the /callback route, on real D1, against
+ * an in-test OpenID provider (test/support/worker/sso-idp.ts) that answers the Worker's
+ * discovery, JWKS and token requests.
+ */
+
+const ssoEnv = (idp: FakeIdp) => ({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: SSO_CLIENT_ID, OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET });
+
+/**
+ * /callback is a React Router route, whose server build does not exist under vitest. This app
+ * runs the same middleware as workers/app.ts and calls what the route's loader calls.
+ */
+const callbackApp = new Hono<HonoEnv>()
+  .use(securityHeaders)
+  .use(requestContext)
+  .use(csrfProtection)
+  .get("/callback", (c) => completeSsoLogin(c.get("ctx"), c.req.raw));
+
+async function callback(env: Record<string, string>, url: string, options: { cookie?: string; ip: string }): Promise<Response> {
+  const headers = new Headers({ "cf-connecting-ip": options.ip });
+  if (options.cookie) headers.set("cookie", options.cookie);
+  const ctx = createExecutionContext();
+  const response = await callbackApp.request(url, { headers }, { ...testEnv, ...env } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+type Started = { location: URL; stateCookie: string; setCookie: string };
+
+async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean }): Promise<Started> {
+  const response = await callWithEnv(ssoEnv(idp), "/api/v1/auth/sso/login", options);
+  expect(response.status).toBe(302);
+  return {
+    location: new URL(response.headers.get("location")!),
+    stateCookie: cookieFrom(response),
+    setCookie: response.headers.get("set-cookie")!,
+  };
+}
+
+/** The whole round trip: 'Login SSO', the IdP signs `user` in, the browser returns to /callback. */
+async function signIn(idp: FakeIdp, user: Parameters<FakeIdp["authorize"]>[1], ip = uniqueIp()) {
+  const started = await startLogin(idp, { ip });
+  const back = idp.authorize(started.location.href, user);
+  const response = await callback(ssoEnv(idp), back, { cookie: started.stateCookie, ip });
+  return { response, ip, started, back };
+}
+
+const detailsOf = (row: AuditRow | undefined) => (row?.details ? JSON.parse(row.details) : null);
+
+async function expectFailure(response: Response, ip: string, reason: string) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/login?sso=failed");
+  expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("earsip_session="))).toBe(false);
+  const audit = await auditRowsFromIp(ip);
+  expect(audit.map((row) => row.action)).toEqual(["LOGIN_FAILED"]);
+  expect(audit[0]).toMatchObject({ actor_id: null });
+  expect(detailsOf(audit[0])).toMatchObject({ method: "sso", reason });
+}
+
+async function ssoSubjectOf(userId: number) {
+  const row = await testEnv.DB.prepare("SELECT sso_subject FROM users WHERE id = ?").bind(userId).first<{ sso_subject: string | null }>();
+  return row!.sso_subject;
+}
+
+let idp: FakeIdp;
+beforeEach(async () => {
+  idp = await FakeIdp.create();
+  // Expected protocol failures are logged with console.warn; keep the test output readable.
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  return () => warn.mockRestore();
+});
+
+describe("GET /api/v1/auth/sso/login", () => {
+  it("redirects to the IdP with code + PKCE S256, state, nonce and {origin}/callback", async () => {
+    const { location, setCookie } = await startLogin(idp, { ip: uniqueIp() });
+
+    expect(`${location.origin}${location.pathname}`).toBe(`${idp.issuer}/authorize`);
+    const params = Object.fromEntries(location.searchParams);
+    expect(params).toEqual({
+      response_type: "code",
+      client_id: SSO_CLIENT_ID,
+      redirect_uri: `${ORIGIN}/callback`,
+      scope: "openid profile",
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
+      code_challenge_method: "S256",
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      nonce: await nonceForState(testEnv.SESSION_SECRET, params.state!),
+    });
+
+    // The state and PKCE verifier live in a short-lived HttpOnly, SameSite=Lax cookie.
+    expect(setCookie).toMatch(/^earsip_oidc:[0-9a-f-]{36}=/);
+    const attributes = setCookie.split("; ").slice(1);
+    expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=600"]));
+    expect(attributes).not.toContain("Secure");
+    expect(decodeURIComponent(setCookie)).toContain(`state=${params.state}`);
+    expect(decodeURIComponent(setCookie)).not.toContain(params.code_challenge);
+  });
+
+  it("over https the state cookie is __Host- prefixed and Secure, and the redirect URI is https", async () => {
+    const { location, setCookie } = await startLogin(idp, { ip: uniqueIp(), https: true });
+    expect(location.searchParams.get("redirect_uri")).toBe(`${HTTPS_ORIGIN}/callback`);
+    expect(setCookie).toMatch(/^__Host-earsip_oidc:[0-9a-f-]{36}=/);
+    expect(setCookie.split("; ")).toEqual(expect.arrayContaining(["Secure", "HttpOnly", "SameSite=Lax", "Path=/"]));
+  });
+
+  it("ignores ?state= and ?code= on the start URL: it always starts a new sign-in", async () => {
+    const response = await callWithEnv(ssoEnv(idp), "/api/v1/auth/sso/login?state=x&code=y", {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")!.startsWith(`${idp.issuer}/authorize?`)).toBe(true);
+  });
+
+  it("an unreachable IdP sends the browser to /login?sso=failed, audited, not a 500", async () => {
+    const ip = uniqueIp();
+    const response = await callWithEnv(
+      { OIDC_ISSUER: `https://unreachable-${unique("idp")}.invalid`, OIDC_CLIENT_ID: SSO_CLIENT_ID },
+      "/api/v1/auth/sso/login",
+      { ip },
+    );
+    await expectFailure(response, ip, "discovery_failed");
+  });
+
+  it("without OIDC configured, it says so on /login (today's behaviour)", async () => {
+    const response = await call("/api/v1/auth/sso/login");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?sso=unconfigured");
+  });
+});
+
+describe("GET /callback", () => {
+  it("first sign-in links the SSO subject to the user with that username (any case) and opens a session", async () => {
+    const unit = await createUnitKerja();
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
+    const subject = `sub-${crypto.randomUUID()}`;
+
+    const { response, ip, started } = await signIn(idp, { sub: subject, preferred_username: user.username.toUpperCase(), name: "Nama di IdP" });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/app");
+    const cookies = response.headers.getSetCookie();
+    // The state cookie of this sign-in is cleared; the session cookie is set.
+    const stateName = started.stateCookie.split("=")[0]!;
+    expect(cookies).toContain(`${stateName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    const session = cookies.find((cookie) => cookie.startsWith("earsip_session="))!;
+    expect(session.split("; ")).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"]));
+
+    const me = await call("/api/v1/users/me", { cookie: session.split(";")[0]! });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ role: "Satuan Kerja", name: user.fullName, userId: user.id, unitKerjaId: unit.id });
+
+    expect(await ssoSubjectOf(user.id)).toBe(subject);
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.map((row) => row.action)).toEqual(["SSO_LINKED", "LOGIN"]);
+    expect(audit.every((row) => row.actor_id === user.id)).toBe(true);
+    expect(detailsOf(audit[1])).toEqual({ method: "sso" });
+    expect(detailsOf(audit[0])).toEqual({ method: "sso", subject });
+
+    // The token request carried the PKCE verifier and the registered redirect URI.
+    const tokenRequest = idp.tokenRequests.at(-1)!;
+    expect(tokenRequest.get("redirect_uri")).toBe(`${ORIGIN}/callback`);
+    expect(tokenRequest.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+  });
+
+  it("later sign-ins find the user by subject, even after the IdP username changed", async () => {
+    const user = await createUser({ role: "Viewer" });
+    const subject = `sub-${crypto.randomUUID()}`;
+    expect((await signIn(idp, { sub: subject, preferred_username: user.username })).response.headers.get("location")).toBe("/app");
+
+    const again = await signIn(idp, { sub: subject, preferred_username: "nama-baru-di-idp" });
+    expect(again.response.headers.get("location")).toBe("/app");
+    const audit = await auditRowsFromIp(again.ip);
+    expect(audit.map((row) => row.action)).toEqual(["LOGIN"]);
+    expect(audit[0]!.actor_id).toBe(user.id);
+  });
+
+  it("an identity with no matching user goes to /login?sso=unknown-user, audited as LOGIN_FAILED (sso)", async () => {
+    const username = unique("tidak-ada");
+    const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: username });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("earsip_session="))).toBe(false);
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.map((row) => row.action)).toEqual(["LOGIN_FAILED"]);
+    expect(detailsOf(audit[0])).toMatchObject({ method: "sso", reason: "unknown_user", username });
+  });
+
+  it("an identity without preferred_username and no link is unknown too", async () => {
+    const { response } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}` });
+    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
+  });
+
+  it("a username already linked to another subject is not taken over by a new IdP account", async () => {
+    const user = await createUser({ role: "Super Admin" });
+    const original = `sub-${crypto.randomUUID()}`;
+    await signIn(idp, { sub: original, preferred_username: user.username });
+
+    const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
+    expect(detailsOf((await auditRowsFromIp(ip))[0])).toMatchObject({ method: "sso", reason: "subject_mismatch" });
+    expect(await ssoSubjectOf(user.id)).toBe(original);
+  });
+
+  describe("protocol failures go to /login?sso=failed, audited, never a 500", () => {
+    it("no state cookie (another browser, or the cookie expired)", async () => {
+      const ip = uniqueIp();
+      const { location } = await startLogin(idp, { ip });
+      const back = idp.authorize(location.href, { sub: "x", preferred_username: "x" });
+      await expectFailure(await callback(ssoEnv(idp), back, { ip }), ip, "state_missing");
+    });
+
+    it("a state that does not match the cookie", async () => {
+      const ip = uniqueIp();
+      const first = await startLogin(idp, { ip });
+      const second = await startLogin(idp, { ip: uniqueIp() });
+      const back = idp.authorize(second.location.href, { sub: "x", preferred_username: "x" });
+      await expectFailure(await callback(ssoEnv(idp), back, { cookie: first.stateCookie, ip }), ip, "state_mismatch");
+    });
+
+    it("no state at all (does not start a new sign-in instead)", async () => {
+      const ip = uniqueIp();
+      await expectFailure(await callback(ssoEnv(idp), `${ORIGIN}/callback?code=abc`, { ip }), ip, "missing_state");
+    });
+
+    it("an authorization response naming another issuer (IdP mix-up)", async () => {
+      const ip = uniqueIp();
+      const { location, stateCookie } = await startLogin(idp, { ip });
+      const back = new URL(idp.authorize(location.href, { sub: "x", preferred_username: "x" }));
+      back.searchParams.set("iss", "https://evil.test");
+      await expectFailure(await callback(ssoEnv(idp), back.href, { cookie: stateCookie, ip }), ip, "issuer_mismatch");
+      expect(idp.tokenRequests).toEqual([]);
+    });
+
+    it("an error from the IdP (the user cancelled)", async () => {
+      const ip = uniqueIp();
+      const { location, stateCookie } = await startLogin(idp, { ip });
+      const back = idp.authorize(location.href, { error: "access_denied" });
+      await expectFailure(await callback(ssoEnv(idp), back, { cookie: stateCookie, ip }), ip, "idp_error");
+    });
+
+    it("the token endpoint refuses the code (replayed code)", async () => {
+      const user = await createUser();
+      const { back, started } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+      const ip = uniqueIp();
+      await expectFailure(await callback(ssoEnv(idp), back, { cookie: started.stateCookie, ip }), ip, "token_exchange_failed");
+    });
+
+    it("the token endpoint cannot be reached or answers garbage", async () => {
+      idp.tokenResponse = () => new Response("<html>502</html>", { status: 502 });
+      const { response, ip } = await signIn(idp, { sub: "x", preferred_username: "x" });
+      await expectFailure(response, ip, "token_exchange_failed");
+    });
+
+    it("a token response without an id_token", async () => {
+      idp.tokenResponse = () => Response.json({ access_token: "a", token_type: "Bearer" });
+      const { response, ip } = await signIn(idp, { sub: "x", preferred_username: "x" });
+      await expectFailure(response, ip, "id_token_missing");
+    });
+
+    const tampered: [string, (claims: Record<string, unknown>) => Record<string, unknown>, string][] = [
+      ["another audience", (claims) => ({ ...claims, aud: "another-client" }), "id_token_invalid"],
+      ["another issuer", (claims) => ({ ...claims, iss: "https://evil.test" }), "id_token_invalid"],
+      ["expired", (claims) => ({ ...claims, iat: 1_000_000, exp: 1_000_300 }), "id_token_invalid"],
+      ["another nonce", (claims) => ({ ...claims, nonce: "replayed-from-elsewhere" }), "nonce_mismatch"],
+      ["no nonce", ({ nonce: _nonce, ...claims }) => claims, "id_token_invalid"],
+      ["several audiences without azp", (claims) => ({ ...claims, aud: [SSO_CLIENT_ID, "other"] }), "id_token_invalid"],
+    ];
+    it.each(tampered)("an id_token with %s", async (_label, change, reason) => {
+      const user = await createUser();
+      idp.tokenResponse = async ({ pending, sign }) =>
+        Response.json({ access_token: "a", token_type: "Bearer", id_token: await sign(change({ ...pending.claims })) });
+      const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+      await expectFailure(response, ip, reason);
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+    });
+
+    it("an id_token signed with a key that is not the IdP's", async () => {
+      const user = await createUser();
+      const { privateKey } = await generateKeyPair("RS256");
+      idp.tokenResponse = async ({ pending }) =>
+        Response.json({ access_token: "a", token_type: "Bearer", id_token: await idp.sign(pending.claims, { key: privateKey as CryptoKey }) });
+      const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+      await expectFailure(response, ip, "id_token_invalid");
+    });
+  });
+
+  it("without OIDC configured, /callback says so on /login", async () => {
+    const response = await callback({}, `${ORIGIN}/callback?code=a&state=b`, { ip: uniqueIp() });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?sso=unconfigured");
+  });
+});
+
+describe("verifyIdToken", () => {
+  const expected = { issuer: "https://idp.example", clientId: SSO_CLIENT_ID, nonce: "n-1" };
+  const claims = () => {
+    const now = Math.floor(Date.now() / 1000);
+    return { iss: expected.issuer, aud: SSO_CLIENT_ID, sub: "s-1", iat: now, exp: now + 60, nonce: "n-1", preferred_username: " Ft.Staff ", name: "Staf" };
+  };
+
+  it("returns the identity of a valid token", async () => {
+    const { privateKey, publicKey } = await generateKeyPair("ES256");
+    const token = await new SignJWT(claims()).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
+    expect(await verifyIdToken(token, async () => publicKey as CryptoKey, expected)).toEqual({
+      subject: "s-1",
+      preferredUsername: "Ft.Staff",
+      name: "Staf",
+    });
+  });
+
+  it("refuses HS256 (a token keyed with the client secret) and unsigned tokens", async () => {
+    const secret = new TextEncoder().encode(SSO_CLIENT_SECRET.padEnd(32, "x"));
+    const hs = await new SignJWT(claims()).setProtectedHeader({ alg: "HS256" }).sign(secret);
+    await expect(verifyIdToken(hs, async () => secret as unknown as CryptoKey, expected)).rejects.toMatchObject({ reason: "id_token_invalid" });
+
+    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const unsigned = `${encode({ alg: "none" })}.${encode(claims())}.`;
+    const { publicKey } = await generateKeyPair("RS256");
+    await expect(verifyIdToken(unsigned, async () => publicKey as CryptoKey, expected)).rejects.toMatchObject({ reason: "id_token_invalid" });
+  });
+});
+
+describe("nonceForState", () => {
+  it("is keyed by the session secret", async () => {
+    expect(await nonceForState("a".repeat(32), "state")).toBe(await hmacHex("a".repeat(32), "oidc-nonce:state"));
+    expect(await nonceForState("a".repeat(32), "state")).not.toBe(await nonceForState("b".repeat(32), "state"));
+  });
+});
