@@ -55,7 +55,9 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
     parser = busboy({
       headers: { "content-type": body.contentType },
       defParamCharset: "utf8",
-      limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
+      // busboy marks a file "truncated" once it reaches `fileSize`: one byte of headroom lets a
+      // file of exactly the cap through (the size check below still refuses anything larger).
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
     });
   } catch {
     throw new InvalidError(v.malformed);

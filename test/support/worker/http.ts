@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import worker from "../../../workers/app";
+import { testEnv } from "./env";
 
 /** A fresh value per call, unique across test files (they may share one D1 database). */
 const fileTag = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
@@ -37,6 +40,24 @@ export type CallOptions = {
 
 /** One request through the Worker's real fetch handler (the main module's default export). */
 export function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const { url, init } = requestFor(path, options);
+  return exports.default.fetch(url, init);
+}
+
+/**
+ * `call()` with some bindings replaced (e.g. `{ MAX_UPLOAD_MB: "1" }`): the Worker's default
+ * export invoked directly with the real D1/R2 bindings plus the overrides, since the test config
+ * gives every test file the same bindings.
+ */
+export async function callWithEnv(overrides: Record<string, string>, path: string, options: CallOptions = {}): Promise<Response> {
+  const { url, init } = requestFor(path, options);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(url, init), { ...testEnv, ...overrides } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+function requestFor(path: string, options: CallOptions): { url: string; init: RequestInit } {
   const headers = new Headers(options.headers);
   if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", options.ip ?? uniqueIp());
   if (options.cookie) headers.set("cookie", options.cookie);
@@ -47,7 +68,7 @@ export function call(path: string, options: CallOptions = {}): Promise<Response>
     body = JSON.stringify(options.json);
   }
   const url = `${options.https ? HTTPS_ORIGIN : ORIGIN}${path}`;
-  return exports.default.fetch(url, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" });
+  return { url, init: { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body, redirect: "manual" } };
 }
 
 /** The `name=value` part of a Set-Cookie header, ready to send back as a Cookie header. */
