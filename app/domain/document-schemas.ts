@@ -12,9 +12,15 @@ export const maxYear = () => new Date().getUTCFullYear() + 1;
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
+/** Decimal digits only: "2e3", "0x7E9" and "12.5" are not a year or an id. */
+const toInteger = (value: unknown) => {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return undefined;
+  if (typeof value === "string") return /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN;
+  return value;
+};
 const requiredInt = (required: string, notNumber: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? undefined : Number(value)),
+    toInteger,
     z.number({ error: (issue) => (issue.input === undefined ? required : notNumber) }).int(notNumber),
   );
 
@@ -64,7 +70,8 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 /** List query parameters (?q=&category=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
 export const DocumentListQuerySchema = z.object({
-  q: z.string().trim().max(200).catch("").default(""),
+  // An over-long search is cut, not dropped (dropping would list everything instead).
+  q: z.string().catch("").default("").transform((q) => q.trim().slice(0, 200)),
   category: z.coerce.number().int().positive().optional().catch(undefined),
   sort: z.enum(DOCUMENT_SORTS).catch("createdAt").default("createdAt"),
   dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),

@@ -50,6 +50,8 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
       throw new ForbiddenError(t.session.csrfInvalid);
     }
   };
+  // Up to 5 file parts are parsed (parts under other names are skipped unread), so a stray
+  // file field cannot use up the one `file` this form is about.
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -57,7 +59,7 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
       defParamCharset: "utf8",
       // busboy marks a file "truncated" once it reaches `fileSize`: one byte of headroom lets a
       // file of exactly the cap through (the size check below still refuses anything larger).
-      limits: { fileSize: maxBytes + 1, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
+      limits: { fileSize: maxBytes + 1, files: 5, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
     });
   } catch {
     throw new InvalidError(v.malformed);

@@ -281,4 +281,18 @@ describe("GET /api/v1/archives/category/{id}", () => {
     expect(paged.total).toBe(3);
     expect((await list("/api/v1/archives/category/987654")).total).toBe(0);
   });
+
+  it("answers 404 for an id that is not a number", async () => {
+    const response = await call("/api/v1/archives/category/abc", { cookie: staff.cookie });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: "Kategori tidak ditemukan." });
+  });
+});
+
+describe("an over-long search", () => {
+  it("is cut to 200 characters, not dropped", async () => {
+    const body = await list(`/api/v1/archives?q=${"zz".repeat(150)}`);
+    expect(body.query.q).toBe("zz".repeat(100));
+    expect(body.total).toBe(0);
+  });
 });

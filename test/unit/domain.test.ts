@@ -48,3 +48,16 @@ describe("password hashing", () => {
     expect(await verifyPassword("arsip-demo-2027", first)).toBe(false);
   });
 });
+
+describe("DocumentMetadataSchema year", () => {
+  const base = { categoryId: "1", title: "Judul dokumen", documentNumber: "1/A", keywords: "a", description: "b", accessLevel: "PRIVATE" };
+  it("takes decimal digits only", async () => {
+    const { DocumentMetadataSchema } = await import("~/domain/document-schemas");
+    expect(DocumentMetadataSchema.parse({ ...base, year: " 2024 " }).year).toBe(2024);
+    for (const year of ["2e3", "0x7E9", "2024.5", "dua ribu"]) {
+      const result = DocumentMetadataSchema.safeParse({ ...base, year });
+      expect(result.error?.issues.map((issue) => issue.message), year).toEqual(["Tahun harus berupa angka."]);
+    }
+    expect(DocumentMetadataSchema.safeParse({ ...base, year: "" }).error?.issues[0]?.message).toBe("Tahun wajib diisi.");
+  });
+});

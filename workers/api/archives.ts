@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { parseListQuery } from "~/domain/document-schemas";
+import { NotFoundError } from "~/domain/errors";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import {
   createDocument,
@@ -23,6 +24,7 @@ export const archivesApi = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
   .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))
   .get("/category/:id", async (c) => {
+    if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(t.documents.validation.categoryUnknown);
     const params = listQuery(c);
     params.set("category", c.req.param("id"));
     return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));
