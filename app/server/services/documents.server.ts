@@ -1,5 +1,5 @@
 import { sql, type Compilable, type ExpressionBuilder } from "kysely";
-import { DomainError, InvalidError, NotFoundError, UnauthenticatedError } from "~/domain/errors";
+import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { DocumentMetadataSchema, type DocumentListQuery, type DocumentMetadata } from "~/domain/document-schemas";
 import { assertCan, can, type DocumentRef } from "~/domain/policy";
 import { t } from "~/i18n/id";
@@ -8,6 +8,7 @@ import type { AppContext } from "../context.server";
 import type { Database } from "../db-schema";
 import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadBody } from "../files.server";
 import { auditInsert } from "./audit.server";
+import { requireUser } from "./auth.server";
 
 const v = t.documents.validation;
 
@@ -196,13 +197,6 @@ async function findRow(ctx: AppContext, uuid: string): Promise<DocumentRow> {
   return row;
 }
 
-/**
- * Writes need a session before the document is even looked up: a visitor (or an expired
- * session) is told to sign in, not that a non-public document does not exist.
- */
-function requireSignedIn(ctx: AppContext) {
-  if (!ctx.actor) throw new UnauthenticatedError(t.session.required);
-}
 
 /** One document's metadata. Signed-in users see every document; visitors PUBLIC ones only. */
 export async function getDocument(ctx: AppContext, uuid: string): Promise<DocumentView> {
@@ -336,7 +330,9 @@ export async function createDocument(ctx: AppContext, body: UploadBody, idempote
  * rows in the same batch; the old object is deleted once the new one is recorded.
  */
 export async function updateDocument(ctx: AppContext, uuid: string, body: UploadBody): Promise<DocumentView> {
-  requireSignedIn(ctx);
+  // Writes need a session before the lookup: a visitor (or an expired session) is told to sign
+  // in, not that a non-public document does not exist.
+  requireUser(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
   const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
@@ -378,7 +374,7 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
  * Side effects as for `updateDocument` with a file.
  */
 export async function replaceDocumentFile(ctx: AppContext, uuid: string, body: UploadBody): Promise<DocumentView> {
-  requireSignedIn(ctx);
+  requireUser(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
   const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
@@ -415,7 +411,7 @@ function fileReplacement(ctx: AppContext, row: DocumentRow, file: StoredFile, no
  * failed R2 delete is retried by the scheduled job).
  */
 export async function deleteDocument(ctx: AppContext, uuid: string): Promise<{ title: string }> {
-  requireSignedIn(ctx);
+  requireUser(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.delete", document: refOf(row) }, t.denied.deleteDocument);
   await runBatch(ctx.d1, [
