@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { loadConfig } from "~/server/env.server";
-import { getDb } from "~/server/db.server";
+import { createDb } from "~/server/db.server";
 import { actorOf, type AppContext } from "~/server/context.server";
 import { randomToken, timingSafeEqual } from "~/server/crypto.server";
 import { clearFlashCookie, FLASH_COOKIE, parseFlash } from "~/server/flash.server";
@@ -50,7 +50,7 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
 export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const config = loadConfig(c.env);
-  const db = getDb(c.env.DB);
+  const db = createDb(c.env.DB);
   const now = new Date();
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const secure = url.protocol === "https:";

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import {
   CodeChallengeMethod,
@@ -57,21 +57,19 @@ export type OidcDiscovery = z.infer<typeof DiscoverySchema>;
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
 
-// Per isolate: discovery documents (refreshed hourly) and JWKS resolvers (jose caches the keys
-// and refetches when a token names an unknown key, so IdP key rotation needs no restart).
-const discoveryCache = new Map<string, { expiresAt: number; document: Promise<OidcDiscovery> }>();
-const jwksCache = new Map<string, JWTVerifyGetKey>();
+// Per isolate: discovery documents and key sets, refreshed hourly. Only settled VALUES are
+// cached, never an in-flight promise: in Workers a request awaiting another request's fetch is
+// cancelled as hung. Concurrent first sign-ins each fetch once; that is fine.
+const discoveryCache = new Map<string, { expiresAt: number; document: OidcDiscovery }>();
+const jwksCache = new Map<string, { expiresAt: number; keys: JWTVerifyGetKey }>();
 
 /** The IdP's discovery document, `${issuer}/.well-known/openid-configuration`, cached per isolate. */
-export function discover(issuer: string, now = Date.now()): Promise<OidcDiscovery> {
+export async function discover(issuer: string, now = Date.now()): Promise<OidcDiscovery> {
   const cached = discoveryCache.get(issuer);
   if (cached && cached.expiresAt > now) return cached.document;
-  const document = fetchDiscovery(issuer);
+  // A failed fetch throws and is not cached: the next sign-in tries again.
+  const document = await fetchDiscovery(issuer);
   discoveryCache.set(issuer, { expiresAt: now + DISCOVERY_TTL_MS, document });
-  // A failed fetch is not cached: the next sign-in tries again.
-  document.catch(() => {
-    if (discoveryCache.get(issuer)?.document === document) discoveryCache.delete(issuer);
-  });
   return document;
 }
 
@@ -94,13 +92,35 @@ async function fetchDiscovery(issuer: string): Promise<OidcDiscovery> {
   return parsed.data;
 }
 
-function remoteJwks(jwksUri: string): JWTVerifyGetKey {
-  let jwks = jwksCache.get(jwksUri);
-  if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: FETCH_TIMEOUT_MS });
-    jwksCache.set(jwksUri, jwks);
+async function fetchKeySet(jwksUri: string): Promise<JWTVerifyGetKey> {
+  let body: unknown;
+  try {
+    const response = await fetch(jwksUri, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    body = await response.json();
+  } catch (error) {
+    throw new SsoProtocolError("jwks_failed", `OIDC key set at ${jwksUri} failed: ${String(error)}`, { cause: error });
   }
-  return jwks;
+  const keys = createLocalJWKSet(body as JSONWebKeySet);
+  jwksCache.set(jwksUri, { expiresAt: Date.now() + DISCOVERY_TTL_MS, keys });
+  return keys;
+}
+
+/**
+ * The IdP's signing keys. A token naming a key we have not seen refetches the set once, so key
+ * rotation at the IdP needs no restart.
+ */
+function remoteJwks(jwksUri: string): JWTVerifyGetKey {
+  return async (header, token) => {
+    const cached = jwksCache.get(jwksUri);
+    const keys = cached && cached.expiresAt > Date.now() ? cached.keys : await fetchKeySet(jwksUri);
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey) || keys !== cached?.keys) throw error;
+      return (await fetchKeySet(jwksUri))(header, token);
+    }
+  };
 }
 
 /**

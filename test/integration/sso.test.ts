@@ -173,6 +173,15 @@ describe("GET /callback", () => {
     expect(tokenRequest.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
   });
 
+  it("follows a key rotation at the IdP without a restart (the cached key set is refetched)", async () => {
+    const user = await createUser();
+    const first = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+    expect(first.response.headers.get("location")).toBe("/app");
+    await idp.rotateKey();
+    const second = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: (await createUser()).username });
+    expect(second.response.headers.get("location")).toBe("/app");
+  });
+
   it("later sign-ins find the user by subject, even after the IdP username changed", async () => {
     const user = await createUser({ role: "Viewer" });
     const subject = `sub-${crypto.randomUUID()}`;

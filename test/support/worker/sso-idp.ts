@@ -29,7 +29,7 @@ export class FakeIdp {
   private readonly codes = new Map<string, PendingCode>();
 
   private constructor(
-    private readonly keys: { privateKey: CryptoKey; kid: string; jwk: JsonWebKey },
+    private keys: { privateKey: CryptoKey; kid: string; jwk: JsonWebKey },
     tag: string,
   ) {
     this.host = `idp-${tag}.test`;
@@ -45,6 +45,13 @@ export class FakeIdp {
     idps.set(idp.host, idp);
     installFetch();
     return idp;
+  }
+
+  /** Key rotation: a new signing key, the only one the JWKS endpoint publishes from now on. */
+  async rotateKey(): Promise<void> {
+    const { privateKey, publicKey } = await generateKeyPair("RS256");
+    const kid = `key-${++counter}`;
+    this.keys = { privateKey: privateKey as CryptoKey, kid, jwk: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" } };
   }
 
   /** A signed id_token with this IdP's key (or `key` to sign with another one). */
