@@ -38,7 +38,9 @@ export function formatDate(iso: string | null | undefined, pattern: Pattern = "D
   return `${day} ${time}`;
 }
 
-export const formatKb = (kb: number) => kb.toLocaleString("id-ID", { maximumFractionDigits: 2 });
+// Built once: toLocaleString() would construct a new formatter on every call.
+const kbFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 2 });
+export const formatKb = (kb: number) => kbFormat.format(kb);
 
 /** Keywords as chips: the comma-separated list, trimmed, empties dropped. */
 export const keywordList = (keywords: string | null | undefined) =>
