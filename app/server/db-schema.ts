@@ -51,6 +51,8 @@ export interface Database {
   };
   site_state: { key: string; value: number };
   pending_uploads: { r2_key: string; created_at: string };
+  /** FTS5 over archives (external content; rowid = archives.id). */
+  archives_fts: { rowid: number; title: string; document_number: string; keywords: string; description: string };
   archive_counts: { category_id: number; access_level: string; total: number };
   access_requests: {
     id: Generated<number>;

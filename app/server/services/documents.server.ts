@@ -57,9 +57,23 @@ const SORT_COLUMNS = {
   fileSize: "a.file_size",
 } as const;
 
-function baseQuery(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("archives as a")
+/**
+ * Documents with their category and uploader. With `match`, the rows come from the full-text
+ * index: FTS5 is pinned as the OUTER loop with CROSS JOIN (SQLite never reorders it). Otherwise
+ * the planner may scan archives and probe FTS once per row — 28 s instead of 0.6 ms for a broad
+ * term with a filter, measured at 100k documents.
+ */
+function baseQuery(ctx: AppContext, match: string | null = null) {
+  const archives = ctx.db.selectFrom("archives as a");
+  const from = match
+    ? // Same tables as `archives` for the rest of the chain, plus archives_fts (read via sql refs).
+      (ctx.db
+        .selectFrom("archives_fts")
+        .crossJoin("archives as a")
+        .whereRef("a.id", "=", "archives_fts.rowid")
+        .where(sql<boolean>`archives_fts MATCH ${match}`) as unknown as typeof archives)
+    : archives;
+  return from
     .innerJoin("categories as c", "c.id", "a.category_id")
     .innerJoin("users as u", "u.id", "a.uploader_id")
     .select([
@@ -146,26 +160,40 @@ export function ftsQuery(input: string): string | null {
 export async function listDocuments(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
   const publicOnly = options.publicOnly || !ctx.actor;
   const match = ftsQuery(query.q);
+  const filtered = publicOnly || query.category !== undefined;
   const filter = (eb: ExpressionBuilder<Database & { a: Database["archives"] }, "a">) =>
     eb.and([
       ...(publicOnly ? [eb("a.access_level", "=", "PUBLIC")] : []),
       ...(query.category ? [eb("a.category_id", "=", query.category)] : []),
-      ...(match ? [eb("a.id", "in", sql<number>`(SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match})`)] : []),
     ]);
 
-  const column = SORT_COLUMNS[query.sort];
+  // Newest first in a search walks the index backwards: ids grow with upload time (created_at is
+  // set once, at insert), so no sort of all matches is needed.
+  const order = match && query.sort === "createdAt" ? sql.ref("archives_fts.rowid") : sql.ref(SORT_COLUMNS[query.sort]);
   const [data, total] = await Promise.all([
-    baseQuery(ctx)
+    baseQuery(ctx, match)
       .where(filter)
-      .orderBy(sql.ref(column), query.dir)
+      .orderBy(order, query.dir)
       .orderBy("a.id", query.dir)
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
-    // A search counts its matches; otherwise the trigger-kept counters answer without a scan.
-    match
-      ? ctx.db.selectFrom("archives as a").select((eb) => eb.fn.countAll<number>().as("n")).where(filter).executeTakeFirst()
-      : countFromCounters(ctx, publicOnly, query.category),
+    !match
+      ? countFromCounters(ctx, publicOnly, query.category) // trigger-kept: no scan
+      : filtered
+        ? ctx.db
+            .selectFrom("archives_fts")
+            .crossJoin("archives as a")
+            .whereRef("a.id", "=", "archives_fts.rowid")
+            .where(sql<boolean>`archives_fts MATCH ${match}`)
+            .where(filter)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirst()
+        : ctx.db
+            .selectFrom("archives_fts")
+            .where(sql<boolean>`archives_fts MATCH ${match}`)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirst(),
   ]);
   const count = Number(total?.n ?? 0);
   return {

@@ -51,7 +51,8 @@ export class FakeIdp {
   async rotateKey(): Promise<void> {
     const { privateKey, publicKey } = await generateKeyPair("RS256");
     const kid = `key-${++counter}`;
-    this.keys = { privateKey: privateKey as CryptoKey, kid, jwk: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" } };
+    const jwk = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
+    this.keys = { privateKey: privateKey as CryptoKey, kid, jwk };
   }
 
   /** A signed id_token with this IdP's key (or `key` to sign with another one). */
