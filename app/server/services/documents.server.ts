@@ -168,13 +168,14 @@ export async function listDocuments(ctx: AppContext, query: DocumentListQuery, o
     ]);
 
   // Newest first in a search walks the index backwards: ids grow with upload time (created_at is
-  // set once, at insert), so no sort of all matches is needed.
-  const order = match && query.sort === "createdAt" ? sql.ref("archives_fts.rowid") : sql.ref(SORT_COLUMNS[query.sort]);
+  // set once, at insert), so no sort of all matches is needed. The rowid is unique, and any
+  // second ORDER BY term would make SQLite sort every match again (17 ms vs 0.6 ms, broad term).
+  const byIndexOrder = match !== null && query.sort === "createdAt";
   const [data, total] = await Promise.all([
     baseQuery(ctx, match)
       .where(filter)
-      .orderBy(order, query.dir)
-      .orderBy("a.id", query.dir)
+      .$if(byIndexOrder, (qb) => qb.orderBy(sql.ref("archives_fts.rowid"), query.dir))
+      .$if(!byIndexOrder, (qb) => qb.orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.dir).orderBy("a.id", query.dir))
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
