@@ -41,6 +41,27 @@ export function newSessionSecrets() {
   return { sessionId: randomToken(32), csrfToken: randomToken(32) };
 }
 
+/** Users with what a session needs to know of them: role name and work-unit name. */
+export function usersWithRole(db: Db) {
+  return db
+    .selectFrom("users as u")
+    .innerJoin("roles as r", "r.id", "u.role_id")
+    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
+    .select(["u.id", "u.uuid", "u.full_name", "u.username", "u.unit_kerja_id", "r.name as role", "k.nama as unit_kerja_name"]);
+}
+
+type UserRoleRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersWithRole>["executeTakeFirst"]>>>;
+
+export const toSessionUser = (row: UserRoleRow): SessionUser => ({
+  userId: row.id,
+  uuid: row.uuid,
+  name: row.full_name,
+  username: row.username,
+  role: row.role,
+  unitKerjaId: row.unit_kerja_id,
+  unitKerjaName: row.unit_kerja_name,
+});
+
 /** The live session behind a cookie value, or null when it is unknown, revoked or timed out. */
 export async function findSession(
   deps: { db: Db; sessionSecret: string; now: Date; waitUntil: (p: Promise<unknown>) => void },
@@ -49,23 +70,9 @@ export async function findSession(
   if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
   const idHash = await sessionIdHash(deps.sessionSecret, sessionId);
   const nowIso = deps.now.toISOString();
-  const row = await deps.db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .innerJoin("roles as r", "r.id", "u.role_id")
-    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
-    .select([
-      "s.id_hash",
-      "s.csrf_token",
-      "s.last_seen_at",
-      "u.id as user_id",
-      "u.uuid",
-      "u.full_name",
-      "u.username",
-      "u.unit_kerja_id",
-      "r.name as role",
-      "k.nama as unit_kerja_name",
-    ])
+  const row = await usersWithRole(deps.db)
+    .innerJoin("sessions as s", "s.user_id", "u.id")
+    .select(["s.id_hash", "s.csrf_token", "s.last_seen_at"])
     .where("s.id_hash", "=", idHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", nowIso)
@@ -77,14 +84,5 @@ export async function findSession(
       deps.db.updateTable("sessions").set({ last_seen_at: nowIso }).where("id_hash", "=", idHash).execute(),
     );
   }
-  const user: SessionUser = {
-    userId: row.user_id,
-    uuid: row.uuid,
-    name: row.full_name,
-    username: row.username,
-    role: row.role,
-    unitKerjaId: row.unit_kerja_id,
-    unitKerjaName: row.unit_kerja_name,
-  };
-  return { idHash: row.id_hash, csrfToken: row.csrf_token, user };
+  return { idHash: row.id_hash, csrfToken: row.csrf_token, user: toSessionUser(row) };
 }

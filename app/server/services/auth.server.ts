@@ -4,7 +4,7 @@ import { t } from "~/i18n/id";
 import { runBatch } from "../batch.server";
 import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
-import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash } from "../session.server";
+import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "../session.server";
 import { auditInsert } from "./audit.server";
 
 /** Failed sign-ins allowed per window before the username (or the IP) is locked for a while. */
@@ -45,22 +45,8 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     throw new TooManyRequestsError(t.login.throttled, Math.ceil((until - now.getTime()) / 1000));
   }
 
-  const user = await ctx.db
-    .selectFrom("users as u")
-    .innerJoin("roles as r", "r.id", "u.role_id")
-    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
-    .select([
-      "u.id",
-      "u.uuid",
-      "u.full_name",
-      "u.username",
-      "u.unit_kerja_id",
-      "u.password_hash",
-      "u.password_salt",
-      "u.password_iterations",
-      "r.name as role",
-      "k.nama as unit_kerja_name",
-    ])
+  const user = await usersWithRole(ctx.db)
+    .select(["u.password_hash", "u.password_salt", "u.password_iterations"])
     .where("u.username", "=", username)
     .executeTakeFirst();
 
@@ -75,16 +61,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     throw new UnauthenticatedError(t.login.failed);
   }
 
-  const sessionUser: SessionUser = {
-    userId: user.id,
-    uuid: user.uuid,
-    name: user.full_name,
-    username: user.username,
-    role: user.role,
-    unitKerjaId: user.unit_kerja_id,
-    unitKerjaName: user.unit_kerja_name,
-  };
-  return startSession(ctx, sessionUser, "password", [
+  return startSession(ctx, toSessionUser(user), "password", [
     ctx.db.deleteFrom("login_throttle").where("key", "=", `user:${username}`),
   ]);
 }

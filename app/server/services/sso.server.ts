@@ -1,4 +1,5 @@
-import type { AppContext, SessionUser } from "../context.server";
+import type { AppContext } from "../context.server";
+import { toSessionUser, usersWithRole } from "../session.server";
 import { auditInsert } from "./audit.server";
 import { startSession, type LoginResult } from "./auth.server";
 
@@ -88,31 +89,4 @@ export async function recordSsoFailure(
   }).execute();
 }
 
-function findUser(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("users as u")
-    .innerJoin("roles as r", "r.id", "u.role_id")
-    .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
-    .select([
-      "u.id",
-      "u.uuid",
-      "u.full_name",
-      "u.username",
-      "u.unit_kerja_id",
-      "u.sso_subject",
-      "r.name as role",
-      "k.nama as unit_kerja_name",
-    ]);
-}
-
-type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof findUser>["executeTakeFirst"]>>>;
-
-const toSessionUser = (row: UserRow): SessionUser => ({
-  userId: row.id,
-  uuid: row.uuid,
-  name: row.full_name,
-  username: row.username,
-  role: row.role,
-  unitKerjaId: row.unit_kerja_id,
-  unitKerjaName: row.unit_kerja_name,
-});
+const findUser = (ctx: AppContext) => usersWithRole(ctx.db).select("u.sso_subject");
