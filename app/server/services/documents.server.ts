@@ -248,6 +248,17 @@ function parseMetadata(fields: Record<string, string>, requireFile?: { file: Sto
   throw error;
 }
 
+/** The archives columns the metadata form sets. */
+const metadataColumns = (metadata: DocumentMetadata) => ({
+  title: metadata.title,
+  document_number: metadata.documentNumber,
+  year: metadata.year,
+  description: metadata.description,
+  keywords: metadata.keywords,
+  access_level: metadata.accessLevel,
+  category_id: metadata.categoryId,
+});
+
 async function assertCategoryExists(ctx: AppContext, categoryId: number) {
   const found = await ctx.db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
   if (!found) throw new InvalidError(v.categoryUnknown, { categoryId: [v.categoryUnknown] });
@@ -313,13 +324,7 @@ export async function createDocument(ctx: AppContext, body: UploadBody, idempote
       await runBatch(ctx.d1, [
         ctx.db.insertInto("archives").values({
           uuid,
-          title: metadata.title,
-          document_number: metadata.documentNumber,
-          year: metadata.year,
-          description: metadata.description,
-          keywords: metadata.keywords,
-          access_level: metadata.accessLevel,
-          category_id: metadata.categoryId,
+          ...metadataColumns(metadata),
           uploader_id: user.userId,
           unit_kerja_id: user.unitKerjaId,
           r2_key: file.key,
@@ -372,16 +377,7 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
     const queries: Compilable[] = [
       ctx.db
         .updateTable("archives")
-        .set({
-          title: metadata.title,
-          document_number: metadata.documentNumber,
-          year: metadata.year,
-          description: metadata.description,
-          keywords: metadata.keywords,
-          access_level: metadata.accessLevel,
-          category_id: metadata.categoryId,
-          updated_at: now,
-        })
+        .set({ ...metadataColumns(metadata), updated_at: now })
         .where("id", "=", row.id),
       auditInsert(ctx, {
         action: "DOCUMENT_UPDATE",
