@@ -35,7 +35,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { connectIsolate } from "./inspector.ts";
@@ -43,6 +43,7 @@ import { cpuWindow, findWorkerdPid, loadAverage, sampleMemory } from "./proc.ts"
 import { queryPlans } from "./query-plans.ts";
 import { seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
+import { childProcessEnv } from "../child-env.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const args = process.argv.slice(2);
@@ -67,14 +68,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
-const childEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  PATH: [dirname(process.execPath), join(root, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
-  CI: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  NO_COLOR: "1",
-};
+const childEnv = childProcessEnv(root);
 
 function run(command: string, commandArgs: string[], logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {

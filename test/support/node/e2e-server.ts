@@ -12,10 +12,11 @@ import { randomBytes } from "node:crypto";
 import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp } from "../../../scripts/dev-idp.ts";
+import { childProcessEnv } from "../../../scripts/child-env.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,16 +29,7 @@ declare module "vitest" {
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const wranglerBin = join(root, "node_modules/wrangler/bin/wrangler.js");
 
-/** Node 22 (this process) and the local bins first, so child scripts never pick system Node 20. */
-const childEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  PATH: [dirname(process.execPath), join(root, "node_modules/.bin"), process.env.PATH ?? ""].join(delimiter),
-  CI: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_SEND_METRICS: "false",
-  NO_COLOR: "1",
-  FORCE_COLOR: "0",
-};
+const childEnv = childProcessEnv(root);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
