@@ -32,7 +32,8 @@ try {
   else console.warn(`Port ${DEV_IDP_PORT} is in use by something else: 'Login SSO' will fail until it is free`);
 }
 
-const child = spawn(command, args, { stdio: "inherit" });
+// Offline-friendly: no Request.cf look-up at start (TOOLCHAIN.md #7).
+const child = spawn(command, args, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
 const forward = (signal: NodeJS.Signals) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
