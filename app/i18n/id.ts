@@ -17,7 +17,6 @@ export const t = {
     usernameRequired: "Username tidak boleh kosong.",
     passwordRequired: "Password tidak boleh kosong.",
     failed: "Login gagal. Cek kembali kredensial Anda.",
-    invalidCredentials: "Username atau password salah.",
     throttled: "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam beberapa menit.",
     ssoNotConfigured:
       "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",
@@ -96,7 +95,6 @@ export const t = {
   documents: {
     title: "Semua Dokumen",
     create: "+ Buat Baru",
-    createShort: "Buat",
     allCategories: "Semua Kategori",
     search: "Cari dokumen...",
     searchLabel: "Cari",
@@ -210,4 +208,3 @@ export const t = {
   },
 } as const;
 
-export const titleOf = (page: string) => `${page} | ${t.appName}`;
