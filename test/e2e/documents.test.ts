@@ -202,6 +202,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       await page.getByRole("link", { name: "+ Buat Baru", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/app/documents/create");
       await waitForHydration(page);
+      await page.getByRole("heading", { level: 1, name: "Buat Dokumen Baru" }).waitFor();
       expect(await textOf(page, "h1")).toBe("Buat Dokumen Baru");
       expect(await page.getByLabel("Private", { exact: true }).isChecked()).toBe(true);
       expect(await page.getByLabel("Public", { exact: true }).isChecked()).toBe(false);
@@ -308,6 +309,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       await page.getByTestId("update-document").click();
       await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}/update`);
       await waitForHydration(page);
+      await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
       expect(await textOf(page, "h1")).toBe("Update Dokumen");
       expect(await formValues(page)).toEqual({
         category: "Pedoman",
@@ -377,6 +379,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await page.getByTestId("sidebar").getByRole("link", { name: "Documents", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/app/documents");
     await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: "Semua Dokumen" }).waitFor();
     expect(await textOf(page, "h1")).toBe("Semua Dokumen");
     expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).getAttribute("href")).toBe("/app/documents/create");
     const headers = await page
