@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { t } from "../i18n/id";
+import { createListQuerySchema, parseListParams } from "./list-query";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -63,27 +64,18 @@ export function documentHints(input: { keywords?: string; description?: string }
   };
 }
 
-export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from "./list-query";
 export const DOCUMENT_SORTS = ["createdAt", "title", "year", "documentNumber", "fileSize"] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 /** List query parameters (?q=&category=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
-export const DocumentListQuerySchema = z.object({
-  // An over-long search is cut, not dropped (dropping would list everything instead).
-  q: z.string().catch("").default("").transform((q) => q.trim().slice(0, 200)),
-  category: z.coerce.number().int().positive().optional().catch(undefined),
-  sort: z.enum(DOCUMENT_SORTS).catch("createdAt").default("createdAt"),
-  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  size: z.coerce
-    .number()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(DEFAULT_PAGE_SIZE)
-    .default(DEFAULT_PAGE_SIZE),
+export const DocumentListQuerySchema = createListQuerySchema({
+  sorts: DOCUMENT_SORTS,
+  defaultSort: "createdAt",
+  filters: { category: z.coerce.number().int().positive().optional().catch(undefined) },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 export function parseListQuery(params: URLSearchParams): DocumentListQuery {
-  return DocumentListQuerySchema.parse(Object.fromEntries(params));
+  return parseListParams(DocumentListQuerySchema, params);
 }

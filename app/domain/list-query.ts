@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/** Page sizes of SPEC section 9; every list offers the same ones. */
+export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export type SortDir = "asc" | "desc";
+
+/**
+ * The query-string schema of one server-side list (`?q=&sort=&dir=&page=&size=` plus the list's
+ * own filters). Anything odd falls back to the default instead of failing: a hand-edited URL
+ * still shows a list. Every list (documents, access requests, users, work units, audit log)
+ * parses its URL with a schema made here, in the page loader and the API alike.
+ */
+export function createListQuerySchema<const Sort extends string, Filters extends z.ZodRawShape = {}>(options: {
+  sorts: readonly [Sort, ...Sort[]];
+  defaultSort: NoInfer<Sort>;
+  defaultDir?: SortDir;
+  /** Extra parameters; each should `.catch()` its own fallback. */
+  filters?: Filters;
+}) {
+  const defaultDir = options.defaultDir ?? "desc";
+  return z
+    .object({
+      // An over-long search is cut, not dropped (dropping would list everything instead).
+      q: z.string().catch("").default("").transform((q) => q.trim().slice(0, 200)),
+      sort: z.enum(options.sorts).catch(options.defaultSort).default(options.defaultSort),
+      dir: z.enum(["asc", "desc"]).catch(defaultDir).default(defaultDir),
+      page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+      size: z.coerce
+        .number()
+        .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+        .catch(DEFAULT_PAGE_SIZE)
+        .default(DEFAULT_PAGE_SIZE),
+    })
+    .extend((options.filters ?? {}) as Filters);
+}
+
+/** The defaults a list's links leave out of the URL (so canonical URLs carry no empty parameter). */
+export type ListDefaults = { sort: string; dir: SortDir; size: number };
+
+/** Parse a URL's search parameters with a list schema (a repeated key: the last one counts). */
+export function parseListParams<Schema extends z.ZodType>(schema: Schema, params: URLSearchParams): z.output<Schema> {
+  return schema.parse(Object.fromEntries(params));
+}
+
+/** One page of a server-side list, as pages and the API return it. */
+export type ListPage<Row, Query> = {
+  data: Row[];
+  page: number;
+  size: number;
+  total: number;
+  totalPages: number;
+  query: Query;
+};
+
+export function listPage<Row, Query extends { page: number; size: number }>(data: Row[], total: number, query: Query): ListPage<Row, Query> {
+  return { data, page: query.page, size: query.size, total, totalPages: Math.max(1, Math.ceil(total / query.size)), query };
+}
