@@ -92,5 +92,5 @@ export interface Database {
     ip_address: string | null;
     user_agent: string | null;
   };
-  login_throttle: { key: string; failures: number; window_start: string; locked_until: string | null };
+  login_throttle: { key: string; failures: number; window_start: string; locked_until: string | null; lock_count: number };
 }

@@ -137,14 +137,14 @@ describe("POST /api/v1/auth/login", () => {
 });
 
 describe("login throttling", () => {
-  it("locks a username after 5 failures, even for the right password, with Retry-After and an audit row", { timeout: 30_000 }, async () => {
+  it("locks a username from one IP after 5 failures, even for the right password, with Retry-After and an audit row", { timeout: 30_000 }, async () => {
     const user = await createUser();
+    const ip = uniqueIp();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await postLogin({ username: user.username, password: `salah-${attempt}` });
+      const response = await postLogin({ username: user.username, password: `salah-${attempt}` }, ip);
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
 
-    const ip = uniqueIp();
     const locked = await postLogin({ username: user.username, password: user.password }, ip);
 
     expect(locked.status).toBe(429);
@@ -156,21 +156,57 @@ describe("login throttling", () => {
     expect(await sessionCount(user.id)).toBe(0);
 
     const audit = await auditRowsFromIp(ip);
-    expect(audit.map((row) => row.action)).toEqual(["LOGIN_THROTTLED"]);
-    expect(JSON.parse(audit[0]!.details!)).toEqual({ username: user.username });
-
-    // Someone else, from elsewhere, is not affected.
-    const other = await createUser();
-    await expect(login(other.username, other.password)).resolves.toMatchObject({ body: { user: { userId: other.id } } });
+    expect(audit.map((row) => row.action)).toEqual([...Array(5).fill("LOGIN_FAILED"), "LOGIN_THROTTLED"]);
+    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ username: user.username });
   });
 
-  it("a successful sign-in clears the username's failure count", { timeout: 30_000 }, async () => {
+  it("an attacker elsewhere cannot lock the real user out", { timeout: 30_000 }, async () => {
     const user = await createUser();
+    const attacker = uniqueIp();
+    for (let attempt = 1; attempt <= 8; attempt++) await postLogin({ username: user.username, password: "salah" }, attacker);
+    expect((await postLogin({ username: user.username, password: user.password }, attacker)).status).toBe(429);
+
+    const response = await postLogin({ username: user.username, password: user.password }, uniqueIp());
+    expect(response.status).toBe(200);
+  });
+
+  it("a burst of 40 parallel guesses gets at most 5 password checks", { timeout: 60_000 }, async () => {
+    const user = await createUser();
+    const ip = uniqueIp();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) => postLogin({ username: user.username, password: `salah-${attempt}` }, ip)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.filter((row) => row.action === "LOGIN_FAILED")).toHaveLength(5);
+  });
+
+  it("each further lock of the same key lasts twice as long", { timeout: 60_000 }, async () => {
+    const user = await createUser();
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < 6; attempt++) await postLogin({ username: user.username, password: "salah" }, ip);
+    // The first lock has run out: 5 more attempts, then a lock of twice the length.
+    await testEnv.DB.prepare("UPDATE login_throttle SET locked_until = ? WHERE key LIKE ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), `user-ip:${user.username}|${ip}`)
+      .run();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await postLogin({ username: user.username, password: "salah" }, ip)).status, `attempt ${attempt}`).toBe(401);
+    }
+    const locked = await postLogin({ username: user.username, password: user.password }, ip);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(29 * 60);
+  });
+
+  it("a successful sign-in clears the (username, IP) count", { timeout: 30_000 }, async () => {
+    const user = await createUser();
+    const ip = uniqueIp();
     for (let round = 0; round < 2; round++) {
       for (let attempt = 0; attempt < 4; attempt++) {
-        expect((await postLogin({ username: user.username, password: "salah" })).status).toBe(401);
+        expect((await postLogin({ username: user.username, password: "salah" }, ip)).status).toBe(401);
       }
-      expect((await postLogin({ username: user.username, password: user.password })).status).toBe(200);
+      expect((await postLogin({ username: user.username, password: user.password }, ip)).status).toBe(200);
     }
   });
 
@@ -189,6 +225,17 @@ describe("login throttling", () => {
     expect((await auditRowsFromIp(ip)).at(-1)).toMatchObject({ action: "LOGIN_THROTTLED" });
 
     await expect(login(user.username, user.password)).resolves.toMatchObject({ body: { user: { userId: user.id } } });
+  });
+
+  it("successful sign-ins from one address (a campus NAT) do not use up its budget", { timeout: 60_000 }, async () => {
+    const ip = uniqueIp();
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser()));
+    for (let round = 0; round < 12; round++) {
+      const user = users[round % users.length]!;
+      expect((await postLogin({ username: user.username, password: user.password }, ip)).status, `round ${round}`).toBe(200);
+    }
+    const row = await testEnv.DB.prepare("SELECT failures FROM login_throttle WHERE key = ?").bind(`ip:${ip}`).first<{ failures: number }>();
+    expect(row?.failures ?? 0).toBe(0);
   });
 });
 

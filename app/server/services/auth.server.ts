@@ -6,43 +6,27 @@ import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
 import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "../session.server";
 import { auditInsert } from "./audit.server";
-
-/** Failed sign-ins allowed per window before the username (or the IP) is locked for a while. */
-export const THROTTLE = {
-  windowMs: 15 * 60 * 1000,
-  lockMs: 15 * 60 * 1000,
-  maxFailuresPerUser: 5,
-  maxFailuresPerIp: 30,
-} as const;
+import { admitLoginAttempt, loginSucceeded } from "../auth/login-throttle.server";
 
 export type LoginResult = { sessionId: string; csrfToken: string; user: SessionUser };
 
 /**
  * Username/password sign-in. Anyone may call it. Unknown user and wrong password give the same
- * message after the same PBKDF2 work; repeated failures per username and per IP are locked out.
- * Side effects: a session row, the throttle counters, an audit row (LOGIN, LOGIN_FAILED or
- * LOGIN_THROTTLED).
+ * message after the same PBKDF2 work. Every attempt is counted before its password is checked,
+ * per (username, IP) and per IP (see `admitLoginAttempt`). Side effects: a session row, the
+ * throttle counters, an audit row (LOGIN, LOGIN_FAILED or LOGIN_THROTTLED).
  */
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
   const username = input.username.trim().toLowerCase();
-  const keys = [`user:${username}`, ...(ctx.request.ip ? [`ip:${ctx.request.ip}`] : [])];
-  const now = ctx.now();
-
-  const locks = await ctx.db
-    .selectFrom("login_throttle")
-    .select(["key", "locked_until"])
-    .where("key", "in", keys)
-    .where("locked_until", ">", now.toISOString())
-    .execute();
-  if (locks.length > 0) {
-    const until = Math.max(...locks.map((lock) => Date.parse(lock.locked_until!)));
+  const admission = await admitLoginAttempt(ctx, username);
+  if (!admission.admitted) {
     await auditInsert(ctx, {
       action: "LOGIN_THROTTLED",
       message: `Percobaan login untuk "${username}" ditolak karena terlalu banyak kegagalan`,
       details: { username },
       actorId: null,
     }).execute();
-    throw new TooManyRequestsError(t.login.throttled, Math.ceil((until - now.getTime()) / 1000));
+    throw new TooManyRequestsError(t.login.throttled, admission.retryAfterSeconds);
   }
 
   const user = await usersWithRole(ctx.db)
@@ -57,13 +41,17 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   const passwordOk = await verifyPassword(input.password, stored ?? DUMMY_PASSWORD_HASH);
 
   if (!user || !stored || !passwordOk) {
-    await recordFailure(ctx, keys, username);
+    // The attempt was already counted by admitLoginAttempt.
+    await auditInsert(ctx, {
+      action: "LOGIN_FAILED",
+      message: `Login gagal untuk username "${username}"`,
+      details: { username },
+      actorId: null,
+    }).execute();
     throw new UnauthenticatedError(t.login.failed);
   }
 
-  return startSession(ctx, toSessionUser(user), "password", [
-    ctx.db.deleteFrom("login_throttle").where("key", "=", `user:${username}`),
-  ]);
+  return startSession(ctx, toSessionUser(user), "password", loginSucceeded(ctx, username));
 }
 
 /**
@@ -99,45 +87,6 @@ export async function startSession(
     }),
   ]);
   return { sessionId, csrfToken, user };
-}
-
-async function recordFailure(ctx: AppContext, keys: string[], username: string) {
-  const now = ctx.now();
-  const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMs).toISOString();
-  const lockedUntil = new Date(now.getTime() + THROTTLE.lockMs).toISOString();
-  const upserts = keys.map((key) => {
-    const max = key.startsWith("user:") ? THROTTLE.maxFailuresPerUser : THROTTLE.maxFailuresPerIp;
-    // A failure outside the current window starts a new count; reaching the maximum locks.
-    return ctx.db
-      .insertInto("login_throttle")
-      .values({ key, failures: 1, window_start: nowIso, locked_until: null })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet((eb) => {
-          const expired = eb("login_throttle.window_start", "<=", windowStart);
-          const failures = eb
-            .case()
-            .when(expired)
-            .then(1)
-            .else(eb("login_throttle.failures", "+", 1))
-            .end();
-          return {
-            failures,
-            window_start: eb.case().when(expired).then(nowIso).else(eb.ref("login_throttle.window_start")).end(),
-            locked_until: eb.case().when(failures, ">=", max).then(lockedUntil).else(null).end(),
-          };
-        }),
-      );
-  });
-  await runBatch(ctx.d1, [
-    ...upserts,
-    auditInsert(ctx, {
-      action: "LOGIN_FAILED",
-      message: `Login gagal untuk username "${username}"`,
-      details: { username },
-      actorId: null,
-    }),
-  ]);
 }
 
 /**
