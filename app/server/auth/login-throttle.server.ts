@@ -1,4 +1,4 @@
-import type { Compilable } from "kysely";
+import { sql, type Compilable } from "kysely";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 
@@ -69,16 +69,15 @@ export async function admitLoginAttempt(ctx: AppContext, username: string): Prom
     // Over the limit: lock, longer each time, and start counting afresh after the lock.
     ctx.db
       .updateTable("login_throttle")
-      .set((eb) => {
-        let lock = eb.case(eb.ref("lock_count"));
-        for (let step = 0; step < LOCK_STEPS - 1; step++) lock = lock.when(step).then(lockUntil(now, step)) as typeof lock;
-        return {
-          locked_until: lock.else(lockUntil(now, LOCK_STEPS - 1)).end(),
-          lock_count: eb("lock_count", "+", 1),
-          failures: 0,
-          window_start: nowIso,
-        };
-      })
+      .set((eb) => ({
+        locked_until: sql<string>`CASE MIN(lock_count, ${LOCK_STEPS - 1}) ${sql.join(
+          Array.from({ length: LOCK_STEPS }, (_, step) => sql`WHEN ${step} THEN ${lockUntil(now, step)}`),
+          sql` `,
+        )} END`,
+        lock_count: eb("lock_count", "+", 1),
+        failures: 0,
+        window_start: nowIso,
+      }))
       .where("key", "=", key)
       .where("failures", ">", max)
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", nowIso)])),
