@@ -50,7 +50,7 @@ export interface Database {
     updated_at: string;
   };
   site_state: { key: string; value: number };
-  pending_uploads: { r2_key: string; created_at: string };
+  pending_uploads: { r2_key: string; created_at: string; upload_id: string | null };
   /** FTS5 over archives (external content; rowid = archives.id). */
   archives_fts: { rowid: number; title: string; document_number: string; keywords: string; description: string };
   archive_counts: { category_id: number; access_level: string; total: number };

@@ -2,6 +2,7 @@ import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { createHash } from "node:crypto";
 import { DomainError, ForbiddenError, InvalidError } from "~/domain/errors";
+import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
 import { extensionOf, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { t } from "~/i18n/id";
 import type { AppContext } from "./context.server";
@@ -124,7 +125,7 @@ async function storeFileStream(
   rawFileName: string | undefined,
   maxBytes: number,
 ): Promise<StoredFile | null> {
-  const fileName = sanitizeFileName(rawFileName);
+  let fileName = sanitizeFileName(withoutDeceptiveCharacters(rawFileName ?? ""));
   const key = `archives/${crypto.randomUUID()}`;
   const hash = createHash("sha256");
   let size = 0;
@@ -155,6 +156,7 @@ async function storeFileStream(
     pending.unshift(head);
     pendingBytes += head.byteLength;
     mimeType = await sniffMime(head, fileName);
+    fileName = withTypeExtension(fileName, mimeType);
     // Only now, with a file worth keeping, is anything written.
     await ctx.db.insertInto("pending_uploads").values({ r2_key: key, created_at: ctx.now().toISOString() }).execute();
     registered = true;
@@ -169,7 +171,7 @@ async function storeFileStream(
       pendingBytes += chunk.byteLength;
       if (!mimeType && pendingBytes >= SNIFF_BYTES) await decideType();
       while (mimeType && pendingBytes >= PART_SIZE) {
-        upload ??= await ctx.files.createMultipartUpload(key, { httpMetadata: { contentType: mimeType } });
+        upload ??= await startMultipartUpload(ctx, key, mimeType);
         parts.push(await upload.uploadPart(parts.length + 1, takeBytes(PART_SIZE)));
       }
     }
@@ -194,6 +196,16 @@ async function storeFileStream(
     if (registered) await discardFile(ctx, key);
     throw error;
   }
+}
+
+/**
+ * Open the R2 multipart upload of `key` and note its id on the pending marker, so the scheduled
+ * sweep can abort it if this request dies before completing or aborting it.
+ */
+async function startMultipartUpload(ctx: AppContext, key: string, mimeType: string): Promise<R2MultipartUpload> {
+  const upload = await ctx.files.createMultipartUpload(key, { httpMetadata: { contentType: mimeType } });
+  await ctx.db.updateTable("pending_uploads").set({ upload_id: upload.uploadId }).where("r2_key", "=", key).execute();
+  return upload;
 }
 
 const FAMILY_BY_EXTENSION: Record<string, string> = {

@@ -232,10 +232,10 @@ describe("hostile file names stay data", () => {
     await expectSafe(view);
   });
 
-  it("names a file with no usable name 'dokumen'", async () => {
+  it("names a file with no usable name 'dokumen' plus the extension of its sniffed type", async () => {
     for (const filenameStar of ["...", "\u0001\u0002", "   "]) {
       const view = await uploadNamed({ filenameStar });
-      expect(view.fileName, JSON.stringify(filenameStar)).toBe("dokumen");
+      expect(view.fileName, JSON.stringify(filenameStar)).toBe("dokumen.pdf");
       await expectSafe(view);
     }
   });

@@ -32,13 +32,20 @@ export async function sweepOrphanFiles({ db, files, now }: Deps): Promise<number
   const stale = await db
     .selectFrom("pending_uploads as p")
     .leftJoin("archives as a", "a.r2_key", "p.r2_key")
-    .select(["p.r2_key", "a.id as archive_id"])
+    .select(["p.r2_key", "p.upload_id", "a.id as archive_id"])
     .where("p.created_at", "<=", cutoff)
     .limit(SWEEP_LIMIT)
     .execute();
   if (stale.length === 0) return 0;
   // A marker whose key a document still uses is stale bookkeeping: drop the marker, keep the file.
-  const orphans = stale.filter((row) => row.archive_id === null).map((row) => row.r2_key);
+  const orphanRows = stale.filter((row) => row.archive_id === null);
+  const orphans = orphanRows.map((row) => row.r2_key);
+  // An upload whose request died half way is still open at R2: abort it (its parts are billed).
+  await Promise.all(
+    orphanRows
+      .filter((row) => row.upload_id)
+      .map((row) => files.resumeMultipartUpload(row.r2_key, row.upload_id!).abort().catch(() => undefined)),
+  );
   if (orphans.length > 0) await files.delete(orphans);
   await db.deleteFrom("pending_uploads").where("r2_key", "in", stale.map((row) => row.r2_key)).execute();
   return orphans.length;
