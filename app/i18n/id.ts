@@ -17,6 +17,7 @@ export const t = {
     usernameRequired: "Username tidak boleh kosong.",
     passwordRequired: "Password tidak boleh kosong.",
     failed: "Login gagal. Cek kembali kredensial Anda.",
+    invalidBody: "Data login tidak valid. Kirim username dan password.",
     throttled: "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam beberapa menit.",
     ssoNotConfigured:
       "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",

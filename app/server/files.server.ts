@@ -248,7 +248,15 @@ export async function discardFile(ctx: Pick<AppContext, "files" | "db">, key: st
 }
 
 export type FileRequest = { range: string | null; ifNoneMatch: string | null };
-export type ServedFile = { key: string; fileName: string; mimeType: string; size: number; sha256: string };
+export type ServedFile = {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  /** A PUBLIC document's file may be kept by the browser (revalidated by ETag); any other, never. */
+  visibility?: "public" | "private";
+};
 
 /**
  * Stream a stored file: RFC 6266 Content-Disposition, ETag, single-range requests (206/416),
@@ -269,14 +277,14 @@ export async function fileResponse(
     ETag: etag,
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-cache",
+    "Cache-Control": file.visibility === "public" ? "private, no-cache" : "private, no-store",
     // Chromium's PDF viewer refuses sandboxed documents; PDFs get a strict policy without it.
     "Content-Security-Policy":
       file.mimeType === "application/pdf"
         ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
         : "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
   });
-  if (request.ifNoneMatch && request.ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+  if (ifNoneMatchHits(request.ifNoneMatch, etag)) {
     return new Response(null, { status: 304, headers });
   }
   const range = parseRange(request.range, file.size);
@@ -293,6 +301,13 @@ export async function fileResponse(
   }
   headers.set("Content-Length", String(file.size));
   return new Response(object.body, { status: 200, headers });
+}
+
+/** RFC 9110 If-None-Match: `*`, or any listed tag equal to ours under weak comparison (W/ ignored). */
+export function ifNoneMatchHits(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 /** One `bytes=` range (the only form browsers send for media and resumed downloads). */

@@ -388,3 +388,15 @@ describe("GET /api/v1/auth/sso/login", () => {
     expect(response.headers.get("location")).toBe("/login?sso=unconfigured");
   });
 });
+
+describe("POST /api/v1/auth/login with a body that is not a login form", () => {
+  it("answers 400 in Indonesian for an array, a string or broken JSON", async () => {
+    for (const body of ["[]", '"admin"', "{", "null"]) {
+      const response = await call("/api/v1/auth/login", { method: "POST", body, headers: { "content-type": "application/json" }, ip: uniqueIp() });
+      expect(response.status, body).toBe(400);
+      const json = await response.json<{ message: string }>();
+      expect(json.message, body).not.toMatch(/expected|received/i);
+      expect([t.login.invalidBody, t.login.usernameRequired], body).toContain(json.message);
+    }
+  });
+});

@@ -67,7 +67,8 @@ describe("download", () => {
     expect(h.get("etag")).toBe(`"${doc.sha256}"`);
     expect(h.get("accept-ranges")).toBe("bytes");
     expect(h.get("x-content-type-options")).toBe("nosniff");
-    expect(h.get("cache-control")).toBe("private, no-cache");
+    // A private document's file is never kept by the browser or anything in between.
+    expect(h.get("cache-control")).toBe("private, no-store");
     expect(h.get("content-security-policy")).toContain("default-src 'none'");
   });
 
@@ -81,7 +82,7 @@ describe("download", () => {
 
   it("answers 304 without a body to a matching If-None-Match, and writes no audit row for it", async () => {
     const before = await actions(doc.uuid);
-    for (const tag of [`"${doc.sha256}"`, `"x", "${doc.sha256}"`]) {
+    for (const tag of [`"${doc.sha256}"`, `"x", "${doc.sha256}"`, `W/"${doc.sha256}"`, "*"]) {
       const response = await download(doc.uuid, { "if-none-match": tag });
       expect(response.status, tag).toBe(304);
       expect((await response.arrayBuffer()).byteLength).toBe(0);

@@ -469,7 +469,14 @@ export async function openDownload(
   assertCan(ctx.actor, { type: "document.openFile", document: refOf(row) }, t.documents.noAccess);
   const response = await fileResponse(
     ctx.files,
-    { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256 },
+    {
+      key: row.r2_key,
+      fileName: row.file_name,
+      mimeType: row.mime_type,
+      size: row.file_size,
+      sha256: row.sha256,
+      visibility: row.access_level === "PUBLIC" ? "public" : "private",
+    },
     request,
     disposition,
   );
