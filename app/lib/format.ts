@@ -42,6 +42,13 @@ export function formatDate(iso: string | null | undefined, pattern: Pattern = "D
 const kbFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 2 });
 export const formatKb = (kb: number) => kbFormat.format(kb);
 
+/** A byte count for people: "19,53 KB", "12,5 MB", "1,2 GB" (10^3 multiples, as disks are sold). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${kbFormat.format(bytes / 1e9)} GB`;
+  if (bytes >= 1e6) return `${kbFormat.format(bytes / 1e6)} MB`;
+  return `${kbFormat.format(bytes / 1e3)} KB`;
+}
+
 /** Keywords as chips: the comma-separated list, trimmed, empties dropped. */
 export const keywordList = (keywords: string | null | undefined) =>
   (keywords ?? "").split(",").map((word) => word.trim()).filter(Boolean);

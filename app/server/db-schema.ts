@@ -92,5 +92,7 @@ export interface Database {
     ip_address: string | null;
     user_agent: string | null;
   };
+  unit_storage: { unit_kerja_id: number; bytes: number };
+  rate_limits: { key: string; count: number; window_start: string };
   login_throttle: { key: string; failures: number; window_start: string; locked_until: string | null; lock_count: number };
 }

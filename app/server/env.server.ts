@@ -11,12 +11,18 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().default(""),
   // Workers refuse request bodies over 100 MB on Free/Pro plans; stay under with the other fields.
   MAX_UPLOAD_MB: z.coerce.number().positive().max(500).default(95),
+  // Uploads (new documents and replaced files) one user may start per 15 minutes.
+  UPLOADS_PER_15_MIN: z.coerce.number().int().positive().default(30),
+  // Storage each work unit's documents may take, in GB (10^9 bytes).
+  UNIT_QUOTA_GB: z.coerce.number().positive().default(20),
 });
 
 export type AppConfig = {
   sessionSecret: string;
   sso: { issuer: string; clientId: string; clientSecret: string } | null;
   maxUploadBytes: number;
+  uploadsPer15Min: number;
+  unitQuotaBytes: number;
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -27,7 +33,7 @@ export function loadConfig(env: Env): AppConfig {
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
   }
-  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB } = parsed.data;
+  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB } = parsed.data;
   const config: AppConfig = {
     sessionSecret: SESSION_SECRET,
     sso:
@@ -35,6 +41,8 @@ export function loadConfig(env: Env): AppConfig {
         ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
         : null,
     maxUploadBytes: Math.round(MAX_UPLOAD_MB * 1024 * 1024),
+    uploadsPer15Min: UPLOADS_PER_15_MIN,
+    unitQuotaBytes: Math.round(UNIT_QUOTA_GB * 1e9),
   };
   cached = { env, config };
   return config;

@@ -5,6 +5,7 @@ import { DomainError, ForbiddenError, InvalidError } from "~/domain/errors";
 import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
 import { extensionOf, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { t } from "~/i18n/id";
+import { formatBytes } from "~/lib/format";
 import type { AppContext } from "./context.server";
 import { timingSafeEqual } from "./crypto.server";
 
@@ -25,7 +26,11 @@ type ReceiveOptions = {
   csrfToken: string | null;
   /** Asked once the file starts, with the fields seen so far; false drops the file unread. */
   shouldStore?: (fields: Record<string, string>) => Promise<boolean>;
+  /** The most bytes the file may have: the size cap, or less when a storage quota is nearly used. */
+  allowance?: UploadAllowance;
 };
+
+export type UploadAllowance = { maxBytes: number; limitedByQuota: boolean };
 
 /**
  * Stream a multipart/form-data body: text fields are collected (64 KB each at most), the `file`
@@ -35,11 +40,20 @@ type ReceiveOptions = {
  * owned by the caller from then on (see `discardFile`).
  */
 export async function receiveUpload(ctx: AppContext, body: UploadBody, options: ReceiveOptions): Promise<ReceivedUpload> {
-  const maxBytes = ctx.config.maxUploadBytes;
+  const { maxBytes, limitedByQuota } = options.allowance ?? { maxBytes: ctx.config.maxUploadBytes, limitedByQuota: false };
+  const tooLarge = () =>
+    new DomainError(
+      413,
+      !limitedByQuota
+        ? v.fileTooLarge(maxBytes / 1024 / 1024)
+        : maxBytes > 0
+          ? t.documents.quotaOverflow(formatBytes(maxBytes))
+          : t.documents.quotaExceeded,
+    );
   if (!body.contentType?.toLowerCase().startsWith("multipart/form-data")) throw new DomainError(415, v.notMultipart);
   // Refuse what cannot fit before reading a byte (1 MiB slack for the other fields).
-  if (body.contentLength !== null && body.contentLength > maxBytes + 1024 * 1024) {
-    throw new DomainError(413, v.fileTooLarge(maxBytes / 1024 / 1024));
+  if (body.contentLength !== null && body.contentLength > ctx.config.maxUploadBytes + 1024 * 1024) {
+    throw new DomainError(413, v.fileTooLarge(ctx.config.maxUploadBytes / 1024 / 1024));
   }
   if (!body.stream) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
 
@@ -81,7 +95,7 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
           stream.resume();
           return null;
         }
-        return storeFileStream(ctx, stream, info.filename, maxBytes);
+        return storeFileStream(ctx, stream, info.filename, maxBytes, tooLarge);
       })();
       fileTask.catch((error: unknown) => {
         fileError = error;
@@ -124,6 +138,7 @@ async function storeFileStream(
   stream: NodeJS.ReadableStream & { truncated?: boolean },
   rawFileName: string | undefined,
   maxBytes: number,
+  tooLarge: () => DomainError,
 ): Promise<StoredFile | null> {
   let fileName = sanitizeFileName(withoutDeceptiveCharacters(rawFileName ?? ""));
   const key = `archives/${crypto.randomUUID()}`;
@@ -175,7 +190,7 @@ async function storeFileStream(
         parts.push(await upload.uploadPart(parts.length + 1, takeBytes(PART_SIZE)));
       }
     }
-    if (stream.truncated || size > maxBytes) throw new DomainError(413, v.fileTooLarge(maxBytes / 1024 / 1024));
+    if (stream.truncated || size > maxBytes) throw tooLarge();
     if (size === 0) {
       // A form posted without choosing a file sends an empty, nameless part.
       if (!rawFileName) return null;

@@ -6,7 +6,8 @@ import { t } from "~/i18n/id";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import type { Database } from "../db-schema";
-import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadBody } from "../files.server";
+import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadAllowance, type UploadBody } from "../files.server";
+import { countUpload, uploadAllowance } from "../documents/upload-limits.server";
 import { auditInsert } from "./audit.server";
 import { requireUser } from "./auth.server";
 
@@ -305,7 +306,13 @@ export async function createDocument(ctx: AppContext, body: UploadBody, idempote
 
   const { fields, file } = await receiveUpload(ctx, body, {
     csrfToken: csrfTokenToCheck(ctx),
-    shouldStore: async (fieldsSoFar) => !(await findDuplicate(keyOf(fieldsSoFar))),
+    allowance: await uploadAllowance(ctx, user.unitKerjaId),
+    // A repeated submission stores nothing and is not counted as an upload.
+    shouldStore: async (fieldsSoFar) => {
+      if (await findDuplicate(keyOf(fieldsSoFar))) return false;
+      await countUpload(ctx, user.userId);
+      return true;
+    },
   });
   const key = keyOf(fields);
   const duplicate = await findDuplicate(key);
@@ -369,7 +376,7 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
   requireUser(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
-  const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
+  const { fields, file } = await receiveUpload(ctx, body, replacementUploadOptions(ctx, await uploadAllowance(ctx, row.unit_kerja_id, row.file_size)));
   return withStoredFile(ctx, fields, file, async () => {
     const metadata = parseMetadata(fields);
     await assertCategoryExists(ctx, metadata.categoryId);
@@ -402,13 +409,25 @@ export async function replaceDocumentFile(ctx: AppContext, uuid: string, body: U
   requireUser(ctx);
   const row = await findRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.edit", document: refOf(row) }, t.denied.editDocument);
-  const { fields, file } = await receiveUpload(ctx, body, { csrfToken: csrfTokenToCheck(ctx) });
+  const { fields, file } = await receiveUpload(ctx, body, replacementUploadOptions(ctx, await uploadAllowance(ctx, row.unit_kerja_id, row.file_size)));
   if (!file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
   return withStoredFile(ctx, fields, file, async () => {
     await runBatch(ctx.d1, fileReplacement(ctx, row, file, ctx.now().toISOString()));
     await discardFile(ctx, row.r2_key);
     return getDocument(ctx, uuid);
   });
+}
+
+/** A replacement file counts as an upload of the user, within the owning unit's quota. */
+function replacementUploadOptions(ctx: AppContext, allowance: UploadAllowance) {
+  return {
+    csrfToken: csrfTokenToCheck(ctx),
+    allowance,
+    shouldStore: async () => {
+      await countUpload(ctx, ctx.session!.user.userId);
+      return true;
+    },
+  };
 }
 
 /** The writes that swap a document's file; the old key is queued for deletion in the same batch. */

@@ -9,8 +9,8 @@ const SWEEP_LIMIT = 500;
 type Deps = { db: Db; d1: D1Database; files: R2Bucket; now: Date };
 
 /**
- * Cron: mark approvals whose download window has lapsed as EXPIRED, drop sessions and throttle
- * rows that can no longer matter, and delete R2 objects no document refers to (uploads that
+ * Cron: mark approvals whose download window has lapsed as EXPIRED, drop sessions, throttle and
+ * rate-limit rows that can no longer matter, and delete R2 objects no document refers to (uploads that
  * died half way, files replaced or deleted whose R2 delete failed).
  */
 export async function runMaintenance(deps: Deps): Promise<{ orphansDeleted: number }> {
@@ -22,6 +22,7 @@ export async function runMaintenance(deps: Deps): Promise<{ orphansDeleted: numb
     deps.db
       .deleteFrom("login_throttle")
       .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)])])),
+    deps.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
   ]);
   return { orphansDeleted: await sweepOrphanFiles(deps) };
 }
