@@ -1,10 +1,21 @@
 import { Link } from "react-router";
-import { AccessBadge } from "~/components/document-table";
 import type { LatestDocument } from "~/domain/statistics";
 import { formatDate } from "~/lib/format";
 import { t } from "~/i18n/id";
 
 const c = t.dashboard.latestColumns;
+
+/**
+ * The access level as a badge, in the colours of the document list. Not imported from the
+ * document table: that module brings the list's form schemas (zod) into this page's bundle.
+ */
+function AccessLevel({ level }: { level: LatestDocument["accessLevel"] }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${level === "PUBLIC" ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"}`}>
+      {level}
+    </span>
+  );
+}
 
 /**
  * 'Dokumen Terbaru': the newest documents, read-only (no create option). `detailPath` links each
@@ -36,7 +47,7 @@ export function LatestDocuments({ documents, detailPath }: { documents: LatestDo
                 )}
               </td>
               <td className="px-4 py-3">
-                <AccessBadge level={document.accessLevel} />
+                <AccessLevel level={document.accessLevel} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(document.createdAt, "DD MMMM YYYY")}</td>
             </tr>
