@@ -124,8 +124,8 @@ const cards = (page: Page): Promise<Card[]> =>
 const latestRows = (page: Page) =>
   page.getByTestId("latest-document").evaluateAll((rows) =>
     rows.map((row) => {
-      const cells = [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim());
-      return { title: cells[0]!, access: cells[1]!, date: cells[2]!, href: row.querySelector("a")?.getAttribute("href") ?? null };
+      const text = (testId: string) => (row.querySelector(`[data-testid=${testId}]`)?.textContent ?? "").trim();
+      return { title: text("latest-title"), access: text("latest-access"), date: text("latest-date"), href: row.querySelector("a")?.getAttribute("href") ?? null };
     }),
   );
 
@@ -181,8 +181,13 @@ async function expectChartFallbacks(page: Page, stats: Statistics) {
   }
 }
 
-/** No horizontal scrolling at the page's width. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/** No horizontal scrolling at the page's width, and no table cut off by its rounded frame. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.documentElement.scrollWidth <= window.innerWidth &&
+      [...document.querySelectorAll("main table")].every((table) => table.scrollWidth <= (table.parentElement?.clientWidth ?? 0) + 1),
+  );
 
 // ---------------------------------------------------------------------------------------------
 

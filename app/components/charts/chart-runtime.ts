@@ -18,5 +18,8 @@ import {
 } from "chart.js";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Legend, Title, Tooltip);
+// Text in the page's slate-700 (chart.js draws a light grey by default), titles as headings.
+Chart.defaults.color = "#334155";
+Chart.defaults.plugins.title.font = { size: 14, weight: "bold" };
 
 export { Chart };

@@ -30,28 +30,36 @@ export function LatestDocuments({ documents, detailPath }: { documents: LatestDo
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">{c.title}</th>
-            <th scope="col" className="px-4 py-3">{c.accessLevel}</th>
-            <th scope="col" className="px-4 py-3">{c.createdAt}</th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">{c.accessLevel}</th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">{c.createdAt}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {documents.map((document) => (
-            <tr key={document.uuid} data-testid="latest-document">
-              <td className="break-words px-4 py-3 font-medium text-slate-900">
-                {detailPath ? (
-                  <Link to={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline">
-                    {document.title}
-                  </Link>
-                ) : (
-                  document.title
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <AccessLevel level={document.accessLevel} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(document.createdAt, "DD MMMM YYYY")}</td>
-            </tr>
-          ))}
+          {documents.map((document) => {
+            const date = formatDate(document.createdAt, "DD MMMM YYYY");
+            return (
+              <tr key={document.uuid} data-testid="latest-document">
+                <td className="break-words px-4 py-3 font-medium text-slate-900">
+                  {detailPath ? (
+                    <Link to={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline" data-testid="latest-title">
+                      {document.title}
+                    </Link>
+                  ) : (
+                    <span data-testid="latest-title">{document.title}</span>
+                  )}
+                  {/* Phones: the other two columns (hidden there) move under the title. */}
+                  <span className="mt-1 flex items-center gap-2 text-xs font-normal text-slate-700 sm:hidden">
+                    <AccessLevel level={document.accessLevel} />
+                    {date}
+                  </span>
+                </td>
+                <td className="hidden px-4 py-3 sm:table-cell" data-testid="latest-access">
+                  <AccessLevel level={document.accessLevel} />
+                </td>
+                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell" data-testid="latest-date">{date}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
