@@ -4,7 +4,6 @@ export const dashboard = {
   totalUsers: "Total Pengguna",
   totalCategories: "Total Kategori",
   totalUnitKerja: "Total Unit Kerja",
-  summary: "Ringkasan",
   perCategory: "Statistik Per Kategori",
   chartTitle: "Distribusi Dokumen",
   chartDataset: "Jumlah Dokumen",
@@ -20,5 +19,4 @@ export const dashboard = {
   latestColumns: { title: "Judul", accessLevel: "Tipe Akses", createdAt: "Tanggal Unggah" },
   latestEmpty: "Belum ada dokumen.",
   categoriesEmpty: "Belum ada kategori.",
-  landingIntro: "Arsip dokumen resmi universitas yang terbuka untuk umum.",
 } as const;
