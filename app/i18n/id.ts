@@ -1,3 +1,5 @@
+import { dashboard } from "./dashboard";
+
 /**
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
  * Identifiers are English; values are what users read.
@@ -8,6 +10,7 @@ export const t = {
   loading: "Loading...",
   notSet: "(not set)",
   back: "Kembali",
+  dashboard,
   login: {
     title: "Login",
     heading: "Masuk ke E-Arsip",

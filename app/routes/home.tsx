@@ -1,22 +1,38 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/app-shell";
+import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
+import { LatestDocuments } from "~/components/dashboard/latest-documents";
+import { SummaryCards } from "~/components/dashboard/summary-cards";
 import { getAppContext } from "~/server/route-helpers.server";
+import { getDashboard } from "~/server/services/statistics.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.meta.home, description: t.meta.homeDescription, indexable: true });
 
-/** The public landing; a signed-in user belongs on /app. */
-export function loader({ context }: Route.LoaderArgs) {
-  if (getAppContext(context).session) throw redirect("/app");
-  return null;
+/**
+ * The public landing; a signed-in user belongs on /app (that redirect is never cached: the edge
+ * cache serves visitors only). Everything shown here — PUBLIC counts, category names, the newest
+ * PUBLIC documents — changes only through writes that bump the public version in the cache key.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getAppContext(context);
+  if (ctx.session) throw redirect("/app");
+  return getDashboard(ctx);
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { statistics, latestDocuments } = loaderData;
   return (
     <>
       <PageHeader title={t.pages.dashboard} description={t.meta.homeDescription} />
+      <SummaryCards cards={[{ label: t.dashboard.totalDocuments, value: statistics.totalVisibleArchives, to: "/documents", testId: "total-documents" }]} />
+      <CategoryStatistics statistics={statistics} listPath="/documents" />
+      <DistributionCharts statistics={statistics} />
+      <Section title={t.dashboard.latest} testId="latest">
+        <LatestDocuments documents={latestDocuments} />
+      </Section>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { archivesApi } from "./archives";
 import { authApi } from "./auth";
 import { apiErrorHandler } from "./errors";
 import { ssoApi } from "./sso";
+import { statisticsApi } from "./statistics";
 import { usersApi } from "./users";
 
 /** The JSON API of SPEC section 7, mounted at /api/v1. */
@@ -12,6 +13,7 @@ export const api = new Hono<HonoEnv>()
   .route("/auth/sso", ssoApi)
   .route("/users", usersApi)
   .route("/archives", archivesApi)
+  .route("/statistics", statisticsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
   .all("*", (c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))

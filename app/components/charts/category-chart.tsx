@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { t } from "~/i18n/id";
+import { chartColor } from "./palette";
+
+export type ChartSeries = { labels: string[]; values: number[] };
+
+type Props = ChartSeries & {
+  kind: "bar" | "doughnut";
+  /** Accessible name of the drawn chart (the canvas). */
+  name: string;
+  testId?: string;
+};
+
+const percentFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
+
+/**
+ * A chart of counts per category. The server renders a real table with the same numbers (bars
+ * or a pie drawn with CSS), which is all a browser without JavaScript gets. With JavaScript,
+ * chart.js is fetched lazily after hydration and draws on a canvas of the same size; the table
+ * stays in the DOM (visually hidden) as the canvas's accessible description.
+ */
+export function CategoryChart({ kind, labels, values, name, testId }: Props) {
+  const tableId = useId();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [mounted, setMounted] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const dataKey = JSON.stringify([labels, values]);
+
+  useEffect(() => setMounted(true), []);
+
+  useEffect(() => {
+    if (!mounted) return;
+    let cancelled = false;
+    let chart: { destroy(): void } | undefined;
+    import("./chart-runtime")
+      .then(({ Chart }) => {
+        const canvas = canvasRef.current;
+        if (cancelled || !canvas) return;
+        const colors = labels.map((_, index) => chartColor(index));
+        chart = new Chart(canvas, {
+          type: kind,
+          data: {
+            labels,
+            datasets: [{ label: t.dashboard.chartDataset, data: values, backgroundColor: colors, borderColor: kind === "bar" ? colors : "#ffffff" }],
+          },
+          options: {
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
+            plugins: {
+              title: { display: true, text: t.dashboard.chartTitle },
+              legend: { position: kind === "bar" ? "top" : "bottom" },
+            },
+            ...(kind === "bar" ? { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
+          },
+        });
+        setDrawn(true);
+      })
+      // Without the chunk (offline, blocked) the table keeps showing the numbers.
+      .catch(() => setDrawn(false));
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+    // dataKey stands for labels and values (new arrays on every render).
+  }, [mounted, kind, dataKey]);
+
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const max = Math.max(1, ...values);
+  return (
+    <figure className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
+      <figcaption className={drawn ? "sr-only" : "mb-3 text-center text-sm font-semibold text-slate-700"}>{t.dashboard.chartTitle}</figcaption>
+      <div className="relative h-80">
+        {mounted && (
+          <canvas
+            ref={canvasRef}
+            role="img"
+            aria-label={name}
+            aria-describedby={tableId}
+            className={drawn ? "absolute inset-0" : "invisible absolute inset-0"}
+            data-testid={testId ? `${testId}-canvas` : undefined}
+          />
+        )}
+        <div className={drawn ? "sr-only" : kind === "doughnut" ? "flex items-start gap-4" : ""}>
+          {kind === "doughnut" && <PieFallback values={values} total={total} />}
+          <table id={tableId} className="w-full text-left text-sm" data-testid={testId ? `${testId}-table` : undefined}>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs text-slate-600">
+                <th scope="col" className="py-1 pr-2 font-semibold">{t.dashboard.categoryColumn}</th>
+                <th scope="col" className="py-1 text-right font-semibold">{t.dashboard.countColumn}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {labels.map((label, index) => (
+                <tr key={`${label}-${index}`} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1 pr-2 font-normal text-slate-700">
+                    <span className="mr-2 inline-block h-2.5 w-2.5 rounded-sm align-middle" style={{ backgroundColor: chartColor(index) }} aria-hidden="true" />
+                    {label}
+                  </th>
+                  <td className="py-1 text-right tabular-nums text-slate-900">
+                    {kind === "bar" ? (
+                      <span className="flex items-center justify-end gap-2">
+                        <span className="block h-2.5 rounded-sm" style={{ width: `${(values[index]! / max) * 6}rem`, backgroundColor: chartColor(index) }} aria-hidden="true" />
+                        {values[index]}
+                      </span>
+                    ) : (
+                      <>
+                        {values[index]}{" "}
+                        <span className="text-xs text-slate-600">
+                          ({t.dashboard.share(percentFormat.format(total ? (values[index]! / total) * 100 : 0))})
+                        </span>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </figure>
+  );
+}
+
+/** A doughnut drawn with a CSS conic gradient: the same shares as the canvas, no script. */
+function PieFallback({ values, total }: { values: number[]; total: number }) {
+  let start = 0;
+  const stops = values.map((value, index) => {
+    const end = total ? start + (value / total) * 100 : start;
+    const stop = `${chartColor(index)} ${start}% ${end}%`;
+    start = end;
+    return stop;
+  });
+  const background = total ? `conic-gradient(${stops.join(", ")})` : "#e2e8f0";
+  return (
+    <span className="relative block h-28 w-28 shrink-0 rounded-full" style={{ background }} aria-hidden="true">
+      <span className="absolute inset-6 rounded-full bg-white" />
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+/** Dashboard, public landing, charts and the statistics export. */
+export const dashboard = {
+  totalDocuments: "Total Dokumen",
+  totalUsers: "Total Pengguna",
+  totalCategories: "Total Kategori",
+  totalUnitKerja: "Total Unit Kerja",
+  perCategory: "Statistik Per Kategori",
+  chartTitle: "Distribusi Dokumen",
+  chartDataset: "Jumlah Dokumen",
+  barChartName: "Distribusi Dokumen, diagram batang jumlah dokumen per kategori",
+  doughnutChartName: "Distribusi Dokumen, diagram donat jumlah dokumen per kategori",
+  chartsHeading: "Grafik",
+  categoryColumn: "Kategori",
+  countColumn: "Jumlah Dokumen",
+  share: (percent: string) => `${percent}%`,
+  exportCsv: "Unduh CSV",
+  csvFileName: "statistik-kategori.csv",
+  latest: "Dokumen Terbaru",
+  latestColumns: { title: "Judul", accessLevel: "Tipe Akses", createdAt: "Tanggal Unggah" },
+  latestEmpty: "Belum ada dokumen.",
+  categoriesEmpty: "Belum ada kategori.",
+} as const;
