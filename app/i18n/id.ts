@@ -1,3 +1,5 @@
+import { accessRequests } from "./access-requests";
+
 /**
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
  * Identifiers are English; values are what users read.
@@ -198,6 +200,7 @@ export const t = {
       malformed: "Data formulir tidak dapat dibaca.",
     },
   },
+  accessRequests,
   meta: {
     home: "Arsip Dokumen Resmi Universitas",
     homeDescription: "Jelajahi dan unduh dokumen publik universitas: surat keputusan, sertifikat akreditasi, pedoman, SOP, dan lainnya.",
