@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessRequestView } from "~/domain/access-requests";
+import { pendingCountForUnit } from "~/server/services/access-requests.server";
+import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { downloadBytes, expectError } from "../support/worker/documents";
 import { call } from "../support/worker/http";
@@ -265,8 +267,6 @@ describe("list", () => {
     expect(odd.status).toBe(200);
     expect(odd.headers.get("x-page-size")).toBe("10");
 
-    const { pendingCountForUnit } = await import("~/server/services/access-requests.server");
-    const { serviceContext } = await import("../support/worker/context");
     expect(await pendingCountForUnit(await serviceContext(local.owner.user))).toBe(2);
     expect(await pendingCountForUnit(await serviceContext(local.requester.user))).toBe(0);
     expect(await pendingCountForUnit(await serviceContext(local.admin.user))).toBe(0);
