@@ -3,14 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DOWNLOAD_WINDOW_MS } from "~/domain/access-requests";
 import { runBatch } from "~/server/batch.server";
 import { createDb } from "~/server/db.server";
-import {
-  downloadWithToken,
-  expireLapsedApprovals,
-  getAccessRequest,
-  requestAccess,
-  respondToAccessRequest,
-  TokenDownloadError,
-} from "~/server/services/access-requests.server";
+import { downloadWithToken, TokenDownloadError } from "~/server/services/access-request-download.server";
+import { expireLapsedApprovals, getAccessRequest, requestAccess, respondToAccessRequest } from "~/server/services/access-requests.server";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
 import { documentFields, downloadBytes, sendMultipart, type Uploaded } from "../support/worker/documents";

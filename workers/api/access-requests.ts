@@ -2,14 +2,8 @@ import { Hono, type Context } from "hono";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
 import { DomainError, InvalidError } from "~/domain/errors";
 import { parseListParams } from "~/domain/list-query";
-import {
-  downloadWithToken,
-  listAccessRequests,
-  requestAccess,
-  respondToAccessRequest,
-  revokeAccessRequest,
-  TokenDownloadError,
-} from "~/server/services/access-requests.server";
+import { downloadWithToken, TokenDownloadError } from "~/server/services/access-request-download.server";
+import { listAccessRequests, requestAccess, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
 

@@ -53,6 +53,15 @@ export function findAccessRequest(deps: Deps, uuid: string): Promise<AccessReque
   return baseQuery(deps).where("r.uuid", "=", uuid).executeTakeFirst();
 }
 
+/** The requester's open (PENDING or APPROVED) request for a document, if any. */
+export function findOpenRequest(deps: Deps, archiveUuid: string, requesterId: number): Promise<AccessRequestRow | undefined> {
+  return baseQuery(deps)
+    .where("a.uuid", "=", archiveUuid)
+    .where("r.requester_id", "=", requesterId)
+    .where("r.status", "in", ["PENDING", "APPROVED"])
+    .executeTakeFirst();
+}
+
 /** The document fields a new request needs. */
 export function findArchiveForRequest({ db }: Deps, uuid: string) {
   return db

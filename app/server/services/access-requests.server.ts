@@ -8,7 +8,7 @@ import {
   type AccessRequestPage,
   type AccessRequestView,
 } from "~/domain/access-requests";
-import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
@@ -17,15 +17,16 @@ import {
   countPendingForUnit,
   findAccessRequest,
   findArchiveForRequest,
+  findOpenRequest,
   listAccessRequestRows,
   type AccessRequestRow,
 } from "../access-requests/queries.server";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
-import { hmacHex, randomToken, sha256Hex } from "../crypto.server";
+import { tokenFor } from "../access-requests/token.server";
+import { randomToken, sha256Hex } from "../crypto.server";
 import type { Database } from "../db-schema";
 import type { Db } from "../db.server";
-import { fileResponse, type FileRequest } from "../files.server";
 import { auditInsert, type AuditEntry } from "./audit.server";
 import { requireUser } from "./auth.server";
 
@@ -43,7 +44,7 @@ export const ACCESS_REQUEST_AUDIT = {
 
 // ---- Audit writes (kept together so they can move to a shared writer in one place) ----------
 
-const audit = (ctx: AppContext, entry: AuditEntry) => auditInsert(ctx, { targetType: "access_request", ...entry });
+export const audit = (ctx: AppContext, entry: AuditEntry) => auditInsert(ctx, { targetType: "access_request", ...entry });
 
 type AuditSource = { db: Db; at: string; actorId: number | null; ip: string | null; userAgent: string | null };
 const sourceOf = (ctx: AppContext): AuditSource => ({
@@ -83,23 +84,9 @@ function auditWhere(source: AuditSource, action: string, message: string, where:
     );
 }
 
-// ---- Tokens ----------------------------------------------------------------------------------
-
-/**
- * The download token of an approval: `{request uuid}.{HMAC-SHA256(secret, uuid + seed)}`. The
- * seed is 256 random bits stored with the row, so the token can be shown to the requester again
- * (the requester is not there when the owner approves) while the database alone cannot produce
- * it; only its SHA-256 is stored for the look-up. The uuid lets a refusal name its reason.
- */
-async function tokenFor(secret: string, uuid: string, seed: string): Promise<string> {
-  return `${uuid}.${await hmacHex(secret, `access-request-token:${uuid}:${seed}`)}`;
-}
-const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[0-9a-f]{64}$/;
-const hashPrefix = (hash: string | null) => hash?.slice(0, 12) ?? null;
-
 // ---- Views -----------------------------------------------------------------------------------
 
-const isLive = (row: Pick<AccessRequestRow, "status" | "expires_at">, now: Date) =>
+export const isLive = (row: Pick<AccessRequestRow, "status" | "expires_at">, now: Date) =>
   row.status === "APPROVED" && row.expires_at !== null && row.expires_at > now.toISOString();
 
 async function toView(ctx: AppContext, row: AccessRequestRow): Promise<AccessRequestView> {
@@ -156,6 +143,16 @@ function parse<T>(schema: { safeParse: (input: unknown) => { success: true; data
 /** One access request for dialogs and detail views. Needs to be the requester, the owning unit, or Super Admin. */
 export async function getAccessRequest(ctx: AppContext, uuid: string): Promise<AccessRequestView> {
   return toView(ctx, await visibleRow(ctx, uuid));
+}
+
+/**
+ * The signed-in user's open request for a document (for the detail page: show its state instead
+ * of the 'Request Document' button); null when there is none or nobody is signed in.
+ */
+export async function openRequestForDocument(ctx: AppContext, archiveUuid: string): Promise<AccessRequestView | null> {
+  if (!ctx.actor || !/^[0-9a-f-]{36}$/i.test(archiveUuid)) return null;
+  const row = await findOpenRequest(ctx, archiveUuid, ctx.actor.userId);
+  return row ? toView(ctx, row) : null;
 }
 
 /**
@@ -306,66 +303,3 @@ export function expireLapsedApprovals(deps: { db: Db; now: Date }): Compilable[]
     eb.and([eb("status", "=", "APPROVED"), eb("expires_at", "<=", now)]),
   );
 }
-
-// ---- Token download --------------------------------------------------------------------------
-
-/** A refused token download: the front door answers 'Gagal mengunduh file' with this reason. */
-export class TokenDownloadError extends DomainError {}
-
-/** The document title plus the stored file's extension, safe as a file name. */
-export function downloadNameOf(title: string, fileName: string): string {
-  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(fileName)?.[0] ?? "";
-  const base = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, "_").replace(/\s+/g, " ").trim().slice(0, 150) || "dokumen";
-  return `${base}${extension.toLowerCase()}`;
-}
-
-/**
- * `GET /api/v1/archives/{archiveId}/download?token=`: the file of an approved request, for its
- * requester only (signed in), within 24 hours of approval. Anything else is a
- * TokenDownloadError naming the reason, never the file. Side effects on a download (not a
- * continuation range): the download counter and an ACCESS_TOKEN_DOWNLOAD audit row carrying only
- * a prefix of the token's hash (one batch).
- */
-export async function downloadWithToken(ctx: AppContext, archiveUuid: string, token: string, request: FileRequest): Promise<Response> {
-  const d = s.download;
-  if (!ctx.session) throw new TokenDownloadError(401, d.signInRequired);
-  const user = ctx.session.user;
-  const match = TOKEN_PATTERN.exec(token);
-  const row = match ? await findAccessRequest(ctx, match[1]!) : undefined;
-  if (!row) throw new TokenDownloadError(403, d.tokenInvalid);
-  const tokenHash = await sha256Hex(token);
-  // A token whose hash was cleared (expired, revoked) can no longer be checked; its reason is
-  // given to the requester only.
-  if (row.token_hash !== null && row.token_hash !== tokenHash) throw new TokenDownloadError(403, d.tokenInvalid);
-  if (row.requester_id !== user.userId) throw new TokenDownloadError(403, d.tokenForeign);
-  if (row.archive_uuid !== archiveUuid) throw new TokenDownloadError(403, d.tokenOtherDocument);
-  if (row.status === "REVOKED") throw new TokenDownloadError(403, d.tokenRevoked);
-  if (row.status === "EXPIRED" || (row.status === "APPROVED" && !isLive(row, ctx.now()))) throw new TokenDownloadError(403, d.tokenExpired);
-  if (row.status !== "APPROVED" || row.token_hash === null) throw new TokenDownloadError(403, d.tokenInvalid);
-
-  const response = await fileResponse(
-    ctx.files,
-    { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256 },
-    request,
-    "attachment",
-    downloadNameOf(row.archive_title, row.file_name),
-  );
-  const continuation = response.status === 206 && !response.headers.get("Content-Range")?.startsWith("bytes 0-");
-  if (response.status < 300 && !continuation) {
-    const now = ctx.now().toISOString();
-    await runBatch(ctx.d1, [
-      ctx.db
-        .updateTable("access_requests")
-        .set((eb) => ({ download_count: eb("download_count", "+", 1), last_downloaded_at: now }))
-        .where("id", "=", row.id),
-      audit(ctx, {
-        action: ACCESS_REQUEST_AUDIT.download,
-        message: s.audit.downloaded(row.archive_title),
-        targetId: row.uuid,
-        details: { archive: row.archive_uuid, tokenHashPrefix: hashPrefix(tokenHash) },
-      }),
-    ]);
-  }
-  return response;
-}
-
