@@ -100,7 +100,7 @@ export type AccessRequestView = {
 export type AccessRequestPage = ListPage<AccessRequestView, AccessRequestListQuery>;
 
 /**
- * The row action of the list, by SPEC rule: Download (a live approval, requester only), Respond
+ * The row action of the list: Download (a live approval, requester only), Respond
  * (PENDING, answerable by the viewer), 'Menunggu' (PENDING otherwise), 'Ditolak' (REJECTED),
  * 'Menunggu Token' (APPROVED without a token for this viewer), and the status label otherwise.
  */

@@ -77,9 +77,9 @@ export function can(actor: Actor | null, action: Action): boolean {
           action.request.requesterId === actor.userId ||
           isMemberOf(actor, action.request.ownerUnitKerjaId))
       );
-    // Answering and revoking: a Satuan Kerja member of the owning unit, or Super Admin (the SPEC
-    // does not show admin responses; admins oversee every unit and a document uploaded by an
-    // admin without a unit would otherwise be unanswerable).
+    // Answering and revoking: a Satuan Kerja member of the owning unit, or Super Admin (admins
+    // oversee every unit, and a document uploaded by an admin without a unit would otherwise be
+    // unanswerable).
     case "accessRequest.respond":
     case "accessRequest.revoke":
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);

@@ -1,4 +1,4 @@
-/** Indonesian strings of the access-request feature (SPEC wording where the SPEC gives one). */
+/** Indonesian strings of the access-request feature (the product's exact wording where it gives one). */
 export const accessRequests = {
   title: "Status Permintaan Akses",
   description: "Daftar status permintaan akses dokumen yang telah Anda ajukan.",

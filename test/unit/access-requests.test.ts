@@ -41,7 +41,7 @@ describe("access-request policy", () => {
 });
 
 describe("access-request schemas and row rules", () => {
-  it("trims messages and refuses blank ones with the SPEC text", () => {
+  it("trims messages and refuses blank ones with the product text", () => {
     expect(RequestAccessSchema.parse({ requestMessage: "  riset  " })).toEqual({ requestMessage: "riset" });
     expect(RequestAccessSchema.safeParse({ requestMessage: " " }).error?.issues[0]?.message).toBe("Pesan request tidak boleh kosong.");
     expect(RespondSchema.safeParse({ action: "accept", responseMessage: "" }).error?.issues[0]?.message).toBe("Pesan respon tidak boleh kosong.");
@@ -52,7 +52,7 @@ describe("access-request schemas and row rules", () => {
     expect(query).toMatchObject({ sort: "createdAt", dir: "desc", size: 10, page: 1, status: undefined, box: "received" });
   });
 
-  it("row actions and badge tones follow the SPEC", () => {
+  it("row actions and badge tones follow the product rules", () => {
     expect(rowActionOf({ status: "APPROVED", canDownload: true, canRespond: false })).toBe("download");
     expect(rowActionOf({ status: "APPROVED", canDownload: false, canRespond: false })).toBe("waitingToken");
     expect(rowActionOf({ status: "PENDING", canDownload: false, canRespond: true })).toBe("respond");

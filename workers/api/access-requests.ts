@@ -25,7 +25,7 @@ async function jsonBody(c: Context<HonoEnv>): Promise<unknown> {
 }
 
 /**
- * `GET /api/v1/access-requests`: the SPEC client reads an array, so the body is the page's rows;
+ * `GET /api/v1/access-requests`: the product's client reads an array, so the body is the page's rows;
  * `?q=&sort=&dir=&page=&size=&status=&box=` work as on the list page, and the paging figures
  * travel in X-Total-Count / X-Page / X-Page-Size / X-Total-Pages.
  */

@@ -1,4 +1,5 @@
 import type { Compilable, ExpressionBuilder } from "kysely";
+import type { z } from "zod";
 import {
   AccessRequestListQuerySchema,
   DOWNLOAD_WINDOW_MS,
@@ -73,7 +74,13 @@ function auditWhere(source: AuditSource, action: string, message: string, where:
           eb.val(source.at).as("created_at"),
           eb.val(action).as("action"),
           eb.val(message).as("message"),
-          eb.fn<string>("json_patch", [eb.val(JSON.stringify(details)), eb.fn("json_object", [eb.val("tokenHashPrefix"), eb.fn("substr", ["token_hash", eb.lit(1), eb.lit(12)])])]).as("details"),
+          // The details plus a prefix of the row's token hash (a null prefix drops out of the patch).
+          eb
+            .fn<string>("json_patch", [
+              eb.val(JSON.stringify(details)),
+              eb.fn("json_object", [eb.val("tokenHashPrefix"), eb.fn("substr", ["token_hash", eb.lit(1), eb.lit(12)])]),
+            ])
+            .as("details"),
           eb.val(source.actorId).as("actor_id"),
           eb.val("access_request").as("target_type"),
           eb.ref("uuid").as("target_id"),
@@ -130,7 +137,8 @@ async function visibleRow(ctx: AppContext, uuid: string): Promise<AccessRequestR
   return row;
 }
 
-function parse<T>(schema: { safeParse: (input: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown): T {
+/** The schema's output, or one InvalidError with every message by field. */
+function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string[]> = {};
