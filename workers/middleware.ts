@@ -39,7 +39,8 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   }
   headers.set("X-Content-Type-Options", "nosniff");
   // Not no-referrer: Chromium then sends `Origin: null` on same-site form posts (TOOLCHAIN.md #12).
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A response that sets its own (a token download: no-referrer) keeps it.
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (secure) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -18,6 +18,8 @@ export type DocumentRef = {
   accessLevel: "PRIVATE" | "PUBLIC";
 };
 
+export type AccessRequestRef = { requesterId: number; ownerUnitKerjaId: number | null };
+
 export type Action =
   | { type: "document.create" }
   | { type: "document.edit"; document: DocumentRef }
@@ -25,7 +27,10 @@ export type Action =
   | { type: "document.openFile"; document: DocumentRef }
   | { type: "document.requestAccess"; document: DocumentRef }
   | { type: "accessRequest.menu" }
+  | { type: "accessRequest.list" }
+  | { type: "accessRequest.view"; request: AccessRequestRef }
   | { type: "accessRequest.respond"; ownerUnitKerjaId: number | null }
+  | { type: "accessRequest.revoke"; ownerUnitKerjaId: number | null }
   | { type: "auditLog.read" }
   | { type: "users.manage" }
   | { type: "unitKerja.manage" }
@@ -63,7 +68,20 @@ export function can(actor: Actor | null, action: Action): boolean {
       );
     case "accessRequest.menu":
       return actor.role !== ROLES.viewer && !isSuperAdmin(actor);
+    case "accessRequest.list":
+      return actor.role !== ROLES.viewer;
+    case "accessRequest.view":
+      return (
+        can(actor, { type: "accessRequest.list" }) &&
+        (isSuperAdmin(actor) ||
+          action.request.requesterId === actor.userId ||
+          isMemberOf(actor, action.request.ownerUnitKerjaId))
+      );
+    // Answering and revoking: a Satuan Kerja member of the owning unit, or Super Admin (admins
+    // oversee every unit, and a document uploaded by an admin without a unit would otherwise be
+    // unanswerable).
     case "accessRequest.respond":
+    case "accessRequest.revoke":
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
     case "auditLog.read":
     case "users.manage":
@@ -81,4 +99,16 @@ export function assertCan(actor: Actor | null, action: Action, message: string):
   if (can(actor, action)) return;
   if (!actor) throw new UnauthenticatedError(t.session.required);
   throw new ForbiddenError(message);
+}
+
+/**
+ * Which access requests a list shows `actor`: Super Admin all; anyone else who may list, the
+ * requests they made plus (Satuan Kerja with a unit) the requests addressed to their unit; null
+ * for who may not list at all. Must agree with `accessRequest.view`.
+ */
+export type AccessRequestScope = { all: true } | { all: false; requesterId: number; unitKerjaId: number | null };
+export function accessRequestScope(actor: Actor | null): AccessRequestScope | null {
+  if (!can(actor, { type: "accessRequest.list" }) || !actor) return null;
+  if (isSuperAdmin(actor)) return { all: true };
+  return { all: false, requesterId: actor.userId, unitKerjaId: actor.role === ROLES.satuanKerja ? actor.unitKerjaId : null };
 }

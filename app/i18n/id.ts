@@ -1,4 +1,5 @@
 import { dashboard } from "./dashboard";
+import { accessRequests } from "./access-requests";
 
 /**
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
@@ -206,6 +207,7 @@ export const t = {
       malformed: "Data formulir tidak dapat dibaca.",
     },
   },
+  accessRequests,
   meta: {
     home: "Arsip Dokumen Resmi Universitas",
     homeDescription: "Jelajahi dan unduh dokumen publik universitas: surat keputusan, sertifikat akreditasi, pedoman, SOP, dan lainnya.",

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** Kysely row types for migrations/0001_init.sql. */
+/** Kysely row types for the migrations in migrations/. */
 export interface Database {
   roles: { id: number; name: string };
   unit_kerja: {
@@ -60,14 +60,19 @@ export interface Database {
     archive_id: number;
     requester_id: number;
     owner_unit_kerja_id: number | null;
-    status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED";
+    status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "REVOKED";
     request_message: string;
     response_message: string | null;
     responder_id: number | null;
     token_hash: string | null;
+    token_seed: string | null;
+    download_count: Generated<number>;
+    last_downloaded_at: string | null;
     created_at: string;
     responded_at: string | null;
     expires_at: string | null;
+    revoked_at: string | null;
+    revoked_by: number | null;
   };
   audit_logs: {
     id: Generated<number>;

@@ -30,13 +30,17 @@ describe("scheduled handler", () => {
     const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
     const requester = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
     const category = await createCategory();
-    const archive = await createArchive({ uploaderId: owner.id, categoryId: category.id, unitKerjaId: unit.id });
-    const base = { archiveId: archive.id, requesterId: requester.id, ownerUnitKerjaId: unit.id };
+    // One document per request: a requester holds at most one open request per document.
+    const base = async () => ({
+      archiveId: (await createArchive({ uploaderId: owner.id, categoryId: category.id, unitKerjaId: unit.id })).id,
+      requesterId: requester.id,
+      ownerUnitKerjaId: unit.id,
+    });
 
-    const lapsed = await createAccessRequest({ ...base, status: "APPROVED", expiresAt: iso(-1000) });
-    const live = await createAccessRequest({ ...base, status: "APPROVED", expiresAt: iso(23 * HOUR) });
-    const pending = await createAccessRequest({ ...base, status: "PENDING", expiresAt: null });
-    const rejected = await createAccessRequest({ ...base, status: "REJECTED", expiresAt: iso(-HOUR) });
+    const lapsed = await createAccessRequest({ ...(await base()), status: "APPROVED", expiresAt: iso(-1000) });
+    const live = await createAccessRequest({ ...(await base()), status: "APPROVED", expiresAt: iso(23 * HOUR) });
+    const pending = await createAccessRequest({ ...(await base()), status: "PENDING", expiresAt: null });
+    const rejected = await createAccessRequest({ ...(await base()), status: "REJECTED", expiresAt: iso(-HOUR) });
 
     await runCron();
 

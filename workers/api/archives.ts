@@ -14,6 +14,7 @@ import {
 } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
+import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
 
 const uploadBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw);
 
@@ -46,8 +47,12 @@ export const archivesApi = new Hono<HonoEnv>()
     await deleteDocument(c.get("ctx"), c.req.param("uuid"));
     return c.json({ success: true, message: t.documents.deleted });
   })
+  .post("/:uuid/request-access", requestAccessHandler)
   .get("/:uuid/download", (c) =>
-    openDownload(
+    // With ?token= it is the requester's download of an approved access request.
+    c.req.query("token") !== undefined
+      ? tokenDownloadHandler(c, c.req.query("token")!)
+      : openDownload(
       c.get("ctx"),
       c.req.param("uuid"),
       { range: c.req.header("range") ?? null, ifNoneMatch: c.req.header("if-none-match") ?? null },

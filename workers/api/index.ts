@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../hono-env";
+import { accessRequestsApi } from "./access-requests";
 import { archivesApi } from "./archives";
 import { authApi } from "./auth";
 import { apiErrorHandler } from "./errors";
@@ -14,6 +15,7 @@ export const api = new Hono<HonoEnv>()
   .route("/users", usersApi)
   .route("/archives", archivesApi)
   .route("/statistics", statisticsApi)
+  .route("/access-requests", accessRequestsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
   .all("*", (c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))

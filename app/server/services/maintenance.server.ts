@@ -1,5 +1,6 @@
 import { runBatch } from "../batch.server";
 import type { Db } from "../db.server";
+import { expireLapsedApprovals } from "./access-requests.server";
 
 /** An upload may legitimately take this long before its document row exists. */
 const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
@@ -9,22 +10,25 @@ const SWEEP_LIMIT = 500;
 type Deps = { db: Db; d1: D1Database; files: R2Bucket; now: Date };
 
 /**
- * Cron: mark approvals whose download window has lapsed as EXPIRED, drop sessions, throttle and
- * rate-limit rows that can no longer matter, and delete R2 objects no document refers to (uploads that
- * died half way, files replaced or deleted whose R2 delete failed).
+ * Cron: mark approvals whose download window has lapsed as EXPIRED (tokens cleared, one audit
+ * row each), drop sessions, throttle and rate-limit rows that can no longer matter, and delete
+ * R2 objects no document refers to (uploads that died half way, files replaced or deleted whose
+ * R2 delete failed).
  */
-export async function runMaintenance(deps: Deps): Promise<{ orphansDeleted: number }> {
+export async function runMaintenance(deps: Deps): Promise<{ approvalsExpired: number; orphansDeleted: number }> {
   const now = deps.now.toISOString();
   const dayAgo = new Date(deps.now.getTime() - 24 * 3600 * 1000).toISOString();
-  await runBatch(deps.d1, [
-    deps.db.updateTable("access_requests").set({ status: "EXPIRED" }).where("status", "=", "APPROVED").where("expires_at", "<=", now),
+  const expiry = expireLapsedApprovals(deps);
+  const results = await runBatch(deps.d1, [
+    ...expiry,
     deps.db.deleteFrom("sessions").where("expires_at", "<=", now),
     deps.db
       .deleteFrom("login_throttle")
       .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)])])),
     deps.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
   ]);
-  return { orphansDeleted: await sweepOrphanFiles(deps) };
+  const approvalsExpired = results[expiry.length - 1]?.meta.changes ?? 0;
+  return { approvalsExpired, orphansDeleted: await sweepOrphanFiles(deps) };
 }
 
 /** Delete queued objects older than the grace period that no document row refers to. */

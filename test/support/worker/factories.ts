@@ -75,7 +75,7 @@ export async function createArchive(options: { uploaderId: number; categoryId: n
 export async function createAccessRequest(options: {
   archiveId: number;
   requesterId: number;
-  status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED";
+  status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "REVOKED";
   expiresAt?: string | null;
   ownerUnitKerjaId?: number | null;
 }) {

@@ -1,0 +1,54 @@
+import { actorOf, type AppContext, type SessionUser } from "~/server/context.server";
+import { createDb } from "~/server/db.server";
+import { loadConfig } from "~/server/env.server";
+import { testEnv } from "./env";
+import type { CreatedUser } from "./factories";
+import { uniqueIp } from "./http";
+
+/** A settable clock for services called with `serviceContext`. */
+export type TestClock = { now: Date; advance(ms: number): void; set(date: Date): void };
+export function testClock(start = new Date()): TestClock {
+  const clock: TestClock = {
+    now: start,
+    advance: (ms) => void (clock.now = new Date(clock.now.getTime() + ms)),
+    set: (date) => void (clock.now = date),
+  };
+  return clock;
+}
+
+/**
+ * The AppContext a request of `user` (null: a visitor) would build, with an injected clock:
+ * for calling a service directly where time matters (HTTP requests always use the real clock).
+ */
+export async function serviceContext(user: CreatedUser | null, clock: TestClock = testClock()): Promise<AppContext> {
+  let sessionUser: SessionUser | null = null;
+  if (user) {
+    const unit = user.unitKerjaId
+      ? await testEnv.DB.prepare("SELECT nama FROM unit_kerja WHERE id = ?").bind(user.unitKerjaId).first<{ nama: string }>()
+      : null;
+    sessionUser = {
+      userId: user.id,
+      uuid: user.uuid,
+      name: user.fullName,
+      username: user.username,
+      role: user.role,
+      unitKerjaId: user.unitKerjaId,
+      unitKerjaName: unit?.nama ?? null,
+    };
+  }
+  return {
+    env: testEnv,
+    config: loadConfig(testEnv),
+    db: createDb(testEnv.DB),
+    d1: testEnv.DB,
+    files: testEnv.FILES,
+    now: () => clock.now,
+    waitUntil: () => {},
+    request: { url: new URL("http://earsip.test/"), ip: uniqueIp(), userAgent: "vitest", secure: false },
+    session: sessionUser ? { idHash: "test", csrfToken: "test", user: sessionUser } : null,
+    csrfVerified: true,
+    actor: sessionUser ? actorOf(sessionUser) : null,
+    flash: null,
+    nonce: "test",
+  };
+}
