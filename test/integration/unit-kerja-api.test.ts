@@ -115,6 +115,13 @@ describe("/api/v1/unit-kerja", () => {
     }
   });
 
+  it("GET /options lists every unit as { id, nama } for the user form", async () => {
+    const unit = await createUnitKerja();
+    const options = await expectJson<{ id: number; nama: string }[]>(await send(admin, "GET", "/api/v1/unit-kerja/options"), 200);
+    expect(options).toContainEqual({ id: unit.id, nama: unit.nama });
+    expect(options.length).toBe(await unitCount());
+  });
+
   it("DELETE answers { success: true, message } with the SPEC text and audits", async () => {
     const unit = await createUnitKerja();
     const body = await expectJson<{ success: boolean; message: string }>(await send(admin, "DELETE", `/api/v1/unit-kerja/${unit.id}`), 200);

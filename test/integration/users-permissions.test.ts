@@ -35,6 +35,7 @@ const routes = (): [method: string, path: string, json: unknown, denial: string]
   ["POST", `/api/v1/users/${target.uuid}/sessions/revoke`, undefined, t.denied.page],
   ["GET", "/api/v1/unit-kerja", undefined, t.denied.page],
   ["POST", "/api/v1/unit-kerja", unitJson, t.denied.page],
+  ["GET", "/api/v1/unit-kerja/options", undefined, t.denied.page],
   ["GET", `/api/v1/unit-kerja/${unitId}`, undefined, t.denied.page],
   ["PUT", `/api/v1/unit-kerja/${unitId}`, unitJson, t.denied.page],
   ["DELETE", `/api/v1/unit-kerja/${unitId}`, undefined, t.denied.page],

@@ -96,3 +96,10 @@ describe("list queries", () => {
     expect(keysetHref("/app/audit-logs", current, { after: 70 })).toBe("/app/audit-logs?action=LOGIN&after=70");
   });
 });
+
+describe("audit action labels", () => {
+  it("every filterable action has an Indonesian label", async () => {
+    const { AUDIT_ACTIONS } = await import("~/domain/audit-log");
+    expect(Object.keys(t.admin.auditLogs.actionLabels).sort()).toEqual([...AUDIT_ACTIONS].sort());
+  });
+});

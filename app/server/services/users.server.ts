@@ -1,4 +1,4 @@
-import type { Compilable } from "kysely";
+import type { Compilable, Updateable } from "kysely";
 import { ADMIN_AUDIT_ACTIONS } from "~/domain/audit-log";
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { listPage, type ListPage } from "~/domain/list-query";
@@ -8,6 +8,7 @@ import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserU
 import { t } from "~/i18n/id";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
+import type { Database } from "../db-schema";
 import { guardViolation, isUniqueViolation } from "../db-guards.server";
 import { hashPassword } from "../password.server";
 import {
@@ -162,36 +163,29 @@ export async function updateUser(ctx: AppContext, uuid: string, input: UserUpdat
   }
   if (unitKerjaId !== null && unitKerjaId !== current.unit_kerja_id) await assertUnitExists(ctx, unitKerjaId);
 
-  const changes: Partial<{
-    full_name: string;
-    username: string;
-    email: string;
-    role_id: number;
-    unit_kerja_id: number | null;
-    password_hash: string;
-    password_salt: string;
-    password_iterations: number;
-  }> = {};
+  const changes: Updateable<Database["users"]> = {};
   const changed: string[] = [];
-  if (input.fullName !== undefined && input.fullName !== current.full_name) (changes.full_name = input.fullName), changed.push("fullName");
+  const change = (field: string, columns: Updateable<Database["users"]>) => {
+    Object.assign(changes, columns);
+    changed.push(field);
+  };
+  if (input.fullName !== undefined && input.fullName !== current.full_name) change("fullName", { full_name: input.fullName });
   if (input.username !== undefined && input.username !== current.username) {
     const other = await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).where("id", "!=", current.id).executeTakeFirst();
     if (other) throw usernameTaken(input.username);
-    changes.username = input.username;
-    changed.push("username");
+    change("username", { username: input.username });
   }
-  if (input.email !== undefined && input.email !== current.email) (changes.email = input.email), changed.push("email");
-  if (roleChanged) (changes.role_id = await roleIdOf(ctx, roleName)), changed.push("roleName");
-  if (unitKerjaId !== current.unit_kerja_id) (changes.unit_kerja_id = unitKerjaId), changed.push("unitKerjaId");
+  if (input.email !== undefined && input.email !== current.email) change("email", { email: input.email });
+  if (roleChanged) change("roleName", { role_id: await roleIdOf(ctx, roleName) });
+  if (unitKerjaId !== current.unit_kerja_id) change("unitKerjaId", { unit_kerja_id: unitKerjaId });
   if (input.password !== undefined) {
     const password = await hashPassword(input.password);
-    Object.assign(changes, { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
-    changed.push("password");
+    change("password", { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
   }
   if (changed.length === 0) return toUserView(current);
 
   const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
-  const username = changes.username ?? current.username;
+  const username = input.username ?? current.username;
   await runUserBatch(
     ctx,
     [
