@@ -329,6 +329,23 @@ describe("DELETE /api/v1/users/:uuid and 'Akhiri Sesi'", () => {
   });
 });
 
+describe("last Super Admin under concurrent requests", () => {
+  it("two Super Admins demoting each other at once: exactly one wins, one Super Admin remains", async () => {
+    // After the test above, `admin` is this database's only Super Admin; add a second one.
+    const other = await signedIn("Super Admin");
+    expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role_id = 1").first<{ n: number }>())!.n).toBe(2);
+    const responses = await Promise.all([
+      send(admin, "PUT", `/api/v1/users/${other.user.uuid}`, { json: { roleName: "Viewer" } }),
+      send(other.session, "PUT", `/api/v1/users/${await adminUuid()}`, { json: { roleName: "Viewer" } }),
+    ]);
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = responses.find((response) => response.status === 409)!;
+    expect((await refused.json<{ message: string }>()).message).toBe(m.lastSuperAdmin);
+    expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role_id = 1").first<{ n: number }>())!.n).toBe(1);
+  });
+});
+
 async function adminUuid(): Promise<string> {
   return (await testEnv.DB.prepare("SELECT uuid FROM users WHERE id = ?").bind(adminId).first<{ uuid: string }>())!.uuid;
 }
