@@ -1,11 +1,13 @@
 import { dashboard } from "./dashboard";
 import { accessRequests } from "./access-requests";
+import { admin } from "./admin";
 
 /**
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
  * Identifiers are English; values are what users read.
  */
 export const t = {
+  admin,
   appName: "E-Arsip",
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
   loading: "Loading...",

@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import type { HonoEnv } from "../hono-env";
 import { accessRequestsApi } from "./access-requests";
 import { archivesApi } from "./archives";
+import { auditLogsApi } from "./audit-logs";
 import { authApi } from "./auth";
 import { apiErrorHandler } from "./errors";
 import { ssoApi } from "./sso";
 import { statisticsApi } from "./statistics";
+import { unitKerjaApi } from "./unit-kerja";
 import { usersApi } from "./users";
 
 /** The JSON API of SPEC section 7, mounted at /api/v1. */
@@ -16,6 +18,8 @@ export const api = new Hono<HonoEnv>()
   .route("/archives", archivesApi)
   .route("/statistics", statisticsApi)
   .route("/access-requests", accessRequestsApi)
+  .route("/unit-kerja", unitKerjaApi)
+  .route("/audit-logs", auditLogsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
   .all("*", (c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { createListQuerySchema } from "./list-query";
+
+/** Audit actions written by the administration services. */
+export const ADMIN_AUDIT_ACTIONS = {
+  userCreate: "USER_CREATE",
+  userUpdate: "USER_UPDATE",
+  userDelete: "USER_DELETE",
+  userSessionsRevoke: "USER_SESSIONS_REVOKE",
+  unitKerjaCreate: "UNIT_KERJA_CREATE",
+  unitKerjaUpdate: "UNIT_KERJA_UPDATE",
+  unitKerjaDelete: "UNIT_KERJA_DELETE",
+  auditLogExport: "AUDIT_LOG_EXPORT",
+} as const;
+
+/** Every action the audit log can hold: the action filter offers exactly these. */
+export const AUDIT_ACTIONS = [
+  "LOGIN",
+  "LOGIN_FAILED",
+  "LOGIN_THROTTLED",
+  "LOGOUT",
+  "SSO_LINKED",
+  "DOCUMENT_CREATE",
+  "DOCUMENT_UPDATE",
+  "DOCUMENT_FILE_REPLACE",
+  "DOCUMENT_DELETE",
+  "DOCUMENT_PREVIEW",
+  "DOCUMENT_DOWNLOAD",
+  ...Object.values(ADMIN_AUDIT_ACTIONS),
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+/** One audit entry as the page and the API show it (SPEC: timestamp, action, details.message, …). */
+export type AuditLogView = {
+  id: number;
+  timestamp: string;
+  action: string;
+  /** `message` always; whatever else the writer recorded beside it. */
+  details: { message: string } & Record<string, unknown>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** Who did it; null for anonymous events (failed sign-ins) and for users deleted since. */
+  actor: { username: string; fullName: string } | null;
+  targetType: string | null;
+  targetId: string | null;
+};
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+  .optional()
+  .catch(undefined);
+const cursor = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+
+/**
+ * `/app/audit-logs`, `GET /api/v1/audit-logs` and its CSV export. Always newest first; paged by
+ * keyset on id (`before` = older than that id, `after` = newer), never by page number. Dates are
+ * calendar days in Asia/Jakarta, both ends included.
+ */
+export const AuditLogQuerySchema = createListQuerySchema({
+  sorts: ["timestamp"],
+  defaultSort: "timestamp",
+  defaultDir: "desc",
+  filters: {
+    action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+    actor: z.string().trim().max(50).optional().catch(undefined).transform((value) => value || undefined),
+    from: isoDate,
+    to: isoDate,
+    before: cursor,
+    after: cursor,
+  },
+});
+export type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
+
+/**
+ * One page of a keyset-paged list. There is no total (counting a large table per request is
+ * what keyset paging avoids): the page knows how many rows it shows and whether there are newer
+ * (Previous) or older (Next) ones. `previous`/`next` are the query parameters to set on the
+ * current URL (dropping `page`, `before` and `after`), or null when there is no such page.
+ */
+export type KeysetPage<Row, Query> = {
+  data: Row[];
+  size: number;
+  query: Query;
+  previous: { after: number } | null;
+  next: { before: number } | null;
+};
+
+/** The href of a keyset page link: the current search parameters with the cursor swapped. */
+export function keysetHref(pathname: string, current: URLSearchParams, cursor: { after: number } | { before: number }): string {
+  const params = new URLSearchParams(current);
+  for (const key of ["before", "after", "page"]) params.delete(key);
+  if ("after" in cursor) params.set("after", String(cursor.after));
+  else params.set("before", String(cursor.before));
+  return `${pathname}?${params}`;
+}
+
+/** The UTC instant a Jakarta calendar day starts (UTC+7 all year: Indonesia has no DST). */
+export const jakartaDayStart = (day: string): string => new Date(`${day}T00:00:00+07:00`).toISOString();
+/** The UTC instant the Jakarta day after `day` starts: the exclusive end of an inclusive range. */
+export const jakartaDayEnd = (day: string): string =>
+  new Date(new Date(`${day}T00:00:00+07:00`).getTime() + 24 * 60 * 60 * 1000).toISOString();

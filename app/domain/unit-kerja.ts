@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { admin } from "../i18n/admin";
+import { blankToUndefined, optionalEmail } from "./form-input";
+import { createListQuerySchema } from "./list-query";
+
+const v = admin.unitKerja.validation;
+
+/** A work unit as pages and the API show it (SPEC section 3 field names). */
+export type UnitKerjaView = {
+  id: number;
+  nama: string;
+  jenis: string;
+  email: string | null;
+  namaPejabat: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The create and edit form of a work unit (the same fields both times). */
+export const UnitKerjaSchema = z.object({
+  nama: z.string(v.namaRequired).trim().min(1, v.namaRequired).max(150, v.namaMax),
+  jenis: z.string(v.jenisRequired).trim().min(1, v.jenisRequired).max(100, v.jenisMax),
+  email: optionalEmail(v.emailInvalid, v.emailMax),
+  namaPejabat: z.preprocess(blankToUndefined, z.string().trim().max(150, v.namaPejabatMax).optional()),
+});
+export type UnitKerjaInput = z.output<typeof UnitKerjaSchema>;
+
+export const UNIT_KERJA_SORTS = ["updatedAt", "nama", "jenis"] as const;
+
+/** `/app/manage-unit-kerja` and `GET /api/v1/unit-kerja`: newest change first by default. */
+export const UnitKerjaListQuerySchema = createListQuerySchema({
+  sorts: UNIT_KERJA_SORTS,
+  defaultSort: "updatedAt",
+  defaultDir: "desc",
+});
+export type UnitKerjaListQuery = z.output<typeof UnitKerjaListQuerySchema>;

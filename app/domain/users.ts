@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { admin } from "../i18n/admin";
+import { blankToUndefined, optionalEmail, toInteger } from "./form-input";
+import { createListQuerySchema } from "./list-query";
+import { ROLE_NAMES, ROLES } from "./roles";
+
+const v = admin.users.validation;
+
+/**
+ * A user as pages and the API show it (SPEC section 3 field names). Never carries the password
+ * hash, salt or iteration count: the row is mapped field by field, not spread.
+ */
+export type UserView = {
+  id: number;
+  uuid: string;
+  fullName: string;
+  username: string;
+  email: string | null;
+  role: { roleName: string };
+  unitKerjaId: number | null;
+  unitKerja: { nama: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The detail page adds what the 'Akhiri Sesi' action needs to know. */
+export type UserDetail = UserView & { activeSessions: number };
+
+/** A work unit as the user form's select lists it. */
+export type UnitKerjaOption = { id: number; nama: string };
+
+const fullName = z.string(v.fullNameRequired).trim().min(1, v.fullNameRequired).max(100, v.fullNameMax);
+const username = z
+  .string(v.usernameRequired)
+  .trim()
+  .min(1, v.usernameRequired)
+  .regex(/^[A-Za-z0-9._-]{3,50}$/, v.usernameFormat);
+const password = z.string(v.passwordRequired).min(8, v.passwordMin).max(256, v.passwordMax);
+const roleName = z.enum(ROLE_NAMES, v.roleInvalid);
+const unitKerjaId = z.preprocess(toInteger, z.number(v.unitKerjaInvalid).int(v.unitKerjaInvalid).positive(v.unitKerjaInvalid).optional());
+const email = optionalEmail(v.emailInvalid, v.emailMax);
+
+/** Satuan Kerja users belong to a work unit; other roles never need one. */
+const unitRequiredForSatuanKerja = (input: { roleName?: string; unitKerjaId?: number }, ctx: z.RefinementCtx) => {
+  if (input.roleName === ROLES.satuanKerja && input.unitKerjaId === undefined) {
+    ctx.addIssue({ code: "custom", path: ["unitKerjaId"], message: v.unitKerjaRequired });
+  }
+};
+
+/**
+ * The create form (SPEC section 5): fullName, username and password required, email optional,
+ * role Viewer by default, unitKerjaId required for Satuan Kerja.
+ */
+export const UserCreateSchema = z
+  .object({
+    fullName,
+    username,
+    email,
+    password: z.preprocess((value) => (value === "" ? undefined : value), password),
+    roleName: z.preprocess(blankToUndefined, roleName.default(ROLES.viewer)),
+    unitKerjaId,
+  })
+  .superRefine(unitRequiredForSatuanKerja);
+export type UserCreateInput = z.output<typeof UserCreateSchema>;
+
+/**
+ * The update form: every field optional and only non-empty ones are applied (the password hint
+ * is 'Kosongkan jika tidak ingin mengubah'). Whether a Satuan Kerja ends up with a unit depends
+ * on the stored user too, so the service checks that rule on the merged result.
+ */
+export const UserUpdateSchema = z.object({
+  fullName: z.preprocess(blankToUndefined, fullName.optional()),
+  username: z.preprocess(blankToUndefined, username.optional()),
+  email,
+  password: z.preprocess(blankToUndefined, password.optional()),
+  roleName: z.preprocess(blankToUndefined, roleName.optional()),
+  unitKerjaId,
+});
+export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
+
+export const USER_SORTS = ["updatedAt", "fullName", "username", "email", "role"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** `/app/users` and `GET /api/v1/users`: `?q=&sort=&dir=&page=&size=`, newest change first. */
+export const UserListQuerySchema = createListQuerySchema({ sorts: USER_SORTS, defaultSort: "updatedAt", defaultDir: "desc" });
+export type UserListQuery = z.output<typeof UserListQuerySchema>;

@@ -1,0 +1,251 @@
+import type { Compilable, Updateable } from "kysely";
+import { ADMIN_AUDIT_ACTIONS } from "~/domain/audit-log";
+import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { listPage, type ListPage } from "~/domain/list-query";
+import { assertCan } from "~/domain/policy";
+import { ROLE_NAMES, ROLES } from "~/domain/roles";
+import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserUpdateInput, UserView } from "~/domain/users";
+import { t } from "~/i18n/id";
+import { runBatch } from "../batch.server";
+import type { AppContext } from "../context.server";
+import type { Database } from "../db-schema";
+import { guardViolation, isUniqueViolation } from "../db-guards.server";
+import { hashPassword } from "../password.server";
+import {
+  countActiveSessions,
+  countUploadedDocuments,
+  findUserByUuid,
+  listUserRows,
+  roleIdByName,
+  toUserView,
+  unitKerjaExists,
+  unitKerjaOptions,
+  type UserViewRow,
+} from "../users/queries.server";
+import { auditInsert } from "./audit.server";
+
+const m = t.admin.users;
+const v = m.validation;
+
+const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page);
+
+/** The audit row of a change to a user; the one place this service writes audit rows. */
+const userAudit = (ctx: AppContext, action: string, message: string, target: { uuid: string }, details?: Record<string, unknown>) =>
+  auditInsert(ctx, { action, message, details, targetType: "user", targetId: target.uuid });
+
+/**
+ * End a user's sessions at once (revoked rows stop working on the next request). The caller's
+ * own current session is kept when they change themselves.
+ */
+const revokeSessions = (ctx: AppContext, userId: number) =>
+  ctx.db
+    .updateTable("sessions")
+    .set({ revoked_at: ctx.now().toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", ctx.now().toISOString())
+    .$if(!!ctx.session, (qb) => qb.where("id_hash", "!=", ctx.session!.idHash));
+
+const usernameTaken = (username: string) => {
+  const message = m.usernameTaken(username);
+  return new DomainError(409, message, { username: [message] });
+};
+
+async function findOr404(ctx: AppContext, uuid: string): Promise<UserViewRow> {
+  const row = await findUserByUuid(ctx, uuid);
+  if (!row) throw new NotFoundError(m.notFound);
+  return row;
+}
+
+async function assertUnitExists(ctx: AppContext, unitKerjaId: number) {
+  if (!(await unitKerjaExists(ctx, unitKerjaId))) throw new InvalidError(v.unitKerjaUnknown, { unitKerjaId: [v.unitKerjaUnknown] });
+}
+
+async function roleIdOf(ctx: AppContext, roleName: string): Promise<number> {
+  const id = await roleIdByName(ctx, roleName);
+  if (id === undefined) throw new InvalidError(v.roleInvalid, { roleName: [v.roleInvalid] });
+  return id;
+}
+
+/** Run a user write batch; the database's refusals become 409s with a clear message. */
+async function runUserBatch(ctx: AppContext, queries: Compilable[], target: { id: number; username: string }) {
+  try {
+    return await runBatch(ctx.d1, queries);
+  } catch (error) {
+    const guard = guardViolation(error);
+    if (guard === "LAST_SUPER_ADMIN") throw new ConflictError(m.lastSuperAdmin);
+    if (guard === "USER_HAS_DOCUMENTS") throw new ConflictError(m.hasDocuments(await countUploadedDocuments(ctx, target.id)));
+    if (isUniqueViolation(error)) throw usernameTaken(target.username);
+    throw error;
+  }
+}
+
+/** Users, searched, sorted (newest change first by default) and paged. Needs `users.manage`. */
+export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<ListPage<UserView, UserListQuery>> {
+  assertManage(ctx);
+  const { rows, total } = await listUserRows(ctx, query);
+  return listPage(rows.map(toUserView), total, query);
+}
+
+/** One user with the number of live sessions. Needs `users.manage`. */
+export async function getUser(ctx: AppContext, uuid: string): Promise<UserDetail> {
+  assertManage(ctx);
+  const row = await findOr404(ctx, uuid);
+  return { ...toUserView(row), activeSessions: await countActiveSessions(ctx, row.id, ctx.now()) };
+}
+
+/** What the user form offers: the roles and the work units. Needs `users.manage`. */
+export async function userFormOptions(ctx: AppContext): Promise<{ roles: readonly string[]; unitKerja: UnitKerjaOption[] }> {
+  assertManage(ctx);
+  return { roles: ROLE_NAMES, unitKerja: await unitKerjaOptions(ctx) };
+}
+
+/**
+ * Create a user (password hashed with PBKDF2). Needs `users.manage`. A work unit is stored only
+ * for Satuan Kerja (the form hides it for other roles). Side effects: the users row and a
+ * USER_CREATE audit row in one batch. Duplicate username (any case): 409.
+ */
+export async function createUser(ctx: AppContext, input: UserCreateInput): Promise<UserView> {
+  assertManage(ctx);
+  const roleId = await roleIdOf(ctx, input.roleName);
+  const unitKerjaId = input.roleName === ROLES.satuanKerja ? (input.unitKerjaId ?? null) : null;
+  if (unitKerjaId !== null) await assertUnitExists(ctx, unitKerjaId);
+  // The username column compares without case, so this finds "Budi" for "budi".
+  if (await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst()) {
+    throw usernameTaken(input.username);
+  }
+  const password = await hashPassword(input.password);
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db.insertInto("users").values({
+        uuid,
+        full_name: input.fullName,
+        username: input.username,
+        email: input.email ?? null,
+        password_hash: password.hash,
+        password_salt: password.salt,
+        password_iterations: password.iterations,
+        role_id: roleId,
+        unit_kerja_id: unitKerjaId,
+        created_at: now,
+        updated_at: now,
+      }),
+      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userCreate, `Pengguna "${input.username}" (${input.roleName}) dibuat`, { uuid }, {
+        username: input.username,
+        roleName: input.roleName,
+        unitKerjaId,
+      }),
+    ],
+    { id: 0, username: input.username },
+  );
+  return toUserView((await findUserByUuid(ctx, uuid))!);
+}
+
+/**
+ * Apply the given (non-empty) fields to a user. Needs `users.manage`. Changing the role, the
+ * work unit or the password ends the user's sessions in the same batch; the last Super Admin
+ * cannot be demoted (409). Side effects: the row, revoked sessions, a USER_UPDATE audit row
+ * naming the changed fields (never their secret values).
+ */
+export async function updateUser(ctx: AppContext, uuid: string, input: UserUpdateInput): Promise<UserView> {
+  assertManage(ctx);
+  const current = await findOr404(ctx, uuid);
+  const roleName = input.roleName ?? current.role_name;
+  const roleChanged = roleName !== current.role_name;
+  // Only a Satuan Kerja belongs to a unit; a unit of another role is kept until its role changes.
+  const unitKerjaId =
+    roleName === ROLES.satuanKerja ? (input.unitKerjaId ?? current.unit_kerja_id) : roleChanged ? null : current.unit_kerja_id;
+  if (roleName === ROLES.satuanKerja && unitKerjaId === null) {
+    throw new InvalidError(v.unitKerjaRequired, { unitKerjaId: [v.unitKerjaRequired] });
+  }
+  if (unitKerjaId !== null && unitKerjaId !== current.unit_kerja_id) await assertUnitExists(ctx, unitKerjaId);
+
+  const changes: Updateable<Database["users"]> = {};
+  const changed: string[] = [];
+  const change = (field: string, columns: Updateable<Database["users"]>) => {
+    Object.assign(changes, columns);
+    changed.push(field);
+  };
+  if (input.fullName !== undefined && input.fullName !== current.full_name) change("fullName", { full_name: input.fullName });
+  if (input.username !== undefined && input.username !== current.username) {
+    const other = await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).where("id", "!=", current.id).executeTakeFirst();
+    if (other) throw usernameTaken(input.username);
+    change("username", { username: input.username });
+  }
+  if (input.email !== undefined && input.email !== current.email) change("email", { email: input.email });
+  if (roleChanged) change("roleName", { role_id: await roleIdOf(ctx, roleName) });
+  if (unitKerjaId !== current.unit_kerja_id) change("unitKerjaId", { unit_kerja_id: unitKerjaId });
+  if (input.password !== undefined) {
+    const password = await hashPassword(input.password);
+    change("password", { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
+  }
+  if (changed.length === 0) return toUserView(current);
+
+  const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
+  const username = input.username ?? current.username;
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db
+        .updateTable("users")
+        .set({ ...changes, updated_at: ctx.now().toISOString() })
+        .where("id", "=", current.id),
+      ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
+      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userUpdate, `Pengguna "${username}" diperbarui (${changed.join(", ")})`, current, {
+        changed,
+        ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}),
+        sessionsEnded: endsSessions,
+      }),
+    ],
+    { id: current.id, username },
+  );
+  return toUserView((await findUserByUuid(ctx, uuid))!);
+}
+
+/**
+ * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
+ * Admin and for a user who uploaded documents (the count is named: documents keep their
+ * uploader). Side effects: the row, its sessions and access requests (cascade), a USER_DELETE
+ * audit row — one batch.
+ */
+export async function deleteUser(ctx: AppContext, uuid: string): Promise<{ username: string }> {
+  assertManage(ctx);
+  const target = await findOr404(ctx, uuid);
+  if (target.id === ctx.actor!.userId) throw new ConflictError(m.cannotDeleteSelf);
+  await runUserBatch(
+    ctx,
+    [
+      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userDelete, `Pengguna "${target.username}" dihapus`, target, {
+        username: target.username,
+        fullName: target.full_name,
+        roleName: target.role_name,
+      }),
+      ctx.db.deleteFrom("users").where("id", "=", target.id),
+    ],
+    target,
+  );
+  return { username: target.username };
+}
+
+/**
+ * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted).
+ * Needs `users.manage`. Side effects: sessions.revoked_at and a USER_SESSIONS_REVOKE audit row.
+ */
+export async function revokeUserSessions(ctx: AppContext, uuid: string): Promise<{ revoked: number }> {
+  assertManage(ctx);
+  const target = await findOr404(ctx, uuid);
+  const [result] = await runUserBatch(
+    ctx,
+    [
+      revokeSessions(ctx, target.id),
+      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userSessionsRevoke, `Semua sesi pengguna "${target.username}" diakhiri`, target, {
+        username: target.username,
+      }),
+    ],
+    target,
+  );
+  return { revoked: result?.meta.changes ?? 0 };
+}
