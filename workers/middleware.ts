@@ -2,10 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { loadConfig } from "~/server/env.server";
 import { createDb } from "~/server/db.server";
 import { actorOf, type AppContext } from "~/server/context.server";
-import { randomToken, timingSafeEqual } from "~/server/crypto.server";
+import { randomToken } from "~/server/crypto.server";
 import { clearFlashCookie, FLASH_COOKIE, parseFlash } from "~/server/flash.server";
 import { findSession, readCookie, sessionCookieName } from "~/server/session.server";
-import { t } from "~/i18n/id";
 import type { HonoEnv } from "./hono-env";
 
 /**
@@ -74,7 +73,6 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
       secure,
     },
     session,
-    csrfVerified: true,
     flash: parseFlash(readCookie(cookies, FLASH_COOKIE)),
     actor: session ? actorOf(session.user) : null,
     nonce: c.get("nonce"),
@@ -86,71 +84,3 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
     c.res.headers.append("Set-Cookie", clearFlashCookie());
   }
 });
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** GET routes that change state; they still need the token (no cross-site page may log a user out). */
-const UNSAFE_GETS = new Set(["/api/v1/auth/logout"]);
-export const CSRF_FIELD = "_csrf";
-
-/**
- * Where a handler streams a multipart body itself and checks its `_csrf` field on the way
- * (files.server.ts `receiveUpload`): document create, update and file replacement, API and
- * no-JS form posts. Anywhere else a multipart body is read here like a urlencoded one, so a
- * multipart content type can never skip the token check.
- */
-const STREAMED_UPLOADS: { method: string; path: RegExp }[] = [
-  { method: "POST", path: /^\/api\/v1\/archives\/?$/ },
-  { method: "PUT", path: /^\/api\/v1\/archives\/[^/]+\/?$/ },
-  { method: "POST", path: /^\/api\/v1\/archives\/[^/]+\/file\/?$/ },
-  { method: "POST", path: /^\/app\/documents\/create(\.data)?\/?$/ },
-  { method: "POST", path: /^\/app\/documents\/[^/]+\/update(\.data)?\/?$/ },
-];
-const isStreamedUpload = (method: string, pathname: string) =>
-  STREAMED_UPLOADS.some((upload) => upload.method === method && upload.path.test(pathname));
-
-/**
- * CSRF defence for every state-changing request: the Origin (or Sec-Fetch-Site) must be this
- * site, and a signed-in request must carry the session's token, in the `x-csrf-token` header
- * or the `_csrf` form field. Multipart bodies are not buffered here: their handler checks the
- * field while streaming (see `assertCsrfToken`).
- */
-export const csrfProtection = createMiddleware<HonoEnv>(async (c, next) => {
-  const url = new URL(c.req.url);
-  if (SAFE_METHODS.has(c.req.method) && !UNSAFE_GETS.has(url.pathname)) return next();
-
-  const origin = c.req.header("origin");
-  const fetchSite = c.req.header("sec-fetch-site");
-  const originOk = origin ? origin === url.origin : !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
-  if (!originOk) return reject(c, t.session.originInvalid);
-
-  const session = c.get("ctx").session;
-  if (!session) return next();
-
-  let token = c.req.header("x-csrf-token") ?? null;
-  const contentType = c.req.header("content-type") ?? "";
-  if (!token && contentType.startsWith("application/x-www-form-urlencoded")) {
-    const form = await c.req.raw.clone().formData();
-    const value = form.get(CSRF_FIELD);
-    token = typeof value === "string" ? value : null;
-  }
-  if (!token && contentType.startsWith("multipart/form-data")) {
-    if (isStreamedUpload(c.req.method, url.pathname)) {
-      // Not buffered here: the upload handler checks the `_csrf` field while streaming.
-      c.get("ctx").csrfVerified = false;
-      return next();
-    }
-    const form = await c.req.raw.clone().formData().catch(() => null);
-    const value = form?.get(CSRF_FIELD);
-    token = typeof value === "string" ? value : null;
-  }
-  if (!token || !timingSafeEqual(token, session.csrfToken)) return reject(c, t.session.csrfInvalid);
-  return next();
-});
-
-function reject(c: Parameters<Parameters<typeof createMiddleware<HonoEnv>>[0]>[0], message: string) {
-  if (new URL(c.req.url).pathname.startsWith("/api/")) return c.json({ message, error: message }, 403);
-  return c.html(
-    `<!doctype html><html lang="id"><meta charset="utf-8"><title>403</title><p>${message}</p><p><a href="/">Kembali</a></p></html>`,
-    403,
-  );
-}

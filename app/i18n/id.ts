@@ -2,6 +2,9 @@
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
  * Identifiers are English; values are what users read.
  */
+import { api } from "./api";
+import { audit } from "./audit";
+
 export const t = {
   appName: "E-Arsip",
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
@@ -206,5 +209,7 @@ export const t = {
     appDescription: "Area kerja E-Arsip.",
     documentsDescription: "Daftar dokumen publik universitas.",
   },
+  api,
+  audit,
 } as const;
 

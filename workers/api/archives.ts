@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { parseListQuery } from "~/domain/document-schemas";
 import { NotFoundError } from "~/domain/errors";
-import { uploadBodyOf } from "~/server/upload-body.server";
+import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import {
   createDocument,
   deleteDocument,
@@ -15,7 +15,10 @@ import {
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
 
+/** The streamed body of an upload route (CSRF already checked by the router's middleware). */
 const uploadBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw);
+/** A create also names its idempotency key: the `Idempotency-Key` header, else the form's `submissionId`. */
+const createBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw, { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD });
 
 const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
 
@@ -30,7 +33,7 @@ export const archivesApi = new Hono<HonoEnv>()
     return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));
   })
   .post("/", async (c) => {
-    const { document, created } = await createDocument(c.get("ctx"), uploadBody(c), c.req.header("idempotency-key") ?? null);
+    const { document, created } = await createDocument(c.get("ctx"), createBody(c));
     return c.json({ message: t.documents.uploadSuccess, data: document }, created ? 201 : 200);
   })
   .get("/:uuid", async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))))

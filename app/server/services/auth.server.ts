@@ -1,11 +1,11 @@
 import type { LoginInput } from "~/domain/auth-schemas";
 import { TooManyRequestsError, UnauthenticatedError } from "~/domain/errors";
 import { t } from "~/i18n/id";
-import { runBatch } from "../batch.server";
+import type { Compilable } from "kysely";
 import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
 import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "../session.server";
-import { auditInsert } from "./audit.server";
+import { commit, type AuditEntry } from "../audit/commit.server";
 
 /** Failed sign-ins allowed per window before the username (or the IP) is locked for a while. */
 export const THROTTLE = {
@@ -36,12 +36,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     .execute();
   if (locks.length > 0) {
     const until = Math.max(...locks.map((lock) => Date.parse(lock.locked_until!)));
-    await auditInsert(ctx, {
-      action: "LOGIN_THROTTLED",
-      message: `Percobaan login untuk "${username}" ditolak karena terlalu banyak kegagalan`,
-      details: { username },
-      actorId: null,
-    }).execute();
+    await commit(ctx, [], { action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null });
     throw new TooManyRequestsError(t.login.throttled, Math.ceil((until - now.getTime()) / 1000));
   }
 
@@ -61,24 +56,26 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     throw new UnauthenticatedError(t.login.failed);
   }
 
-  return startSession(ctx, toSessionUser(user), "password", [
-    ctx.db.deleteFrom("login_throttle").where("key", "=", `user:${username}`),
-  ]);
+  return startSession(ctx, toSessionUser(user), "password", {
+    writes: [ctx.db.deleteFrom("login_throttle").where("key", "=", `user:${username}`)],
+  });
 }
 
 /**
  * Open a session for a user who has proven who they are (password or SSO). Side effects: a
- * session row and a LOGIN audit row, written together with `extra` in one batch.
+ * session row and a LOGIN audit row, written together with `extra` (more writes and their
+ * audit rows) in one batch.
  */
 export async function startSession(
   ctx: AppContext,
   user: SessionUser,
   method: "password" | "sso",
-  extra: Parameters<typeof runBatch>[1] = [],
+  extra: { writes?: Compilable[]; audit?: AuditEntry[] } = {},
 ): Promise<LoginResult> {
   const { sessionId, csrfToken } = newSessionSecrets();
   const now = ctx.now();
-  await runBatch(ctx.d1, [
+  const login: AuditEntry = { action: "LOGIN", params: { name: user.name, username: user.username, method }, details: { method }, actorId: user.userId };
+  await commit(ctx, [
     ctx.db.insertInto("sessions").values({
       id_hash: await sessionIdHash(ctx.config.sessionSecret, sessionId),
       user_id: user.userId,
@@ -90,14 +87,8 @@ export async function startSession(
       ip_address: ctx.request.ip,
       user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
     }),
-    ...extra,
-    auditInsert(ctx, {
-      action: "LOGIN",
-      message: `${user.name} (${user.username}) login melalui ${method === "sso" ? "SSO" : "username dan password"}`,
-      details: { method },
-      actorId: user.userId,
-    }),
-  ]);
+    ...(extra.writes ?? []),
+  ], [...(extra.audit ?? []), login]);
   return { sessionId, csrfToken, user };
 }
 
@@ -129,15 +120,12 @@ async function recordFailure(ctx: AppContext, keys: string[], username: string) 
         }),
       );
   });
-  await runBatch(ctx.d1, [
-    ...upserts,
-    auditInsert(ctx, {
-      action: "LOGIN_FAILED",
-      message: `Login gagal untuk username "${username}"`,
-      details: { username },
-      actorId: null,
-    }),
-  ]);
+  await commit(ctx, upserts, {
+    action: "LOGIN_FAILED",
+    params: { method: "password", username },
+    details: { username },
+    actorId: null,
+  });
 }
 
 /**
@@ -147,13 +135,10 @@ async function recordFailure(ctx: AppContext, keys: string[], username: string) 
 export async function logout(ctx: AppContext): Promise<void> {
   const session = ctx.session;
   if (!session) return;
-  await runBatch(ctx.d1, [
-    ctx.db.updateTable("sessions").set({ revoked_at: ctx.now().toISOString() }).where("id_hash", "=", session.idHash),
-    auditInsert(ctx, {
-      action: "LOGOUT",
-      message: `${session.user.name} (${session.user.username}) logout`,
-    }),
-  ]);
+  await commit(ctx, [ctx.db.updateTable("sessions").set({ revoked_at: ctx.now().toISOString() }).where("id_hash", "=", session.idHash)], {
+    action: "LOGOUT",
+    params: { name: session.user.name, username: session.user.username },
+  });
 }
 
 /** The signed-in user, or UnauthenticatedError. */

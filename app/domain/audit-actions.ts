@@ -1,0 +1,20 @@
+/**
+ * Every action the audit log records. Stored as text in `audit_logs.action`; each one has its
+ * Indonesian message builder in the i18n catalogue (`app/i18n/audit.ts`), so adding an action
+ * here without its message does not type-check.
+ */
+export const AUDIT_ACTIONS = [
+  "LOGIN",
+  "LOGIN_FAILED",
+  "LOGIN_THROTTLED",
+  "LOGOUT",
+  "SSO_LINKED",
+  "DOCUMENT_CREATE",
+  "DOCUMENT_UPDATE",
+  "DOCUMENT_FILE_REPLACE",
+  "DOCUMENT_DELETE",
+  "DOCUMENT_DOWNLOAD",
+  "DOCUMENT_PREVIEW",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
