@@ -3,8 +3,9 @@ import { loadConfig } from "~/server/env.server";
 import { createDb } from "~/server/db.server";
 import { actorOf, type AppContext } from "~/server/context.server";
 import { randomToken } from "~/server/crypto.server";
-import { clearFlashCookie, FLASH_COOKIE, parseFlash } from "~/server/flash.server";
-import { findSession, readCookie, sessionCookieName } from "~/server/session.server";
+import { getCookie } from "hono/cookie";
+import { clearFlashCookie, FLASH_COOKIE, readFlash } from "~/server/flash.server";
+import { findSession, sessionCookieName } from "~/server/session.server";
 import type { HonoEnv } from "./hono-env";
 
 /**
@@ -53,8 +54,7 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const now = new Date();
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const secure = url.protocol === "https:";
-  const cookies = c.req.header("cookie") ?? null;
-  const sessionId = readCookie(cookies, sessionCookieName(secure));
+  const sessionId = getCookie(c, sessionCookieName(secure));
   const session = sessionId
     ? await findSession({ db, sessionSecret: config.sessionSecret, now, waitUntil }, sessionId)
     : null;
@@ -73,7 +73,7 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
       secure,
     },
     session,
-    flash: parseFlash(readCookie(cookies, FLASH_COOKIE)),
+    flash: getCookie(c, FLASH_COOKIE) ? await readFlash(config, c.req.header("cookie") ?? null) : null,
     actor: session ? actorOf(session.user) : null,
     nonce: c.get("nonce"),
   };
@@ -81,6 +81,6 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   // A toast is shown once: clear it with the page that rendered it (not with a redirect).
   if (ctx.flash && c.res.status < 300 && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${FLASH_COOKIE}=`))) {
-    c.res.headers.append("Set-Cookie", clearFlashCookie());
+    c.res.headers.append("Set-Cookie", await clearFlashCookie(config));
   }
 });
