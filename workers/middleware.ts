@@ -38,7 +38,8 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
     );
   }
   headers.set("X-Content-Type-Options", "nosniff");
-  // Not no-referrer: Chromium then sends `Origin: null` on same-site form posts (TOOLCHAIN.md #12).
+  // Not no-referrer: Chromium then sends `Origin: null` on same-site form posts, which the
+  // CSRF origin check must refuse.
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");

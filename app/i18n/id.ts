@@ -1,10 +1,11 @@
-/**
- * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
- * Identifiers are English; values are what users read.
- */
 import { api } from "./api";
 import { audit } from "./audit";
 
+/**
+ * Every Indonesian UI string in one place, so the exact product wording is easy to check.
+ * Identifiers are English; values are what users read. A feature's strings may live in their
+ * own file here, included below by name.
+ */
 export const t = {
   appName: "E-Arsip",
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
@@ -142,7 +143,6 @@ export const t = {
     descriptionHint: "Masukkan deskripsi minimal 20 kata yang menjelaskan isi dan tujuan dokumen secara detail",
     newFileHint: "Kosongkan jika tidak ingin mengganti file.",
     submit: "Simpan",
-    submitting: "Mengunggah...",
     saving: "Menyimpan...",
     uploadProgress: (percent: number) => `Mengunggah... ${percent}%`,
     success: "Sukses!",
@@ -154,7 +154,6 @@ export const t = {
     networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
     invalidJson: "Server mengembalikan response yang tidak valid.",
     metadataFailed: "Gagal memperbarui metadata.",
-    newFileFailed: "Gagal mengunggah file baru.",
     viewDocument: "Lihat Dokumen",
     close: "Tutup",
     back: "Kembali",
@@ -170,10 +169,8 @@ export const t = {
     downloaded: "Dokumen berhasil diunduh!",
     downloadedPublic: (title: string) => `Dokumen "${title}" berhasil diunduh!`,
     downloadFailed: "Gagal mengunduh file",
-    detailUnavailable: "Detail dokumen tidak tersedia.",
     noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
     notFound: "Dokumen tidak ditemukan.",
-    missingUuid: "UUID dokumen tidak ditemukan.",
     requestDocument: "Request Document",
     validation: {
       categoryRequired: "Kategori wajib dipilih.",

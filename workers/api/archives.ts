@@ -22,7 +22,7 @@ const createBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw, { header: c.
 
 const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
 
-/** SPEC section 7 archive calls. Visitors see PUBLIC documents only (enforced in the service). */
+/** The archive calls. Visitors see PUBLIC documents only (enforced in the service). */
 export const archivesApi = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
   .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))

@@ -8,7 +8,7 @@ import { apiErrorHandler } from "./errors";
 import { ssoApi } from "./sso";
 import { usersApi } from "./users";
 
-/** The JSON API of SPEC section 7, mounted at /api/v1. */
+/** The JSON API, mounted at /api/v1. */
 export const api = new Hono<HonoEnv>()
   // Every unsafe method of every API route (and of unknown paths) is CSRF-checked here, after
   // routing has decoded the path.
