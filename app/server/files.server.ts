@@ -5,6 +5,7 @@ import { DomainError, InvalidError } from "~/domain/errors";
 import { extensionMatchesType, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { t } from "~/i18n/id";
 import type { AppContext } from "./context.server";
+import { CSRF_FIELD } from "./csrf.server";
 
 /** R2 multipart parts: all equal but the last, at least 5 MiB. One part is in memory at a time. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -30,7 +31,7 @@ export type UploadBody = {
 };
 
 /** Form fields that belong to the transport, never to the data a service reads. */
-const TRANSPORT_FIELDS = ["_csrf"];
+const TRANSPORT_FIELDS = [CSRF_FIELD];
 
 type ReceiveOptions = {
   /** Asked once the file starts, with the idempotency key seen so far; false drops the file unread. */
