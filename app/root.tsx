@@ -1,10 +1,14 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { appContextKey } from "~/server/context.server";
+import { pageCsrfMiddleware } from "~/server/csrf.server";
 import { t } from "~/i18n/id";
 import { NotFoundContent } from "~/components/not-found";
 import { Toast } from "~/components/toast";
 import "./app.css";
+
+/** Every page action passes the CSRF check before it runs. */
+export const middleware: Route.MiddlewareFunction[] = [pageCsrfMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 

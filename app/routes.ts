@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Every route of SPEC section 2, spelled out. */
+/** Every route of the product, spelled out. */
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
@@ -24,7 +24,7 @@ export default [
       route("users/create", "routes/app/users-create.tsx"),
       route("users/:uuid", "routes/app/user-detail.tsx"),
       route("users/:uuid/update", "routes/app/user-update.tsx"),
-      // The token hand-off of SPEC section 2 ("its path is not shown").
+      // The token hand-off for scripts; its path is not shown in the UI.
       route("session", "routes/app/session-handoff.tsx"),
       route("*", "routes/app/not-found.tsx"),
     ]),

@@ -3,7 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
 import type { HonoEnv } from "./hono-env";
-import { csrfProtection, requestContext, securityHeaders } from "./middleware";
+import { requestContext, securityHeaders } from "./middleware";
 import { publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
 
@@ -16,7 +16,6 @@ const handleReactRouter = createRequestHandler(
 export const app = new Hono<HonoEnv>()
   .use(securityHeaders)
   .use(requestContext)
-  .use(csrfProtection)
   .route("/api/v1", api)
   .use(publicPageCache)
   .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[appContextKey, c.get("ctx")]]))));

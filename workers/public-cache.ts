@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "./hono-env";
 
-/** Public pages that are the same for every visitor (SPEC: landing, guide, public list). */
+/** Public pages that are the same for every visitor (landing, guide, public list). */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
 const NONCE_HEADER = "X-Earsip-Nonce";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";

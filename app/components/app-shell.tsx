@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { breadcrumbFromPath } from "~/domain/breadcrumb";
+import { breadcrumbFromPath } from "~/lib/breadcrumb";
 import { can, type Actor } from "~/domain/policy";
 import { t } from "~/i18n/id";
 

@@ -1,34 +1,9 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS } from "./audit-actions";
 import { createListQuerySchema } from "./list-query";
 
-/** Audit actions written by the administration services. */
-export const ADMIN_AUDIT_ACTIONS = {
-  userCreate: "USER_CREATE",
-  userUpdate: "USER_UPDATE",
-  userDelete: "USER_DELETE",
-  userSessionsRevoke: "USER_SESSIONS_REVOKE",
-  unitKerjaCreate: "UNIT_KERJA_CREATE",
-  unitKerjaUpdate: "UNIT_KERJA_UPDATE",
-  unitKerjaDelete: "UNIT_KERJA_DELETE",
-  auditLogExport: "AUDIT_LOG_EXPORT",
-} as const;
-
-/** Every action the audit log can hold: the action filter offers exactly these. */
-export const AUDIT_ACTIONS = [
-  "LOGIN",
-  "LOGIN_FAILED",
-  "LOGIN_THROTTLED",
-  "LOGOUT",
-  "SSO_LINKED",
-  "DOCUMENT_CREATE",
-  "DOCUMENT_UPDATE",
-  "DOCUMENT_FILE_REPLACE",
-  "DOCUMENT_DELETE",
-  "DOCUMENT_PREVIEW",
-  "DOCUMENT_DOWNLOAD",
-  ...Object.values(ADMIN_AUDIT_ACTIONS),
-] as const;
-export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+// The action filter offers exactly the actions the log can hold.
+export { AUDIT_ACTIONS, type AuditAction } from "./audit-actions";
 
 /** One audit entry as the page and the API show it (SPEC: timestamp, action, details.message, …). */
 export type AuditLogView = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { t } from "../i18n/id";
 
-/** The login form (SPEC section 5): both fields must be non-empty after trimming. */
+/** The login form: both fields must be non-empty after trimming. */
 export const LoginSchema = z.object(
   {
     username: z

@@ -26,7 +26,7 @@ const requiredInt = (required: string, notNumber: string) =>
   );
 
 /**
- * Document metadata, shared by the create and update forms and their API calls (SPEC section 5).
+ * Document metadata, shared by the create and update forms and their API calls.
  * The keyword and description hints are advisory and never block (see `documentHints`).
  */
 export const DocumentMetadataSchema = z.object({
@@ -54,7 +54,7 @@ export const DocumentCreateSchema = DocumentMetadataSchema.extend({ file: browse
 /** The update form (browser validation): metadata plus an optional replacement file. */
 export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ file: browserFile.optional() });
 
-/** The advisory hints of SPEC section 5: shown until the input meets them, never blocking. */
+/** Advisory hints (5 keywords, 20 words of description): shown until the input meets them, never blocking. */
 export function documentHints(input: { keywords?: string; description?: string }) {
   const keywordCount = (input.keywords ?? "").split(",").filter((word) => word.trim() !== "").length;
   const wordCount = (input.description ?? "").trim().split(/\s+/).filter(Boolean).length;

@@ -1,6 +1,6 @@
 /**
- * The upload allow-list (issue: PDF, images, audio, video, office documents, plain text). The
- * type is decided from the file's bytes, never from its name or the client's Content-Type.
+ * The upload allow-list: PDF, images, audio, video, office documents, plain text. The type is
+ * decided from the file's bytes, never from its name or the client's Content-Type.
  */
 const ALLOWED_MIME = new Set([
   "application/pdf",
@@ -44,6 +44,32 @@ const TEXT_EXTENSIONS = new Set(["txt", "csv", "md", "log"]);
 
 export const isAllowedMime = (mime: string) => ALLOWED_MIME.has(mime);
 export const isInlineSafe = (mime: string) => INLINE_SAFE.test(mime);
+
+/** What a file name's extension claims the file is, by family. */
+const FAMILY_BY_EXTENSION: Record<string, string> = {
+  pdf: "pdf",
+  png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", bmp: "image", tif: "image", tiff: "image",
+  mp3: "media", wav: "media", ogg: "media", oga: "media", opus: "media", flac: "media", aac: "media", m4a: "media",
+  mp4: "media", m4v: "media", webm: "media", mov: "media", mkv: "media", mpeg: "media", mpg: "media", ogv: "media",
+  doc: "office", docx: "office", xls: "office", xlsx: "office", ppt: "office", pptx: "office",
+  odt: "office", ods: "office", odp: "office",
+  txt: "text", csv: "text", md: "text", log: "text",
+  html: "markup", htm: "markup", svg: "markup", xml: "markup", js: "markup",
+};
+
+function familyOfMime(mime: string): string {
+  if (mime === "application/pdf") return "pdf";
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("audio/") || mime.startsWith("video/")) return "media";
+  if (mime === "text/plain") return "text";
+  return "office";
+}
+
+/** False when the name's extension claims another family than the sniffed type (a renamed file). */
+export function extensionMatchesType(fileName: string, mime: string): boolean {
+  const claimed = FAMILY_BY_EXTENSION[extensionOf(fileName)];
+  return !claimed || claimed === familyOfMime(mime);
+}
 
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf(".");

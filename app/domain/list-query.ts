@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Page sizes of SPEC section 9; every list offers the same ones. */
+/** Page sizes every list offers (5 to 50). */
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export type SortDir = "asc" | "desc";

@@ -3,7 +3,7 @@ import { t } from "../i18n/id";
 import { ROLES, type RoleName } from "./roles";
 
 /**
- * The one permission policy (SPEC section 6 + ARCHITECTURE.md decisions). Pure: services call
+ * The one permission policy (who may do what, by role and work unit). Pure: services call
  * it to enforce, the UI calls the same function only to hide what the user may not do.
  */
 export type Actor = {

@@ -1,4 +1,4 @@
-/** Role names exactly as stored and as the API returns them (SPEC section 3). */
+/** Role names exactly as stored and as the API returns them. */
 export const ROLES = {
   superAdmin: "Super Admin",
   satuanKerja: "Satuan Kerja",

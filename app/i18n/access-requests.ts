@@ -84,12 +84,4 @@ export const accessRequests = {
     tokenExpired: "Token unduhan sudah kedaluwarsa (berlaku 1x24 jam setelah disetujui).",
     tokenRevoked: "Izin unduhan telah dicabut oleh pemilik dokumen.",
   },
-  audit: {
-    requested: (title: string) => `Permintaan akses ke dokumen "${title}" diajukan`,
-    accepted: (title: string) => `Permintaan akses ke dokumen "${title}" disetujui`,
-    rejected: (title: string) => `Permintaan akses ke dokumen "${title}" ditolak`,
-    revoked: (title: string) => `Izin unduhan dokumen "${title}" dicabut`,
-    downloaded: (title: string) => `Dokumen "${title}" diunduh dengan token akses`,
-    expired: "Izin unduhan kedaluwarsa (1x24 jam setelah disetujui)",
-  },
 } as const;

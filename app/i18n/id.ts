@@ -1,10 +1,13 @@
 import { dashboard } from "./dashboard";
 import { accessRequests } from "./access-requests";
 import { admin } from "./admin";
+import { api } from "./api";
+import { audit } from "./audit";
 
 /**
- * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
- * Identifiers are English; values are what users read.
+ * Every Indonesian UI string in one place, so the exact product wording is easy to check.
+ * Identifiers are English; values are what users read. A feature's strings may live in their
+ * own file here, included below by name.
  */
 export const t = {
   admin,
@@ -146,7 +149,6 @@ export const t = {
     descriptionHint: "Masukkan deskripsi minimal 20 kata yang menjelaskan isi dan tujuan dokumen secara detail",
     newFileHint: "Kosongkan jika tidak ingin mengganti file.",
     submit: "Simpan",
-    submitting: "Mengunggah...",
     saving: "Menyimpan...",
     uploadProgress: (percent: number) => `Mengunggah... ${percent}%`,
     success: "Sukses!",
@@ -158,7 +160,6 @@ export const t = {
     networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
     invalidJson: "Server mengembalikan response yang tidak valid.",
     metadataFailed: "Gagal memperbarui metadata.",
-    newFileFailed: "Gagal mengunggah file baru.",
     viewDocument: "Lihat Dokumen",
     close: "Tutup",
     back: "Kembali",
@@ -174,14 +175,12 @@ export const t = {
     downloaded: "Dokumen berhasil diunduh!",
     downloadedPublic: (title: string) => `Dokumen "${title}" berhasil diunduh!`,
     downloadFailed: "Gagal mengunduh file",
-    detailUnavailable: "Detail dokumen tidak tersedia.",
     uploadRateLimited: "Terlalu banyak unggahan dalam waktu singkat. Silakan coba lagi beberapa menit lagi.",
     quotaExceeded: "Kuota penyimpanan unit kerja Anda sudah penuh. Hapus dokumen yang tidak diperlukan atau hubungi administrator.",
     quotaOverflow: (remaining: string) => `Ukuran file melebihi sisa kuota penyimpanan unit kerja Anda (${remaining}).`,
     quotaNearlyFull: (used: string, quota: string) => `Penyimpanan unit kerja hampir penuh: ${used} dari ${quota} terpakai.`,
     noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
     notFound: "Dokumen tidak ditemukan.",
-    missingUuid: "UUID dokumen tidak ditemukan.",
     requestDocument: "Request Document",
     validation: {
       categoryRequired: "Kategori wajib dipilih.",
@@ -218,5 +217,7 @@ export const t = {
     appDescription: "Area kerja E-Arsip.",
     documentsDescription: "Daftar dokumen publik universitas.",
   },
+  api,
+  audit,
 } as const;
 

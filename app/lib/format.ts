@@ -1,5 +1,5 @@
 /**
- * Dates in the SPEC formats, Indonesian month names, Jakarta time, assembled from
+ * Dates in the product's formats, Indonesian month names, Jakarta time, assembled from
  * Intl parts (id-ID would otherwise write "pukul 13.30").
  */
 type Pattern = "DD MMMM YYYY" | "DD MMMM YYYY HH:mm" | "DD MMMM YYYY HH:mm:ss" | "DD MMM YYYY HH:mm";

@@ -32,8 +32,6 @@ export type AppContext = {
   waitUntil: (promise: Promise<unknown>) => void;
   request: { url: URL; ip: string | null; userAgent: string | null; secure: boolean };
   session: CurrentSession | null;
-  /** False when the Worker entry left the CSRF token to the handler (a multipart form post). */
-  csrfVerified: boolean;
   actor: Actor | null;
   /** The one-shot toast carried by the flash cookie, if any (cleared once rendered). */
   flash: Flash | null;

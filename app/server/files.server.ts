@@ -1,13 +1,13 @@
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { createHash } from "node:crypto";
-import { DomainError, ForbiddenError, InvalidError } from "~/domain/errors";
+import { DomainError, InvalidError } from "~/domain/errors";
 import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
-import { extensionOf, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
+import { extensionMatchesType, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { t } from "~/i18n/id";
 import { formatBytes } from "~/lib/format";
 import type { AppContext } from "./context.server";
-import { timingSafeEqual } from "./crypto.server";
+import { CSRF_FIELD } from "./csrf.server";
 
 /** R2 multipart parts: all equal but the last, at least 5 MiB. One part is in memory at a time. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -16,16 +16,28 @@ const SNIFF_BYTES = 4100;
 const v = t.documents.validation;
 
 export type StoredFile = { key: string; fileName: string; size: number; mimeType: string; sha256: string };
-export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null };
+/** What a form post carried: its text fields (transport fields removed), the stored file, and the
+ * client's idempotency key when the front door named where it comes from. */
+export type ReceivedUpload = { fields: Record<string, string>; file: StoredFile | null; idempotencyKey: string | null };
 
-export type UploadBody = { contentType: string | null; contentLength: number | null; stream: ReadableStream<Uint8Array> | null };
+/**
+ * A streamed form post as a front door hands it over: its CSRF token has already been checked
+ * there, and the front door says where the client's idempotency key is: a header it read, else
+ * a form field rendered before the file.
+ */
+export type UploadBody = {
+  contentType: string | null;
+  contentLength: number | null;
+  stream: ReadableStream<Uint8Array> | null;
+  idempotencyKey?: { header?: string | null; field?: string };
+};
+
+/** Form fields that belong to the transport, never to the data a service reads. */
+const TRANSPORT_FIELDS = [CSRF_FIELD];
 
 type ReceiveOptions = {
-  /** The session's CSRF token when the Worker entry could not check it (a multipart form post):
-   * the `_csrf` field must then come before the file and match. */
-  csrfToken: string | null;
-  /** Asked once the file starts, with the fields seen so far; false drops the file unread. */
-  shouldStore?: (fields: Record<string, string>) => Promise<boolean>;
+  /** Asked once the file starts, with the idempotency key seen so far; false drops the file unread. */
+  shouldStore?: (idempotencyKey: string | null) => Promise<boolean>;
   /** The most bytes the file may have: the size cap, or less when a storage quota is nearly used. */
   allowance?: UploadAllowance;
 };
@@ -60,11 +72,8 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
   const fields: Record<string, string> = {};
   let fileTask: Promise<StoredFile | null> | null = null;
   let fileError: unknown = null;
-  const assertCsrf = () => {
-    if (options.csrfToken !== null && !timingSafeEqual(fields._csrf ?? "", options.csrfToken)) {
-      throw new ForbiddenError(t.session.csrfInvalid);
-    }
-  };
+  const keySource = body.idempotencyKey;
+  const idempotencyKey = () => keySource?.header ?? (keySource?.field ? (fields[keySource.field] ?? null) : null);
   // Up to 5 file parts are parsed (parts under other names are skipped unread), so a stray
   // file field cannot use up the one `file` this form is about.
   let parser: busboy.Busboy;
@@ -90,8 +99,7 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
         return;
       }
       fileTask = (async () => {
-        assertCsrf();
-        if (options.shouldStore && !(await options.shouldStore(fields))) {
+        if (options.shouldStore && !(await options.shouldStore(idempotencyKey()))) {
           stream.resume();
           return null;
         }
@@ -120,9 +128,10 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
     parser.end();
     await parsed;
     const file = fileTask ? await (fileTask as Promise<StoredFile | null>) : null;
-    // A body without a `file` part never reached the check above (a metadata-only update).
-    if (!fileTask) assertCsrf();
-    return { fields, file };
+    const key = idempotencyKey();
+    const transport = [...TRANSPORT_FIELDS, ...(keySource?.field ? [keySource.field] : [])];
+    for (const name of transport) delete fields[name];
+    return { fields, file, idempotencyKey: key };
   } catch (error) {
     await reader.cancel().catch(() => undefined);
     const stored = await (fileTask as Promise<StoredFile | null> | null)?.catch(() => null);
@@ -223,32 +232,12 @@ async function startMultipartUpload(ctx: AppContext, key: string, mimeType: stri
   return upload;
 }
 
-const FAMILY_BY_EXTENSION: Record<string, string> = {
-  pdf: "pdf",
-  png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", bmp: "image", tif: "image", tiff: "image",
-  mp3: "media", wav: "media", ogg: "media", oga: "media", opus: "media", flac: "media", aac: "media", m4a: "media",
-  mp4: "media", m4v: "media", webm: "media", mov: "media", mkv: "media", mpeg: "media", mpg: "media", ogv: "media",
-  doc: "office", docx: "office", xls: "office", xlsx: "office", ppt: "office", pptx: "office",
-  odt: "office", ods: "office", odp: "office",
-  txt: "text", csv: "text", md: "text", log: "text",
-  html: "markup", htm: "markup", svg: "markup", xml: "markup", js: "markup",
-};
-
-function familyOfMime(mime: string): string {
-  if (mime === "application/pdf") return "pdf";
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("audio/") || mime.startsWith("video/")) return "media";
-  if (mime === "text/plain") return "text";
-  return "office";
-}
-
 /** The allowed MIME type of a file from its first bytes, or InvalidError. */
 export async function sniffMime(head: Uint8Array, fileName: string): Promise<string> {
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   const mime = detected?.mime ?? (looksLikePlainText(head, fileName) ? "text/plain" : null);
   if (!mime || !isAllowedMime(mime)) throw new InvalidError(v.fileType, { file: [v.fileType] });
-  const claimed = FAMILY_BY_EXTENSION[extensionOf(fileName)];
-  if (claimed && claimed !== familyOfMime(mime)) throw new InvalidError(v.fileMismatch, { file: [v.fileMismatch] });
+  if (!extensionMatchesType(fileName, mime)) throw new InvalidError(v.fileMismatch, { file: [v.fileMismatch] });
   return mime;
 }
 

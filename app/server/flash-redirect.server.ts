@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
-import { flashCookie, type Flash } from "./flash.server";
+import type { AppContext } from "./context.server";
+import { setFlashCookie, type Flash } from "./flash.server";
 
 /** Redirect and show a toast on the next page. */
-export const redirectWithFlash = (to: string, flash: Flash) => redirect(to, { headers: { "Set-Cookie": flashCookie(flash) } });
+export const redirectWithFlash = async (ctx: Pick<AppContext, "config">, to: string, flash: Flash) =>
+  redirect(to, { headers: { "Set-Cookie": await setFlashCookie(ctx.config, flash) } });

@@ -1,28 +1,36 @@
+import { createCookie, type Cookie } from "react-router";
+import type { AppConfig } from "./env.server";
+
 /**
  * One-shot messages (toasts) carried across a redirect in a short-lived cookie, so they render
- * on the server and show without JavaScript. The Worker entry reads and clears it.
+ * on the server and show without JavaScript. The cookie is signed with SESSION_SECRET, so no
+ * other site or script can plant a message. The Worker entry reads it and clears it once shown.
  */
 export type Flash = { type: "success" | "error"; message: string };
 
 export const FLASH_COOKIE = "earsip_flash";
 
-export function flashCookie(flash: Flash): string {
-  const value = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(flash))));
-  return `${FLASH_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+let cached: { secret: string; cookie: Cookie } | null = null;
+
+/** The signed cookie, made once per isolate (again only if the secret changes). */
+function flashCookie(config: Pick<AppConfig, "sessionSecret">): Cookie {
+  if (cached?.secret !== config.sessionSecret) {
+    const cookie = createCookie(FLASH_COOKIE, { secrets: [config.sessionSecret], path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+    cached = { secret: config.sessionSecret, cookie };
+  }
+  return cached.cookie;
 }
 
-export const clearFlashCookie = () => `${FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+/** The Set-Cookie value that carries `flash` to the next page. */
+export const setFlashCookie = (config: Pick<AppConfig, "sessionSecret">, flash: Flash) => flashCookie(config).serialize(flash);
 
-export function parseFlash(value: string | null): Flash | null {
-  if (!value) return null;
-  try {
-    const bytes = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Flash>;
-    if ((parsed.type === "success" || parsed.type === "error") && typeof parsed.message === "string") {
-      return { type: parsed.type, message: parsed.message.slice(0, 300) };
-    }
-  } catch {
-    // A damaged cookie is simply no message.
-  }
+export const clearFlashCookie = (config: Pick<AppConfig, "sessionSecret">) => flashCookie(config).serialize("", { maxAge: 0 });
+
+/** The message of a request's Cookie header, or null (none, a bad signature, or not a message). */
+export async function readFlash(config: Pick<AppConfig, "sessionSecret">, cookieHeader: string | null): Promise<Flash | null> {
+  const value: unknown = await flashCookie(config).parse(cookieHeader).catch(() => null);
+  if (!value || typeof value !== "object") return null;
+  const { type, message } = value as Partial<Flash>;
+  if ((type === "success" || type === "error") && typeof message === "string") return { type, message: message.slice(0, 300) };
   return null;
 }

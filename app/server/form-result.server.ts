@@ -15,7 +15,7 @@ export function formErrorResult(error: unknown) {
     error: { ...(error.fieldErrors ?? {}) },
   };
   // Field problems show beside their fields; anything else (file refused, too large, no
-  // permission) is an upload failure: red banner and the 'Gagal!' dialog (SPEC section 8).
+  // permission) is an upload failure: red banner and the 'Gagal!' dialog.
   const fieldProblem = Object.keys(error.fieldErrors ?? {}).some((field) => field !== "file");
   return data({ result, message: fieldProblem ? null : error.message }, { status: error.status });
 }

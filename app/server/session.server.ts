@@ -1,3 +1,4 @@
+import { serialize } from "hono/utils/cookie";
 import type { AppContext, CurrentSession, SessionUser } from "./context.server";
 import { hmacHex, randomToken } from "./crypto.server";
 import type { Db } from "./db.server";
@@ -11,26 +12,16 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** `__Host-` pins the cookie to this host over HTTPS; plain http (local dev) cannot use it. */
 export const sessionCookieName = (secure: boolean) => (secure ? "__Host-earsip_session" : "earsip_session");
 
+/** The Set-Cookie value that stores (or, with null, removes) the session cookie. */
 export function sessionCookie(ctx: Pick<AppContext, "request">, sessionId: string | null): string {
   const { secure } = ctx.request;
-  const parts = [
-    `${sessionCookieName(secure)}=${sessionId ?? ""}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    sessionId ? `Max-Age=${SESSION_ABSOLUTE_MS / 1000}` : "Max-Age=0",
-  ];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
+  return serialize(sessionCookieName(secure), sessionId ?? "", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    maxAge: sessionId ? SESSION_ABSOLUTE_MS / 1000 : 0,
+  });
 }
 
 export async function sessionIdHash(secret: string, sessionId: string) {

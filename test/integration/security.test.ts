@@ -127,6 +127,38 @@ describe("CSRF protection", () => {
   });
 });
 
+describe("CSRF on percent-encoded paths", () => {
+  const encodedLogouts = ["/api/v1/auth/logou%74", "/api/v1/%61uth/logout", "/api/v1/auth/%6C%6F%67%6F%75%74"];
+
+  it("refuses a state-changing GET whose path is percent-encoded, and the session stays", async () => {
+    const session = await signIn();
+    for (const path of encodedLogouts) {
+      const response = await call(path, { cookie: session.cookie });
+      expect(response.status, path).toBe(403);
+      expect(await response.json()).toEqual({ message: t.session.csrfInvalid, error: t.session.csrfInvalid });
+      expect(response.headers.get("set-cookie"), path).toBeNull();
+    }
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
+  });
+
+  it("refuses it from another site too, and lets the same request with the token log out", async () => {
+    const session = await signIn();
+    const crossSite = await call(encodedLogouts[0]!, { cookie: session.cookie, csrfToken: session.csrfToken, headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
+
+    const withToken = await call(encodedLogouts[1]!, { cookie: session.cookie, csrfToken: session.csrfToken });
+    expect(withToken.status).toBe(200);
+    expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it("refuses an unsafe method on an encoded API path without the token", async () => {
+    const session = await signIn();
+    const response = await call("/api/v1/%61rchives", { method: "POST", cookie: session.cookie });
+    expect(response.status).toBe(403);
+  });
+});
+
 describe("unknown API paths", () => {
   it("answer a JSON 404, never a React Router page, whatever the method", async () => {
     for (const [method, path] of [

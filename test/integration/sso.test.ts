@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hmacHex } from "~/server/crypto.server";
 import { completeSsoLogin, nonceForState, verifyIdToken } from "~/server/oidc.server";
 import type { HonoEnv } from "../../workers/hono-env";
-import { csrfProtection, requestContext, securityHeaders } from "../../workers/middleware";
+import { requestContext, securityHeaders } from "../../workers/middleware";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFromIp, createUnitKerja, createUser, type AuditRow } from "../support/worker/factories";
 import { call, callWithEnv, cookieFrom, HTTPS_ORIGIN, ORIGIN, unique, uniqueIp } from "../support/worker/http";
@@ -26,7 +26,6 @@ const ssoEnv = (idp: FakeIdp) => ({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: SSO
 const callbackApp = new Hono<HonoEnv>()
   .use(securityHeaders)
   .use(requestContext)
-  .use(csrfProtection)
   .get("/callback", (c) => completeSsoLogin(c.get("ctx"), c.req.raw));
 
 async function callback(env: Record<string, string>, url: string, options: { cookie?: string; ip: string }): Promise<Response> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema } from "~/domain/auth-schemas";
-import { breadcrumbFromPath } from "~/domain/breadcrumb";
+import { breadcrumbFromPath } from "~/lib/breadcrumb";
 import { hashPassword, verifyPassword, PASSWORD_ITERATIONS } from "~/server/password.server";
 
 describe("breadcrumbFromPath", () => {

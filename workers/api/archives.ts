@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { parseListQuery } from "~/domain/document-schemas";
 import { NotFoundError } from "~/domain/errors";
-import { uploadBodyOf } from "~/server/upload-body.server";
+import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import {
   createDocument,
   deleteDocument,
@@ -16,11 +16,14 @@ import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
 import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
 
+/** The streamed body of an upload route (CSRF already checked by the router's middleware). */
 const uploadBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw);
+/** A create also names its idempotency key: the `Idempotency-Key` header, else the form's `submissionId`. */
+const createBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw, { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD });
 
 const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
 
-/** SPEC section 7 archive calls. Visitors see PUBLIC documents only (enforced in the service). */
+/** The archive calls. Visitors see PUBLIC documents only (enforced in the service). */
 export const archivesApi = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
   .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))
@@ -31,7 +34,7 @@ export const archivesApi = new Hono<HonoEnv>()
     return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));
   })
   .post("/", async (c) => {
-    const { document, created } = await createDocument(c.get("ctx"), uploadBody(c), c.req.header("idempotency-key") ?? null);
+    const { document, created } = await createDocument(c.get("ctx"), createBody(c));
     return c.json({ message: t.documents.uploadSuccess, data: document }, created ? 201 : 200);
   })
   .get("/:uuid", async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))))

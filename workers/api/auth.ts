@@ -5,6 +5,7 @@ import { login, logout } from "~/server/services/auth.server";
 import { sessionCookie } from "~/server/session.server";
 import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
+import { requireCsrf } from "./csrf";
 
 export const authApi = new Hono<HonoEnv>()
   .post("/login", async (c) => {
@@ -20,7 +21,8 @@ export const authApi = new Hono<HonoEnv>()
     const { role, name, userId, unitKerjaId } = result.user;
     return c.json({ user: { role, name, userId, unitKerjaId }, csrfToken: result.csrfToken });
   })
-  .get("/logout", async (c) => {
+  // A GET that changes state: CSRF-checked like a POST.
+  .get("/logout", requireCsrf, async (c) => {
     const ctx = c.get("ctx");
     await logout(ctx);
     c.header("Set-Cookie", sessionCookie(ctx, null));

@@ -1,17 +1,22 @@
 import { Hono } from "hono";
+import { t } from "~/i18n/id";
 import type { HonoEnv } from "../hono-env";
 import { accessRequestsApi } from "./access-requests";
 import { archivesApi } from "./archives";
 import { auditLogsApi } from "./audit-logs";
 import { authApi } from "./auth";
+import { csrfOnUnsafeMethods } from "./csrf";
 import { apiErrorHandler } from "./errors";
 import { ssoApi } from "./sso";
 import { statisticsApi } from "./statistics";
 import { unitKerjaApi } from "./unit-kerja";
 import { usersApi } from "./users";
 
-/** The JSON API of SPEC section 7, mounted at /api/v1. */
+/** The JSON API, mounted at /api/v1. */
 export const api = new Hono<HonoEnv>()
+  // Every unsafe method of every API route (and of unknown paths) is CSRF-checked here, after
+  // routing has decoded the path.
+  .use(csrfOnUnsafeMethods)
   .route("/auth", authApi)
   .route("/auth/sso", ssoApi)
   .route("/users", usersApi)
@@ -22,5 +27,5 @@ export const api = new Hono<HonoEnv>()
   .route("/audit-logs", auditLogsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
-  .all("*", (c) => c.json({ message: "Endpoint tidak ditemukan.", error: "Not Found" }, 404))
+  .all("*", (c) => c.json({ message: t.api.notFound, error: "Not Found" }, 404))
   .onError(apiErrorHandler);

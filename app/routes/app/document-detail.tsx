@@ -21,7 +21,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const document = await orRouteError(() => getDocument(ctx, params.uuid));
   const confirmDelete = new URL(request.url).searchParams.get("dialog") === "delete";
   if (confirmDelete && !document.canDelete) {
-    throw redirectWithFlash(`/app/documents/${document.uuid}`, { type: "error", message: t.denied.deleteDocument });
+    throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.deleteDocument });
   }
   return { document, csrfToken: ctx.session.csrfToken, confirmDelete };
 }
@@ -32,10 +32,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") return null;
   try {
     await deleteDocument(ctx, params.uuid);
-    return redirectWithFlash("/app/documents", { type: "success", message: t.documents.deleted });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: t.documents.deleted });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
+    return redirectWithFlash(ctx, error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
       type: "error",
       message: error.message || t.documents.deleteFailed,
     });

@@ -18,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = requireSignedIn(context);
   const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
-  if (!document.canEdit) throw redirectWithFlash(`/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
+  if (!document.canEdit) throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
   return {
     document,
     categories,

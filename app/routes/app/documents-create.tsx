@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { formErrorResult } from "~/server/form-result.server";
 import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
-import { uploadBodyOf } from "~/server/upload-body.server";
+import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.pages.createDocument });
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = requireSignedIn(context);
   try {
-    const { document } = await createDocument(ctx, uploadBodyOf(request));
+    const { document } = await createDocument(ctx, uploadBodyOf(request, { field: SUBMISSION_ID_FIELD }));
     return redirect(`/app/documents/create?created=${document.uuid}`);
   } catch (error) {
     return formErrorResult(error);

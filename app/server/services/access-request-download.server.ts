@@ -6,7 +6,7 @@ import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import { sha256Hex } from "../crypto.server";
 import { fileResponse, type FileRequest } from "../files.server";
-import { ACCESS_REQUEST_AUDIT, audit, isLive } from "./access-requests.server";
+import { audit, isLive } from "./access-requests.server";
 
 const s = t.accessRequests;
 
@@ -60,8 +60,8 @@ export async function downloadWithToken(ctx: AppContext, archiveUuid: string, to
         .set((eb) => ({ download_count: eb("download_count", "+", 1), last_downloaded_at: now }))
         .where("id", "=", row.id),
       audit(ctx, {
-        action: ACCESS_REQUEST_AUDIT.download,
-        message: s.audit.downloaded(row.archive_title),
+        action: "ACCESS_TOKEN_DOWNLOAD",
+        params: { title: row.archive_title },
         targetId: row.uuid,
         details: { archive: row.archive_uuid, tokenHashPrefix: hashPrefix(tokenHash) },
       }),

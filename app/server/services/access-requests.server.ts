@@ -28,24 +28,15 @@ import { tokenFor } from "../access-requests/token.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import type { Database } from "../db-schema";
 import type { Db } from "../db.server";
-import { auditInsert, type AuditEntry } from "./audit.server";
+import { auditRow, type AuditEntry } from "../audit/commit.server";
+import type { AuditAction } from "~/domain/audit-actions";
 import { requireUser } from "./auth.server";
 
 const s = t.accessRequests;
 
-/** Audit action names of this feature (also written by the access-level trigger: REVOKE). */
-export const ACCESS_REQUEST_AUDIT = {
-  request: "ACCESS_REQUEST_CREATE",
-  accept: "ACCESS_REQUEST_APPROVE",
-  reject: "ACCESS_REQUEST_REJECT",
-  revoke: "ACCESS_REQUEST_REVOKE",
-  expire: "ACCESS_REQUEST_EXPIRE",
-  download: "ACCESS_TOKEN_DOWNLOAD",
-} as const;
-
 // ---- Audit writes (kept together so they can move to a shared writer in one place) ----------
 
-export const audit = (ctx: AppContext, entry: AuditEntry) => auditInsert(ctx, { targetType: "access_request", ...entry });
+export const audit = (ctx: AppContext, entry: AuditEntry) => auditRow(ctx, { targetType: "access_request", ...entry });
 
 type AuditSource = { db: Db; at: string; actorId: number | null; ip: string | null; userAgent: string | null };
 const sourceOf = (ctx: AppContext): AuditSource => ({
@@ -63,7 +54,7 @@ type RequestFilter = (eb: ExpressionBuilder<Database, "access_requests">) => Ret
  * batch runs. Put it BEFORE the conditional UPDATE it records: inside one batch both see the
  * same state, so a lost race writes neither the change nor its audit row.
  */
-function auditWhere(source: AuditSource, action: string, message: string, where: RequestFilter, details: Record<string, unknown> = {}) {
+function auditWhere(source: AuditSource, action: AuditAction, message: string, where: RequestFilter, details: Record<string, unknown> = {}) {
   return source.db
     .insertInto("audit_logs")
     .columns(["created_at", "action", "message", "details", "actor_id", "target_type", "target_id", "ip_address", "user_agent"])
@@ -196,7 +187,7 @@ export async function requestAccess(ctx: AppContext, archiveUuid: string, input:
         request_message: requestMessage,
         created_at: now,
       }),
-      audit(ctx, { action: ACCESS_REQUEST_AUDIT.request, message: s.audit.requested(archive.title), targetId: uuid, details: { archive: archive.uuid } }),
+      audit(ctx, { action: "ACCESS_REQUEST_CREATE", params: { title: archive.title }, targetId: uuid, details: { archive: archive.uuid } }),
     ]);
   } catch (error) {
     if (String((error as Error)?.message).includes("UNIQUE constraint failed")) throw new ConflictError(s.request.duplicate);
@@ -236,8 +227,8 @@ export async function respondToAccessRequest(ctx: AppContext, uuid: string, inpu
   const results = await runBatch(ctx.d1, [
     auditWhere(
       sourceOf(ctx),
-      action === "accept" ? ACCESS_REQUEST_AUDIT.accept : ACCESS_REQUEST_AUDIT.reject,
-      action === "accept" ? s.audit.accepted(row.archive_title) : s.audit.rejected(row.archive_title),
+      action === "accept" ? "ACCESS_REQUEST_APPROVE" : "ACCESS_REQUEST_REJECT",
+      t.audit[action === "accept" ? "ACCESS_REQUEST_APPROVE" : "ACCESS_REQUEST_REJECT"]({ title: row.archive_title }),
       stillPending,
       { archive: row.archive_uuid, ...("expires_at" in answer ? { expiresAt: answer.expires_at } : {}) },
     ),
@@ -261,7 +252,7 @@ export async function revokeAccessRequest(ctx: AppContext, uuid: string): Promis
   const now = ctx.now().toISOString();
   const stillLive: RequestFilter = (eb) => eb.and([eb("id", "=", row.id), eb("status", "=", "APPROVED"), eb("expires_at", ">", now)]);
   const results = await runBatch(ctx.d1, [
-    auditWhere(sourceOf(ctx), ACCESS_REQUEST_AUDIT.revoke, s.audit.revoked(row.archive_title), stillLive, { archive: row.archive_uuid }),
+    auditWhere(sourceOf(ctx), "ACCESS_REQUEST_REVOKE", t.audit.ACCESS_REQUEST_REVOKE({ title: row.archive_title }), stillLive, { archive: row.archive_uuid }),
     ctx.db
       .updateTable("access_requests")
       .set({ status: "REVOKED", token_hash: null, token_seed: null, revoked_at: now, revoked_by: user.userId })
@@ -295,7 +286,7 @@ export async function pendingCountForUnit(ctx: AppContext): Promise<number> {
 /** Mark the approvals matching `where` EXPIRED and kill their tokens, one audit row each. */
 function expireWhere(source: AuditSource, where: RequestFilter): Compilable[] {
   return [
-    auditWhere(source, ACCESS_REQUEST_AUDIT.expire, s.audit.expired, where),
+    auditWhere(source, "ACCESS_REQUEST_EXPIRE", t.audit.ACCESS_REQUEST_EXPIRE({}), where),
     source.db.updateTable("access_requests").set({ status: "EXPIRED", token_hash: null, token_seed: null }).where(where),
   ];
 }

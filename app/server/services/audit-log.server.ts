@@ -1,5 +1,4 @@
 import {
-  ADMIN_AUDIT_ACTIONS,
   jakartaDayEnd,
   jakartaDayStart,
   type AuditLogQuery,
@@ -18,7 +17,7 @@ import {
   type AuditScope,
 } from "../audit-log/queries.server";
 import type { AppContext } from "../context.server";
-import { auditInsert } from "./audit.server";
+import { auditRow } from "../audit/commit.server";
 
 export type AuditLogPage = KeysetPage<AuditLogView, AuditLogQuery>;
 
@@ -157,9 +156,9 @@ export async function exportAuditLogsCsv(ctx: AppContext, query: AuditLogQuery):
 
 /** The audit row of an export; the one place this service writes audit rows. */
 const exportAudit = (ctx: AppContext, filters: Record<string, string | undefined>) =>
-  auditInsert(ctx, {
-    action: ADMIN_AUDIT_ACTIONS.auditLogExport,
-    message: t.admin.auditLogs.exported,
+  auditRow(ctx, {
+    action: "AUDIT_LOG_EXPORT",
+    params: {},
     details: { filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) },
     targetType: "audit_log",
   });

@@ -1,11 +1,11 @@
 import type { LoginInput } from "~/domain/auth-schemas";
 import { TooManyRequestsError, UnauthenticatedError } from "~/domain/errors";
 import { t } from "~/i18n/id";
-import { runBatch } from "../batch.server";
+import type { Compilable } from "kysely";
 import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
 import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "../session.server";
-import { auditInsert } from "./audit.server";
+import { commit, type AuditEntry } from "../audit/commit.server";
 import { admitLoginAttempt, loginSucceeded } from "../auth/login-throttle.server";
 
 export type LoginResult = { sessionId: string; csrfToken: string; user: SessionUser };
@@ -20,12 +20,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   const username = input.username.trim().toLowerCase();
   const admission = await admitLoginAttempt(ctx, username);
   if (!admission.admitted) {
-    await auditInsert(ctx, {
-      action: "LOGIN_THROTTLED",
-      message: `Percobaan login untuk "${username}" ditolak karena terlalu banyak kegagalan`,
-      details: { username },
-      actorId: null,
-    }).execute();
+    await commit(ctx, [], { action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null });
     throw new TooManyRequestsError(t.login.throttled, admission.retryAfterSeconds);
   }
 
@@ -42,31 +37,28 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
 
   if (!user || !stored || !passwordOk) {
     // The attempt was already counted by admitLoginAttempt.
-    await auditInsert(ctx, {
-      action: "LOGIN_FAILED",
-      message: `Login gagal untuk username "${username}"`,
-      details: { username },
-      actorId: null,
-    }).execute();
+    await commit(ctx, [], { action: "LOGIN_FAILED", params: { method: "password", username }, details: { username }, actorId: null });
     throw new UnauthenticatedError(t.login.failed);
   }
 
-  return startSession(ctx, toSessionUser(user), "password", loginSucceeded(ctx, username));
+  return startSession(ctx, toSessionUser(user), "password", { writes: loginSucceeded(ctx, username) });
 }
 
 /**
  * Open a session for a user who has proven who they are (password or SSO). Side effects: a
- * session row and a LOGIN audit row, written together with `extra` in one batch.
+ * session row and a LOGIN audit row, written together with `extra` (more writes and their
+ * audit rows) in one batch.
  */
 export async function startSession(
   ctx: AppContext,
   user: SessionUser,
   method: "password" | "sso",
-  extra: Parameters<typeof runBatch>[1] = [],
+  extra: { writes?: Compilable[]; audit?: AuditEntry[] } = {},
 ): Promise<LoginResult> {
   const { sessionId, csrfToken } = newSessionSecrets();
   const now = ctx.now();
-  await runBatch(ctx.d1, [
+  const login: AuditEntry = { action: "LOGIN", params: { name: user.name, username: user.username, method }, details: { method }, actorId: user.userId };
+  await commit(ctx, [
     ctx.db.insertInto("sessions").values({
       id_hash: await sessionIdHash(ctx.config.sessionSecret, sessionId),
       user_id: user.userId,
@@ -78,14 +70,8 @@ export async function startSession(
       ip_address: ctx.request.ip,
       user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
     }),
-    ...extra,
-    auditInsert(ctx, {
-      action: "LOGIN",
-      message: `${user.name} (${user.username}) login melalui ${method === "sso" ? "SSO" : "username dan password"}`,
-      details: { method },
-      actorId: user.userId,
-    }),
-  ]);
+    ...(extra.writes ?? []),
+  ], [...(extra.audit ?? []), login]);
   return { sessionId, csrfToken, user };
 }
 
@@ -96,13 +82,10 @@ export async function startSession(
 export async function logout(ctx: AppContext): Promise<void> {
   const session = ctx.session;
   if (!session) return;
-  await runBatch(ctx.d1, [
-    ctx.db.updateTable("sessions").set({ revoked_at: ctx.now().toISOString() }).where("id_hash", "=", session.idHash),
-    auditInsert(ctx, {
-      action: "LOGOUT",
-      message: `${session.user.name} (${session.user.username}) logout`,
-    }),
-  ]);
+  await commit(ctx, [ctx.db.updateTable("sessions").set({ revoked_at: ctx.now().toISOString() }).where("id_hash", "=", session.idHash)], {
+    action: "LOGOUT",
+    params: { name: session.user.name, username: session.user.username },
+  });
 }
 
 /** The signed-in user, or UnauthenticatedError. */

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.server";
 import { toSessionUser, usersWithRole } from "../session.server";
-import { auditInsert } from "./audit.server";
+import { commit } from "../audit/commit.server";
 import { startSession, type LoginResult } from "./auth.server";
 
 /** Who the identity provider says signed in, from a verified id_token. */
@@ -49,22 +49,20 @@ export async function signInWithSso(ctx: AppContext, identity: SsoIdentity): Pro
   }
 
   const user = toSessionUser(byUsername);
-  return startSession(ctx, user, "sso", [
+  return startSession(ctx, user, "sso", {
     // `sso_subject IS NULL` keeps a concurrent first sign-in from overwriting another link.
-    ctx.db
-      .updateTable("users")
-      .set({ sso_subject: identity.subject })
-      .where("id", "=", user.userId)
-      .where("sso_subject", "is", null),
-    auditInsert(ctx, {
-      action: "SSO_LINKED",
-      message: `Akun ${user.name} (${user.username}) ditautkan ke identitas SSO`,
-      details: { method: "sso", subject: identity.subject },
-      actorId: user.userId,
-      targetType: "user",
-      targetId: user.uuid,
-    }),
-  ]);
+    writes: [ctx.db.updateTable("users").set({ sso_subject: identity.subject }).where("id", "=", user.userId).where("sso_subject", "is", null)],
+    audit: [
+      {
+        action: "SSO_LINKED",
+        params: { name: user.name, username: user.username },
+        details: { method: "sso", subject: identity.subject },
+        actorId: user.userId,
+        targetType: "user",
+        targetId: user.uuid,
+      },
+    ],
+  });
 }
 
 /**
@@ -77,16 +75,12 @@ export async function recordSsoFailure(
   reason: string,
   details: { username?: string | null; subject?: string; error?: string } = {},
 ): Promise<void> {
-  const message =
-    reason === "unknown_user" || reason === "subject_mismatch"
-      ? `Login SSO gagal: identitas SSO${details.username ? ` "${details.username}"` : ""} tidak terdaftar di E-Arsip`
-      : `Login SSO gagal (${reason})`;
-  await auditInsert(ctx, {
+  await commit(ctx, [], {
     action: "LOGIN_FAILED",
-    message,
+    params: { method: "sso", reason, username: details.username },
     details: { method: "sso", reason, ...details },
     actorId: null,
-  }).execute();
+  });
 }
 
 const findUser = (ctx: AppContext) => usersWithRole(ctx.db).select("u.sso_subject");

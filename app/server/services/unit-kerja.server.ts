@@ -1,5 +1,4 @@
 import type { Compilable } from "kysely";
-import { ADMIN_AUDIT_ACTIONS } from "~/domain/audit-log";
 import { ConflictError, DomainError, NotFoundError } from "~/domain/errors";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
@@ -16,15 +15,15 @@ import {
   unitKerjaReferences,
   type UnitKerjaRow,
 } from "../unit-kerja/queries.server";
-import { auditInsert } from "./audit.server";
+import { auditRow, type AuditEntry } from "../audit/commit.server";
 
 const m = t.admin.unitKerja;
 
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "unitKerja.manage" }, t.denied.page);
 
 /** The audit row of a change to a work unit; the one place this service writes audit rows. */
-const unitAudit = (ctx: AppContext, action: string, message: string, unitId: number | null, details?: Record<string, unknown>) =>
-  auditInsert(ctx, { action, message, details, targetType: "unit_kerja", targetId: unitId === null ? undefined : String(unitId) });
+const unitAudit = (ctx: AppContext, entry: AuditEntry, unitId: number | null) =>
+  auditRow(ctx, { ...entry, targetType: "unit_kerja", targetId: unitId === null ? undefined : String(unitId) });
 
 const namaTaken = (nama: string) => {
   const message = m.namaTaken(nama);
@@ -87,7 +86,7 @@ export async function createUnitKerja(ctx: AppContext, input: UnitKerjaInput): P
         .insertInto("unit_kerja")
         .values({ ...columnsOf(input), created_at: now, updated_at: now })
         .returning("id"),
-      unitAudit(ctx, ADMIN_AUDIT_ACTIONS.unitKerjaCreate, `Unit kerja "${input.nama}" dibuat`, null, { nama: input.nama, jenis: input.jenis }),
+      unitAudit(ctx, { action: "UNIT_KERJA_CREATE", params: { nama: input.nama }, details: { nama: input.nama, jenis: input.jenis } }, null),
     ],
     input.nama,
   );
@@ -110,10 +109,15 @@ export async function updateUnitKerja(ctx: AppContext, id: string, input: UnitKe
         .updateTable("unit_kerja")
         .set({ ...columnsOf(input), updated_at: ctx.now().toISOString() })
         .where("id", "=", current.id),
-      unitAudit(ctx, ADMIN_AUDIT_ACTIONS.unitKerjaUpdate, `Unit kerja "${input.nama}" diperbarui`, current.id, {
-        ...(current.nama !== input.nama ? { namaFrom: current.nama } : {}),
-        nama: input.nama,
-      }),
+      unitAudit(
+        ctx,
+        {
+          action: "UNIT_KERJA_UPDATE",
+          params: { nama: input.nama },
+          details: { ...(current.nama !== input.nama ? { namaFrom: current.nama } : {}), nama: input.nama },
+        },
+        current.id,
+      ),
     ],
     input.nama,
   );
@@ -131,10 +135,7 @@ export async function deleteUnitKerja(ctx: AppContext, id: string): Promise<{ na
   await runUnitBatch(
     ctx,
     [
-      unitAudit(ctx, ADMIN_AUDIT_ACTIONS.unitKerjaDelete, `Unit kerja "${target.nama}" dihapus`, target.id, {
-        nama: target.nama,
-        jenis: target.jenis,
-      }),
+      unitAudit(ctx, { action: "UNIT_KERJA_DELETE", params: { nama: target.nama }, details: { nama: target.nama, jenis: target.jenis } }, target.id),
       ctx.db.deleteFrom("unit_kerja").where("id", "=", target.id),
     ],
     target.nama,

@@ -1,5 +1,4 @@
 import type { Compilable, Updateable } from "kysely";
-import { ADMIN_AUDIT_ACTIONS } from "~/domain/audit-log";
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
@@ -22,7 +21,7 @@ import {
   unitKerjaOptions,
   type UserViewRow,
 } from "../users/queries.server";
-import { auditInsert } from "./audit.server";
+import { auditRow, type AuditEntry } from "../audit/commit.server";
 
 const m = t.admin.users;
 const v = m.validation;
@@ -30,8 +29,8 @@ const v = m.validation;
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page);
 
 /** The audit row of a change to a user; the one place this service writes audit rows. */
-const userAudit = (ctx: AppContext, action: string, message: string, target: { uuid: string }, details?: Record<string, unknown>) =>
-  auditInsert(ctx, { action, message, details, targetType: "user", targetId: target.uuid });
+const userAudit = (ctx: AppContext, entry: AuditEntry, target: { uuid: string }) =>
+  auditRow(ctx, { ...entry, targetType: "user", targetId: target.uuid });
 
 /**
  * End a user's sessions at once (revoked rows stop working on the next request). The caller's
@@ -133,11 +132,15 @@ export async function createUser(ctx: AppContext, input: UserCreateInput): Promi
         created_at: now,
         updated_at: now,
       }),
-      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userCreate, `Pengguna "${input.username}" (${input.roleName}) dibuat`, { uuid }, {
-        username: input.username,
-        roleName: input.roleName,
-        unitKerjaId,
-      }),
+      userAudit(
+        ctx,
+        {
+          action: "USER_CREATE",
+          params: { username: input.username, roleName: input.roleName },
+          details: { username: input.username, roleName: input.roleName, unitKerjaId },
+        },
+        { uuid },
+      ),
     ],
     { id: 0, username: input.username },
   );
@@ -194,11 +197,15 @@ export async function updateUser(ctx: AppContext, uuid: string, input: UserUpdat
         .set({ ...changes, updated_at: ctx.now().toISOString() })
         .where("id", "=", current.id),
       ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
-      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userUpdate, `Pengguna "${username}" diperbarui (${changed.join(", ")})`, current, {
-        changed,
-        ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}),
-        sessionsEnded: endsSessions,
-      }),
+      userAudit(
+        ctx,
+        {
+          action: "USER_UPDATE",
+          params: { username, changed },
+          details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions },
+        },
+        current,
+      ),
     ],
     { id: current.id, username },
   );
@@ -218,11 +225,15 @@ export async function deleteUser(ctx: AppContext, uuid: string): Promise<{ usern
   await runUserBatch(
     ctx,
     [
-      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userDelete, `Pengguna "${target.username}" dihapus`, target, {
-        username: target.username,
-        fullName: target.full_name,
-        roleName: target.role_name,
-      }),
+      userAudit(
+        ctx,
+        {
+          action: "USER_DELETE",
+          params: { username: target.username },
+          details: { username: target.username, fullName: target.full_name, roleName: target.role_name },
+        },
+        target,
+      ),
       ctx.db.deleteFrom("users").where("id", "=", target.id),
     ],
     target,
@@ -241,9 +252,7 @@ export async function revokeUserSessions(ctx: AppContext, uuid: string): Promise
     ctx,
     [
       revokeSessions(ctx, target.id),
-      userAudit(ctx, ADMIN_AUDIT_ACTIONS.userSessionsRevoke, `Semua sesi pengguna "${target.username}" diakhiri`, target, {
-        username: target.username,
-      }),
+      userAudit(ctx, { action: "USER_SESSIONS_REVOKE", params: { username: target.username }, details: { username: target.username } }, target),
     ],
     target,
   );

@@ -46,7 +46,6 @@ export async function serviceContext(user: CreatedUser | null, clock: TestClock 
     waitUntil: () => {},
     request: { url: new URL("http://earsip.test/"), ip: uniqueIp(), userAgent: "vitest", secure: false },
     session: sessionUser ? { idHash: "test", csrfToken: "test", user: sessionUser } : null,
-    csrfVerified: true,
     actor: sessionUser ? actorOf(sessionUser) : null,
     flash: null,
     nonce: "test",

@@ -1,0 +1,5 @@
+/** Messages of the JSON API that no page shows. */
+export const api = {
+  notFound: "Endpoint tidak ditemukan.",
+  serverError: "Terjadi kesalahan pada server.",
+} as const;

@@ -1,0 +1,57 @@
+import type { Compilable } from "kysely";
+import type { AuditAction } from "~/domain/audit-actions";
+import { t } from "~/i18n/id";
+import { runBatch } from "../batch.server";
+import type { AppContext } from "../context.server";
+
+type AuditMessages = typeof t.audit;
+
+/** One audit row: its action, the parameters of that action's message, and what it concerns. */
+export type AuditEntry = {
+  [A in AuditAction]: {
+    action: A;
+    /** Builds the stored Indonesian message (`t.audit[action]`). */
+    params: Parameters<AuditMessages[A]>[0];
+    details?: Record<string, unknown>;
+    /** Defaults to the signed-in user; null for anonymous events (a failed sign-in). */
+    actorId?: number | null;
+    targetType?: string;
+    targetId?: string;
+  };
+}[AuditAction];
+
+/** What writing needs from the request context. */
+export type CommitContext = Pick<AppContext, "db" | "d1" | "now" | "request" | "session">;
+
+/**
+ * The one writer of audit rows: run `writes` and the audit rows in ONE D1 batch (all-or-nothing;
+ * D1 has no interactive transactions), so there is never a change without its audit row, nor an
+ * audit row for a change that did not happen. Audit-only events pass no writes.
+ *
+ * Every audit row goes through here and nowhere else, so chaining rows (each storing the hash of
+ * the previous one) can be added inside: read the last row's hash, compute the new ones, and run
+ * the batch again when a concurrent writer took the same predecessor (a UNIQUE conflict).
+ */
+export async function commit(ctx: CommitContext, writes: Compilable[], audit: AuditEntry | AuditEntry[]): Promise<D1Result[]> {
+  const rows = (Array.isArray(audit) ? audit : [audit]).map((entry) => auditRow(ctx, entry));
+  return runBatch(ctx.d1, [...writes, ...rows]);
+}
+
+/**
+ * The INSERT of one audit row, for a writer whose batch needs the row at a particular place
+ * (before a conditional update, beside a guard). Prefer `commit`.
+ */
+export function auditRow(ctx: CommitContext, entry: AuditEntry) {
+  const message = (t.audit[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
+  return ctx.db.insertInto("audit_logs").values({
+    created_at: ctx.now().toISOString(),
+    action: entry.action,
+    message,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    actor_id: entry.actorId === undefined ? (ctx.session?.user.userId ?? null) : entry.actorId,
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId ?? null,
+    ip_address: ctx.request.ip,
+    user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
+  });
+}

@@ -1,0 +1,43 @@
+import type { DocumentView } from "~/domain/documents";
+import { can, type Actor, type DocumentRef } from "~/domain/policy";
+import type { DocumentRow } from "./queries.server";
+
+/** What the permission policy needs to know of a document. */
+export const documentRef = (row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level">): DocumentRef => ({
+  uploaderId: row.uploader_id,
+  unitKerjaId: row.unit_kerja_id,
+  accessLevel: row.access_level,
+});
+
+/** Where a document's file is served (download; `?disposition=inline` for a preview). */
+export const documentFileUrl = (uuid: string) => `/api/v1/archives/${uuid}/download`;
+
+/** A row as `actor` sees it: the file URLs only when they may open it, and what they may do. */
+export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentView {
+  const document = documentRef(row);
+  const canOpenFile = can(actor, { type: "document.openFile", document });
+  const fileUrl = documentFileUrl(row.uuid);
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    documentNumber: row.document_number,
+    year: row.year,
+    description: row.description,
+    keywords: row.keywords,
+    accessLevel: row.access_level,
+    categoryId: row.category_id,
+    category: { id: row.category_id, categoryName: row.category_name },
+    fileName: row.file_name,
+    fileSizeKb: Math.round((row.file_size / 1024) * 100) / 100,
+    mimeType: row.mime_type,
+    previewUrl: canOpenFile ? `${fileUrl}?disposition=inline` : null,
+    downloadUrl: canOpenFile ? fileUrl : null,
+    uploader: row.uploader,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    canEdit: can(actor, { type: "document.edit", document }),
+    canDelete: can(actor, { type: "document.delete", document }),
+    canOpenFile,
+    canRequestAccess: can(actor, { type: "document.requestAccess", document }),
+  };
+}
