@@ -1,9 +1,10 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { breadcrumbFromPath } from "~/domain/breadcrumb";
 import { can, type Actor } from "~/domain/policy";
+import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 
-export type ShellUser = { name: string; role: string; userId: number; unitKerjaId: number | null };
+export type { ShellUser };
 
 const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { t } from "../i18n/id";
-import { createListQuerySchema, parseListParams } from "./list-query";
+import { createListQuerySchema, listDefaults, parseListParams } from "./list-query";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -79,3 +79,6 @@ export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 export function parseListQuery(params: URLSearchParams): DocumentListQuery {
   return parseListParams(DocumentListQuerySchema, params);
 }
+
+/** The values document list URLs leave out. */
+export const DOCUMENT_LIST_DEFAULTS = listDefaults(DocumentListQuerySchema);

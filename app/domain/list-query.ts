@@ -56,3 +56,8 @@ export type ListPage<Row, Query> = {
 export function listPage<Row, Query extends { page: number; size: number }>(data: Row[], total: number, query: Query): ListPage<Row, Query> {
   return { data, page: query.page, size: query.size, total, totalPages: Math.max(1, Math.ceil(total / query.size)), query };
 }
+
+/** What a list schema gives for an empty URL: the values its links leave out. */
+export function listDefaults<Schema extends z.ZodType>(schema: Schema): z.output<Schema> {
+  return schema.parse({});
+}

@@ -1,9 +1,12 @@
+import { ui } from "./ui";
+
 /**
  * Every Indonesian UI string in one place, so the exact SPEC wording is easy to check.
  * Identifiers are English; values are what users read.
  */
 export const t = {
   appName: "E-Arsip",
+  ui,
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
   loading: "Loading...",
   notSet: "(not set)",
@@ -97,13 +100,6 @@ export const t = {
     create: "+ Buat Baru",
     allCategories: "Semua Kategori",
     search: "Cari dokumen...",
-    searchLabel: "Cari",
-    apply: "Terapkan",
-    pageSize: "Tampilkan",
-    previous: "Previous",
-    next: "Next",
-    showing: (shown: number, total: number) => `Showing ${shown} of ${total} entries`,
-    empty: "Tidak ada data yang cocok.",
     columns: {
       no: "No",
       title: "Judul",

@@ -7,7 +7,8 @@ import { DocumentForm } from "~/components/document-form";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { formErrorResult } from "~/server/form-result.server";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
@@ -15,7 +16,7 @@ import { t } from "~/i18n/id";
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
   if (!document.canEdit) throw redirectWithFlash(`/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
@@ -28,7 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   try {
     await updateDocument(ctx, params.uuid, uploadBodyOf(request));
     return redirect(`/app/documents/${params.uuid}/update?updated=1`);

@@ -8,7 +8,8 @@ import { DocumentForm } from "~/components/document-form";
 import { assertCan } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
 import { formErrorResult } from "~/server/form-result.server";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
@@ -16,7 +17,7 @@ import { t } from "~/i18n/id";
 export const meta = () => pageMeta({ title: t.pages.createDocument });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument));
   const created = new URL(request.url).searchParams.get("created");
   return {
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   try {
     const { document } = await createDocument(ctx, uploadBodyOf(request));
     return redirect(`/app/documents/create?created=${document.uuid}`);

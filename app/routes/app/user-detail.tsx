@@ -1,17 +1,8 @@
-import type { Route } from "./+types/user-detail";
-import { assertCan } from "~/domain/policy";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
 import { PageHeader } from "~/components/app-shell";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.pages.userDetail });
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
-  await orRouteError(() => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page));
-  return null;
-}
 
 export default function Page() {
   return (
