@@ -1,6 +1,6 @@
 import type { Column } from "~/components/list";
 import { DownloadLink } from "~/components/download-link";
-import type { DocumentSort } from "~/domain/document-schemas";
+import type { DocumentSort } from "~/domain/document-list";
 import { formatDate, formatKb } from "~/lib/format";
 import { t } from "~/i18n/id";
 import type { DocumentView } from "~/server/services/documents.server";

@@ -1,5 +1,5 @@
 import { DataTable, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
-import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-schemas";
+import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
 import { t } from "~/i18n/id";
 import type { Category, DocumentPage } from "~/server/services/documents.server";
 import { documentColumns } from "./document-columns";

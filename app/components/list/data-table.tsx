@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SortDir } from "~/domain/list-query";
+import type { SortDir } from "~/domain/list-page";
 import { EmptyState } from "./empty-state";
 import { SortHeader, type SortState } from "./sort-header";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
-import { PAGE_SIZES } from "~/domain/list-query";
+import { PAGE_SIZES } from "~/domain/list-page";
 import { t } from "~/i18n/id";
 import { listHref, type ListParams } from "./list-href";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { t } from "~/i18n/id";
-import type { ListPage } from "~/domain/list-query";
+import type { ListPage } from "~/domain/list-page";
 
 /**
  * Previous/Next and 'Showing X of Y entries'. The hrefs come from the caller, so offset pages

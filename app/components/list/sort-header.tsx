@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SortDir } from "~/domain/list-query";
+import type { SortDir } from "~/domain/list-page";
 
 /**
  * The list's current order and how to link to another one. `href` gets the new sort and

@@ -4,10 +4,11 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { DocumentForm } from "~/components/document-form";
+import { DocumentForm } from "~/components/documents/document-form";
+import { DocumentCreateSchema } from "~/domain/document-schemas";
 import { assertCan } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { formErrorResult } from "~/server/form-result.server";
+import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
@@ -23,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     categories: await listCategories(ctx),
     csrfToken: ctx.session.csrfToken,
+    rules: formRules(DocumentCreateSchema),
     // A fresh key per rendered form: submitting the same form twice creates one document.
     submissionId: crypto.randomUUID(),
     created: created && /^[0-9a-f-]{36}$/.test(created) ? created : null,
@@ -35,12 +37,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { document } = await createDocument(ctx, uploadBodyOf(request));
     return redirect(`/app/documents/create?created=${document.uuid}`);
   } catch (error) {
-    return formErrorResult(error);
+    return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
 }
 
 export default function CreateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, csrfToken, submissionId, created } = loaderData;
+  const { categories, csrfToken, submissionId, created, rules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback="/app/documents" />
@@ -51,8 +53,8 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
           mode="create"
           categories={categories}
           defaults={{ accessLevel: "PRIVATE" }}
-          lastResult={actionData?.result}
-          serverError={actionData?.message}
+          rules={rules}
+          lastResult={actionData}
           csrfToken={csrfToken}
           submissionId={submissionId}
           apiUrl="/api/v1/archives"
