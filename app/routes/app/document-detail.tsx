@@ -9,12 +9,15 @@ import { DownloadLink } from "~/components/download-link";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { DomainError } from "~/domain/errors";
 import { formatDate, formatKb } from "~/lib/format";
+import { documentBreadcrumb } from "~/components/documents/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
+
+export const handle = documentBreadcrumb;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.document.title ?? t.pages.documentDetail });
 

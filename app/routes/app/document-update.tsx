@@ -5,6 +5,7 @@ import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
+import { documentBreadcrumb } from "~/components/documents/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { formRules, replyWithDomainError } from "~/server/form.server";
@@ -13,6 +14,8 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
+
+export const handle = documentBreadcrumb;
 
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
