@@ -107,3 +107,31 @@ describe("the Master layout gate", () => {
     });
   });
 });
+
+describe("the access-request layout gate", () => {
+  const accessRequestRoutes = routesInside(routes, "routes/app/access-request-layout.tsx");
+  const sessions: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.ftStaff, DEMO_ACCOUNTS.viewer]) sessions[account.username] = await signIn(account.username);
+  });
+
+  it("finds /app/access-request in app/routes.ts", () => {
+    expect(accessRequestRoutes).toContain("/app/access-request");
+  });
+
+  it.each(accessRequestRoutes)("%s: Satuan Kerja only; Viewer and Super Admin get 403, visitors go to /", async (pattern) => {
+    const path = urlOf(pattern);
+    for (const username of [DEMO_ACCOUNTS.viewer.username, DEMO_ACCOUNTS.admin.username]) {
+      const page = await request(path, sessions[username]!);
+      expect(page.status, username).toBe(403);
+      expect(await page.text(), username).toContain(PAGE_DENIED);
+    }
+    const allowed = await request(path, sessions[DEMO_ACCOUNTS.ftStaff.username]!);
+    await allowed.arrayBuffer();
+    expect(allowed.status).toBe(200);
+    const visitor = await request(path, null);
+    await visitor.arrayBuffer();
+    expect(visitor.status).toBe(302);
+  });
+});
