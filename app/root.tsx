@@ -1,9 +1,10 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { appContextKey } from "~/server/context.server";
 import { pageCsrfMiddleware } from "~/server/csrf.server";
-import { t } from "~/i18n/id";
-import { NotFoundContent } from "~/components/not-found";
+import { AppShell } from "~/components/app-shell";
+import { GeneralErrorBoundary, refusalViewer } from "~/components/error-boundary";
+import { shellUserOf } from "~/server/gates.server";
 import { Toast } from "~/components/toast";
 import "./app.css";
 
@@ -14,14 +15,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContextKey);
-  const user = ctx.session?.user;
   return {
     nonce: ctx.nonce,
     csrfToken: ctx.session?.csrfToken ?? null,
     flash: ctx.flash,
-    user: user
-      ? { name: user.name, role: user.role, userId: user.userId, unitKerjaId: user.unitKerjaId, unitKerjaName: user.unitKerjaName }
-      : null,
+    user: ctx.session ? shellUserOf(ctx.session) : null,
   };
 }
 
@@ -58,29 +56,23 @@ export default function App() {
   );
 }
 
+/**
+ * Errors no lower boundary caught, and gate refusals (a middleware refusal renders here, before
+ * any loader ran: the refusal itself carries the signed-in shell's user).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  const root = useRootData();
+  const viewer = refusalViewer(error) ?? (root?.user && root.csrfToken ? { user: root.user, csrfToken: root.csrfToken } : null);
+  if (viewer) {
     return (
-      <main className="flex min-h-screen items-center justify-center p-6">
-        <title>{`${t.notFound.title} | ${t.appName}`}</title>
-        <meta name="robots" content="noindex" />
-        <NotFoundContent />
-      </main>
+      <AppShell user={viewer.user} csrfToken={viewer.csrfToken}>
+        <GeneralErrorBoundary />
+      </AppShell>
     );
   }
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : t.errorPage.text;
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
-      <title>{`${t.errorPage.title} | ${t.appName}`}</title>
-      <meta name="robots" content="noindex" />
-      <div className="max-w-lg rounded-xl bg-white p-8 text-center shadow">
-        <h1 className="text-xl font-semibold">{t.errorPage.title}</h1>
-        <p className="mt-2 text-slate-600">{message}</p>
-        <a href="/" className="mt-4 inline-block text-blue-700 underline">
-          {t.notFound.back}
-        </a>
-      </div>
+      <GeneralErrorBoundary />
     </main>
   );
 }

@@ -11,19 +11,23 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("callback", "routes/callback.tsx"),
   ...prefix("app", [
+    // The session gate of this layout covers every route inside it (loaders and actions).
     layout("routes/app-layout.tsx", [
       index("routes/app/dashboard.tsx"),
       route("documents", "routes/app/documents.tsx"),
       route("documents/create", "routes/app/documents-create.tsx"),
       route("documents/:uuid", "routes/app/document-detail.tsx"),
       route("documents/:uuid/update", "routes/app/document-update.tsx"),
-      route("access-request", "routes/app/access-request.tsx"),
-      route("audit-logs", "routes/app/audit-logs.tsx"),
-      route("manage-unit-kerja", "routes/app/manage-unit-kerja.tsx"),
-      route("users", "routes/app/users.tsx"),
-      route("users/create", "routes/app/users-create.tsx"),
-      route("users/:uuid", "routes/app/user-detail.tsx"),
-      route("users/:uuid/update", "routes/app/user-update.tsx"),
+      layout("routes/app/access-request-layout.tsx", [route("access-request", "routes/app/access-request.tsx")]),
+      // Master screens: the Super Admin gate of this layout covers every route inside it.
+      layout("routes/app/master-layout.tsx", [
+        route("audit-logs", "routes/app/audit-logs.tsx"),
+        route("manage-unit-kerja", "routes/app/manage-unit-kerja.tsx"),
+        route("users", "routes/app/users.tsx"),
+        route("users/create", "routes/app/users-create.tsx"),
+        route("users/:uuid", "routes/app/user-detail.tsx"),
+        route("users/:uuid/update", "routes/app/user-update.tsx"),
+      ]),
       // The token hand-off for scripts; its path is not shown in the UI.
       route("session", "routes/app/session-handoff.tsx"),
       route("*", "routes/app/not-found.tsx"),

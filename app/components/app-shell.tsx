@@ -1,9 +1,10 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
-import { breadcrumbFromPath } from "~/lib/breadcrumb";
+import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
+import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
 import { can, type Actor } from "~/domain/policy";
+import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 
-export type ShellUser = { name: string; role: string; userId: number; unitKerjaId: number | null };
+export type { ShellUser };
 
 const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"];
 
@@ -115,7 +116,7 @@ function Sidebar({ user, csrfToken, pathname }: { user: ShellUser | null; csrfTo
 }
 
 function Breadcrumb({ pathname }: { pathname: string }) {
-  const items = breadcrumbFromPath(pathname);
+  const items = breadcrumbFromPath(pathname, crumbLabelsOf(useMatches()));
   if (items.length === 0) return null;
   return (
     <nav aria-label={t.nav.breadcrumb} className="mb-4 text-sm text-slate-500" data-testid="breadcrumb">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { t } from "../i18n/id";
+import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
 import { createListQuerySchema, parseListParams } from "./list-query";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
@@ -54,24 +55,16 @@ export const DocumentCreateSchema = DocumentMetadataSchema.extend({ file: browse
 /** The update form (browser validation): metadata plus an optional replacement file. */
 export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ file: browserFile.optional() });
 
-/** Advisory hints (5 keywords, 20 words of description): shown until the input meets them, never blocking. */
-export function documentHints(input: { keywords?: string; description?: string }) {
-  const keywordCount = (input.keywords ?? "").split(",").filter((word) => word.trim() !== "").length;
-  const wordCount = (input.description ?? "").trim().split(/\s+/).filter(Boolean).length;
-  return {
-    keywords: keywordCount === 5 ? null : t.documents.keywordsHint,
-    description: wordCount >= 20 ? null : t.documents.descriptionHint,
-  };
-}
+export { documentHints } from "./document-hints";
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from "./list-query";
-export const DOCUMENT_SORTS = ["createdAt", "title", "year", "documentNumber", "fileSize"] as const;
-export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+export { DOCUMENT_SORTS, DOCUMENT_LIST_DEFAULTS, type DocumentSort } from "./document-list";
 
 /** List query parameters (?q=&category=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
 export const DocumentListQuerySchema = createListQuerySchema({
   sorts: DOCUMENT_SORTS,
-  defaultSort: "createdAt",
+  defaultSort: DOCUMENT_LIST_DEFAULTS.sort,
+  defaultDir: DOCUMENT_LIST_DEFAULTS.dir,
   filters: { category: z.coerce.number().int().positive().optional().catch(undefined) },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;

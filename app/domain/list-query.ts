@@ -1,9 +1,8 @@
 import { z } from "zod";
 
-/** Page sizes every list offers (5 to 50). */
-export const PAGE_SIZES = [5, 10, 20, 30, 40, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export type SortDir = "asc" | "desc";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortDir } from "./list-page";
+
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE, listPage, type ListPage, type SortDir } from "./list-page";
 
 /**
  * The query-string schema of one server-side list (`?q=&sort=&dir=&page=&size=` plus the list's
@@ -43,16 +42,7 @@ export function parseListParams<Schema extends z.ZodType>(schema: Schema, params
   return schema.parse(Object.fromEntries(params));
 }
 
-/** One page of a server-side list, as pages and the API return it. */
-export type ListPage<Row, Query> = {
-  data: Row[];
-  page: number;
-  size: number;
-  total: number;
-  totalPages: number;
-  query: Query;
-};
-
-export function listPage<Row, Query extends { page: number; size: number }>(data: Row[], total: number, query: Query): ListPage<Row, Query> {
-  return { data, page: query.page, size: query.size, total, totalPages: Math.max(1, Math.ceil(total / query.size)), query };
+/** What a list schema gives for an empty URL: the values its links leave out. */
+export function listDefaults<Schema extends z.ZodType>(schema: Schema): z.output<Schema> {
+  return schema.parse({});
 }

@@ -3,6 +3,7 @@ import { accessRequests } from "./access-requests";
 import { admin } from "./admin";
 import { api } from "./api";
 import { audit } from "./audit";
+import { ui } from "./ui";
 
 /**
  * Every Indonesian UI string in one place, so the exact product wording is easy to check.
@@ -12,6 +13,7 @@ import { audit } from "./audit";
 export const t = {
   admin,
   appName: "E-Arsip",
+  ui,
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
   loading: "Loading...",
   notSet: "(not set)",
@@ -107,13 +109,6 @@ export const t = {
     create: "+ Buat Baru",
     allCategories: "Semua Kategori",
     search: "Cari dokumen...",
-    searchLabel: "Cari",
-    apply: "Terapkan",
-    pageSize: "Tampilkan",
-    previous: "Previous",
-    next: "Next",
-    showing: (shown: number, total: number) => `Showing ${shown} of ${total} entries`,
-    empty: "Tidak ada data yang cocok.",
     columns: {
       no: "No",
       title: "Judul",

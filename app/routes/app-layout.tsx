@@ -1,16 +1,16 @@
-import { Outlet, isRouteErrorResponse, useRouteError } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/app-shell";
-import { NotFoundContent } from "~/components/not-found";
-import { requireSignedIn } from "~/server/route-helpers.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireSession } from "~/server/gates.server";
 import { useRootData } from "~/root";
-import { t } from "~/i18n/id";
 
-/** Everything under /app needs a session; without one the user lands on / (a redirect replaces history). */
-export function loader({ context }: Route.LoaderArgs) {
-  requireSignedIn(context);
-  return null;
-}
+/**
+ * Everything under /app needs a session: this gate runs before every loader and action of the
+ * subtree; without a session the user lands on / (a redirect replaces history). Loaders read
+ * the signed-in context with `getSignedIn(context)`.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireSession];
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
@@ -27,22 +27,10 @@ export default function AppLayout() {
 
 /** Errors of pages under /app render inside the layout, so navigation stays available. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const root = useRootData();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const serviceMessage: string | null =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
   return (
     <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null}>
-      <meta name="robots" content="noindex, nofollow" />
-      {status === 404 && !serviceMessage ? (
-        <NotFoundContent />
-      ) : (
-        <div className="rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200" role="alert">
-          <h1 className="text-xl font-semibold">{status === 403 ? t.errorPage.forbiddenTitle : t.errorPage.title}</h1>
-          <p className="mt-2 text-slate-600" data-testid="error-message">{serviceMessage ?? t.errorPage.text}</p>
-        </div>
-      )}
+      <GeneralErrorBoundary />
     </AppShell>
   );
 }

@@ -1,12 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/login";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { DomainError, TooManyRequestsError } from "~/domain/errors";
 import { login } from "~/server/services/auth.server";
 import { getAppContext } from "~/server/route-helpers.server";
 import { sessionCookie } from "~/server/session.server";
+import { Field, FormBanner, validateWithRules } from "~/components/form";
+import { formRules } from "~/server/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 
@@ -21,7 +24,7 @@ const SSO_MESSAGES: Record<string, string> = {
 export function loader({ context, request }: Route.LoaderArgs) {
   if (getAppContext(context).session) throw redirect("/app");
   const sso = new URL(request.url).searchParams.get("sso");
-  return { notice: sso ? (SSO_MESSAGES[sso] ?? null) : null };
+  return { notice: sso ? (SSO_MESSAGES[sso] ?? null) : null, rules: formRules(LoginSchema) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -44,54 +47,27 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
-  const [form, fields] = useForm({
+  const { rules } = loaderData;
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    constraint: rules.constraint,
+    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const input =
-    "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200";
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-900 to-slate-900 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
         <a href="/" className="text-sm text-blue-700 hover:underline">
           ← {t.appName}
         </a>
-        <h1 className="mt-2 text-2xl font-semibold">{t.login.heading}</h1>
-        {loaderData.notice && (
-          <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="login-notice">
-            {loaderData.notice}
-          </p>
-        )}
-        {form.errors && (
-          <p id={form.errorId} className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert" data-testid="login-error">
-            {form.errors[0]}
-          </p>
-        )}
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
-          <div>
-            <label htmlFor={fields.username.id} className="text-sm font-medium">
-              {t.login.username}
-            </label>
-            <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={input} />
-            {fields.username.errors && (
-              <p id={fields.username.errorId} className="mt-1 text-sm text-red-700">
-                {fields.username.errors[0]}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className="text-sm font-medium">
-              {t.login.password}
-            </label>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={input} />
-            {fields.password.errors && (
-              <p id={fields.password.errorId} className="mt-1 text-sm text-red-700">
-                {fields.password.errors[0]}
-              </p>
-            )}
-          </div>
+        <h1 className="mb-4 mt-2 text-2xl font-semibold">{t.login.heading}</h1>
+        <FormBanner message={loaderData.notice} tone="notice" testId="login-notice" />
+        <FormBanner id={form.errorId} message={form.errors?.[0]} testId="login-error" />
+        {/* noValidate: the server's messages (the same with JavaScript off) replace the browser's bubbles. */}
+        <Form method="post" className="mt-2 space-y-4" {...getFormProps(form)} noValidate>
+          <Field label={t.login.username} field={fields.username} inputProps={{ autoComplete: "username" }} />
+          <Field label={t.login.password} field={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
           <button
             type="submit"
             disabled={busy}

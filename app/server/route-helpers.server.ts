@@ -1,17 +1,9 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { DomainError } from "~/domain/errors";
-import { appContextKey, type AppContext, type CurrentSession } from "./context.server";
+import { appContextKey } from "./context.server";
 
+/** The request context of any route (public pages too); signed-in routes use `getSignedIn`. */
 export const getAppContext = (context: Readonly<RouterContextProvider>) => context.get(appContextKey);
-
-export type SignedInContext = AppContext & { session: CurrentSession };
-
-/** The context of a signed-in request; anyone else is sent to the public landing page. */
-export function requireSignedIn(context: Readonly<RouterContextProvider>): SignedInContext {
-  const ctx = getAppContext(context);
-  if (!ctx.session) throw redirect("/");
-  return ctx as SignedInContext;
-}
 
 /**
  * Run a service call from a loader; a domain error becomes a response with its status, which

@@ -154,13 +154,13 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   });
 
   describe("breadcrumb", () => {
-    it("shows App / Manage Unit Kerja on /app/manage-unit-kerja", async () => {
+    it("shows Dashboard / Manage Unit Kerja on /app/manage-unit-kerja", async () => {
       const { page } = await browser.newPage({ javaScriptEnabled });
       await login(page, DEMO_ACCOUNTS.admin);
       await goto(page, "/app/manage-unit-kerja");
       const crumbs = page.getByTestId("breadcrumb").locator("li > a, li > [aria-current]");
       const texts = await crumbs.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
-      expect(texts).toEqual(["App", "Manage Unit Kerja"]);
+      expect(texts).toEqual(["Dashboard", "Manage Unit Kerja"]);
       expect(await crumbs.first().getAttribute("href")).toBe("/app");
       expect(await crumbs.last().getAttribute("aria-current")).toBe("page");
       expect(await page.getByTestId("sidebar").locator("details").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);

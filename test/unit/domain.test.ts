@@ -6,13 +6,28 @@ import { hashPassword, verifyPassword, PASSWORD_ITERATIONS } from "~/server/pass
 describe("breadcrumbFromPath", () => {
   it("turns hyphens into spaces and capitalises every word", () => {
     expect(breadcrumbFromPath("/app/manage-unit-kerja")).toEqual([
-      { label: "App", href: "/app" },
+      { label: "Dashboard", href: "/app" },
       { label: "Manage Unit Kerja", href: "/app/manage-unit-kerja" },
     ]);
     expect(breadcrumbFromPath("/")).toEqual([]);
     expect(breadcrumbFromPath("/app/access-request/")).toEqual([
-      { label: "App", href: "/app" },
+      { label: "Dashboard", href: "/app" },
       { label: "Access Request", href: "/app/access-request" },
+    ]);
+  });
+
+  it("keeps a malformed percent-encoding raw instead of throwing", () => {
+    expect(breadcrumbFromPath("/%ZZ")).toEqual([{ label: "%ZZ", href: "/%ZZ" }]);
+    expect(breadcrumbFromPath("/laporan%20tahunan")).toEqual([{ label: "Laporan Tahunan", href: "/laporan%20tahunan" }]);
+  });
+
+  it("takes labels from route handles by href (a document's title for its uuid)", () => {
+    const uuid = "c6aeec0f-3d02-4a32-9c1e-000000000000";
+    expect(breadcrumbFromPath(`/app/documents/${uuid}/update`, { [`/app/documents/${uuid}`]: "Laporan Tahunan" }).map((crumb) => crumb.label)).toEqual([
+      "Dashboard",
+      "Documents",
+      "Laporan Tahunan",
+      "Update",
     ]);
   });
 });

@@ -1,23 +1,6 @@
-import type { Route } from "./+types/audit-logs";
-import { assertCan } from "~/domain/policy";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
-import { PageHeader } from "~/components/app-shell";
-import { pageMeta } from "~/lib/meta";
+import { comingSoon } from "~/components/coming-soon";
 import { t } from "~/i18n/id";
 
-export const meta = () => pageMeta({ title: t.pages.auditLogs });
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
-  await orRouteError(() => assertCan(ctx.actor, { type: "auditLog.read" }, t.denied.auditLog));
-  return null;
-}
-
-export default function Page() {
-  return (
-    <>
-      <PageHeader title={t.pages.auditLogs} />
-      <p className="text-slate-500">{t.pages.comingSoon}</p>
-    </>
-  );
-}
+const screen = comingSoon(t.pages.auditLogs);
+export const meta = screen.meta;
+export default screen.Page;

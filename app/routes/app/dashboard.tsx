@@ -4,7 +4,7 @@ import { CategoryStatistics, DistributionCharts, Section } from "~/components/da
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
 import { ROLES } from "~/domain/roles";
-import { requireSignedIn } from "~/server/route-helpers.server";
+import { getSignedIn } from "~/server/gates.server";
 import { getDashboard } from "~/server/services/statistics.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
@@ -12,7 +12,7 @@ import { t } from "~/i18n/id";
 export const meta = () => pageMeta({ title: t.pages.dashboard });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   return { role: ctx.session.user.role, ...(await getDashboard(ctx)) };
 }
 

@@ -1,23 +1,28 @@
-import { Form, Link, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { AccessBadge, KeywordChips } from "~/components/document-table";
+import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { DownloadLink } from "~/components/download-link";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { DomainError } from "~/domain/errors";
 import { formatDate, formatKb } from "~/lib/format";
+import { documentBreadcrumb } from "~/components/documents/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
+
+export const handle = documentBreadcrumb;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.document.title ?? t.pages.documentDetail });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   const document = await orRouteError(() => getDocument(ctx, params.uuid));
   const confirmDelete = new URL(request.url).searchParams.get("dialog") === "delete";
   if (confirmDelete && !document.canDelete) {
@@ -27,7 +32,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   const form = await request.formData();
   if (form.get("intent") !== "delete") return null;
   try {
@@ -124,21 +129,16 @@ export default function DocumentDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 'Dokumen tidak ditemukan.' or the access message, with a way back. */
+const backToList = { to: "/app/documents", label: t.back };
+
+/** 'Dokumen tidak ditemukan.' or the access message, each with a title, a heading and a way back. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : isRouteErrorResponse(error) && error.status === 403
-        ? t.documents.noAccess
-        : t.documents.notFound;
   return (
-    <div className="mx-auto max-w-xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" role="alert">
-      <p className="text-slate-700" data-testid="error-message">{message}</p>
-      <Link to="/app/documents" className={`${buttonClass.secondary} mt-4`}>
-        ← {t.back}
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? t.documents.noAccess} back={backToList} />,
+        404: ({ message }) => <ErrorPanel title={message ?? t.documents.notFound} message={null} back={backToList} />,
+      }}
+    />
   );
 }

@@ -3,19 +3,24 @@ import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
-import { DocumentForm } from "~/components/document-form";
+import { DocumentForm } from "~/components/documents/document-form";
+import { DocumentUpdateSchema } from "~/domain/document-schemas";
+import { documentBreadcrumb } from "~/components/documents/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { formErrorResult } from "~/server/form-result.server";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { formRules, replyWithDomainError } from "~/server/form.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
 
+export const handle = documentBreadcrumb;
+
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
   if (!document.canEdit) throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
@@ -23,22 +28,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     document,
     categories,
     csrfToken: ctx.session.csrfToken,
+    rules: formRules(DocumentUpdateSchema),
     updated: new URL(request.url).searchParams.has("updated"),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   try {
     await updateDocument(ctx, params.uuid, uploadBodyOf(request));
     return redirect(`/app/documents/${params.uuid}/update?updated=1`);
   } catch (error) {
-    return formErrorResult(error);
+    return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
 }
 
 export default function UpdateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, categories, csrfToken, updated } = loaderData;
+  const { document, categories, csrfToken, updated, rules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={`/app/documents/${document.uuid}`} />
@@ -49,8 +55,8 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
           mode="update"
           categories={categories}
           defaults={document}
-          lastResult={actionData?.result}
-          serverError={actionData?.message}
+          rules={rules}
+          lastResult={actionData}
           csrfToken={csrfToken}
           apiUrl={`/api/v1/archives/${document.uuid}`}
           successUrl={`/app/documents/${document.uuid}/update?updated=1`}

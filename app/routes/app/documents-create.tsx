@@ -4,11 +4,13 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { DocumentForm } from "~/components/document-form";
+import { DocumentForm } from "~/components/documents/document-form";
+import { DocumentCreateSchema } from "~/domain/document-schemas";
 import { assertCan } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { formErrorResult } from "~/server/form-result.server";
-import { orRouteError, requireSignedIn } from "~/server/route-helpers.server";
+import { formRules, replyWithDomainError } from "~/server/form.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
 import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
@@ -16,12 +18,13 @@ import { t } from "~/i18n/id";
 export const meta = () => pageMeta({ title: t.pages.createDocument });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument));
   const created = new URL(request.url).searchParams.get("created");
   return {
     categories: await listCategories(ctx),
     csrfToken: ctx.session.csrfToken,
+    rules: formRules(DocumentCreateSchema),
     // A fresh key per rendered form: submitting the same form twice creates one document.
     submissionId: crypto.randomUUID(),
     created: created && /^[0-9a-f-]{36}$/.test(created) ? created : null,
@@ -29,17 +32,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = requireSignedIn(context);
+  const ctx = getSignedIn(context);
   try {
     const { document } = await createDocument(ctx, uploadBodyOf(request, { field: SUBMISSION_ID_FIELD }));
     return redirect(`/app/documents/create?created=${document.uuid}`);
   } catch (error) {
-    return formErrorResult(error);
+    return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
 }
 
 export default function CreateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, csrfToken, submissionId, created } = loaderData;
+  const { categories, csrfToken, submissionId, created, rules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback="/app/documents" />
@@ -50,8 +53,8 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
           mode="create"
           categories={categories}
           defaults={{ accessLevel: "PRIVATE" }}
-          lastResult={actionData?.result}
-          serverError={actionData?.message}
+          rules={rules}
+          lastResult={actionData}
           csrfToken={csrfToken}
           submissionId={submissionId}
           apiUrl="/api/v1/archives"

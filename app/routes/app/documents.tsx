@@ -2,25 +2,23 @@ import { Link } from "react-router";
 import type { Route } from "./+types/documents";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DocumentTable } from "~/components/document-table";
-import { parseListQuery } from "~/domain/document-schemas";
+import { DocumentList } from "~/components/documents/document-list";
 import { can } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { requireSignedIn } from "~/server/route-helpers.server";
-import { listCategories, listDocuments } from "~/server/services/documents.server";
+import { loadDocumentList } from "~/server/document-list.server";
+import { getSignedIn } from "~/server/gates.server";
 import { t } from "~/i18n/id";
 
 export const meta = () => pageMeta({ title: t.documents.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = requireSignedIn(context);
-  const query = parseListQuery(new URL(request.url).searchParams);
-  const [page, categories] = await Promise.all([listDocuments(ctx, query), listCategories(ctx)]);
-  return { page, categories, canCreate: can(ctx.actor, { type: "document.create" }) };
+  const ctx = getSignedIn(context);
+  const list = await loadDocumentList(ctx, request, "/app/documents");
+  return { ...list, canCreate: can(ctx.actor, { type: "document.create" }) };
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, categories, canCreate } = loaderData;
+  const { page, categories, notice, canCreate } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -31,7 +29,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <DocumentTable page={page} categories={categories} basePath="/app/documents" mode="app" />
+      <DocumentList page={page} categories={categories} notice={notice} basePath="/app/documents" mode="app" />
     </>
   );
 }

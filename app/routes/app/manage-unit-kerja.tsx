@@ -1,14 +1,6 @@
-import { PageHeader } from "~/components/app-shell";
-import { pageMeta } from "~/lib/meta";
+import { comingSoon } from "~/components/coming-soon";
 import { t } from "~/i18n/id";
 
-export const meta = () => pageMeta({ title: t.pages.unitKerja });
-
-export default function Page() {
-  return (
-    <>
-      <PageHeader title={t.pages.unitKerja} description={t.pages.unitKerjaDescription} />
-      <p className="text-slate-500">{t.pages.comingSoon}</p>
-    </>
-  );
-}
+const screen = comingSoon(t.pages.unitKerja, t.pages.unitKerjaDescription);
+export const meta = screen.meta;
+export default screen.Page;

@@ -1,12 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { DocumentCreateSchema, DocumentUpdateSchema, documentHints } from "~/domain/document-schemas";
+import { buttonClass } from "~/components/buttons";
+import { Dialog } from "~/components/dialog";
+import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, validateWithRules, type FormRules } from "~/components/form";
+import { documentHints } from "~/domain/document-hints";
+import type { DocumentCreateSchema } from "~/domain/document-schemas";
+import type { z } from "zod";
 import { t } from "~/i18n/id";
 import type { Category } from "~/server/services/documents.server";
-import { buttonClass, inputClass } from "./buttons";
-import { Dialog } from "./dialog";
 
 const f = t.documents.fields;
 
@@ -32,47 +34,52 @@ export function uploadErrorMessage(status: number, body: string, fallback: strin
 
 /**
  * The create and update form (SPEC sections 2 and 5). Without JavaScript it is a plain
- * multipart post to the route action. With JavaScript it is validated in the browser with the
- * same schema and sent to the API with upload progress; both reach the same service.
+ * multipart post to the route action. With JavaScript it is checked in the browser against the
+ * schema's rules (computed on the server: no zod in the browser) and sent to the API with
+ * upload progress; both reach the same service, and its field errors show beside the fields.
  */
 export function DocumentForm({
   mode,
   categories,
   defaults,
+  rules,
   lastResult,
   csrfToken,
   submissionId,
   apiUrl,
   successUrl,
-  serverError,
 }: {
   mode: "create" | "update";
   categories: Category[];
   defaults: DocumentFormDefaults;
+  /** From the loader: `formRules(DocumentCreateSchema | DocumentUpdateSchema)`. */
+  rules: FormRules;
+  /** The action's reply (a post without JavaScript). */
   lastResult: SubmissionResult<string[]> | null | undefined;
   csrfToken: string;
   submissionId?: string;
   apiUrl: string;
   /** Where to go after a successful enhanced submit; `{uuid}` is replaced. */
   successUrl: string;
-  serverError?: string | null;
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<{ message: string; dialog: string } | null>(null);
-  const schema = mode === "create" ? DocumentCreateSchema : DocumentUpdateSchema;
+  const [apiResult, setApiResult] = useState<SubmissionResult<string[]> | null>(null);
   const fallback = mode === "create" ? t.documents.uploadFailed : t.documents.metadataFailed;
 
-  const [form, fields] = useForm({
-    lastResult,
+  const [form, fields] = useForm<z.input<typeof DocumentCreateSchema>>({
+    lastResult: apiResult ?? lastResult,
+    constraint: rules.constraint,
     defaultValue: { ...defaults, categoryId: defaults.categoryId?.toString(), year: defaults.year?.toString() },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
     onSubmit(event, { formData }) {
       event.preventDefault();
       setClientError(null);
+      setApiResult(null);
       setProgress(0);
       const request = new XMLHttpRequest();
       request.open(mode === "create" ? "POST" : "PUT", apiUrl);
@@ -93,7 +100,12 @@ export function DocumentForm({
           navigate(successUrl.replace("{uuid}", uuid ?? ""), { replace: true });
         } else {
           const message = uploadErrorMessage(request.status, request.responseText, fallback);
-          setClientError({ message, dialog: message });
+          // Field problems go beside their fields; anything else (file refused, too large, no
+          // permission) is an upload failure: red banner and the 'Gagal!' dialog.
+          const { fieldErrors } = errorsFromApiBody(parseJson(request.responseText), rules);
+          const fieldProblem = Object.keys(fieldErrors).some((field) => field !== "file");
+          setApiResult({ status: "error", error: fieldErrors });
+          if (!fieldProblem) setClientError({ message, dialog: message });
         }
       };
       request.onerror = () => {
@@ -114,74 +126,48 @@ export function DocumentForm({
     keywords: (fields.keywords.value as string | undefined) ?? defaults.keywords,
     description: (fields.description.value as string | undefined) ?? defaults.description,
   });
-  const bannerMessage = clientError?.message ?? serverError ?? null;
-  const dialogMessage = clientError?.dialog ?? serverError ?? null;
+  // A post without JavaScript: the action's reply carries an upload failure as the form's error.
+  const serverError = apiResult ? null : (form.errors?.[0] ?? null);
+  const bannerMessage = clientError?.message ?? serverError;
+  const dialogMessage = clientError?.dialog ?? serverError;
 
   return (
     <>
-      {bannerMessage && (
-        <p className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200" role="alert" data-testid="form-error">
-          {bannerMessage}
-        </p>
-      )}
-      <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+      <FormBanner message={bannerMessage} testId="form-error" />
+      {/* noValidate: the schema's messages (the server's, or the same ones checked here) replace the browser's bubbles. */}
+      <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)} noValidate>
         {/* CSRF and idempotency fields come first: the server checks them before the file streams in. */}
         <input type="hidden" name="_csrf" value={csrfToken} />
         {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
-        <Field label={f.category} id={fields.categoryId.id} errors={fields.categoryId.errors} errorId={fields.categoryId.errorId}>
-          <select {...getSelectProps(fields.categoryId)} className={inputClass}>
-            <option value="">{f.chooseCategory}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.categoryName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={f.title} id={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
-          <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />
-        </Field>
+        <SelectField
+          label={f.category}
+          field={fields.categoryId}
+          options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
+          placeholder={f.chooseCategory}
+        />
+        <Field label={f.title} field={fields.title} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={f.documentNumber} id={fields.documentNumber.id} errors={fields.documentNumber.errors} errorId={fields.documentNumber.errorId}>
-            <input {...getInputProps(fields.documentNumber, { type: "text" })} className={inputClass} />
-          </Field>
-          <Field label={f.year} id={fields.year.id} errors={fields.year.errors} errorId={fields.year.errorId}>
-            <input {...getInputProps(fields.year, { type: "number" })} className={inputClass} />
-          </Field>
+          <Field label={f.documentNumber} field={fields.documentNumber} />
+          <Field label={f.year} field={fields.year} type="number" />
         </div>
-        <Field label={f.keywords} id={fields.keywords.id} errors={fields.keywords.errors} errorId={fields.keywords.errorId} hint={hints.keywords}>
-          <input {...getInputProps(fields.keywords, { type: "text" })} className={inputClass} />
-        </Field>
-        <Field label={f.description} id={fields.description.id} errors={fields.description.errors} errorId={fields.description.errorId} hint={hints.description}>
-          <textarea {...getTextareaProps(fields.description)} rows={5} className={inputClass} />
-        </Field>
+        <Field label={f.keywords} field={fields.keywords} hint={hints.keywords} />
+        <TextareaField label={f.description} field={fields.description} hint={hints.description} rows={5} />
         <Field
           label={mode === "create" ? f.file : f.newFile}
-          id={fields.file.id}
-          errors={fields.file.errors}
-          errorId={fields.file.errorId}
+          field={fields.file}
+          type="file"
           hint={mode === "update" ? t.documents.newFileHint : null}
-        >
-          <input {...getInputProps(fields.file, { type: "file" })} className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800`} />
-        </Field>
-        <fieldset>
-          <legend className="text-sm font-medium">{f.accessLevel}</legend>
-          <div className="mt-2 flex gap-6">
-            {(["PRIVATE", "PUBLIC"] as const).map((level) => (
-              <label key={level} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={fields.accessLevel.name}
-                  value={level}
-                  defaultChecked={(fields.accessLevel.initialValue ?? "PRIVATE") === level}
-                  className="h-4 w-4"
-                />
-                {level === "PRIVATE" ? f.private : f.public}
-              </label>
-            ))}
-          </div>
-          {fields.accessLevel.errors && <p className="mt-1 text-sm text-red-700">{fields.accessLevel.errors[0]}</p>}
-        </fieldset>
+          inputProps={{ className: "file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800" }}
+        />
+        <RadioGroup
+          legend={f.accessLevel}
+          field={fields.accessLevel}
+          options={[
+            { value: "PRIVATE", label: f.private },
+            { value: "PUBLIC", label: f.public },
+          ]}
+          fallback="PRIVATE"
+        />
         {progress !== null && (
           <div className="h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
             <div className="h-full bg-blue-600 transition-all" style={{ width: `${progress}%` }} />
@@ -200,33 +186,10 @@ export function DocumentForm({
   );
 }
 
-function Field({
-  label,
-  id,
-  errors,
-  errorId,
-  hint,
-  children,
-}: {
-  label: string;
-  id: string;
-  errors?: string[];
-  errorId: string;
-  hint?: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-slate-500" data-testid="hint">{hint}</p>}
-      {errors && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {errors[0]}
-        </p>
-      )}
-    </div>
-  );
+function parseJson(text: string): { message?: string; errors?: string[]; fieldErrors?: Record<string, string[]> } {
+  try {
+    return JSON.parse(text) ?? {};
+  } catch {
+    return {};
+  }
 }

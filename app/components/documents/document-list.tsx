@@ -1,0 +1,57 @@
+import { DataTable, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
+import { t } from "~/i18n/id";
+import type { Category, DocumentPage } from "~/server/services/documents.server";
+import { documentColumns } from "./document-columns";
+
+/**
+ * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
+ * twelve columns (cards on a phone) and paging. `mode` "public" is the visitors' catalogue
+ * (download only); "app" adds the detail, edit and delete links the viewer may use.
+ */
+export function DocumentList({
+  page,
+  categories,
+  basePath,
+  mode,
+  notice,
+}: {
+  page: DocumentPage;
+  categories: Category[];
+  basePath: string;
+  mode: "app" | "public";
+  notice?: string | null;
+}) {
+  const { query } = page;
+  const href = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, DOCUMENT_LIST_DEFAULTS);
+  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null });
+  return (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ListToolbar action={basePath} query={query} defaults={DOCUMENT_LIST_DEFAULTS} searchPlaceholder={t.documents.search} notice={notice}>
+        <FilterSelect
+          name="category"
+          label={t.documents.columns.category}
+          value={query.category}
+          options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
+          allLabel={t.documents.allCategories}
+          testId="category-filter"
+        />
+      </ListToolbar>
+      <DataTable
+        columns={columns}
+        rows={page.data}
+        rowKey={(document) => document.uuid}
+        sorting={{
+          sort: query.sort,
+          dir: query.dir,
+          defaults: DOCUMENT_LIST_DEFAULTS,
+          href: (sort, dir) => href({ sort, dir, page: 1 }),
+        }}
+        label={t.documents.title}
+        testId="documents-table"
+        rowTestId="document-row"
+      />
+      <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+    </div>
+  );
+}

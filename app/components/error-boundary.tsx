@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { isGateRefusal } from "~/domain/shell";
+import { t } from "~/i18n/id";
+import { buttonClass } from "./buttons";
+import { NotFoundContent } from "./not-found";
+
+/** What a status handler gets: the status and the message a service or gate attached, if any. */
+export type ErrorInfo = { status: number; message: string | null; data: unknown };
+export type StatusHandler = (info: ErrorInfo) => ReactNode;
+
+/**
+ * The one error boundary (root, the /app layout, detail routes). Each status has a handler;
+ * a route passes only the ones it changes. Every handler renders a <title> and an <h1>, and
+ * no page of an error is indexable. Nothing is logged in the browser: the server logged it.
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  defaultStatusHandler = defaultHandler,
+  unexpectedErrorHandler = () => <ErrorPanel title={t.errorPage.title} message={t.errorPage.text} />,
+}: {
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+  defaultStatusHandler?: StatusHandler;
+  unexpectedErrorHandler?: (error: unknown) => ReactNode;
+}) {
+  const error = useRouteError();
+  const info = errorInfo(error);
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      {info ? (statusHandlers?.[info.status] ?? defaultStatusHandler)(info) : unexpectedErrorHandler(error)}
+    </>
+  );
+}
+
+/** A route error response as status + message (null for anything else: an unexpected error). */
+export function errorInfo(error: unknown): ErrorInfo | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const message = typeof error.data?.message === "string" ? (error.data.message as string) : null;
+  return { status: error.status, message, data: error.data };
+}
+
+/** The gate refusal's viewer, when the error is one (the page then keeps the signed-in shell). */
+export function refusalViewer(error: unknown) {
+  return isRouteErrorResponse(error) && isGateRefusal(error.data) ? error.data.viewer : null;
+}
+
+const defaultHandler: StatusHandler = ({ status, message }) => {
+  if (status === 404 && !message) return <NotFoundPage />;
+  if (status === 403) return <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? t.denied.page} />;
+  if (status === 404) return <ErrorPanel title={message ?? t.ui.errors.notFoundTitle} message={null} />;
+  if (status < 500) return <ErrorPanel title={t.ui.errors.badRequestTitle} message={message ?? t.errorPage.text} />;
+  return <ErrorPanel title={t.errorPage.title} message={message ?? t.errorPage.text} />;
+};
+
+export function NotFoundPage() {
+  return (
+    <>
+      <title>{`${t.notFound.title} | ${t.appName}`}</title>
+      <NotFoundContent />
+    </>
+  );
+}
+
+/**
+ * An error card: <title> and <h1> from `title`; `message` below it. Without a message the
+ * heading itself is the message ('Dokumen tidak ditemukan.').
+ */
+export function ErrorPanel({ title, message, back }: { title: string; message: string | null; back?: { to: string; label: string } }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" role="alert">
+      <title>{`${title} | ${t.appName}`}</title>
+      <h1 className="text-xl font-semibold" data-testid={message ? undefined : "error-message"}>
+        {title}
+      </h1>
+      {message && (
+        <p className="mt-2 text-slate-600" data-testid="error-message">
+          {message}
+        </p>
+      )}
+      {back && (
+        <Link to={back.to} className={`${buttonClass.secondary} mt-4`}>
+          ← {back.label}
+        </Link>
+      )}
+    </div>
+  );
+}

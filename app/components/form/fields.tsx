@@ -1,0 +1,127 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { inputClass } from "~/components/buttons";
+
+/** Any conform field; the kit reads its id, name, errors, constraint and initial value. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field type is generic over the whole form schema.
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** The field's messages, by the id its control's `aria-describedby` names. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {[...new Set(errors)].join(" ")}
+    </p>
+  );
+}
+
+/** A message above a form: an error (role=alert) or a notice (role=status). */
+export function FormBanner({ id, message, tone = "error", testId }: { id?: string; message: ReactNode; tone?: "error" | "notice"; testId?: string }) {
+  if (!message) return null;
+  const error = tone === "error";
+  return (
+    <p
+      id={id}
+      role={error ? "alert" : "status"}
+      className={`mb-4 rounded-lg p-3 text-sm ring-1 ${error ? "bg-red-50 text-red-800 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200"}`}
+      data-testid={testId}
+    >
+      {message}
+    </p>
+  );
+}
+
+type ShellProps = { label: string; field: AnyField; hint?: string | null; className?: string };
+
+/**
+ * Label, control, hint and errors. The hint stays out of `aria-describedby`, which names only
+ * the field's errors (conform sets it while the field is invalid).
+ */
+function FieldShell({ label, field, hint, className, children }: ShellProps & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="hint">
+          {hint}
+        </p>
+      )}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+type InputType = "text" | "number" | "password" | "email" | "search" | "tel" | "url" | "date" | "file";
+type ExtraInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type" | "form" | "defaultValue">;
+
+/** A labelled input with its native constraints (from the form's `constraint`), hint and errors. */
+export function Field({ type = "text", inputProps, ...shell }: ShellProps & { type?: InputType; inputProps?: ExtraInputProps }) {
+  const { className, ...rest } = inputProps ?? {};
+  return (
+    <FieldShell {...shell}>
+      <input {...getInputProps(shell.field, { type })} {...rest} className={className ? `${inputClass} ${className}` : inputClass} />
+    </FieldShell>
+  );
+}
+
+export function TextareaField({ rows = 4, ...shell }: ShellProps & { rows?: number }) {
+  return (
+    <FieldShell {...shell}>
+      <textarea {...getTextareaProps(shell.field)} rows={rows} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export type Option = { value: string | number; label: string };
+
+export function SelectField({ options, placeholder, ...shell }: ShellProps & { options: readonly Option[]; placeholder?: string }) {
+  return (
+    <FieldShell {...shell}>
+      <select {...getSelectProps(shell.field)} className={inputClass}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** Radio buttons in a fieldset; `fallback` is checked while the form has no value. */
+export function RadioGroup({ legend, field, options, fallback }: { legend: string; field: AnyField; options: readonly Option[]; fallback?: string }) {
+  const checked = (field.initialValue as string | undefined) ?? fallback;
+  return (
+    <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-6">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="radio" name={field.name} value={option.value} defaultChecked={checked === String(option.value)} required={field.required} className="h-4 w-4" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** A single checkbox (sends "on" when checked; read it with `z.coerce.boolean()` or `z.literal("on")`). */
+export function CheckboxField({ label, field, hint }: { label: string; field: AnyField; hint?: string | null }) {
+  return (
+    <div>
+      <label className="flex min-h-11 items-center gap-2 text-sm">
+        <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" />
+        {label}
+      </label>
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Links of a server-side list. Pure (no React), so pages, loaders and unit tests share it.
+ *
+ * A list URL carries only what differs from the list's defaults: empty values, page 1, the
+ * default page size and the default order are left out, so every state has one canonical URL.
+ * `sort` and `dir` travel together: either both are in the URL or neither is.
+ */
+export type ListParams = Record<string, string | number | null | undefined>;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+const same = (a: unknown, b: unknown) => !isEmpty(a) && !isEmpty(b) && String(a) === String(b);
+
+export function listSearchParams(query: ListParams, change: ListParams = {}, defaults: ListParams = {}): URLSearchParams {
+  const next: ListParams = { ...query, ...change };
+  const params = new URLSearchParams();
+  const defaultOrder = (isEmpty(next.sort) || same(next.sort, defaults.sort)) && (isEmpty(next.dir) || same(next.dir, defaults.dir));
+  // q first, then the list's own filters, then order, size and page: stable, readable URLs.
+  const keys = ["q", ...Object.keys(next).filter((key) => !["q", "sort", "dir", "size", "page"].includes(key)), "sort", "dir", "size", "page"];
+  for (const key of keys) {
+    const value = next[key];
+    if (isEmpty(value)) continue;
+    if (key === "sort" || key === "dir") {
+      if (!defaultOrder) params.set(key, String(value ?? defaults[key]));
+      continue;
+    }
+    if (key === "page" && String(value) === "1") continue;
+    if (same(value, defaults[key])) continue;
+    params.set(key, String(value));
+  }
+  if (!defaultOrder) {
+    if (!params.has("sort") && !isEmpty(defaults.sort)) params.set("sort", String(defaults.sort));
+    if (!params.has("dir") && !isEmpty(defaults.dir)) params.set("dir", String(defaults.dir));
+  }
+  return params;
+}
+
+/**
+ * The href of a list page: `query` (the parsed list query) with `change` applied, minus every
+ * value equal to `defaults` (the list schema's output for an empty URL) and every empty one.
+ */
+export function listHref(basePath: string, query: ListParams, change: ListParams = {}, defaults: ListParams = {}): string {
+  const search = listSearchParams(query, change, defaults).toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
+/** Same parameters, whatever their order? (A canonical-URL check must not loop on ordering.) */
+export function sameSearch(a: URLSearchParams, b: URLSearchParams): boolean {
+  const sorted = (params: URLSearchParams) => [...params].map(([key, value]) => `${key}=${value}`).sort().join("&");
+  return sorted(a) === sorted(b);
+}

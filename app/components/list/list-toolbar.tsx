@@ -1,0 +1,120 @@
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { buttonClass, inputClass } from "~/components/buttons";
+import { PAGE_SIZES } from "~/domain/list-page";
+import { t } from "~/i18n/id";
+import { listHref, type ListParams } from "./list-href";
+
+type ToolbarQuery = ListParams & { q: string; size: number; sort: string; dir: string };
+
+/**
+ * Search box, the list's filters, page size and 'Terapkan' above a list. Without JavaScript it
+ * is a plain GET form (the loader drops empty parameters by a canonical redirect). With
+ * JavaScript a changed select applies at once and the URL is built by `listHref`, so it never
+ * carries empty or default parameters; the page goes back to 1 either way.
+ */
+export function ListToolbar({
+  action,
+  query,
+  defaults,
+  searchPlaceholder,
+  notice,
+  children,
+}: {
+  /** The list's path. */
+  action: string;
+  /** The parsed list query (the current values). */
+  query: ToolbarQuery;
+  /** The schema's defaults (`listDefaults(schema)`). */
+  defaults: ListParams;
+  searchPlaceholder: string;
+  /** A message about the query itself, e.g. an unknown filter value. */
+  notice?: string | null;
+  /** Filter controls, typically `FilterSelect`s. */
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const go = (form: HTMLFormElement, replace: boolean) => {
+    const values = Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)]));
+    navigate(listHref(action, values, {}, defaults), { replace });
+  };
+  const customOrder = String(query.sort) !== String(defaults.sort) || String(query.dir) !== String(defaults.dir);
+  return (
+    <form
+      // A new URL (Back, a sort link) re-renders the controls with its values.
+      key={listHref(action, query, {}, defaults)}
+      method="get"
+      action={action}
+      role="search"
+      className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(event.currentTarget, false);
+      }}
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) go(event.currentTarget, true);
+      }}
+    >
+      <label className="min-w-48 flex-1 text-sm">
+        <span className="sr-only">{t.ui.list.searchLabel}</span>
+        <input type="search" name="q" defaultValue={query.q} placeholder={searchPlaceholder} className={inputClass} />
+      </label>
+      {children}
+      <label className="flex items-center gap-2 text-sm">
+        {t.ui.list.pageSize}
+        <select name="size" defaultValue={query.size} className={`${inputClass} mt-0 w-20`} data-testid="page-size">
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      {customOrder && (
+        <>
+          <input type="hidden" name="sort" value={query.sort} />
+          <input type="hidden" name="dir" value={query.dir} />
+        </>
+      )}
+      <button type="submit" className={buttonClass.secondary}>
+        {t.ui.list.apply}
+      </button>
+      {notice && (
+        <p className="w-full rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="status" data-testid="list-notice">
+          {notice}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** A filter of a ListToolbar: the first option ("all") sends an empty value, which URLs drop. */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  allLabel,
+  testId,
+}: {
+  name: string;
+  label: string;
+  value: string | number | null | undefined;
+  options: readonly { value: string | number; label: string }[];
+  allLabel: string;
+  testId?: string;
+}) {
+  return (
+    <label className="text-sm">
+      <span className="sr-only">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className={inputClass} data-testid={testId}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

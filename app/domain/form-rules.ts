@@ -1,0 +1,24 @@
+/**
+ * The browser's share of a form schema, as plain data (no zod in the browser bundle): conform
+ * constraints (native `required`, `minLength`, `maxLength`, `min`, `max`, `pattern` attributes)
+ * and, per field and rule, the schema's own message. The server computes them from the one zod
+ * schema (`formRules` in app/server/form.server.ts); the browser checks the form's native
+ * validity against them and shows the same Indonesian messages the server would.
+ */
+export type RuleName = "required" | "minLength" | "maxLength" | "min" | "max" | "pattern";
+
+export type FieldConstraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  multiple?: boolean;
+  pattern?: string;
+};
+
+export type FormRules = {
+  constraint: Record<string, FieldConstraint>;
+  messages: Record<string, Partial<Record<RuleName, string>>>;
+};

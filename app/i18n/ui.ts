@@ -1,0 +1,22 @@
+/** Strings of the shared UI kits (lists, forms, error pages, breadcrumb). */
+export const ui = {
+  list: {
+    searchLabel: "Cari",
+    apply: "Terapkan",
+    pageSize: "Tampilkan",
+    previous: "Previous",
+    next: "Next",
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total} entries`,
+    empty: "Tidak ada data yang cocok.",
+    pagination: "Pagination",
+    sortBy: "Urutkan",
+  },
+  form: {
+    required: "wajib",
+  },
+  errors: {
+    notFoundTitle: "Tidak Ditemukan",
+    badRequestTitle: "Permintaan Tidak Valid",
+  },
+  breadcrumbRoot: "Dashboard",
+} as const;

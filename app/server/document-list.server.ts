@@ -1,0 +1,19 @@
+import { DOCUMENT_LIST_DEFAULTS, parseListQuery } from "~/domain/document-schemas";
+import { t } from "~/i18n/id";
+import type { AppContext } from "./context.server";
+import { assertPageInRange, canonicalList } from "./list.server";
+import { listCategories, listDocuments } from "./services/documents.server";
+
+/**
+ * The loader half of a document list page (signed-in and public): canonical URL, one page of
+ * documents, the categories for the filter, a past-the-end page sent to the last one, and a
+ * notice for a category that does not exist.
+ */
+export async function loadDocumentList(ctx: AppContext, request: Request, basePath: string, options: { publicOnly?: boolean } = {}) {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  canonicalList(request, basePath, query, DOCUMENT_LIST_DEFAULTS);
+  const [page, categories] = await Promise.all([listDocuments(ctx, query, options), listCategories(ctx)]);
+  assertPageInRange(page, basePath, DOCUMENT_LIST_DEFAULTS);
+  const unknownCategory = query.category !== undefined && !categories.some((category) => category.id === query.category);
+  return { page, categories, notice: unknownCategory ? t.documents.validation.categoryUnknown : null };
+}

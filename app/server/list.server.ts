@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { listHref, listSearchParams, sameSearch, type ListParams } from "~/components/list/list-href";
+import type { ListPage } from "~/domain/list-query";
+
+/**
+ * Loader helpers of a server-side list. `canonicalList` sends a URL with empty, default or
+ * unknown parameters (a form posted without JavaScript: `?q=&category=&size=10`) to the one
+ * URL of that state; `assertPageInRange` sends `?page=99` of a 2-page list to page 2.
+ */
+export function canonicalList(request: Request, basePath: string, query: ListParams, defaults: ListParams): void {
+  const url = new URL(request.url);
+  const canonical = listSearchParams(query, {}, defaults);
+  if (!sameSearch(url.searchParams, canonical)) throw redirect(listHref(basePath, query, {}, defaults));
+}
+
+export function assertPageInRange<Query extends ListParams>(page: ListPage<unknown, Query>, basePath: string, defaults: ListParams): void {
+  if (page.page > page.totalPages) throw redirect(listHref(basePath, page.query, { page: page.totalPages }, defaults));
+}

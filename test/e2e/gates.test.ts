@@ -1,0 +1,137 @@
+/**
+ * Gates by position: every route that app/routes.ts places inside the Master layout refuses
+ * Satuan Kerja and Viewer (403 with the SPEC text, a <title> and an <h1>) and sends visitors to
+ * /, for page loads (GET) and form posts (POST) alike; the Super Admin gets each page. The
+ * routes are read from the route config itself, so a screen added to the layout later is
+ * covered without touching this file. Plain HTTP against the production build.
+ */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, baseURL } from "../support/node/browser";
+
+const MASTER_LAYOUT = "routes/app/master-layout.tsx";
+const AUDIT_LOG_DENIED = "Anda tidak memiliki izin untuk melihat log audit.";
+const PAGE_DENIED = "Anda tidak memiliki izin untuk mengakses halaman ini.";
+
+/** URL patterns of every route inside the layout module `file` (nested layouts included). */
+function routesInside(entries: readonly RouteConfigEntry[], file: string, parentPath = "", inside = false): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
+    const nowInside = inside || entry.file === file;
+    const own = inside && (entry.path || entry.index) ? [path || "/"] : [];
+    return [...own, ...routesInside(entry.children ?? [], file, path, nowInside)];
+  });
+}
+
+/** A concrete URL for a pattern (`:uuid` and other params filled in). */
+const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
+
+type Session = { cookie: string; csrfToken: string };
+
+async function signIn(username: string): Promise<Session> {
+  const response = await fetch(`${baseURL()}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL() },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
+  });
+  await response.arrayBuffer();
+  expect(response.status, `sign-in of ${username}`).toBe(302);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+  // The session's CSRF token, as every signed-in page renders it into the logout form.
+  const page = await (await fetch(`${baseURL()}/app`, { headers: { Cookie: cookie } })).text();
+  const csrfToken = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
+  if (!csrfToken) throw new Error(`no CSRF token on /app for ${username}`);
+  return { cookie, csrfToken };
+}
+
+function request(path: string, session: Session | null, method: "GET" | "POST" = "GET") {
+  const headers: Record<string, string> = { Origin: baseURL() };
+  if (session) headers.Cookie = session.cookie;
+  const init: RequestInit = { method, redirect: "manual", headers };
+  if (method === "POST") {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    init.body = new URLSearchParams({ _csrf: session?.csrfToken ?? "" });
+  }
+  return fetch(`${baseURL()}${path}`, init);
+}
+
+const masterRoutes = routesInside(routes, MASTER_LAYOUT);
+
+describe("the Master layout gate", () => {
+  const sessions: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.ftStaff, DEMO_ACCOUNTS.viewer]) sessions[account.username] = await signIn(account.username);
+  });
+
+  it("finds the Master screens in app/routes.ts", () => {
+    expect(masterRoutes).toEqual(
+      expect.arrayContaining(["/app/audit-logs", "/app/manage-unit-kerja", "/app/users", "/app/users/create", "/app/users/:uuid", "/app/users/:uuid/update"]),
+    );
+  });
+
+  describe.each(masterRoutes)("%s", (pattern) => {
+    const path = urlOf(pattern);
+    const denied = pattern.startsWith("/app/audit-logs") ? AUDIT_LOG_DENIED : PAGE_DENIED;
+
+    it.each([
+      ["Satuan Kerja", DEMO_ACCOUNTS.ftStaff.username],
+      ["Viewer", DEMO_ACCOUNTS.viewer.username],
+    ])("refuses a %s with 403 and the SPEC text, page and post alike", async (_role, username) => {
+      const session = sessions[username]!;
+      const page = await request(path, session);
+      const html = await page.text();
+      expect(page.status).toBe(403);
+      expect(html).toContain(denied);
+      expect(html).toMatch(/<title>Akses Ditolak \| E-Arsip<\/title>/);
+      expect(html).toMatch(/<h1[^>]*>Akses Ditolak<\/h1>/);
+
+      const post = await request(path, session, "POST");
+      expect(post.status).toBe(403);
+      expect(await post.text()).toContain(denied);
+    });
+
+    it("sends a visitor to /", async () => {
+      const page = await request(path, null);
+      await page.arrayBuffer();
+      expect(page.status).toBe(302);
+      expect(new URL(page.headers.get("location")!, baseURL()).pathname).toBe("/");
+    });
+
+    it("lets the Super Admin in", async () => {
+      const page = await request(path, sessions[DEMO_ACCOUNTS.admin.username]!);
+      await page.arrayBuffer();
+      expect(page.status).toBe(200);
+    });
+  });
+});
+
+describe("the access-request layout gate", () => {
+  const accessRequestRoutes = routesInside(routes, "routes/app/access-request-layout.tsx");
+  const sessions: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.ftStaff, DEMO_ACCOUNTS.viewer]) sessions[account.username] = await signIn(account.username);
+  });
+
+  it("finds /app/access-request in app/routes.ts", () => {
+    expect(accessRequestRoutes).toContain("/app/access-request");
+  });
+
+  it.each(accessRequestRoutes)("%s: Satuan Kerja only; Viewer and Super Admin get 403, visitors go to /", async (pattern) => {
+    const path = urlOf(pattern);
+    for (const username of [DEMO_ACCOUNTS.viewer.username, DEMO_ACCOUNTS.admin.username]) {
+      const page = await request(path, sessions[username]!);
+      expect(page.status, username).toBe(403);
+      expect(await page.text(), username).toContain(PAGE_DENIED);
+    }
+    const allowed = await request(path, sessions[DEMO_ACCOUNTS.ftStaff.username]!);
+    await allowed.arrayBuffer();
+    expect(allowed.status).toBe(200);
+    const visitor = await request(path, null);
+    await visitor.arrayBuffer();
+    expect(visitor.status).toBe(302);
+  });
+});
