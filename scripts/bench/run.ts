@@ -33,15 +33,20 @@
 import autocannon, { type Result } from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+import { gzipSync } from "node:zlib";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { captureListSql, type ListStatements } from "./capture-sql.ts";
 import { connectIsolate } from "./inspector.ts";
+import { gzippedBytes, pageChunks, preloadsInHtml } from "./js-size.ts";
+import { loadSourceMaps, summariseProfile, type ProfileSummary } from "./profile.ts";
 import { cpuWindow, findWorkerdPid, loadAverage, sampleMemory } from "./proc.ts";
 import { queryPlans } from "./query-plans.ts";
-import { seedDocuments } from "./seed-documents.ts";
+import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
 import { childProcessEnv } from "../child-env.ts";
 
@@ -61,6 +66,7 @@ const WARMUP_UPLOAD_BYTES = 20_000_000;
 const SELECTIVE_TERM = "sukamaju";
 const BROAD_TERM = "surat";
 const QUIET_BUDGET_MS = 60_000;
+const PROFILE_SECONDS = Number(option("--profile-seconds", "5"));
 const MB = 1_000_000;
 
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -70,9 +76,9 @@ const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.mi
 
 const childEnv = childProcessEnv(root);
 
-function run(command: string, commandArgs: string[], logFile: string): Promise<void> {
+function run(command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...childEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -94,7 +100,12 @@ type WranglerJson = {
   r2_buckets: { binding: string; bucket_name: string }[];
 };
 
-type Scenario = { name: string; path: string; base: "app" | "hello"; signedIn: boolean; connections?: number; duration?: number };
+type Base = "app" | "hello" | "ssr" | "d1";
+/**
+ * `control`: the scenario of the same run whose CPU per request is subtracted for the "excess"
+ * column — the SSR control (a) for pages, the D1 control (b) running the same list SQL.
+ */
+type Scenario = { name: string; path: string; base: Base; signedIn: boolean; connections?: number; duration?: number; control?: string };
 type Measured = Scenario & {
   /** The app stopped answering (every request "hung") during or after this scenario. */
   wedged: boolean;
@@ -107,6 +118,28 @@ type Measured = Scenario & {
   cpuMsPerRequest: number;
   cpu: ReturnType<ReturnType<typeof cpuWindow>["stop"]>;
 };
+
+/**
+ * Control (b): runs the list page's statements (captured from the app) on the same D1 binding,
+ * as the app's D1 driver does (`prepare().bind().all()`, all of a page's statements at once),
+ * and returns the rows as JSON. `/<name>` = listDocuments + listCategories (the page loader);
+ * `?api` = listDocuments only (the API list).
+ */
+function d1ControlWorker(statements: Record<string, ListStatements>) {
+  return `
+const STATEMENTS = ${JSON.stringify(statements)};
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const set = STATEMENTS[url.pathname.slice(1)];
+    if (!set) return new Response("unknown list", { status: 404 });
+    const list = url.searchParams.has("api") ? set.documents : [...set.documents, ...set.categories];
+    const results = await Promise.all(list.map((s) => env.DB.prepare(s.sql).bind(...s.params).all()));
+    return Response.json(results.map((r) => r.results));
+  },
+};
+`;
+}
 
 /**
  * workerd's log lines, each distinct message printed once (a wedged app logs one "hung" error
@@ -210,6 +243,13 @@ async function main() {
     const serverDir = join(build, "server");
     const config = JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson;
 
+    // Control (a): the smallest React Router SSR Worker, built with the app's toolchain.
+    log("building the SSR control (scripts/bench/control-ssr)");
+    const controlBuild = join(work, "control-ssr");
+    await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-build.log"), { BENCH_CONTROL_BUILD_DIR: controlBuild });
+    const controlServerDir = join(controlBuild, "server");
+    const controlConfig = JSON.parse(readFileSync(join(controlServerDir, "wrangler.json"), "utf8")) as WranglerJson;
+
     // 2. Fresh state: migrations + demo seed, then the bulk documents.
     log("migrations + demo seed");
     await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
@@ -218,30 +258,51 @@ async function main() {
     log(`seeded in ${seed.seconds.toFixed(1)} s: ${seed.total} documents`);
     const plans = queryPlans(state, SELECTIVE_TERM, BROAD_TERM);
 
-    // 3. workerd via Miniflare: the app beside a second Worker, each on a direct socket.
-    const modules = [
-      { type: "ESModule" as const, path: join(serverDir, config.main) },
-      ...readdirSync(join(serverDir, "assets"), { recursive: true, encoding: "utf8" })
+    // Control (b): the list page's SQL, captured from the app's own listDocuments/listCategories
+    // for the signed-in Super Admin of the load scenarios.
+    const admin = (() => {
+      const db = new DatabaseSync(d1SqliteFile(state), { readOnly: true });
+      try {
+        return db.prepare("SELECT id AS userId, unit_kerja_id AS unitKerjaId FROM users WHERE username = 'admin'").get() as { userId: number; unitKerjaId: number | null };
+      } finally {
+        db.close();
+      }
+    })();
+    const listSearches = { list: "", selective: `q=${SELECTIVE_TERM}`, broad: `q=${BROAD_TERM}`, page5000: "page=5000" } as const;
+    const listSql = await captureListSql(root, join(work, "list-sql"), listSearches, admin);
+    log(`list SQL captured: ${Object.entries(listSql).map(([name, set]) => `${name} ${set.documents.length}+${set.categories.length} statements`).join(", ")}`);
+
+    // 3. workerd via Miniflare: the app beside the hello world and the two controls, each on a
+    // direct socket.
+    const modulesOf = (dir: string, main: string) => [
+      { type: "ESModule" as const, path: join(dir, main) },
+      ...readdirSync(join(dir, "assets"), { recursive: true, encoding: "utf8" })
         .filter((file) => /\.m?js$/.test(file))
-        .map((file) => ({ type: "ESModule" as const, path: join(serverDir, "assets", file) })),
+        .map((file) => ({ type: "ESModule" as const, path: join(dir, "assets", file) })),
     ];
     const socket = [{ host: "127.0.0.1", port: 0 }];
     const sessionSecret = randomBytes(32).toString("hex");
     const r2Buckets = Object.fromEntries(config.r2_buckets.map((r) => [r.binding, r.bucket_name]));
+    const d1Databases = Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.preview_database_id ?? d.database_id]));
     const appWorker = {
       name: "e-arsip",
-      modules,
+      modules: modulesOf(serverDir, config.main),
       modulesRoot: serverDir,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags ?? [],
       // SSO off whatever a local .dev.vars says; the default upload cap (95 MiB) applies.
       bindings: { ...config.vars, SESSION_SECRET: sessionSecret, OIDC_ISSUER: "", OIDC_CLIENT_ID: "" },
-      d1Databases: Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.preview_database_id ?? d.database_id])),
+      d1Databases,
       r2Buckets,
       unsafeDirectSockets: socket,
       unsafeRegisterWorker: false,
     };
-    const startWorkerd = async (second: { name: string; script: string; r2?: boolean }, inspector: boolean) => {
+    type Extra = { name: string; script?: string; r2?: boolean; d1?: boolean; modules?: ReturnType<typeof modulesOf>; modulesRoot?: string };
+    const HELLO: Extra = { name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' };
+    const SSR_CONTROL: Extra = { name: "control-ssr", modules: modulesOf(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
+    const D1_CONTROL: Extra = { name: "control-d1", script: d1ControlWorker(listSql), d1: true };
+    const startWorkerd = async (extras: Extra[], inspector: boolean) => {
+      type Options = Parameters<typeof convertV4MiniflareOptions>[0];
       const mf = new Miniflare(
         convertV4MiniflareOptions({
           host: "127.0.0.1",
@@ -252,25 +313,26 @@ async function main() {
           resourcePersistencePath: join(state, "v3"),
           workers: [
             appWorker,
-            {
-              name: second.name,
-              modules: true,
-              script: second.script,
+            ...extras.map((extra) => ({
+              name: extra.name,
+              ...(extra.modules ? { modules: extra.modules, modulesRoot: extra.modulesRoot } : { modules: true, script: extra.script }),
               compatibilityDate: config.compatibility_date,
-              ...(second.r2 ? { r2Buckets } : {}),
+              compatibilityFlags: config.compatibility_flags ?? [],
+              ...(extra.r2 ? { r2Buckets } : {}),
+              ...(extra.d1 ? { d1Databases } : {}),
               unsafeDirectSockets: socket,
               unsafeRegisterWorker: false,
-            },
+            })),
           ],
-        }),
+        } as unknown as Options),
       );
       running.instances.add(mf);
       await mf.ready;
       const pid = findWorkerdPid(running.stopped);
       running.pids.add(pid);
-      const appUrl = (await mf.unsafeGetDirectURL("e-arsip")).href.replace(/\/$/, "");
-      const secondUrl = (await mf.unsafeGetDirectURL(second.name)).href.replace(/\/$/, "");
-      return { mf, pid, appUrl, secondUrl };
+      const urls: Record<string, string> = { app: (await mf.unsafeGetDirectURL("e-arsip")).href.replace(/\/$/, "") };
+      for (const extra of extras) urls[extra.name] = (await mf.unsafeGetDirectURL(extra.name)).href.replace(/\/$/, "");
+      return { mf, pid, appUrl: urls.app!, urls };
     };
     const signIn = async (appUrl: string) => {
       const response = await fetch(`${appUrl}/api/v1/auth/login`, {
@@ -284,26 +346,39 @@ async function main() {
     };
 
     const workerdVersion = (JSON.parse(readFileSync(join(root, "node_modules/workerd/package.json"), "utf8")) as { version: string }).version;
-    const startLoad = () =>
-      startWorkerd({ name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' }, false);
+    const startLoad = () => startWorkerd([HELLO, SSR_CONTROL, D1_CONTROL], false);
     let load = await startLoad();
-    log(`workerd ${workerdVersion} pid ${load.pid}: app ${load.appUrl}, hello ${load.secondUrl}`);
+    log(`workerd ${workerdVersion} pid ${load.pid}: ${JSON.stringify(load.urls)}`);
     const { cookie } = await signIn(load.appUrl);
 
+    const SSR_A = "Control (a): minimal React Router SSR Worker";
+    const D1_LIST = "Control (b): list page SQL → JSON, list";
+    const D1_SELECTIVE = "Control (b): list page SQL → JSON, selective search";
+    const D1_BROAD = "Control (b): list page SQL → JSON, broad search";
+    const D1_DEEP = "Control (b): list page SQL → JSON, page 5000";
+    const D1_API = "Control (b): listDocuments SQL only (API list)";
     const scenarios: Scenario[] = [
       { name: "Hello world (bare Worker, same workerd)", path: "/", base: "hello", signedIn: false },
-      { name: "Document list `/app/documents`", path: "/app/documents", base: "app", signedIn: true },
-      { name: `Search, selective \`?q=${SELECTIVE_TERM}\``, path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true },
-      { name: `Search, broad \`?q=${BROAD_TERM}\``, path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true },
-      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", base: "app", signedIn: true },
-      { name: "Detail page `/app/documents/{uuid}`", path: `/app/documents/${seed.sampleUuid}`, base: "app", signedIn: true },
-      { name: "Public list `/documents` (visitor)", path: "/documents", base: "app", signedIn: false },
-      { name: "Deep page `/app/documents?page=5000`", path: "/app/documents?page=5000", base: "app", signedIn: true },
-      { name: "Document list, 1 connection", path: "/app/documents", base: "app", signedIn: true, connections: 1, duration: 5 },
-      { name: "Search selective, 1 connection", path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5 },
-      { name: "Search broad, 1 connection", path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5 },
+      { name: SSR_A, path: "/", base: "ssr", signedIn: false },
+      { name: D1_LIST, path: "/list", base: "d1", signedIn: false },
+      { name: D1_SELECTIVE, path: "/selective", base: "d1", signedIn: false },
+      { name: D1_BROAD, path: "/broad", base: "d1", signedIn: false },
+      { name: D1_DEEP, path: "/page5000", base: "d1", signedIn: false },
+      { name: D1_API, path: "/list?api", base: "d1", signedIn: false },
+      { name: "Document list `/app/documents`", path: "/app/documents", base: "app", signedIn: true, control: D1_LIST },
+      { name: `Search, selective \`?q=${SELECTIVE_TERM}\``, path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, control: D1_SELECTIVE },
+      { name: `Search, broad \`?q=${BROAD_TERM}\``, path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, control: D1_BROAD },
+      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", base: "app", signedIn: true, control: D1_API },
+      { name: "Signed-in home `/app` (near-empty page)", path: "/app", base: "app", signedIn: true, control: SSR_A },
+      { name: "Detail page `/app/documents/{uuid}`", path: `/app/documents/${seed.sampleUuid}`, base: "app", signedIn: true, control: SSR_A },
+      { name: "Public list `/documents` (visitor, Cache API hit)", path: "/documents", base: "app", signedIn: false, control: SSR_A },
+      { name: "Deep page `/app/documents?page=5000`", path: "/app/documents?page=5000", base: "app", signedIn: true, control: D1_DEEP },
+      { name: "Document list, 1 connection", path: "/app/documents", base: "app", signedIn: true, connections: 1, duration: 5, control: D1_LIST },
+      { name: "Search selective, 1 connection", path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5, control: D1_SELECTIVE },
+      { name: "Search broad, 1 connection", path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5, control: D1_BROAD },
     ];
-    const urlOf = (s: Scenario) => `${s.base === "hello" ? load.secondUrl : load.appUrl}${s.path}`;
+    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", d1: "control-d1" };
+    const urlOf = (s: Scenario) => `${load.urls[BASE_WORKER[s.base]]}${s.path}`;
     const headersOf = (s: Scenario): Record<string, string> => (s.signedIn ? { cookie } : {});
 
     // Every scenario must answer 200 with the page it claims to be (no redirect to /login).
@@ -326,14 +401,53 @@ async function main() {
       const api = (await (await fetch(`${load.appUrl}/api/v1/archives?q=${q}`, { headers: { cookie } })).json()) as { total: number };
       totals[q || "all"] = api.total;
     }
+    // Control (b) must return the rows the app lists (same SQL, same data).
+    for (const [name, q] of [["list", ""], ["selective", SELECTIVE_TERM], ["broad", BROAD_TERM]] as const) {
+      const api = (await (await fetch(`${load.appUrl}/api/v1/archives?q=${q}`, { headers: { cookie } })).json()) as { data: { uuid: string }[] };
+      const control = (await (await fetch(`${load.urls["control-d1"]}/${name}`)).json()) as { uuid: string }[][];
+      const same = JSON.stringify(api.data.map((d) => d.uuid)) === JSON.stringify(control[0]!.map((row) => row.uuid));
+      if (!same) throw new Error(`control (b) ${name} returned other rows than the API list`);
+    }
     log(`pages checked; totals ${JSON.stringify(totals)}`);
+
+    // Gzipped JS per page: resolved from React Router's client manifest, checked against the
+    // modulepreloads and module imports of the rendered page.
+    const clientDir = join(build, "client");
+    const jsPages: { path: string; signedIn: boolean }[] = [
+      { path: "/login", signedIn: false },
+      { path: "/app/documents", signedIn: true },
+      { path: "/documents", signedIn: false },
+      { path: "/app", signedIn: true },
+      { path: "/", signedIn: false },
+    ];
+    const jsSizes = [];
+    for (const page of jsPages) {
+      const chunks = pageChunks(clientDir, page.path);
+      const html = await (await fetch(`${load.appUrl}${page.path}`, { headers: page.signedIn ? { cookie } : {} })).text();
+      const inHtml = preloadsInHtml(html);
+      const missing = inHtml.filter((file) => !chunks.files.includes(file));
+      const extra = chunks.files.filter((file) => !inHtml.includes(file));
+      jsSizes.push({
+        ...page,
+        routes: chunks.routes,
+        files: chunks.files.length,
+        gzip: gzippedBytes(clientDir, chunks.files),
+        htmlGzip: gzippedBytes(clientDir, inHtml),
+        htmlBytes: Buffer.byteLength(html),
+        check: missing.length || extra.length ? `differs from the page: page only ${missing.join(", ") || "–"}; manifest only ${extra.join(", ") || "–"}` : "same files as the page",
+      });
+    }
+    const serverBundleGzip = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.m?js$/.test(file))
+      .reduce((sum, file) => sum + gzipSync(readFileSync(join(serverDir, file)), { level: 9 }).length, 0);
+    log(`JS per page (gzip): ${jsSizes.map((j) => `${j.path} ${(j.gzip / 1000).toFixed(1)} kB`).join(", ")}; Worker bundle ${(serverBundleGzip / 1000).toFixed(0)} kB`);
 
     // 4. Load, each scenario after a quiet moment (bounded).
     let quietSpent = 0;
     let restarts = 0;
-    const waitForQuiet = async () => {
+    const waitForQuiet = async (pid = load.pid) => {
       while (quietSpent < QUIET_BUDGET_MS) {
-        const window = cpuWindow(load.pid);
+        const window = cpuWindow(pid);
         await sleep(1000);
         const others = window.stop().others;
         quietSpent += 1000;
@@ -407,9 +521,38 @@ async function main() {
     }
     await stopInstance(load.mf, load.pid);
 
+    // 4b. CPU profiles of the app isolate (V8 inspector, Profiler domain) under the same load, on a
+    // fresh workerd with its inspector on (not during the timed scenarios: sampling costs CPU).
+    const profiled = await startWorkerd([], true);
+    const profileAuth = await signIn(profiled.appUrl);
+    const profileIsolate = await connectIsolate(await profiled.mf.getInspectorURL(), "e-arsip");
+    const sourceMaps = loadSourceMaps([serverDir]);
+    const profileTargets: { name: string; path: string; signedIn: boolean }[] = [
+      { name: "Document list `/app/documents`", path: "/app/documents", signedIn: true },
+      { name: "Signed-in home `/app`", path: "/app", signedIn: true },
+      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", signedIn: true },
+      { name: "Public list `/documents` (visitor, Cache API hit)", path: "/documents", signedIn: false },
+    ];
+    const profiles: (ProfileSummary & { name: string; path: string; requests: number; workerdMsPerRequest: number; others: number })[] = [];
+    for (const target of profileTargets) {
+      const url = `${profiled.appUrl}${target.path}`;
+      const headers: Record<string, string> = target.signedIn ? { cookie: profileAuth.cookie } : {};
+      await waitForQuiet(profiled.pid);
+      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up (and the cache fill)
+      const cpu = cpuWindow(profiled.pid);
+      const { profile, value: result } = await profileIsolate.cpuProfile(() => autocannon({ url, connections: CONNECTIONS, duration: PROFILE_SECONDS, headers }));
+      const usage = cpu.stop();
+      const summary = summariseProfile(profile, sourceMaps);
+      const requests = result.requests.total;
+      profiles.push({ ...target, ...summary, requests, workerdMsPerRequest: (usage.workerd * result.duration * 1000) / Math.max(1, requests), others: usage.others });
+      log(`profile ${target.name}: ${requests} requests, app isolate busy ${(summary.busyMs / Math.max(1, requests)).toFixed(2)} ms/req; top ${summary.top.slice(0, 3).map((t) => `${t.name} ${(t.share * 100).toFixed(1)}%`).join(", ")}`);
+    }
+    profileIsolate.close();
+    await stopInstance(profiled.mf, profiled.pid);
+
     // 5. Transfers on a fresh workerd with the inspector on, beside the R2 control Worker.
-    const xfer = await startWorkerd({ name: "r2-control", script: R2_CONTROL_WORKER, r2: true }, true);
-    log(`transfers: workerd pid ${xfer.pid}, app ${xfer.appUrl}, control ${xfer.secondUrl}`);
+    const xfer = await startWorkerd([{ name: "r2-control", script: R2_CONTROL_WORKER, r2: true }], true);
+    log(`transfers: workerd pid ${xfer.pid}, app ${xfer.appUrl}, control ${xfer.urls["r2-control"]}`);
     const auth = await signIn(xfer.appUrl);
     const isolate = await connectIsolate(await xfer.mf.getInspectorURL(), "e-arsip");
     const idleLive = await isolate.liveAfterGc();
@@ -502,7 +645,7 @@ async function main() {
 
     // The same bytes through the control Worker: what the local runtime + R2 simulator allow.
     const controlPut = sampleMemory(xfer.pid, 100);
-    const put = await putFile(`${xfer.secondUrl}/big.pdf`, bigFile);
+    const put = await putFile(`${xfer.urls["r2-control"]}/big.pdf`, bigFile);
     const putRss = controlPut.stop();
     if (put.status !== 201) throw new Error(`control upload answered ${put.status}`);
     rows.push({ label: "Control Worker upload (raw PUT → R2 parts)", bytes: UPLOAD_BYTES, seconds: put.seconds, rss: putRss, check: "201" });
@@ -510,7 +653,7 @@ async function main() {
     const controlGetRss = sampleMemory(xfer.pid, 100);
     for (let i = 0; i < 3; i++) {
       const target = join(work, "control.pdf");
-      const got = await downloadFile(`${xfer.secondUrl}/big.pdf`, target, {});
+      const got = await downloadFile(`${xfer.urls["r2-control"]}/big.pdf`, target, {});
       rmSync(target, { force: true });
       if (got.status !== 200 || got.sha256 !== bigSha) throw new Error(`control download answered ${got.status}, sha256 ${got.sha256 === bigSha ? "ok" : "different"}`);
       controlGets.push(got.seconds);
@@ -534,10 +677,34 @@ async function main() {
     const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
     const mb = (bytes: number) => (bytes / MB).toFixed(0);
     const hello = measured[0]!;
-    const loadRows = measured.map(
-      (m) =>
-        `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${m.bad} | ${m.cpu.others.toFixed(2)} |`,
-    );
+    const controlLabel = (name: string) => (name.startsWith("Control (a)") ? "(a)" : name.startsWith("Control (b)") ? `(b) ${name.split(", ").pop()}` : name);
+    const loadRows = measured.map((m) => {
+      const control = m.control ? measured.find((c) => c.name === m.control) : undefined;
+      const excess = control ? `${(m.cpuMsPerRequest - control.cpuMsPerRequest).toFixed(2)} over ${controlLabel(control.name)}` : "–";
+      return `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${excess} | ${m.bad} | ${m.cpu.others.toFixed(2)} |`;
+    });
+    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+    const jsRows = jsSizes.map((j) => `| \`${j.path}\` | ${j.routes.join(" › ")} | ${j.files} | ${kB(j.gzip)} | ${kB(j.htmlBytes)} | ${j.check} |`);
+    const pct1 = (share: number) => `${(share * 100).toFixed(1)}%`;
+    const profileSections = profiles.map((p) => {
+      const perRequest = (ms: number) => (ms / Math.max(1, p.requests)).toFixed(3);
+      return `#### ${p.name}
+
+${p.requests.toLocaleString("en")} requests in ${p.wallMs.toFixed(0)} ms of profile; app isolate busy ${perRequest(p.busyMs)} ms/req (sampled, inflated by the profiler) · workerd ${p.workerdMsPerRequest.toFixed(2)} ms/req during the profile · others ${p.others.toFixed(2)} cores.
+
+| # | Function (self time) | Source (mapped through the build's source maps) | Self % of busy | ms/req |
+|---:|---|---|---:|---:|
+${p.top.map((t, i) => `| ${i + 1} | \`${t.name}\` | ${t.where.replace(/\|/g, "\\|")} | ${pct1(t.share)} | ${perRequest(t.selfMs)} |`).join("\n")}
+
+| Layer (leaf-most frame with a known source) | Share of busy | ms/req |
+|---|---:|---:|
+${p.layers.map((l) => `| ${l.layer} | ${pct1(l.share)} | ${perRequest(l.ms)} |`).join("\n")}
+
+| Step (inclusive: the sample's stack holds it) | Share of busy | ms/req |
+|---|---:|---:|
+${p.steps.filter((step) => step.ms > 0).map((step) => `| ${step.label.replace(/^ {2}/, "  ↳ ")} | ${pct1(step.share)} | ${perRequest(step.ms)} |`).join("\n")}
+`;
+    });
     const transferRows = rows.map(
       (r) =>
         `| ${r.label} | ${mb(r.bytes)} MB | ${r.seconds.toFixed(2)} | ${(r.bytes / MB / r.seconds).toFixed(0)} | ${r.heap ? `${(r.heap.before / MB).toFixed(1)} → ${(r.heap.peak / MB).toFixed(1)} MB` : "–"} | ${r.rss.peak ? `${mb(r.rss.before)} → ${mb(r.rss.peak)} MB` : "–"} | ${r.check} |`,
@@ -563,9 +730,23 @@ Machine load: load average ${loadAtStart} at the start, ${loadAverage()} at the 
 
 Search: \`${SELECTIVE_TERM}\` matches ${totals[SELECTIVE_TERM]?.toLocaleString("en")} documents, \`${BROAD_TERM}\` ${totals[BROAD_TERM]?.toLocaleString("en")} (prefix match over title, number, keywords, description). Signed in as the Super Admin (sees all ${totals.all?.toLocaleString("en")}) except the public list${cacheHeaders.length ? `, whose visitor responses come from the Workers Cache API after the first (X-Cache: ${cacheHeaders.join(", then ")})` : ""}.
 
-| Scenario | Conn. | req/s | p50 ms | p95 ms | p99 ms | × hello req/s | workerd CPU ms/req | Errors + non-2xx | Others' CPU (cores) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router); (b) a Worker that runs the list page's statements, captured from the app's own \`listDocuments\` + \`listCategories\` (\`capture-sql.ts\`), on the same D1 and returns the rows as JSON. Excess = the scenario's workerd CPU per request minus its control's (the session lookup, middleware and render are in the excess; the list SQL and the D1 simulator's work are not).
+
+| Scenario | Conn. | req/s | p50 ms | p95 ms | p99 ms | × hello req/s | workerd CPU ms/req | Excess CPU ms/req over control | Errors + non-2xx | Others' CPU (cores) |
+|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
 ${loadRows.join("\n")}
+
+Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + React Router manifest + each matched route's module and static imports, from React Router's client manifest — what the server turns into the page's modulepreloads; the check compares with the rendered page). Worker bundle: ${kB(serverBundleGzip)} kB gzipped.
+
+| Page | Routes | JS files | Gzipped JS kB | HTML kB | Check |
+|---|---|---:|---:|---:|---|
+${jsRows.join("\n")}
+
+### CPU profiles of the app isolate
+
+V8 sampling profiler (inspector \`Profiler\` domain, ${PROFILE_SECONDS} s at ${CONNECTIONS} connections per scenario, 200 µs interval) on a separate workerd with its inspector on. "Busy" = every sample that is not \`(idle)\`; \`(program)\` is V8/workerd native work not attributed to a JS function; async continuations appear under the function that awaited. The D1 simulator runs in another isolate of the same workerd and is not in these profiles.
+
+${profileSections.join("\n")}
 ${wedges.length ? `\n⚠ The app stopped answering during this scenario (or its warm-up): from some request on, every request got a 500 (workerd: "The Workers runtime canceled this request because it detected that your Worker's code had hung") until workerd was restarted. The row shows the scenario measured again on a fresh workerd${measured.some((m) => m.wedged && m.bad > 0) ? " (a row that still counts failures wedged again)" : ""}. Wedges in this run: ${wedges.length} (${wedges.join("; ")}), ${restarts} restart${restarts === 1 ? "" : "s"}. Cause: see the README, Measured.\n` : ""}
 SQLite alone on the same database file (node:sqlite, before workerd started; median of 7; the statements mirror \`listDocuments\`):
 
