@@ -1,8 +1,8 @@
 /**
  * Gzipped JavaScript a page makes the browser load: React Router's client manifest
  * (`build/client/assets/manifest-*.js`, what the server turns into the page's
- * `<link rel="modulepreload">`s: entry + the matched routes' modules and their static imports,
- * plus the manifest itself) resolved for a URL path. The Vite manifest
+ * `<link rel="modulepreload">`s: entry + the matched routes' modules and their static imports)
+ * resolved for a URL path. The Vite manifest
  * (`build/client/.vite/manifest.json`) is not kept by `react-router build` unless the app's Vite
  * config asks for it; React Router's manifest is the one the pages are built from.
  */
@@ -22,15 +22,17 @@ export function readClientManifest(clientDir: string): { manifest: ClientManifes
   return { manifest: JSON.parse(json) as ClientManifest, file: `/assets/${file}` };
 }
 
-/** The JS files a page at `pathname` preloads: entry, manifest, and each matched route's module + imports. */
+/** The JS files a page at `pathname` preloads: entry and each matched route's module + imports. */
 export function pageChunks(clientDir: string, pathname: string): { routes: string[]; files: string[] } {
-  const { manifest, file } = readClientManifest(clientDir);
+  const { manifest } = readClientManifest(clientDir);
   const build = (parentId: string | undefined): RouteObject[] =>
     Object.values(manifest.routes)
       .filter((route) => route.parentId === parentId)
       .map((route) => (route.index ? { id: route.id, index: true as const, path: route.path } : { id: route.id, path: route.path, children: build(route.id) }));
   const matches = matchRoutes(build(undefined), pathname) ?? [];
-  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? []), file]);
+  // The manifest file itself is not loaded: with lazy route discovery (React Router's default)
+  // the page inlines the part of the manifest it needs.
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const match of matches) {
     const route = manifest.routes[match.route.id!]!;
     files.add(route.module);

@@ -14,10 +14,10 @@ const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const B64_VALUE = new Map([...B64].map((char, index) => [char, index]));
 
 type Segment = [generatedColumn: number, source: number, line: number, column: number];
-type SourceMap = { sources: string[]; lines: Segment[][] };
+type SourceMap = { sources: string[]; lines: Segment[][]; contents: (string[] | null)[] };
 
 /** Decodes a source map's `mappings` (VLQ) into segments per generated line. */
-function decodeSourceMap(json: { sources: string[]; mappings: string }): SourceMap {
+function decodeSourceMap(json: { sources: string[]; mappings: string; sourcesContent?: (string | null)[] }): SourceMap {
   const lines: Segment[][] = [];
   let source = 0;
   let line = 0;
@@ -50,7 +50,7 @@ function decodeSourceMap(json: { sources: string[]; mappings: string }): SourceM
     }
     lines.push(segments);
   }
-  return { sources: json.sources, lines };
+  return { sources: json.sources, lines, contents: json.sources.map((_, i) => json.sourcesContent?.[i]?.split("\n") ?? null) };
 }
 
 /** Source maps of every built server module in `dirs`, by file name (profile URLs end with it). */
@@ -76,12 +76,28 @@ function tidySource(source: string): string {
   return source.replace(/^(\.\.\/)+/, "").replace(/^\/work\/[^/]+\//, "");
 }
 
-type Frame = { name: string; source: string | null; line: number; where: string };
+/**
+ * `enclosing`: the top-level declaration an anonymous function sits in (`requestContext` for
+ * `export const requestContext = createMiddleware(async (c, next) => …)`), from the source
+ * map's sources content.
+ */
+type Frame = { name: string; enclosing: string | null; source: string | null; line: number; where: string };
+
+const DECLARATION = /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?\s+([\w$]+)|(?:const|let|var)\s+([\w$]+)|class\s+([\w$]+))/;
+
+function enclosingDeclaration(lines: string[] | null, line: number): string | null {
+  if (!lines) return null;
+  for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
+    const match = DECLARATION.exec(lines[i]!);
+    if (match) return match[1] ?? match[2] ?? match[3] ?? null;
+  }
+  return null;
+}
 
 function frameOf(node: CpuProfileNode, maps: Map<string, SourceMap>): Frame {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-  const name = functionName || "(anonymous)";
-  if (!url) return { name, source: null, line: lineNumber + 1, where: "" };
+  let name = functionName || "(anonymous)";
+  if (!url) return { name, enclosing: null, source: null, line: lineNumber + 1, where: "" };
   const map = maps.get(basename(url));
   const segments = map?.lines[lineNumber];
   if (map && segments?.length) {
@@ -93,11 +109,13 @@ function frameOf(node: CpuProfileNode, maps: Map<string, SourceMap>): Frame {
     found ??= segments[0];
     if (found) {
       const source = tidySource(map.sources[found[1]]!);
-      return { name, source, line: found[2] + 1, where: `${source}:${found[2] + 1}` };
+      const enclosing = enclosingDeclaration(map.contents[found[1]] ?? null, found[2]);
+      if (name === "(anonymous)" && enclosing) name = `(anonymous in ${enclosing})`;
+      return { name, enclosing, source, line: found[2] + 1, where: `${source}:${found[2] + 1}` };
     }
   }
   // Runtime-internal modules (the D1 binding's JS, node compat) have no map.
-  return { name, source: url, line: lineNumber + 1, where: `${url}:${lineNumber + 1}` };
+  return { name, enclosing: null, source: url, line: lineNumber + 1, where: `${url}:${lineNumber + 1}` };
 }
 
 /** The layer a source file belongs to, for "where does the time go". */
@@ -108,7 +126,7 @@ function layerOf(source: string): string | null {
   if (/^workers\//.test(source)) return "Worker entry + middleware (workers/*)";
   if (/^app\/server\/(session|crypto|env|db|flash|context|route-helpers)\.server\.ts$/.test(source)) return "Per-request context (session, HMAC, tokens, env, flash, Kysely creation)";
   if (/^app\/(server|domain|i18n)\//.test(source)) return "Services + domain (app/server, app/domain)";
-  if (/^kysely-d1\//.test(source) || /d1/i.test(source)) return "D1 binding + driver (result conversion)";
+  if (/^kysely-d1\//.test(source) || /^cloudflare-internal:/.test(source)) return "D1 driver + workerd binding JS (kysely-d1, d1-api result conversion, tracing)";
   if (/^kysely\//.test(source)) return "Kysely (build + compile queries)";
   if (/^hono\//.test(source)) return "Hono (routing, context)";
   if (/^zod\//.test(source)) return "zod";
@@ -118,21 +136,28 @@ function layerOf(source: string): string | null {
 
 /** Named steps whose inclusive time (any frame of the sample's stack) is reported. */
 const STEPS: { label: string; test: (frame: Frame) => boolean }[] = [
-  { label: "securityHeaders middleware (nonce, CSP)", test: (f) => f.name === "securityHeaders" || (f.source === "workers/middleware.ts" && f.line < 50 && f.name !== "requestContext") },
-  { label: "requestContext middleware (whole)", test: (f) => f.name === "requestContext" },
-  { label: "  findSession (session row lookup + HMAC)", test: (f) => f.name === "findSession" },
-  { label: "  hmacHex (HMAC of the session id)", test: (f) => f.name === "hmacHex" || f.name === "sessionIdHash" },
-  { label: "  loadConfig (env validation)", test: (f) => f.name === "loadConfig" },
-  { label: "  createDb (Kysely instance)", test: (f) => f.name === "createDb" },
-  { label: "randomToken / base64url (nonce, tokens)", test: (f) => f.name === "randomToken" || f.name === "base64url" },
-  { label: "csrfProtection middleware", test: (f) => f.name === "csrfProtection" },
-  { label: "publicPageCache (cache key, version query, match)", test: (f) => f.name === "publicPageCache" },
+  { label: "securityHeaders middleware (nonce, CSP, headers)", test: (f) => is(f, "securityHeaders") },
+  { label: "requestContext middleware (whole)", test: (f) => is(f, "requestContext") },
+  { label: "  findSession (session row lookup + HMAC)", test: (f) => is(f, "findSession") },
+  { label: "  hmacHex (HMAC of the session id)", test: (f) => is(f, "hmacHex") || is(f, "sessionIdHash") },
+  { label: "  loadConfig (env validation)", test: (f) => is(f, "loadConfig") },
+  { label: "  createDb (Kysely instance)", test: (f) => is(f, "createDb") },
+  { label: "  parseFlash (flash cookie)", test: (f) => is(f, "parseFlash") },
+  { label: "randomToken / base64url (nonce, tokens)", test: (f) => is(f, "randomToken") || is(f, "base64url") },
+  { label: "csrfProtection middleware", test: (f) => is(f, "csrfProtection") },
+  { label: "publicPageCache (version query, cache key, match)", test: (f) => is(f, "publicPageCache") },
+  { label: "React Router handler in the Worker entry (`handleReactRouter`)", test: (f) => f.source === "workers/app.ts" },
+  { label: "entry.server handleRequest (renderToReadableStream)", test: (f) => f.source === "app/entry.server.tsx" },
+  { label: "listDocuments (service, incl. its queries)", test: (f) => is(f, "listDocuments") },
+  { label: "toView (row → DocumentView, policy checks)", test: (f) => is(f, "toView") },
   { label: "Kysely (any frame)", test: (f) => f.source?.startsWith("kysely/") ?? false },
   { label: "D1 driver / binding (any frame)", test: (f) => (f.source?.startsWith("kysely-d1/") ?? false) || /d1/i.test(f.source ?? "") },
-  { label: "React Router request handler (any frame)", test: (f) => f.source?.startsWith("react-router/") ?? false },
+  { label: "React Router (any frame)", test: (f) => f.source?.startsWith("react-router/") ?? false },
   { label: "react-dom render (any frame)", test: (f) => /^react-dom\//.test(f.source ?? "") },
   { label: "Hono (any frame)", test: (f) => f.source?.startsWith("hono/") ?? false },
+  { label: "workerd tracing helpers (any frame)", test: (f) => f.source?.includes("tracing") ?? false },
 ];
+const is = (frame: Frame, name: string) => frame.name === name || frame.enclosing === name;
 
 export type ProfileSummary = {
   /** Sampled time that was not idle, ms. */
@@ -141,10 +166,14 @@ export type ProfileSummary = {
   top: { name: string; where: string; selfMs: number; share: number }[];
   layers: { layer: string; ms: number; share: number }[];
   steps: { label: string; ms: number; share: number }[];
+  /** Shares of busy time: the fixed per-request path, the render, the rest. */
+  groups: { fixed: number; render: number; other: number };
 };
 
+const FIXED_LAYERS = /^(Worker entry|Per-request context|D1 driver|Kysely|Hono)/;
+const RENDER_LAYERS = /^(React render|React Router|Page code)/;
+
 export function summariseProfile(profile: CpuProfile, maps: Map<string, SourceMap>, topN = 15): ProfileSummary {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const frames = new Map(profile.nodes.map((node) => [node.id, frameOf(node, maps)]));
@@ -184,7 +213,6 @@ export function summariseProfile(profile: CpuProfile, maps: Map<string, SourceMa
     layers.set(layer, (layers.get(layer) ?? 0) + us);
     for (const step of STEPS) if (stack.some(step.test)) steps.set(step.label, (steps.get(step.label) ?? 0) + us);
   }
-  void byId;
   const share = (us: number) => us / Math.max(1, busyUs);
   return {
     busyMs: busyUs / 1000,
@@ -194,6 +222,11 @@ export function summariseProfile(profile: CpuProfile, maps: Map<string, SourceMa
       .slice(0, topN)
       .map((t) => ({ name: t.name, where: t.where, selfMs: t.us / 1000, share: share(t.us) })),
     layers: [...layers].sort((a, b) => b[1] - a[1]).map(([layer, us]) => ({ layer, ms: us / 1000, share: share(us) })),
+    groups: {
+      fixed: share([...layers].filter(([layer]) => FIXED_LAYERS.test(layer)).reduce((sum, [, us]) => sum + us, 0)),
+      render: share([...layers].filter(([layer]) => RENDER_LAYERS.test(layer)).reduce((sum, [, us]) => sum + us, 0)),
+      other: share([...layers].filter(([layer]) => !FIXED_LAYERS.test(layer) && !RENDER_LAYERS.test(layer)).reduce((sum, [, us]) => sum + us, 0)),
+    },
     steps: STEPS.map((step) => ({ label: step.label, ms: (steps.get(step.label) ?? 0) / 1000, share: share(steps.get(step.label) ?? 0) })),
   };
 }
