@@ -792,7 +792,7 @@ Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest Re
 |---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
 ${loadRows.join("\n")}
 
-Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + React Router manifest + each matched route's module and static imports, from React Router's client manifest — what the server turns into the page's modulepreloads; the check compares with the rendered page). Worker bundle: ${kB(serverBundleGzip)} kB gzipped.
+Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + each matched route's module and static imports, from React Router's client manifest — what the server turns into the page's modulepreloads; the check compares with the rendered page). Worker bundle: ${kB(serverBundleGzip)} kB gzipped.
 
 | Page | Routes | JS files | Gzipped JS kB | HTML kB | Check |
 |---|---|---:|---:|---:|---|
