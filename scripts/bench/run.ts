@@ -817,7 +817,7 @@ ${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferErr
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
 - Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 
-${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`).
+${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --profile-seconds S\`, \`-- --no-transfers\`).
 `;
     writeFileSync(join(root, "scripts/bench/last-results.md"), report);
     process.stdout.write(`\n${report}`);
