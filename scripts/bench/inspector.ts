@@ -4,6 +4,14 @@
  * what counts against the 128 MB isolate limit in production. The workerd process RSS also
  * holds the local D1/R2 simulators and every other isolate, so it cannot tell the app apart.
  */
+export type CpuProfileNode = {
+  id: number;
+  callFrame: { functionName: string; scriptId: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+  children?: number[];
+};
+export type CpuProfile = { nodes: CpuProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+
 type HeapUsage = { usedSize: number; totalSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
 
 export async function connectIsolate(inspectorUrl: URL, workerName: string) {
@@ -23,11 +31,11 @@ export async function connectIsolate(inspectorUrl: URL, workerName: string) {
       waiting.delete(message.id);
     }
   });
-  const call = <T>(method: string): Promise<T> =>
+  const call = <T>(method: string, params?: Record<string, unknown>): Promise<T> =>
     new Promise((resolve) => {
       const id = ++nextId;
       waiting.set(id, resolve as (result: unknown) => void);
-      ws.send(JSON.stringify({ id, method }));
+      ws.send(JSON.stringify({ id, method, ...(params ? { params } : {}) }));
     });
 
   /** JS heap in use + ArrayBuffer backing stores, in bytes. */
@@ -73,6 +81,19 @@ export async function connectIsolate(inspectorUrl: URL, workerName: string) {
     async liveAfterGc() {
       await call("HeapProfiler.takeHeapSnapshot");
       return usage();
+    },
+    /**
+     * A V8 CPU profile (`Profiler` domain) of this isolate while `during` runs, sampled every
+     * `intervalUs` microseconds. Sampling inflates absolute times a little; the shares hold.
+     */
+    async cpuProfile<T>(during: () => PromiseLike<T>, intervalUs = 200): Promise<{ profile: CpuProfile; value: T }> {
+      await call("Profiler.enable");
+      await call("Profiler.setSamplingInterval", { interval: intervalUs });
+      await call("Profiler.start");
+      const value = await during();
+      const { profile } = await call<{ profile: CpuProfile }>("Profiler.stop");
+      await call("Profiler.disable");
+      return { profile, value };
     },
     close: () => ws.close(),
   };

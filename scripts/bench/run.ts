@@ -7,13 +7,20 @@
  *     then 100,000 documents inserted into the local D1 file (`seed-documents.ts`; the FTS and
  *     counter triggers run as for the Worker's own writes).
  *  3. workerd started through Miniflare's API (no `wrangler dev` proxy: TOOLCHAIN.md #13) with
- *     the built Worker on that D1/R2 state and a hello-world Worker beside it, each on its own
- *     direct workerd socket on 127.0.0.1. Static assets are not served (the load hits HTML and
- *     JSON only).
- *  4. autocannon, 10 connections, fixed durations: hello world, the document list, a selective
- *     and a broad search, the API list, the detail page, the public list, a deep page; then one
- *     connection on the list and the searches. req/s, p50/p95/p99 over every response time,
- *     workerd CPU per request, and the ratio to hello world.
+ *     the built Worker on that D1/R2 state and, in the same workerd, a hello-world Worker and two
+ *     controls: (a) the smallest React Router SSR Worker (`control-ssr/`, built here with the
+ *     app's Vite + Cloudflare plugin + React Router into the temp dir) and (b) a Worker that
+ *     replays the list page's SQL (captured from the app's own `listDocuments` and
+ *     `listCategories`, `capture-sql.ts`) on the same D1 and returns the rows as JSON. Each has
+ *     its own direct socket on 127.0.0.1. Static assets are not served.
+ *  4. autocannon, 10 connections, fixed durations: hello world, the controls, the document list,
+ *     a selective and a broad search, the API list, `/app`, the detail page, the public list
+ *     (a Cache API hit), a deep page; then one connection on the list and the searches. req/s,
+ *     p50/p95/p99, workerd CPU per request, the ratio to hello world and the excess CPU over the
+ *     right control. Gzipped JS per page from React Router's client manifest (`js-size.ts`).
+ *     Then, on a workerd with its inspector on, a V8 CPU profile of the app isolate during the
+ *     list, `/app`, the API list and the cached public list (`profile.ts`: top self-time
+ *     functions mapped through the source maps, layers, per-request steps).
  *  5. A second workerd on the same state with its inspector on and an R2 control Worker (the
  *     same bucket, nothing else): uploads through POST /api/v1/archives streamed from disk
  *     (20 MB warm-up, then 95 MB), the download (SHA-256 checked), the same transfers through the
@@ -27,21 +34,27 @@
  * 60 s in all) for other processes to use less than half a core, and it reports their CPU use.
  *
  * Flags: --no-build (use the existing build/), --count N (documents, default 100000),
- * --duration S (seconds per scenario, default 10), --keep (keep the temp dir).
+ * --duration S (seconds per scenario, default 10), --profile-seconds S (default 8),
+ * --no-transfers (skip the 95 MB transfers), --keep (keep the temp dir).
  * Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
  */
 import autocannon, { type Result } from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
+import { gzipSync } from "node:zlib";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { captureListSql, type ListStatements } from "./capture-sql.ts";
 import { connectIsolate } from "./inspector.ts";
+import { gzippedBytes, pageChunks, preloadsInHtml } from "./js-size.ts";
+import { loadSourceMaps, summariseProfile, type ProfileSummary } from "./profile.ts";
 import { cpuWindow, findWorkerdPid, loadAverage, sampleMemory } from "./proc.ts";
 import { queryPlans } from "./query-plans.ts";
-import { seedDocuments } from "./seed-documents.ts";
+import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
 import { childProcessEnv } from "../child-env.ts";
 
@@ -53,6 +66,7 @@ const option = (name: string, fallback: string) => {
 };
 const BUILD = !args.includes("--no-build");
 const KEEP = args.includes("--keep");
+const TRANSFERS = !args.includes("--no-transfers");
 const COUNT = Number(option("--count", "100000"));
 const DURATION = Number(option("--duration", "10"));
 const CONNECTIONS = 10;
@@ -61,6 +75,7 @@ const WARMUP_UPLOAD_BYTES = 20_000_000;
 const SELECTIVE_TERM = "sukamaju";
 const BROAD_TERM = "surat";
 const QUIET_BUDGET_MS = 60_000;
+const PROFILE_SECONDS = Number(option("--profile-seconds", "8"));
 const MB = 1_000_000;
 
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -70,9 +85,9 @@ const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.mi
 
 const childEnv = childProcessEnv(root);
 
-function run(command: string, commandArgs: string[], logFile: string): Promise<void> {
+function run(command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...childEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -94,7 +109,12 @@ type WranglerJson = {
   r2_buckets: { binding: string; bucket_name: string }[];
 };
 
-type Scenario = { name: string; path: string; base: "app" | "hello"; signedIn: boolean; connections?: number; duration?: number };
+type Base = "app" | "hello" | "ssr" | "d1";
+/**
+ * `control`: the scenario of the same run whose CPU per request is subtracted for the "excess"
+ * column — the SSR control (a) for pages, the D1 control (b) running the same list SQL.
+ */
+type Scenario = { name: string; path: string; base: Base; signedIn: boolean; connections?: number; duration?: number; control?: string };
 type Measured = Scenario & {
   /** The app stopped answering (every request "hung") during or after this scenario. */
   wedged: boolean;
@@ -107,6 +127,28 @@ type Measured = Scenario & {
   cpuMsPerRequest: number;
   cpu: ReturnType<ReturnType<typeof cpuWindow>["stop"]>;
 };
+
+/**
+ * Control (b): runs the list page's statements (captured from the app) on the same D1 binding,
+ * as the app's D1 driver does (`prepare().bind().all()`, all of a page's statements at once),
+ * and returns the rows as JSON. `/<name>` = listDocuments + listCategories (the page loader);
+ * `?api` = listDocuments only (the API list).
+ */
+function d1ControlWorker(statements: Record<string, ListStatements>) {
+  return `
+const STATEMENTS = ${JSON.stringify(statements)};
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const set = STATEMENTS[url.pathname.slice(1)];
+    if (!set) return new Response("unknown list", { status: 404 });
+    const list = url.searchParams.has("api") ? set.documents : [...set.documents, ...set.categories];
+    const results = await Promise.all(list.map((s) => env.DB.prepare(s.sql).bind(...s.params).all()));
+    return Response.json(results.map((r) => r.results));
+  },
+};
+`;
+}
 
 /**
  * workerd's log lines, each distinct message printed once (a wedged app logs one "hung" error
@@ -210,6 +252,13 @@ async function main() {
     const serverDir = join(build, "server");
     const config = JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson;
 
+    // Control (a): the smallest React Router SSR Worker, built with the app's toolchain.
+    log("building the SSR control (scripts/bench/control-ssr)");
+    const controlBuild = join(work, "control-ssr");
+    await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-build.log"), { BENCH_CONTROL_BUILD_DIR: controlBuild });
+    const controlServerDir = join(controlBuild, "server");
+    const controlConfig = JSON.parse(readFileSync(join(controlServerDir, "wrangler.json"), "utf8")) as WranglerJson;
+
     // 2. Fresh state: migrations + demo seed, then the bulk documents.
     log("migrations + demo seed");
     await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
@@ -218,30 +267,51 @@ async function main() {
     log(`seeded in ${seed.seconds.toFixed(1)} s: ${seed.total} documents`);
     const plans = queryPlans(state, SELECTIVE_TERM, BROAD_TERM);
 
-    // 3. workerd via Miniflare: the app beside a second Worker, each on a direct socket.
-    const modules = [
-      { type: "ESModule" as const, path: join(serverDir, config.main) },
-      ...readdirSync(join(serverDir, "assets"), { recursive: true, encoding: "utf8" })
+    // Control (b): the list page's SQL, captured from the app's own listDocuments/listCategories
+    // for the signed-in Super Admin of the load scenarios.
+    const admin = (() => {
+      const db = new DatabaseSync(d1SqliteFile(state), { readOnly: true });
+      try {
+        return db.prepare("SELECT id AS userId, unit_kerja_id AS unitKerjaId FROM users WHERE username = 'admin'").get() as { userId: number; unitKerjaId: number | null };
+      } finally {
+        db.close();
+      }
+    })();
+    const listSearches = { list: "", selective: `q=${SELECTIVE_TERM}`, broad: `q=${BROAD_TERM}`, page5000: "page=5000" } as const;
+    const listSql = await captureListSql(root, join(work, "list-sql"), listSearches, admin);
+    log(`list SQL captured: ${Object.entries(listSql).map(([name, set]) => `${name} ${set.documents.length}+${set.categories.length} statements`).join(", ")}`);
+
+    // 3. workerd via Miniflare: the app beside the hello world and the two controls, each on a
+    // direct socket.
+    const modulesOf = (dir: string, main: string) => [
+      { type: "ESModule" as const, path: join(dir, main) },
+      ...readdirSync(join(dir, "assets"), { recursive: true, encoding: "utf8" })
         .filter((file) => /\.m?js$/.test(file))
-        .map((file) => ({ type: "ESModule" as const, path: join(serverDir, "assets", file) })),
+        .map((file) => ({ type: "ESModule" as const, path: join(dir, "assets", file) })),
     ];
     const socket = [{ host: "127.0.0.1", port: 0 }];
     const sessionSecret = randomBytes(32).toString("hex");
     const r2Buckets = Object.fromEntries(config.r2_buckets.map((r) => [r.binding, r.bucket_name]));
+    const d1Databases = Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.preview_database_id ?? d.database_id]));
     const appWorker = {
       name: "e-arsip",
-      modules,
+      modules: modulesOf(serverDir, config.main),
       modulesRoot: serverDir,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags ?? [],
       // SSO off whatever a local .dev.vars says; the default upload cap (95 MiB) applies.
       bindings: { ...config.vars, SESSION_SECRET: sessionSecret, OIDC_ISSUER: "", OIDC_CLIENT_ID: "" },
-      d1Databases: Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.preview_database_id ?? d.database_id])),
+      d1Databases,
       r2Buckets,
       unsafeDirectSockets: socket,
       unsafeRegisterWorker: false,
     };
-    const startWorkerd = async (second: { name: string; script: string; r2?: boolean }, inspector: boolean) => {
+    type Extra = { name: string; script?: string; r2?: boolean; d1?: boolean; modules?: ReturnType<typeof modulesOf>; modulesRoot?: string };
+    const HELLO: Extra = { name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' };
+    const SSR_CONTROL: Extra = { name: "control-ssr", modules: modulesOf(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
+    const D1_CONTROL: Extra = { name: "control-d1", script: d1ControlWorker(listSql), d1: true };
+    const startWorkerd = async (extras: Extra[], inspector: boolean) => {
+      type Options = Parameters<typeof convertV4MiniflareOptions>[0];
       const mf = new Miniflare(
         convertV4MiniflareOptions({
           host: "127.0.0.1",
@@ -252,25 +322,26 @@ async function main() {
           resourcePersistencePath: join(state, "v3"),
           workers: [
             appWorker,
-            {
-              name: second.name,
-              modules: true,
-              script: second.script,
+            ...extras.map((extra) => ({
+              name: extra.name,
+              ...(extra.modules ? { modules: extra.modules, modulesRoot: extra.modulesRoot } : { modules: true, script: extra.script }),
               compatibilityDate: config.compatibility_date,
-              ...(second.r2 ? { r2Buckets } : {}),
+              compatibilityFlags: config.compatibility_flags ?? [],
+              ...(extra.r2 ? { r2Buckets } : {}),
+              ...(extra.d1 ? { d1Databases } : {}),
               unsafeDirectSockets: socket,
               unsafeRegisterWorker: false,
-            },
+            })),
           ],
-        }),
+        } as unknown as Options),
       );
       running.instances.add(mf);
       await mf.ready;
       const pid = findWorkerdPid(running.stopped);
       running.pids.add(pid);
-      const appUrl = (await mf.unsafeGetDirectURL("e-arsip")).href.replace(/\/$/, "");
-      const secondUrl = (await mf.unsafeGetDirectURL(second.name)).href.replace(/\/$/, "");
-      return { mf, pid, appUrl, secondUrl };
+      const urls: Record<string, string> = { app: (await mf.unsafeGetDirectURL("e-arsip")).href.replace(/\/$/, "") };
+      for (const extra of extras) urls[extra.name] = (await mf.unsafeGetDirectURL(extra.name)).href.replace(/\/$/, "");
+      return { mf, pid, appUrl: urls.app!, urls };
     };
     const signIn = async (appUrl: string) => {
       const response = await fetch(`${appUrl}/api/v1/auth/login`, {
@@ -284,26 +355,39 @@ async function main() {
     };
 
     const workerdVersion = (JSON.parse(readFileSync(join(root, "node_modules/workerd/package.json"), "utf8")) as { version: string }).version;
-    const startLoad = () =>
-      startWorkerd({ name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' }, false);
+    const startLoad = () => startWorkerd([HELLO, SSR_CONTROL, D1_CONTROL], false);
     let load = await startLoad();
-    log(`workerd ${workerdVersion} pid ${load.pid}: app ${load.appUrl}, hello ${load.secondUrl}`);
+    log(`workerd ${workerdVersion} pid ${load.pid}: ${JSON.stringify(load.urls)}`);
     const { cookie } = await signIn(load.appUrl);
 
+    const SSR_A = "Control (a): minimal React Router SSR Worker";
+    const D1_LIST = "Control (b): list page SQL → JSON, list";
+    const D1_SELECTIVE = "Control (b): list page SQL → JSON, selective search";
+    const D1_BROAD = "Control (b): list page SQL → JSON, broad search";
+    const D1_DEEP = "Control (b): list page SQL → JSON, page 5000";
+    const D1_API = "Control (b): list page SQL → JSON, listDocuments only (API list)";
     const scenarios: Scenario[] = [
       { name: "Hello world (bare Worker, same workerd)", path: "/", base: "hello", signedIn: false },
-      { name: "Document list `/app/documents`", path: "/app/documents", base: "app", signedIn: true },
-      { name: `Search, selective \`?q=${SELECTIVE_TERM}\``, path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true },
-      { name: `Search, broad \`?q=${BROAD_TERM}\``, path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true },
-      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", base: "app", signedIn: true },
-      { name: "Detail page `/app/documents/{uuid}`", path: `/app/documents/${seed.sampleUuid}`, base: "app", signedIn: true },
-      { name: "Public list `/documents` (visitor)", path: "/documents", base: "app", signedIn: false },
-      { name: "Deep page `/app/documents?page=5000`", path: "/app/documents?page=5000", base: "app", signedIn: true },
-      { name: "Document list, 1 connection", path: "/app/documents", base: "app", signedIn: true, connections: 1, duration: 5 },
-      { name: "Search selective, 1 connection", path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5 },
-      { name: "Search broad, 1 connection", path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5 },
+      { name: SSR_A, path: "/", base: "ssr", signedIn: false },
+      { name: D1_LIST, path: "/list", base: "d1", signedIn: false },
+      { name: D1_SELECTIVE, path: "/selective", base: "d1", signedIn: false },
+      { name: D1_BROAD, path: "/broad", base: "d1", signedIn: false },
+      { name: D1_DEEP, path: "/page5000", base: "d1", signedIn: false },
+      { name: D1_API, path: "/list?api", base: "d1", signedIn: false },
+      { name: "Document list `/app/documents`", path: "/app/documents", base: "app", signedIn: true, control: D1_LIST },
+      { name: `Search, selective \`?q=${SELECTIVE_TERM}\``, path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, control: D1_SELECTIVE },
+      { name: `Search, broad \`?q=${BROAD_TERM}\``, path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, control: D1_BROAD },
+      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", base: "app", signedIn: true, control: D1_API },
+      { name: "Signed-in home `/app` (near-empty page)", path: "/app", base: "app", signedIn: true, control: SSR_A },
+      { name: "Detail page `/app/documents/{uuid}`", path: `/app/documents/${seed.sampleUuid}`, base: "app", signedIn: true, control: SSR_A },
+      { name: "Public list `/documents` (visitor, Cache API hit)", path: "/documents", base: "app", signedIn: false, control: SSR_A },
+      { name: "Deep page `/app/documents?page=5000`", path: "/app/documents?page=5000", base: "app", signedIn: true, control: D1_DEEP },
+      { name: "Document list, 1 connection", path: "/app/documents", base: "app", signedIn: true, connections: 1, duration: 5, control: D1_LIST },
+      { name: "Search selective, 1 connection", path: `/app/documents?q=${SELECTIVE_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5, control: D1_SELECTIVE },
+      { name: "Search broad, 1 connection", path: `/app/documents?q=${BROAD_TERM}`, base: "app", signedIn: true, connections: 1, duration: 5, control: D1_BROAD },
     ];
-    const urlOf = (s: Scenario) => `${s.base === "hello" ? load.secondUrl : load.appUrl}${s.path}`;
+    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", d1: "control-d1" };
+    const urlOf = (s: Scenario) => `${load.urls[BASE_WORKER[s.base]]}${s.path}`;
     const headersOf = (s: Scenario): Record<string, string> => (s.signedIn ? { cookie } : {});
 
     // Every scenario must answer 200 with the page it claims to be (no redirect to /login).
@@ -326,14 +410,53 @@ async function main() {
       const api = (await (await fetch(`${load.appUrl}/api/v1/archives?q=${q}`, { headers: { cookie } })).json()) as { total: number };
       totals[q || "all"] = api.total;
     }
+    // Control (b) must return the rows the app lists (same SQL, same data).
+    for (const [name, q] of [["list", ""], ["selective", SELECTIVE_TERM], ["broad", BROAD_TERM]] as const) {
+      const api = (await (await fetch(`${load.appUrl}/api/v1/archives?q=${q}`, { headers: { cookie } })).json()) as { data: { uuid: string }[] };
+      const control = (await (await fetch(`${load.urls["control-d1"]}/${name}`)).json()) as { uuid: string }[][];
+      const same = JSON.stringify(api.data.map((d) => d.uuid)) === JSON.stringify(control[0]!.map((row) => row.uuid));
+      if (!same) throw new Error(`control (b) ${name} returned other rows than the API list`);
+    }
     log(`pages checked; totals ${JSON.stringify(totals)}`);
+
+    // Gzipped JS per page: resolved from React Router's client manifest, checked against the
+    // modulepreloads and module imports of the rendered page.
+    const clientDir = join(build, "client");
+    const jsPages: { path: string; signedIn: boolean }[] = [
+      { path: "/login", signedIn: false },
+      { path: "/app/documents", signedIn: true },
+      { path: "/documents", signedIn: false },
+      { path: "/app", signedIn: true },
+      { path: "/", signedIn: false },
+    ];
+    const jsSizes = [];
+    for (const page of jsPages) {
+      const chunks = pageChunks(clientDir, page.path);
+      const html = await (await fetch(`${load.appUrl}${page.path}`, { headers: page.signedIn ? { cookie } : {} })).text();
+      const inHtml = preloadsInHtml(html);
+      const missing = inHtml.filter((file) => !chunks.files.includes(file));
+      const extra = chunks.files.filter((file) => !inHtml.includes(file));
+      jsSizes.push({
+        ...page,
+        routes: chunks.routes,
+        files: chunks.files.length,
+        gzip: gzippedBytes(clientDir, chunks.files),
+        htmlGzip: gzippedBytes(clientDir, inHtml),
+        htmlBytes: Buffer.byteLength(html),
+        check: missing.length || extra.length ? `differs from the page: page only ${missing.join(", ") || "–"}; manifest only ${extra.join(", ") || "–"}` : "same files as the page",
+      });
+    }
+    const serverBundleGzip = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.m?js$/.test(file))
+      .reduce((sum, file) => sum + gzipSync(readFileSync(join(serverDir, file)), { level: 9 }).length, 0);
+    log(`JS per page (gzip): ${jsSizes.map((j) => `${j.path} ${(j.gzip / 1000).toFixed(1)} kB`).join(", ")}; Worker bundle ${(serverBundleGzip / 1000).toFixed(0)} kB`);
 
     // 4. Load, each scenario after a quiet moment (bounded).
     let quietSpent = 0;
     let restarts = 0;
-    const waitForQuiet = async () => {
+    const waitForQuiet = async (pid = load.pid) => {
       while (quietSpent < QUIET_BUDGET_MS) {
-        const window = cpuWindow(load.pid);
+        const window = cpuWindow(pid);
         await sleep(1000);
         const others = window.stop().others;
         quietSpent += 1000;
@@ -407,153 +530,253 @@ async function main() {
     }
     await stopInstance(load.mf, load.pid);
 
+    // 4b. CPU profiles of the app isolate (V8 inspector, Profiler domain) under the same load, on a
+    // fresh workerd with its inspector on (not during the timed scenarios: sampling costs CPU).
+    const profiled = await startWorkerd([], true);
+    const profileAuth = await signIn(profiled.appUrl);
+    const profileIsolate = await connectIsolate(await profiled.mf.getInspectorURL(), "e-arsip");
+    const sourceMaps = loadSourceMaps([serverDir]);
+    const profileTargets: { name: string; path: string; signedIn: boolean }[] = [
+      { name: "Document list `/app/documents`", path: "/app/documents", signedIn: true },
+      { name: "Signed-in home `/app`", path: "/app", signedIn: true },
+      { name: "API list `GET /api/v1/archives`", path: "/api/v1/archives", signedIn: true },
+      { name: "Public list `/documents` (visitor, Cache API hit)", path: "/documents", signedIn: false },
+    ];
+    const profiles: (ProfileSummary & { name: string; path: string; requests: number; workerdMsPerRequest: number; others: number })[] = [];
+    for (const target of profileTargets) {
+      const url = `${profiled.appUrl}${target.path}`;
+      const headers: Record<string, string> = target.signedIn ? { cookie: profileAuth.cookie } : {};
+      await waitForQuiet(profiled.pid);
+      await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up (and the cache fill)
+      const cpu = cpuWindow(profiled.pid);
+      const { profile, value: result } = await profileIsolate.cpuProfile(() => autocannon({ url, connections: CONNECTIONS, duration: PROFILE_SECONDS, headers }));
+      const usage = cpu.stop();
+      const summary = summariseProfile(profile, sourceMaps);
+      const requests = result.requests.total;
+      profiles.push({ ...target, ...summary, requests, workerdMsPerRequest: (usage.workerd * result.duration * 1000) / Math.max(1, requests), others: usage.others });
+      log(`profile ${target.name}: ${requests} requests, app isolate busy ${(summary.busyMs / Math.max(1, requests)).toFixed(2)} ms/req; top ${summary.top.slice(0, 3).map((t) => `${t.name} ${(t.share * 100).toFixed(1)}%`).join(", ")}`);
+    }
+    profileIsolate.close();
+    await stopInstance(profiled.mf, profiled.pid);
+
     // 5. Transfers on a fresh workerd with the inspector on, beside the R2 control Worker.
-    const xfer = await startWorkerd({ name: "r2-control", script: R2_CONTROL_WORKER, r2: true }, true);
-    log(`transfers: workerd pid ${xfer.pid}, app ${xfer.appUrl}, control ${xfer.secondUrl}`);
-    const auth = await signIn(xfer.appUrl);
-    const isolate = await connectIsolate(await xfer.mf.getInspectorURL(), "e-arsip");
-    const idleLive = await isolate.liveAfterGc();
-    const transferCpu = cpuWindow(xfer.pid);
-    const warmupFile = join(work, "warmup.pdf");
-    const warmupSha = makePdfLikeFile(warmupFile, WARMUP_UPLOAD_BYTES);
-    const bigFile = join(work, "big.pdf");
-    const bigSha = makePdfLikeFile(bigFile, UPLOAD_BYTES);
-    const fields = (title: string) => ({
-      title,
-      documentNumber: "BENCH/001/2026",
-      year: "2026",
-      categoryId: "6",
-      accessLevel: "PRIVATE",
-      keywords: "benchmark, unggah, unduh, berkas, besar",
-      description: "Berkas besar untuk mengukur kecepatan unggah dan unduh serta pemakaian memori workerd.",
-    });
-    type Heap = { before: number; peak: number };
-    type Row = { label: string; bytes: number; seconds: number; heap?: Heap; rss: { before: number; peak: number }; check: string };
-    const rows: Row[] = [];
-    const measure = async <T>(action: () => Promise<T>) => {
-      const heap = await isolate.sample(100);
-      const rss = sampleMemory(xfer.pid, 100);
-      const value = await action();
-      return { value, heap: await heap.stop(), rss: rss.stop() };
-    };
+    const verdict = (ok: boolean) => (ok ? "**met**" : "**MISSED**");
+    const runTransfers = async () => {
+      const xfer = await startWorkerd([{ name: "r2-control", script: R2_CONTROL_WORKER, r2: true }], true);
+      log(`transfers: workerd pid ${xfer.pid}, app ${xfer.appUrl}, control ${xfer.urls["r2-control"]}`);
+      const auth = await signIn(xfer.appUrl);
+      const isolate = await connectIsolate(await xfer.mf.getInspectorURL(), "e-arsip");
+      const idleLive = await isolate.liveAfterGc();
+      const transferCpu = cpuWindow(xfer.pid);
+      const warmupFile = join(work, "warmup.pdf");
+      const warmupSha = makePdfLikeFile(warmupFile, WARMUP_UPLOAD_BYTES);
+      const bigFile = join(work, "big.pdf");
+      const bigSha = makePdfLikeFile(bigFile, UPLOAD_BYTES);
+      const fields = (title: string) => ({
+        title,
+        documentNumber: "BENCH/001/2026",
+        year: "2026",
+        categoryId: "6",
+        accessLevel: "PRIVATE",
+        keywords: "benchmark, unggah, unduh, berkas, besar",
+        description: "Berkas besar untuk mengukur kecepatan unggah dan unduh serta pemakaian memori workerd.",
+      });
+      type Heap = { before: number; peak: number };
+      type Row = { label: string; bytes: number; seconds: number; heap?: Heap; rss: { before: number; peak: number }; check: string };
+      const rows: Row[] = [];
+      const measure = async <T>(action: () => Promise<T>) => {
+        const heap = await isolate.sample(100);
+        const rss = sampleMemory(xfer.pid, 100);
+        const value = await action();
+        return { value, heap: await heap.stop(), rss: rss.stop() };
+      };
 
-    let bigUuid = "";
-    for (const [label, file, bytes, sha] of [
-      ["App upload (warm-up)", warmupFile, WARMUP_UPLOAD_BYTES, warmupSha],
-      ["App upload `POST /api/v1/archives`", bigFile, UPLOAD_BYTES, bigSha],
-    ] as const) {
-      const { value: upload, heap, rss } = await measure(() =>
-        uploadFile(`${xfer.appUrl}/api/v1/archives`, file, `bench-${bytes}.pdf`, fields(`Berkas uji ${bytes / MB} MB`), {
-          cookie: auth.cookie,
-          origin: xfer.appUrl,
-          "x-csrf-token": auth.csrfToken,
-        }),
+      let bigUuid = "";
+      for (const [label, file, bytes, sha] of [
+        ["App upload (warm-up)", warmupFile, WARMUP_UPLOAD_BYTES, warmupSha],
+        ["App upload `POST /api/v1/archives`", bigFile, UPLOAD_BYTES, bigSha],
+      ] as const) {
+        const { value: upload, heap, rss } = await measure(() =>
+          uploadFile(`${xfer.appUrl}/api/v1/archives`, file, `bench-${bytes}.pdf`, fields(`Berkas uji ${bytes / MB} MB`), {
+            cookie: auth.cookie,
+            origin: xfer.appUrl,
+            "x-csrf-token": auth.csrfToken,
+          }),
+        );
+        if (upload.status !== 201 || !upload.body.data) throw new Error(`${label} answered ${upload.status}: ${JSON.stringify(upload.body)}`);
+        const detail = (await (await fetch(`${xfer.appUrl}/api/v1/archives/${upload.body.data.uuid}`, { headers: { cookie: auth.cookie } })).json()) as { fileSizeKb: number };
+        const sizeOk = Math.abs(detail.fileSizeKb * 1024 - bytes) < 10;
+        rows.push({ label, bytes, seconds: upload.seconds, heap, rss, check: `201, stored size ${sizeOk ? "ok" : "WRONG"}` });
+        if (bytes === UPLOAD_BYTES) bigUuid = upload.body.data.uuid;
+        log(`${label} ${bytes / MB} MB: ${(bytes / MB / upload.seconds).toFixed(1)} MB/s, app isolate ${(heap.before / MB).toFixed(1)} -> peak ${(heap.peak / MB).toFixed(1)} MB, RSS ${(rss.before / MB).toFixed(0)} -> ${(rss.peak / MB).toFixed(0)} MB`);
+      }
+
+      // What the app really holds while a 95 MB body streams through it: one more upload that
+      // pauses at a third and at two thirds of the file while a full GC runs, then reads what
+      // survived (the request is still open, the app mid-stream).
+      const liveDuring: number[] = [];
+      const marks = [UPLOAD_BYTES / 3, (2 * UPLOAD_BYTES) / 3];
+      const memoryProbe = await uploadFile(
+        `${xfer.appUrl}/api/v1/archives`,
+        bigFile,
+        "bench-memory.pdf",
+        fields("Berkas uji memori 95 MB"),
+        { cookie: auth.cookie, origin: xfer.appUrl, "x-csrf-token": auth.csrfToken },
+        async (sent) => {
+          if (marks.length && sent >= marks[0]!) {
+            marks.shift();
+            await sleep(200); // let the app take in what was sent
+            liveDuring.push(await isolate.liveAfterGc());
+          }
+        },
       );
-      if (upload.status !== 201 || !upload.body.data) throw new Error(`${label} answered ${upload.status}: ${JSON.stringify(upload.body)}`);
-      const detail = (await (await fetch(`${xfer.appUrl}/api/v1/archives/${upload.body.data.uuid}`, { headers: { cookie: auth.cookie } })).json()) as { fileSizeKb: number };
-      const sizeOk = Math.abs(detail.fileSizeKb * 1024 - bytes) < 10;
-      rows.push({ label, bytes, seconds: upload.seconds, heap, rss, check: `201, stored size ${sizeOk ? "ok" : "WRONG"}` });
-      if (bytes === UPLOAD_BYTES) bigUuid = upload.body.data.uuid;
-      log(`${label} ${bytes / MB} MB: ${(bytes / MB / upload.seconds).toFixed(1)} MB/s, app isolate ${(heap.before / MB).toFixed(1)} -> peak ${(heap.peak / MB).toFixed(1)} MB, RSS ${(rss.before / MB).toFixed(0)} -> ${(rss.peak / MB).toFixed(0)} MB`);
-    }
+      if (memoryProbe.status !== 201) throw new Error(`memory probe upload answered ${memoryProbe.status}`);
+      log(`live app isolate memory: idle ${(idleLive / MB).toFixed(1)} MB, during a 95 MB upload ${liveDuring.map((v) => (v / MB).toFixed(1)).join(", ")} MB`);
 
-    // What the app really holds while a 95 MB body streams through it: one more upload that
-    // pauses at a third and at two thirds of the file while a full GC runs, then reads what
-    // survived (the request is still open, the app mid-stream).
-    const liveDuring: number[] = [];
-    const marks = [UPLOAD_BYTES / 3, (2 * UPLOAD_BYTES) / 3];
-    const memoryProbe = await uploadFile(
-      `${xfer.appUrl}/api/v1/archives`,
-      bigFile,
-      "bench-memory.pdf",
-      fields("Berkas uji memori 95 MB"),
-      { cookie: auth.cookie, origin: xfer.appUrl, "x-csrf-token": auth.csrfToken },
-      async (sent) => {
-        if (marks.length && sent >= marks[0]!) {
-          marks.shift();
-          await sleep(200); // let the app take in what was sent
-          liveDuring.push(await isolate.liveAfterGc());
-        }
-      },
-    );
-    if (memoryProbe.status !== 201) throw new Error(`memory probe upload answered ${memoryProbe.status}`);
-    log(`live app isolate memory: idle ${(idleLive / MB).toFixed(1)} MB, during a 95 MB upload ${liveDuring.map((v) => (v / MB).toFixed(1)).join(", ")} MB`);
+      const downloadRuns: { seconds: number; heap: Heap; rssBefore: number; rssPeak: number }[] = [];
+      let downloadCheck = "";
+      for (let i = 0; i < 3; i++) {
+        const target = join(work, "downloaded.pdf");
+        const { value: download, heap, rss } = await measure(() =>
+          downloadFile(`${xfer.appUrl}/api/v1/archives/${bigUuid}/download`, target, { cookie: auth.cookie }),
+        );
+        rmSync(target, { force: true });
+        if (download.status !== 200) throw new Error(`download answered ${download.status}`);
+        if (download.sha256 !== bigSha) throw new Error(`downloaded sha256 ${download.sha256} differs from the upload's ${bigSha}`);
+        downloadCheck = `200, ${download.bytes === UPLOAD_BYTES && download.contentLength === UPLOAD_BYTES ? "length ok" : "LENGTH WRONG"}, SHA-256 equal to the upload`;
+        downloadRuns.push({ seconds: download.seconds, heap, rssBefore: rss.before, rssPeak: rss.peak });
+      }
+      const dl = {
+        seconds: median(downloadRuns.map((r) => r.seconds)),
+        heap: { before: downloadRuns[0]!.heap.before, peak: Math.max(...downloadRuns.map((r) => r.heap.peak)) },
+        rss: { before: downloadRuns[0]!.rssBefore, peak: Math.max(...downloadRuns.map((r) => r.rssPeak)) },
+      };
+      rows.push({ label: "App download `GET …/download` (median of 3)", bytes: UPLOAD_BYTES, seconds: dl.seconds, heap: dl.heap, rss: dl.rss, check: downloadCheck });
+      log(`app download: ${(UPLOAD_BYTES / MB / dl.seconds).toFixed(1)} MB/s`);
 
-    const downloadRuns: { seconds: number; heap: Heap; rssBefore: number; rssPeak: number }[] = [];
-    let downloadCheck = "";
-    for (let i = 0; i < 3; i++) {
-      const target = join(work, "downloaded.pdf");
-      const { value: download, heap, rss } = await measure(() =>
-        downloadFile(`${xfer.appUrl}/api/v1/archives/${bigUuid}/download`, target, { cookie: auth.cookie }),
+      // The same bytes through the control Worker: what the local runtime + R2 simulator allow.
+      const controlPut = sampleMemory(xfer.pid, 100);
+      const put = await putFile(`${xfer.urls["r2-control"]}/big.pdf`, bigFile);
+      const putRss = controlPut.stop();
+      if (put.status !== 201) throw new Error(`control upload answered ${put.status}`);
+      rows.push({ label: "Control Worker upload (raw PUT → R2 parts)", bytes: UPLOAD_BYTES, seconds: put.seconds, rss: putRss, check: "201" });
+      const controlGets: number[] = [];
+      const controlGetRss = sampleMemory(xfer.pid, 100);
+      for (let i = 0; i < 3; i++) {
+        const target = join(work, "control.pdf");
+        const got = await downloadFile(`${xfer.urls["r2-control"]}/big.pdf`, target, {});
+        rmSync(target, { force: true });
+        if (got.status !== 200 || got.sha256 !== bigSha) throw new Error(`control download answered ${got.status}, sha256 ${got.sha256 === bigSha ? "ok" : "different"}`);
+        controlGets.push(got.seconds);
+      }
+      rows.push({ label: "Control Worker download (R2 get → Response, median of 3)", bytes: UPLOAD_BYTES, seconds: median(controlGets), rss: controlGetRss.stop(), check: "200, SHA-256 equal" });
+
+      const copies: number[] = [];
+      const streamCopies: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        copies.push(await timeCopy(bigFile, join(work, "copy.pdf")));
+        streamCopies.push(await timeStreamCopy(bigFile, join(work, "copy.pdf")));
+      }
+      const copySeconds = median(copies);
+      rows.push({ label: "Plain file copy (`fs.copyFile`, as `cp`; median of 3)", bytes: UPLOAD_BYTES, seconds: copySeconds, rss: { before: 0, peak: 0 }, check: "–" });
+      rows.push({ label: "Streamed file copy (read → write stream; median of 3)", bytes: UPLOAD_BYTES, seconds: median(streamCopies), rss: { before: 0, peak: 0 }, check: "–" });
+      const transferUsage = transferCpu.stop();
+      isolate.close();
+      await stopInstance(xfer.mf, xfer.pid);
+      const mb = (bytes: number) => (bytes / MB).toFixed(0);
+      const transferRows = rows.map(
+        (r) =>
+          `| ${r.label} | ${mb(r.bytes)} MB | ${r.seconds.toFixed(2)} | ${(r.bytes / MB / r.seconds).toFixed(0)} | ${r.heap ? `${(r.heap.before / MB).toFixed(1)} → ${(r.heap.peak / MB).toFixed(1)} MB` : "–"} | ${r.rss.peak ? `${mb(r.rss.before)} → ${mb(r.rss.peak)} MB` : "–"} | ${r.check} |`,
       );
-      rmSync(target, { force: true });
-      if (download.status !== 200) throw new Error(`download answered ${download.status}`);
-      if (download.sha256 !== bigSha) throw new Error(`downloaded sha256 ${download.sha256} differs from the upload's ${bigSha}`);
-      downloadCheck = `200, ${download.bytes === UPLOAD_BYTES && download.contentLength === UPLOAD_BYTES ? "length ok" : "LENGTH WRONG"}, SHA-256 equal to the upload`;
-      downloadRuns.push({ seconds: download.seconds, heap, rssBefore: rss.before, rssPeak: rss.peak });
-    }
-    const dl = {
-      seconds: median(downloadRuns.map((r) => r.seconds)),
-      heap: { before: downloadRuns[0]!.heap.before, peak: Math.max(...downloadRuns.map((r) => r.heap.peak)) },
-      rss: { before: downloadRuns[0]!.rssBefore, peak: Math.max(...downloadRuns.map((r) => r.rssPeak)) },
+      const warm = rows[0]!;
+      const big = rows[1]!;
+      // Flat: what is live (after a forced GC) during the 95 MB upload is within a few 8 MiB parts
+      // of the idle isolate, nowhere near the file size; and the peak, garbage included, stays
+      // under the 128 MB isolate limit.
+      const maxLive = liveDuring.length ? Math.max(...liveDuring) : NaN;
+      const flat = maxLive - idleLive < 32 * MB && big.heap!.peak < 128 * MB;
+      return {
+        table: `| Transfer (95 MB = 95,000,000 bytes; MB = 10^6 bytes) | Size | Seconds | MB/s | App isolate memory (V8 heap + ArrayBuffers), before → peak, garbage included | workerd process RSS before → peak | Check |
+|---|---:|---:|---:|---|---|---|
+${transferRows.join("\n")}
+
+Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${transferUsage.bench.toFixed(2)}, others ${transferUsage.others.toFixed(2)} cores. The workerd RSS includes the local D1/R2 simulators and every isolate; the app isolate column is read through the V8 inspector every 100 ms and includes garbage not yet collected. Live app isolate memory after a forced full GC: idle ${(idleLive / MB).toFixed(1)} MB; during a third 95 MB upload, paused at ⅓ and ⅔ of the file: ${liveDuring.map((v) => `${(v / MB).toFixed(1)} MB`).join(" and ")}.
+
+`,
+        targets: `- Upload memory flat (live app memory during a 95 MB upload < idle + 32 MB, and peak with garbage < 128 MB): live ${(maxLive / MB).toFixed(1)} MB vs idle ${(idleLive / MB).toFixed(1)} MB; peak ${(big.heap!.peak / MB).toFixed(1)} MB (20 MB upload: ${(warm.heap!.peak / MB).toFixed(1)} MB) — ${verdict(flat)}
+- Download ≥ half the speed of a plain copy: ${(UPLOAD_BYTES / MB / dl.seconds).toFixed(0)} vs ${(UPLOAD_BYTES / MB / copySeconds).toFixed(0)} MB/s (${((copySeconds / dl.seconds) * 100).toFixed(0)}%) — ${verdict(dl.seconds <= 2 * copySeconds)}; the control Worker (bare R2 get) does ${(UPLOAD_BYTES / MB / median(controlGets)).toFixed(0)} MB/s on the same runtime`,
+      };
     };
-    rows.push({ label: "App download `GET …/download` (median of 3)", bytes: UPLOAD_BYTES, seconds: dl.seconds, heap: dl.heap, rss: dl.rss, check: downloadCheck });
-    log(`app download: ${(UPLOAD_BYTES / MB / dl.seconds).toFixed(1)} MB/s`);
-
-    // The same bytes through the control Worker: what the local runtime + R2 simulator allow.
-    const controlPut = sampleMemory(xfer.pid, 100);
-    const put = await putFile(`${xfer.secondUrl}/big.pdf`, bigFile);
-    const putRss = controlPut.stop();
-    if (put.status !== 201) throw new Error(`control upload answered ${put.status}`);
-    rows.push({ label: "Control Worker upload (raw PUT → R2 parts)", bytes: UPLOAD_BYTES, seconds: put.seconds, rss: putRss, check: "201" });
-    const controlGets: number[] = [];
-    const controlGetRss = sampleMemory(xfer.pid, 100);
-    for (let i = 0; i < 3; i++) {
-      const target = join(work, "control.pdf");
-      const got = await downloadFile(`${xfer.secondUrl}/big.pdf`, target, {});
-      rmSync(target, { force: true });
-      if (got.status !== 200 || got.sha256 !== bigSha) throw new Error(`control download answered ${got.status}, sha256 ${got.sha256 === bigSha ? "ok" : "different"}`);
-      controlGets.push(got.seconds);
-    }
-    rows.push({ label: "Control Worker download (R2 get → Response, median of 3)", bytes: UPLOAD_BYTES, seconds: median(controlGets), rss: controlGetRss.stop(), check: "200, SHA-256 equal" });
-
-    const copies: number[] = [];
-    const streamCopies: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      copies.push(await timeCopy(bigFile, join(work, "copy.pdf")));
-      streamCopies.push(await timeStreamCopy(bigFile, join(work, "copy.pdf")));
-    }
-    const copySeconds = median(copies);
-    rows.push({ label: "Plain file copy (`fs.copyFile`, as `cp`; median of 3)", bytes: UPLOAD_BYTES, seconds: copySeconds, rss: { before: 0, peak: 0 }, check: "–" });
-    rows.push({ label: "Streamed file copy (read → write stream; median of 3)", bytes: UPLOAD_BYTES, seconds: median(streamCopies), rss: { before: 0, peak: 0 }, check: "–" });
-    const transferUsage = transferCpu.stop();
-    isolate.close();
-    await stopInstance(xfer.mf, xfer.pid);
+    // A transfer failure (e.g. a connection reset on an overloaded machine) is reported, and the
+    // load and profile figures above are still written.
+    let transferError = "";
+    const transfers = TRANSFERS
+      ? await runTransfers().catch((error: unknown) => {
+          if (interrupted) throw error;
+          transferError = error instanceof Error ? error.message : String(error);
+          log(`transfers failed: ${transferError}`);
+          return null;
+        })
+      : null;
 
     // 6. Report.
     const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-    const mb = (bytes: number) => (bytes / MB).toFixed(0);
     const hello = measured[0]!;
-    const loadRows = measured.map(
-      (m) =>
-        `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${m.bad} | ${m.cpu.others.toFixed(2)} |`,
-    );
-    const transferRows = rows.map(
-      (r) =>
-        `| ${r.label} | ${mb(r.bytes)} MB | ${r.seconds.toFixed(2)} | ${(r.bytes / MB / r.seconds).toFixed(0)} | ${r.heap ? `${(r.heap.before / MB).toFixed(1)} → ${(r.heap.peak / MB).toFixed(1)} MB` : "–"} | ${r.rss.peak ? `${mb(r.rss.before)} → ${mb(r.rss.peak)} MB` : "–"} | ${r.check} |`,
-    );
+    const controlLabel = (name: string) => (name.startsWith("Control (a)") ? "(a)" : name.startsWith("Control (b)") ? `(b) ${name.split(", ").pop()}` : name);
+    const loadRows = measured.map((m) => {
+      const control = m.control ? measured.find((c) => c.name === m.control) : undefined;
+      const excess = control ? `${(m.cpuMsPerRequest - control.cpuMsPerRequest).toFixed(2)} over ${controlLabel(control.name)}` : "–";
+      return `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${excess} | ${m.bad} | ${m.cpu.others.toFixed(2)} |`;
+    });
+    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+    const jsRows = jsSizes.map((j) => `| \`${j.path}\` | ${j.routes.join(" › ")} | ${j.files} | ${kB(j.gzip)} | ${kB(j.htmlBytes)} | ${j.check} |`);
+    const pct1 = (share: number) => `${(share * 100).toFixed(1)}%`;
+    // The page targets: CPU per request, its excess over the right control, p95, JS.
+    const scenario = (path: string) => measured.find((m) => m.path === path && !m.connections)!;
+    const excessOf = (m: Measured) => m.cpuMsPerRequest - (measured.find((c) => c.name === m.control)?.cpuMsPerRequest ?? NaN);
+    const listLike = [scenario("/app/documents"), scenario(`/app/documents?q=${SELECTIVE_TERM}`), scenario(`/app/documents?q=${BROAD_TERM}`)];
+    const apiList = scenario("/api/v1/archives");
+    const detail = measured.find((m) => m.path.startsWith("/app/documents/") && !m.connections)!;
+    const cached = scenario("/documents");
+    const deep = scenario("/app/documents?page=5000");
+    const maxOf = (values: number[]) => Math.max(...values);
+    const pageTargets = [
+      `List/search CPU above control (b) ≤ 1.5 ms: ${listLike.map((m) => excessOf(m).toFixed(2)).join(" / ")} ms — ${verdict(maxOf(listLike.map(excessOf)) <= 1.5)}`,
+      `List/search total CPU ≤ 3 ms: ${listLike.map((m) => m.cpuMsPerRequest.toFixed(2)).join(" / ")} ms — ${verdict(maxOf(listLike.map((m) => m.cpuMsPerRequest)) <= 3)}`,
+      `List/search p95 at ${CONNECTIONS} connections ≤ 50 ms: ${listLike.map((m) => f1(m.p95)).join(" / ")} ms — ${verdict(maxOf(listLike.map((m) => m.p95)) <= 50)}`,
+      `List page ≥ 0.03× hello req/s: ${(listLike[0]!.rps / hello.rps).toFixed(3)}× — ${verdict(listLike[0]!.rps / hello.rps >= 0.03)}`,
+      `Detail page CPU ≤ 2 ms: ${detail.cpuMsPerRequest.toFixed(2)} ms — ${verdict(detail.cpuMsPerRequest <= 2)}`,
+      `API list CPU ≤ 1.2 ms: ${apiList.cpuMsPerRequest.toFixed(2)} ms — ${verdict(apiList.cpuMsPerRequest <= 1.2)}`,
+      `Cached visitor page CPU ≤ 0.3 ms: ${cached.cpuMsPerRequest.toFixed(2)} ms — ${verdict(cached.cpuMsPerRequest <= 0.3)}`,
+      `Page 5000 CPU ≤ 2× page 1: ${deep.cpuMsPerRequest.toFixed(2)} vs ${listLike[0]!.cpuMsPerRequest.toFixed(2)} ms — ${verdict(deep.cpuMsPerRequest <= 2 * listLike[0]!.cpuMsPerRequest)}`,
+      `Gzipped JS ≤ 125 kB on every page without charts: ${jsSizes.map((j) => `${j.path} ${kB(j.gzip)}`).join(", ")} — ${verdict(maxOf(jsSizes.map((j) => j.gzip)) <= 125_000)}`,
+      `Worker bundle gzip ≤ 1 MiB: ${kB(serverBundleGzip)} kB — ${verdict(serverBundleGzip <= 1024 * 1024)}`,
+    ];
+    const profileSections = profiles.map((p) => {
+      const perRequest = (ms: number) => (ms / Math.max(1, p.requests)).toFixed(3);
+      return `#### ${p.name}
+
+**Fixed per-request path** (Worker middleware, session + HMAC, tokens, env, Kysely, D1 driver/binding, Hono): ${pct1(p.groups.fixed)} of busy · **render** (React Router + react-dom + page code): ${pct1(p.groups.render)} · GC, native, services, other: ${pct1(p.groups.other)}.
+
+${p.requests.toLocaleString("en")} requests in ${(p.wallMs / 1000).toFixed(1)} s of profile · workerd CPU ${p.workerdMsPerRequest.toFixed(2)} ms/req during the profile (load phase: ${measured.find((m) => m.path === p.path && !m.connections)?.cpuMsPerRequest.toFixed(2) ?? "–"}) · sampled app-isolate busy time ${perRequest(p.busyMs)} ms/req (wall-clock samples: inflated when other processes hold the cores) · others ${p.others.toFixed(2)} cores.
+
+| # | Function (self time) | Source (mapped through the build's source maps) | Self % of busy |
+|---:|---|---|---:|
+${p.top.map((t, i) => `| ${i + 1} | \`${t.name}\` | ${t.where.replace(/\|/g, "\\|")} | ${pct1(t.share)} |`).join("\n")}
+
+| Layer (leaf-most frame with a known source) | Share of busy |
+|---|---:|
+${p.layers.map((l) => `| ${l.layer} | ${pct1(l.share)} |`).join("\n")}
+
+| Step (inclusive: the sample's stack holds it) | Share of busy |
+|---|---:|
+${p.steps.filter((step) => step.ms > 0).map((step) => `| ${step.label.replace(/^ {2}/, "&nbsp;&nbsp;↳ ")} | ${pct1(step.share)} |`).join("\n")}
+`;
+    });
     const byPath = (path: string, connections?: number) => measured.find((m) => m.path === path && m.connections === connections)!;
     const list = byPath("/app/documents");
     const sel = byPath(`/app/documents?q=${SELECTIVE_TERM}`);
     const broad = byPath(`/app/documents?q=${BROAD_TERM}`);
-    const warm = rows[0]!;
-    const big = rows[1]!;
-    // Flat: what is live (after a forced GC) during the 95 MB upload is within a few 8 MiB parts
-    // of the idle isolate, nowhere near the file size; and the peak, garbage included, stays
-    // under the 128 MB isolate limit.
-    const maxLive = liveDuring.length ? Math.max(...liveDuring) : NaN;
-    const flat = maxLive - idleLive < 32 * MB && big.heap!.peak < 128 * MB;
-    const verdict = (ok: boolean) => (ok ? "**met**" : "**MISSED**");
 
     const report = `# E-Arsip benchmark
 
@@ -563,9 +786,26 @@ Machine load: load average ${loadAtStart} at the start, ${loadAverage()} at the 
 
 Search: \`${SELECTIVE_TERM}\` matches ${totals[SELECTIVE_TERM]?.toLocaleString("en")} documents, \`${BROAD_TERM}\` ${totals[BROAD_TERM]?.toLocaleString("en")} (prefix match over title, number, keywords, description). Signed in as the Super Admin (sees all ${totals.all?.toLocaleString("en")}) except the public list${cacheHeaders.length ? `, whose visitor responses come from the Workers Cache API after the first (X-Cache: ${cacheHeaders.join(", then ")})` : ""}.
 
-| Scenario | Conn. | req/s | p50 ms | p95 ms | p99 ms | × hello req/s | workerd CPU ms/req | Errors + non-2xx | Others' CPU (cores) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router); (b) a Worker that runs the list page's statements, captured from the app's own \`listDocuments\` + \`listCategories\` (\`capture-sql.ts\`), on the same D1 and returns the rows as JSON. Excess = the scenario's workerd CPU per request minus its control's (the session lookup, middleware and render are in the excess; the list SQL and the D1 simulator's work are not).
+
+| Scenario | Conn. | req/s | p50 ms | p95 ms | p99 ms | × hello req/s | workerd CPU ms/req | Excess CPU ms/req over control | Errors + non-2xx | Others' CPU (cores) |
+|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
 ${loadRows.join("\n")}
+
+Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + each matched route's module and static imports, from React Router's client manifest — what the server turns into the page's modulepreloads; the check compares with the rendered page). Worker bundle: ${kB(serverBundleGzip)} kB gzipped.
+
+| Page | Routes | JS files | Gzipped JS kB | HTML kB | Check |
+|---|---|---:|---:|---:|---|
+${jsRows.join("\n")}
+
+Page targets (absolute ms from this machine; the ratios and excesses are what carry over):
+${pageTargets.map((line) => `- ${line}`).join("\n")}
+
+### CPU profiles of the app isolate
+
+V8 sampling profiler (inspector \`Profiler\` domain, ${PROFILE_SECONDS} s at ${CONNECTIONS} connections per scenario, 200 µs interval) on a separate workerd with its inspector on. "Busy" = every sample that is not \`(idle)\`; \`(program)\` is V8/workerd native work not attributed to a JS function; async continuations appear under the function that awaited. The D1 simulator runs in another isolate of the same workerd and is not in these profiles.
+
+${profileSections.join("\n")}
 ${wedges.length ? `\n⚠ The app stopped answering during this scenario (or its warm-up): from some request on, every request got a 500 (workerd: "The Workers runtime canceled this request because it detected that your Worker's code had hung") until workerd was restarted. The row shows the scenario measured again on a fresh workerd${measured.some((m) => m.wedged && m.bad > 0) ? " (a row that still counts failures wedged again)" : ""}. Wedges in this run: ${wedges.length} (${wedges.join("; ")}), ${restarts} restart${restarts === 1 ? "" : "s"}. Cause: see the README, Measured.\n` : ""}
 SQLite alone on the same database file (node:sqlite, before workerd started; median of 7; the statements mirror \`listDocuments\`):
 
@@ -573,19 +813,11 @@ SQLite alone on the same database file (node:sqlite, before workerd started; med
 |---|---:|---:|---|
 ${plans.map((p) => `| ${p.name} | ${p.ms.toFixed(2)} | ${p.rows} | ${p.plan} |`).join("\n")}
 
-| Transfer (95 MB = 95,000,000 bytes; MB = 10^6 bytes) | Size | Seconds | MB/s | App isolate memory (V8 heap + ArrayBuffers), before → peak, garbage included | workerd process RSS before → peak | Check |
-|---|---:|---:|---:|---|---|---|
-${transferRows.join("\n")}
-
-Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${transferUsage.bench.toFixed(2)}, others ${transferUsage.others.toFixed(2)} cores. The workerd RSS includes the local D1/R2 simulators and every isolate; the app isolate column is read through the V8 inspector every 100 ms and includes garbage not yet collected. Live app isolate memory after a forced full GC: idle ${(idleLive / MB).toFixed(1)} MB; during a third 95 MB upload, paused at ⅓ and ⅔ of the file: ${liveDuring.map((v) => `${(v / MB).toFixed(1)} MB`).join(" and ")}.
-
-Targets (issue 3):
+${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferError.split("\n")[0]}\n\n` : "Transfers skipped (`--no-transfers`).\n\n"}Targets (issue 3):
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
-- Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}
-- Upload memory flat (live app memory during a 95 MB upload < idle + 32 MB, and peak with garbage < 128 MB): live ${(maxLive / MB).toFixed(1)} MB vs idle ${(idleLive / MB).toFixed(1)} MB; peak ${(big.heap!.peak / MB).toFixed(1)} MB (20 MB upload: ${(warm.heap!.peak / MB).toFixed(1)} MB) — ${verdict(flat)}
-- Download ≥ half the speed of a plain copy: ${(UPLOAD_BYTES / MB / dl.seconds).toFixed(0)} vs ${(UPLOAD_BYTES / MB / copySeconds).toFixed(0)} MB/s (${((copySeconds / dl.seconds) * 100).toFixed(0)}%) — ${verdict(dl.seconds <= 2 * copySeconds)}; the control Worker (bare R2 get) does ${(UPLOAD_BYTES / MB / median(controlGets)).toFixed(0)} MB/s on the same runtime
+- Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 
-${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`).
+${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --profile-seconds S\`, \`-- --no-transfers\`).
 `;
     writeFileSync(join(root, "scripts/bench/last-results.md"), report);
     process.stdout.write(`\n${report}`);

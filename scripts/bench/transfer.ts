@@ -65,6 +65,9 @@ export async function uploadFile(
   });
   const responded = once(req, "response") as Promise<[IncomingMessage]>;
   req.on("error", () => undefined); // surfaced through `responded`
+  // A connection closed mid-upload rejects `responded` while chunks are still being written: it
+  // is awaited below; until then this keeps it from crashing the run as an unhandled rejection.
+  responded.catch(() => undefined);
   req.write(preamble);
   let sent = 0;
   for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {

@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+// The server build the React Router Vite plugin provides to the Worker entry.
+declare module "virtual:react-router/server-build" {
+  import type { ServerBuild } from "react-router";
+  const build: ServerBuild;
+  export = build;
+}
