@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { UnitKerjaListQuery, UnitKerjaView } from "~/domain/unit-kerja";
 import type { Db } from "../db.server";
-import { containsPattern, likeEscaped } from "../like-pattern.server";
+import { offsetPage } from "../offset-page.server";
 
 /** Reusable work-unit queries (explicit dependencies: `fn({ db }, ...)`). */
 export function selectUnitKerja({ db }: { db: Db }) {
@@ -37,26 +37,7 @@ const SORT_COLUMNS = { updatedAt: "k.updated_at", nama: "k.nama", jenis: "k.jeni
 
 /** One page of work units (search in name, kind, e-mail and official) and the number of matches. */
 export async function listUnitKerjaRows(deps: { db: Db }, query: UnitKerjaListQuery): Promise<{ rows: UnitKerjaRow[]; total: number }> {
-  const pattern = query.q ? containsPattern(query.q) : null;
-  const base = () =>
-    pattern
-      ? selectUnitKerja(deps).where((eb) =>
-          eb.or(["k.nama", "k.jenis", "k.email", "k.nama_pejabat"].map((column) => likeEscaped(eb.ref(column as "k.nama"), pattern))),
-        )
-      : selectUnitKerja(deps);
-  const [rows, count] = await Promise.all([
-    base()
-      .orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.dir)
-      .orderBy("k.id", query.dir)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute(),
-    base()
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return offsetPage(() => selectUnitKerja(deps), { search: ["k.nama", "k.jenis", "k.email", "k.nama_pejabat"], sort: SORT_COLUMNS[query.sort], id: "k.id" }, query);
 }
 
 /** How many users and documents still point at a unit (what keeps it from being deleted). */

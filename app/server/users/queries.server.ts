@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { UnitKerjaOption, UserListQuery, UserView } from "~/domain/users";
 import type { Db } from "../db.server";
-import { containsPattern, likeEscaped } from "../like-pattern.server";
+import { offsetPage } from "../offset-page.server";
 
 /**
  * Reusable user queries (explicit dependencies: `fn({ db }, ...)`). The selected columns are
@@ -58,26 +57,7 @@ const SORT_COLUMNS = {
 
 /** One page of users (search in name, username and e-mail) and the number of matches. */
 export async function listUserRows(deps: { db: Db }, query: UserListQuery): Promise<{ rows: UserViewRow[]; total: number }> {
-  const pattern = query.q ? containsPattern(query.q) : null;
-  const base = () =>
-    pattern
-      ? selectUserViews(deps).where((eb) =>
-          eb.or(["u.full_name", "u.username", "u.email"].map((column) => likeEscaped(eb.ref(column as "u.full_name"), pattern))),
-        )
-      : selectUserViews(deps);
-  const [rows, count] = await Promise.all([
-    base()
-      .orderBy(sql.ref(SORT_COLUMNS[query.sort]), query.dir)
-      .orderBy("u.id", query.dir)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute(),
-    base()
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
+  return offsetPage(() => selectUserViews(deps), { search: ["u.full_name", "u.username", "u.email"], sort: SORT_COLUMNS[query.sort], id: "u.id" }, query);
 }
 
 export async function roleIdByName({ db }: { db: Db }, roleName: string): Promise<number | undefined> {
