@@ -1,3 +1,9 @@
+/**
+ * Files in R2: the streamed multipart receiver (busboy -> type sniffing -> R2 multipart parts,
+ * hashed on the way) and the ranged, cache-aware file response. One file (over 300 lines)
+ * because receiving and serving share the size, type and naming rules and nothing else uses
+ * their internals.
+ */
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import { createHash } from "node:crypto";

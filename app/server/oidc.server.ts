@@ -1,3 +1,9 @@
+/**
+ * OpenID Connect sign-in: discovery, the remix-auth-oauth2 strategy, id_token verification and
+ * the per-isolate caches of discovery and JWKS. Kept in one file (over 300 lines) because these
+ * parts share the issuer/client state and only make sense together; every export is used by the
+ * SSO routes and the SSO service alone.
+ */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import {
