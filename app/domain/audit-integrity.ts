@@ -23,3 +23,6 @@ export type AuditChainReport = {
   /** Wall time of the walk. */
   durationMs: number;
 };
+
+/** The form intent of 'Verifikasi Integritas' on the audit-log page. */
+export const VERIFY_INTEGRITY_INTENT = "verify-integrity";
