@@ -54,7 +54,8 @@ async function waitUntilSealed(id: number): Promise<ChainRow> {
   throw new Error(`audit row ${id} was not sealed`);
 }
 
-describe("audit log hash chain", () => {
+// Each walk reads the whole log of this database; on a busy machine that takes seconds.
+describe("audit log hash chain", { timeout: 60_000 }, () => {
   it("seals a row written through commit right after the response, linked to the row before it", async () => {
     const user = await createUser();
     const ip = uniqueIp();

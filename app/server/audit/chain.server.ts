@@ -103,7 +103,9 @@ export async function sealRound(deps: SealDeps, limit = SEAL_BATCH): Promise<Sea
     .where(
       "id",
       ">=",
-      sql<number>`(SELECT coalesce(max(id), 0) FROM audit_logs WHERE hash IS NOT NULL)`,
+      // max() through the partial index of sealed rows is one index probe; SQLite does not pick
+      // that index for max() on its own and would walk the table instead.
+      sql<number>`(SELECT coalesce(max(id), 0) FROM audit_logs INDEXED BY audit_logs_sealed WHERE hash IS NOT NULL)`,
     )
     .orderBy("id")
     .limit(limit + 1)
