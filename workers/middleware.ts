@@ -6,6 +6,7 @@ import { randomToken } from "~/server/crypto.server";
 import { getCookie } from "hono/cookie";
 import { clearFlashCookie, FLASH_COOKIE, readFlash } from "~/server/flash.server";
 import { findSession, sessionCookieName } from "~/server/session.server";
+import { sealAfterResponse } from "~/server/audit/commit.server";
 import type { HonoEnv } from "./hono-env";
 
 /**
@@ -80,6 +81,7 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   };
   c.set("ctx", ctx);
   await next();
+  sealAfterResponse(ctx, c.req.method);
   // A toast is shown once: clear it with the page that rendered it (not with a redirect).
   if (ctx.flash && c.res.status < 300 && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${FLASH_COOKIE}=`))) {
     c.res.headers.append("Set-Cookie", await clearFlashCookie(config));

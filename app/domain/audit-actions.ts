@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "UNIT_KERJA_UPDATE",
   "UNIT_KERJA_DELETE",
   "AUDIT_LOG_EXPORT",
+  "AUDIT_CHAIN_VERIFY",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

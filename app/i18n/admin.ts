@@ -156,6 +156,7 @@ export const admin = {
       UNIT_KERJA_UPDATE: "Unit kerja diperbarui",
       UNIT_KERJA_DELETE: "Unit kerja dihapus",
       AUDIT_LOG_EXPORT: "Log audit diekspor",
+      AUDIT_CHAIN_VERIFY: "Integritas log audit diverifikasi",
       ACCESS_REQUEST_CREATE: "Permintaan akses diajukan",
       ACCESS_REQUEST_APPROVE: "Permintaan akses disetujui",
       ACCESS_REQUEST_REJECT: "Permintaan akses ditolak",
@@ -169,5 +170,17 @@ export const admin = {
     loadError: "Terjadi kesalahan saat memuat data log audit",
     csvHeader: ["ID", "Waktu (UTC)", "Aksi", "Pengguna", "Detail", "Alamat IP", "User Agent"],
     exported: "Log audit diekspor ke CSV",
+    integrity: {
+      heading: "Integritas Log Audit",
+      description:
+        "Setiap entri log audit menyimpan sidik SHA-256 dari isinya dan dari entri sebelumnya. Verifikasi menghitung ulang seluruh rantai.",
+      verify: "Verifikasi Integritas",
+      verifying: "Memverifikasi...",
+      intact: (checked: number) => `Rantai log audit utuh: ${checked} entri diperiksa.`,
+      broken: (id: number, reason: "content" | "link" | "missing") =>
+        `Rantai log audit rusak pada entri #${id} (${{ content: "isi diubah", link: "tautan putus", missing: "entri hilang" }[reason]}).`,
+      unsealed: (count: number) => `${count} entri terbaru belum disegel dan belum ikut diperiksa.`,
+      head: "Hash terakhir",
+    },
   },
 } as const;

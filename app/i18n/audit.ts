@@ -36,4 +36,8 @@ export const audit = {
   UNIT_KERJA_UPDATE: (p: { nama: string }) => `Unit kerja "${p.nama}" diperbarui`,
   UNIT_KERJA_DELETE: (p: { nama: string }) => `Unit kerja "${p.nama}" dihapus`,
   AUDIT_LOG_EXPORT: (_: Record<string, never>) => "Log audit diekspor ke CSV",
+  AUDIT_CHAIN_VERIFY: (p: { ok: boolean; checked: number; brokenId: number | null }) =>
+    p.ok
+      ? `Integritas log audit diverifikasi: utuh (${p.checked} entri diperiksa)`
+      : `Integritas log audit diverifikasi: rusak pada entri #${p.brokenId}`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

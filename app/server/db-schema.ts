@@ -85,7 +85,14 @@ export interface Database {
     target_id: string | null;
     ip_address: string | null;
     user_agent: string | null;
+    /** Hash chain (set by the sealer, never by a writer): see audit/chain.server.ts. */
+    hash: Generated<string | null>;
+    prev_hash: Generated<string | null>;
+    /** The actor as written (filled by a trigger); the hash covers these, not actor_id. */
+    actor_username: Generated<string | null>;
+    actor_ref: Generated<number | null>;
   };
+  audit_chain_head: { id: number; last_id: number; last_hash: string; sealed_at: string };
   sessions: {
     id_hash: string;
     user_id: number;

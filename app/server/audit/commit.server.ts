@@ -3,6 +3,7 @@ import type { AuditAction } from "~/domain/audit-actions";
 import { t } from "~/i18n/id";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
+import { sealAuditChain } from "./chain.server";
 
 type AuditMessages = typeof t.audit;
 
@@ -28,9 +29,9 @@ export type CommitContext = Pick<AppContext, "db" | "d1" | "now" | "request" | "
  * D1 has no interactive transactions), so there is never a change without its audit row, nor an
  * audit row for a change that did not happen. Audit-only events pass no writes.
  *
- * Every audit row goes through here and nowhere else, so chaining rows (each storing the hash of
- * the previous one) can be added inside: read the last row's hash, compute the new ones, and run
- * the batch again when a concurrent writer took the same predecessor (a UNIQUE conflict).
+ * Rows are written unsealed and chained by the sealer right after the response
+ * (`sealAfterResponse`), which covers every other writer of audit rows too (set-based inserts,
+ * triggers): see audit/chain.server.ts.
  */
 export async function commit(ctx: CommitContext, writes: Compilable[], audit: AuditEntry | AuditEntry[]): Promise<D1Result[]> {
   const rows = (Array.isArray(audit) ? audit : [audit]).map((entry) => auditRow(ctx, entry));
@@ -42,6 +43,7 @@ export async function commit(ctx: CommitContext, writes: Compilable[], audit: Au
  * (before a conditional update, beside a guard). Prefer `commit`.
  */
 export function auditRow(ctx: CommitContext, entry: AuditEntry) {
+  wroteAudit.add(ctx);
   const message = (t.audit[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
   return ctx.db.insertInto("audit_logs").values({
     created_at: ctx.now().toISOString(),
@@ -54,4 +56,24 @@ export function auditRow(ctx: CommitContext, entry: AuditEntry) {
     ip_address: ctx.request.ip,
     user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
   });
+}
+
+/** Request contexts that built an audit row (a GET that records a download, for instance). */
+const wroteAudit = new WeakSet<object>();
+
+/**
+ * Called by the request middleware once the response is ready: when the request may have
+ * written audit rows (any unsafe method, or an audit row built during a GET), seal them in the
+ * background (`waitUntil`), so the response does not wait and rows stay unsealed for moments.
+ */
+export function sealAfterResponse(ctx: Pick<AppContext, "db" | "d1" | "now" | "waitUntil">, method: string): void {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") {
+    if (!wroteAudit.has(ctx)) return;
+  }
+  ctx.waitUntil(
+    sealAuditChain(ctx).catch((error: unknown) => {
+      // The rows stay unsealed until the next sealer (any later write, or the cron) takes them.
+      console.warn(JSON.stringify({ event: "audit_chain_seal_failed", error: String(error) }));
+    }),
+  );
 }
