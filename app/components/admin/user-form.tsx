@@ -78,7 +78,8 @@ export function UserForm({
     },
   });
 
-  const submittedRole = (fields.roleName.value as string | undefined) ?? defaults.roleName ?? ROLES.viewer;
+  // The role the form was rendered with (the stored one, or the one a failed post sent back).
+  const submittedRole = (fields.roleName.initialValue as string | undefined) ?? defaults.roleName ?? ROLES.viewer;
   const [role, setRole] = useState(submittedRole);
   // A reply from the server (a failed post) may carry another role than the one first shown.
   useEffect(() => setRole(submittedRole), [submittedRole]);
