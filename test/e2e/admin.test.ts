@@ -7,10 +7,12 @@
  */
 import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, JS_MODES, baseURL, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
 
 const browser = useBrowser();
+// Each test walks several pages in two browser contexts; a shared machine makes that slow.
+vi.setConfig({ testTimeout: 120_000 });
 const POLL = { timeout: 10_000, interval: 100 };
 const LAPTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
