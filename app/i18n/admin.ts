@@ -41,6 +41,7 @@ export const admin = {
     saving: "Menyimpan...",
     endSessionsTitle: "Akhiri Sesi",
     endSessionsAction: "Ya, Akhiri Sesi",
+    endSessionsFailed: "Gagal mengakhiri sesi pengguna.",
     detail: {
       uuid: "UUID",
       fullName: "Nama Lengkap",

@@ -8,7 +8,19 @@
 import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, JS_MODES, baseURL, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  JS_MODES,
+  baseURL,
+  goto,
+  login,
+  pathOf,
+  submitLogin,
+  textOf,
+  useBrowser,
+  waitForHydration,
+} from "../support/node/browser";
 
 const browser = useBrowser();
 // Each test walks several pages in two browser contexts; a shared machine makes that slow.
@@ -51,6 +63,13 @@ async function createUserByApi(page: Page, role: "Viewer" | "Satuan Kerja", pref
   });
   expect(status).toBe(201);
   return { uuid: body.data.uuid, username };
+}
+
+/** Sign in as a user the test created (the demo password) and wait for /app. */
+async function signInAs(page: Page, user: CreatedUser) {
+  await submitLogin(page, user.username, DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/app");
+  await waitForHydration(page);
 }
 
 async function heading(page: Page, name: string) {
@@ -167,7 +186,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await login(admin.page, DEMO_ACCOUNTS.admin);
     const user = await createUserByApi(admin.page, "Viewer", "e2e.role.");
     const other = await browser.newPage({ javaScriptEnabled });
-    await login(other.page, user);
+    await signInAs(other.page, user);
 
     const posts: string[] = [];
     admin.page.on("request", (request) => {
@@ -205,7 +224,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await login(page, DEMO_ACCOUNTS.admin);
     const user = await createUserByApi(page, "Viewer", "e2e.del.");
     const other = await browser.newPage({ javaScriptEnabled });
-    await login(other.page, user);
+    await signInAs(other.page, user);
 
     await goto(page, `/app/users/${user.uuid}`);
     await heading(page, "Detail Pengguna");

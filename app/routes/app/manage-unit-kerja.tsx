@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listUnitKerja(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=delete&id={id}` opens 'Konfirmasi Hapus' over the list (no JavaScript needed).
-  const target = dialog.get("dialog") === "delete" ? await getUnitKerja(ctx, dialog.get("id") ?? "").catch(() => null) : null;
+  const target = dialog.get("dialog") === "delete" ? await getUnitKerja(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: (typeof UNIT_KERJA_SORTS)[number]; dir: SortDir; size: number },
@@ -53,6 +53,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return redirectWithFlash(ctx, back, { type: "error", message: error.status === 409 ? error.message : m.deleteError });
   }
+}
+
+/** An unknown unit in the dialog's URL: the list shows without the dialog. */
+function noDialogFor(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
 }
 
 export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {

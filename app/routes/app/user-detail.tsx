@@ -48,7 +48,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return redirectWithFlash(ctx, here, { type: "error", message: m.deleteFailed });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fallback = intent === "delete" ? m.deleteFailed : m.loadError;
+    const fallback = intent === "delete" ? m.deleteFailed : m.endSessionsFailed;
     return redirectWithFlash(ctx, error.status === 404 ? "/app/users" : here, { type: "error", message: error.message || fallback });
   }
 }

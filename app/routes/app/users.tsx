@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listUsers(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=delete&user={uuid}` opens the confirm dialog over the list (no JavaScript needed).
-  const target = dialog.get("dialog") === "delete" ? await getUser(ctx, dialog.get("user") ?? "").catch(() => null) : null;
+  const target = dialog.get("dialog") === "delete" ? await getUser(ctx, dialog.get("user") ?? "").catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: UserSort; dir: SortDir; size: number },
@@ -50,6 +50,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return redirectWithFlash(ctx, back, { type: "error", message: error.message || m.deleteFailed });
   }
+}
+
+/** An unknown user in the dialog's URL: the list shows without the dialog. */
+function noDialogFor(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
 }
 
 function listBackHref(request: Request): string {
