@@ -23,6 +23,8 @@ export default [
       layout("routes/app/master-layout.tsx", [
         route("audit-logs", "routes/app/audit-logs.tsx"),
         route("manage-unit-kerja", "routes/app/manage-unit-kerja.tsx"),
+        route("manage-unit-kerja/create", "routes/app/unit-kerja-create.tsx"),
+        route("manage-unit-kerja/:id/update", "routes/app/unit-kerja-update.tsx"),
         route("users", "routes/app/users.tsx"),
         route("users/create", "routes/app/users-create.tsx"),
         route("users/:uuid", "routes/app/user-detail.tsx"),

@@ -14,13 +14,15 @@ export type PaginationProps = {
   previousHref: string | null;
   nextHref: string | null;
   position?: string;
+  /** Replaces 'Showing X of Y entries' (a keyset page has no total to show). */
+  summary?: string;
 };
 
-export function Pagination({ shown, total, previousHref, nextHref, position }: PaginationProps) {
+export function Pagination({ shown, total, previousHref, nextHref, position, summary }: PaginationProps) {
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4 text-sm" aria-label={t.ui.list.pagination}>
       <p className="text-slate-600" data-testid="showing">
-        {t.ui.list.showing(shown, total)}
+        {summary ?? t.ui.list.showing(shown, total)}
       </p>
       <div className="flex items-center gap-2">
         <PageLink to={previousHref} label={t.ui.list.previous} />

@@ -1,22 +1,68 @@
+import { useLocation } from "react-router";
 import type { Route } from "./+types/audit-logs";
 import { AuditIntegrity } from "~/components/admin/audit-integrity";
-import { comingSoon } from "~/components/coming-soon";
+import { AuditLogFilters } from "~/components/admin/audit-log-filters";
+import { auditLogColumns } from "~/components/admin/audit-log-columns";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
+import { DataTable, Pagination } from "~/components/list";
+import { AuditLogQuerySchema, keysetHref } from "~/domain/audit-log";
+import { pageMeta } from "~/lib/meta";
+import { parseCanonicalList } from "~/server/admin-pages.server";
 import { getSignedIn } from "~/server/gates.server";
+import { listAuditLogs } from "~/server/services/audit-log.server";
 import { t } from "~/i18n/id";
 import { auditIntegrityAction } from "./audit-logs.integrity.server";
 
-const screen = comingSoon(t.pages.auditLogs);
-export const meta = screen.meta;
+const m = t.admin.auditLogs;
+const BASE = "/app/audit-logs";
+const EXPORT_URL = "/api/v1/audit-logs/export.csv";
+
+export const meta = () => pageMeta({ title: m.title });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const { query, defaults } = parseCanonicalList(request, BASE, AuditLogQuerySchema);
+  const page = await listAuditLogs(ctx, query);
+  const { action, actor, from, to } = query;
+  const filters = Object.fromEntries(Object.entries({ action, actor, from, to }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  return {
+    page,
+    defaults: { size: defaults.size as number },
+    filters,
+    exportHref: Object.keys(filters).length ? `${EXPORT_URL}?${new URLSearchParams(filters)}` : EXPORT_URL,
+  };
+}
 
 export async function action({ context, request }: Route.ActionArgs) {
   return auditIntegrityAction(getSignedIn(context), await request.formData());
 }
 
-export default function AuditLogs({ actionData }: Route.ComponentProps) {
+export default function AuditLogs({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, defaults, filters, exportHref } = loaderData;
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
   return (
     <>
-      <screen.Page />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={m.title} />
+        {/* A plain link: the browser downloads the file, with or without JavaScript. */}
+        <a href={exportHref} className={buttonClass.secondary} data-testid="export-csv">
+          {m.exportCsv}
+        </a>
+      </div>
       <AuditIntegrity result={actionData?.integrity ?? null} />
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <AuditLogFilters basePath={BASE} values={{ ...filters, size: page.size }} defaults={defaults} />
+        <DataTable columns={auditLogColumns()} rows={page.data} rowKey={(entry) => String(entry.id)} label={m.title} testId="audit-table" rowTestId="audit-row" />
+        <Pagination
+          shown={page.data.length}
+          total={page.data.length}
+          summary={m.showing(page.data.length, page.next !== null)}
+          previousHref={page.previous ? keysetHref(BASE, current, page.previous) : null}
+          nextHref={page.next ? keysetHref(BASE, current, page.next) : null}
+        />
+      </div>
     </>
   );
 }

@@ -1,6 +1,117 @@
-import { comingSoon } from "~/components/coming-soon";
+import { Link } from "react-router";
+import type { Route } from "./+types/manage-unit-kerja";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
+import { DataTable, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import { DomainError } from "~/domain/errors";
+import type { SortDir } from "~/domain/list-page";
+import { can } from "~/domain/policy";
+import { UNIT_KERJA_SORTS, UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
+import { pageMeta } from "~/lib/meta";
+import { parseCanonicalList } from "~/server/admin-pages.server";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
+import { getSignedIn } from "~/server/gates.server";
+import { assertPageInRange } from "~/server/list.server";
+import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/services/unit-kerja.server";
 import { t } from "~/i18n/id";
 
-const screen = comingSoon(t.pages.unitKerja, t.pages.unitKerjaDescription);
-export const meta = screen.meta;
-export default screen.Page;
+const m = t.admin.unitKerja;
+const BASE = "/app/manage-unit-kerja";
+
+export const meta = () => pageMeta({ title: t.pages.unitKerja });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const { query, defaults, dialog } = parseCanonicalList(request, BASE, UnitKerjaListQuerySchema);
+  const page = await listUnitKerja(ctx, query);
+  assertPageInRange(page, BASE, defaults);
+  // `?dialog=delete&id={id}` opens 'Konfirmasi Hapus' over the list (no JavaScript needed).
+  const target = dialog.get("dialog") === "delete" ? await getUnitKerja(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
+  return {
+    page,
+    defaults: defaults as { sort: (typeof UNIT_KERJA_SORTS)[number]; dir: SortDir; size: number },
+    canCreate: can(ctx.actor, { type: "unitKerja.manage" }),
+    csrfToken: ctx.session.csrfToken,
+    confirmDelete: target ? { id: target.id, nama: target.nama } : null,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await request.formData();
+  const url = new URL(request.url);
+  for (const key of ["dialog", "id", "index"]) url.searchParams.delete(key);
+  const back = url.searchParams.size ? `${BASE}?${url.searchParams}` : BASE;
+  // The dialog closes either way; the toast says how it went (the refusal's reason when in use).
+  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteError });
+  try {
+    await deleteUnitKerja(ctx, String(form.get("id") ?? ""));
+    return redirectWithFlash(ctx, back, { type: "success", message: m.deleted });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithFlash(ctx, back, { type: "error", message: error.status === 409 ? error.message : m.deleteError });
+  }
+}
+
+/** An unknown unit in the dialog's URL: the list shows without the dialog. */
+function noDialogFor(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
+}
+
+export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
+  const { page, defaults, canCreate, csrfToken, confirmDelete } = loaderData;
+  const { query } = page;
+  const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const withDialog = (extra: Record<string, string>) => {
+    const list = href({});
+    return `${list}${list.includes("?") ? "&" : "?"}${new URLSearchParams(extra)}`;
+  };
+  const columns = unitKerjaColumns({
+    offset: (page.page - 1) * page.size,
+    deleteHref: (unit) => withDialog({ dialog: "delete", id: String(unit.id) }),
+  });
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={m.title} description={t.pages.unitKerjaDescription} />
+        {canCreate && (
+          <Link to={`${BASE}/create`} className={buttonClass.primary} data-testid="create-unit">
+            {m.create}
+          </Link>
+        )}
+      </div>
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} />
+        <DataTable
+          columns={columns}
+          rows={page.data}
+          rowKey={(unit) => String(unit.id)}
+          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => href({ sort, dir, page: 1 }) }}
+          label={m.title}
+          testId="units-table"
+          rowTestId="unit-row"
+        />
+        <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+      </div>
+      {confirmDelete && (
+        <ConfirmDialog
+          title={m.deleteTitle}
+          cancelTo={href({})}
+          cancelLabel={m.cancel}
+          confirmLabel={m.confirmDelete}
+          busyLabel={m.deleting}
+          intent="delete"
+          fields={{ id: String(confirmDelete.id) }}
+          csrfToken={csrfToken}
+          action={withDialog({ dialog: "delete", id: String(confirmDelete.id) })}
+          testId="delete-dialog"
+        >
+          {m.deleteConfirm(confirmDelete.nama)}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,6 +1,133 @@
-import { comingSoon } from "~/components/coming-soon";
+import { Link } from "react-router";
+import type { Route } from "./+types/user-detail";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
+import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { buttonClass } from "~/components/buttons";
+import { DomainError } from "~/domain/errors";
+import { formatDate } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
+import { deleteUser, getUser, revokeUserSessions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
 
-const screen = comingSoon(t.pages.userDetail);
-export const meta = screen.meta;
-export default screen.Page;
+const m = t.admin.users;
+const d = m.detail;
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.user.fullName ?? t.pages.userDetail });
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const user = await orRouteError(() => getUser(ctx, params.uuid));
+  const dialog = new URL(request.url).searchParams.get("dialog");
+  const isSelf = user.id === ctx.actor.userId;
+  return {
+    user,
+    isSelf,
+    csrfToken: ctx.session.csrfToken,
+    dialog: dialog === "delete" && !isSelf ? "delete" : dialog === "end-sessions" ? "end-sessions" : null,
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const intent = (await request.formData()).get("intent");
+  const here = `/app/users/${params.uuid}`;
+  try {
+    if (intent === "delete") {
+      await deleteUser(ctx, params.uuid);
+      return redirectWithFlash(ctx, "/app/users", { type: "success", message: m.deleted });
+    }
+    if (intent === "end-sessions") {
+      const { revoked } = await revokeUserSessions(ctx, params.uuid);
+      return redirectWithFlash(ctx, here, { type: "success", message: m.sessionsEnded(revoked) });
+    }
+    return redirectWithFlash(ctx, here, { type: "error", message: m.deleteFailed });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fallback = intent === "delete" ? m.deleteFailed : m.endSessionsFailed;
+    return redirectWithFlash(ctx, error.status === 404 ? "/app/users" : here, { type: "error", message: error.message || fallback });
+  }
+}
+
+export default function UserDetail({ loaderData }: Route.ComponentProps) {
+  const { user, isSelf, csrfToken, dialog } = loaderData;
+  const here = `/app/users/${user.uuid}`;
+  const rows: [string, React.ReactNode][] = [
+    [d.uuid, <code className="break-all text-xs">{user.uuid}</code>],
+    [d.fullName, user.fullName],
+    [d.username, user.username],
+    [d.email, user.email || t.notSet],
+    [d.role, user.role.roleName],
+    [d.unitKerja, user.unitKerja?.nama ?? "-"],
+    [d.createdAt, formatDate(user.createdAt, "DD MMMM YYYY HH:mm")],
+    [d.updatedAt, formatDate(user.updatedAt, "DD MMMM YYYY HH:mm")],
+    [d.activeSessions, <span data-testid="active-sessions">{m.activeSessions(user.activeSessions)}</span>],
+  ];
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink fallback="/app/users" />
+      <PageHeader title={t.pages.userDetail} />
+      <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-100 text-sm" data-testid="user-detail">
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
+                  {label}
+                </th>
+                <td className="px-4 py-3">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={`${here}/update`} className={buttonClass.primary} data-testid="update-user">
+          {m.update}
+        </Link>
+        {!isSelf && (
+          <Link to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-user">
+            {m.delete}
+          </Link>
+        )}
+        <Link to={`${here}?dialog=end-sessions`} className={buttonClass.secondary} data-testid="end-sessions">
+          {m.endSessions}
+        </Link>
+      </div>
+      {dialog === "delete" && (
+        <ConfirmDialog
+          title={m.deleteTitle}
+          cancelTo={here}
+          cancelLabel={m.cancel}
+          confirmLabel={m.confirmDelete}
+          busyLabel={m.deleting}
+          intent="delete"
+          csrfToken={csrfToken}
+          testId="delete-dialog"
+        >
+          {m.deleteConfirm(user.username)}
+        </ConfirmDialog>
+      )}
+      {dialog === "end-sessions" && (
+        <ConfirmDialog
+          title={m.endSessionsTitle}
+          cancelTo={here}
+          cancelLabel={m.cancel}
+          confirmLabel={m.endSessionsAction}
+          busyLabel={t.loading}
+          intent="end-sessions"
+          csrfToken={csrfToken}
+          testId="end-sessions-dialog"
+        >
+          {m.endSessionsConfirm(user.username)}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = UserErrorBoundary;

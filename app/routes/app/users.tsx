@@ -1,6 +1,120 @@
-import { comingSoon } from "~/components/coming-soon";
+import { Link } from "react-router";
+import type { Route } from "./+types/users";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { userColumns } from "~/components/admin/user-columns";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
+import { DataTable, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import type { SortDir } from "~/domain/list-page";
+import { UserListQuerySchema, type UserSort } from "~/domain/users";
+import { pageMeta } from "~/lib/meta";
+import { parseCanonicalList } from "~/server/admin-pages.server";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
+import { getSignedIn } from "~/server/gates.server";
+import { assertPageInRange } from "~/server/list.server";
+import { deleteUser, getUser, listUsers } from "~/server/services/users.server";
+import { DomainError } from "~/domain/errors";
 import { t } from "~/i18n/id";
 
-const screen = comingSoon(t.pages.users);
-export const meta = screen.meta;
-export default screen.Page;
+const m = t.admin.users;
+const BASE = "/app/users";
+
+export const meta = () => pageMeta({ title: t.pages.users });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const { query, defaults, dialog } = parseCanonicalList(request, BASE, UserListQuerySchema);
+  const page = await listUsers(ctx, query);
+  assertPageInRange(page, BASE, defaults);
+  // `?dialog=delete&user={uuid}` opens the confirm dialog over the list (no JavaScript needed).
+  const target = dialog.get("dialog") === "delete" ? await getUser(ctx, dialog.get("user") ?? "").catch(noDialogFor) : null;
+  return {
+    page,
+    defaults: defaults as { sort: UserSort; dir: SortDir; size: number },
+    selfId: ctx.actor.userId,
+    csrfToken: ctx.session.csrfToken,
+    confirmDelete: target && target.id !== ctx.actor.userId ? { uuid: target.uuid, username: target.username } : null,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await request.formData();
+  // Back to the list the dialog was opened over (its URL minus the dialog).
+  const back = listBackHref(request);
+  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteFailed });
+  try {
+    await deleteUser(ctx, String(form.get("uuid") ?? ""));
+    return redirectWithFlash(ctx, back, { type: "success", message: m.deleted });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithFlash(ctx, back, { type: "error", message: error.message || m.deleteFailed });
+  }
+}
+
+/** An unknown user in the dialog's URL: the list shows without the dialog. */
+function noDialogFor(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
+}
+
+function listBackHref(request: Request): string {
+  const url = new URL(request.url);
+  for (const key of ["dialog", "user", "index", "_data"]) url.searchParams.delete(key);
+  const search = url.searchParams.toString();
+  return search ? `${BASE}?${search}` : BASE;
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { page, defaults, selfId, csrfToken, confirmDelete } = loaderData;
+  const { query } = page;
+  const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const withDialog = (extra: Record<string, string>) => {
+    const list = href({});
+    return `${list}${list.includes("?") ? "&" : "?"}${new URLSearchParams(extra)}`;
+  };
+  const columns = userColumns({
+    offset: (page.page - 1) * page.size,
+    selfId,
+    deleteHref: (user) => withDialog({ dialog: "delete", user: user.uuid }),
+  });
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={t.pages.users} />
+        <Link to="/app/users/create" className={buttonClass.primary} data-testid="create-user">
+          {m.create}
+        </Link>
+      </div>
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} />
+        <DataTable
+          columns={columns}
+          rows={page.data}
+          rowKey={(user) => user.uuid}
+          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => href({ sort, dir, page: 1 }) }}
+          label={t.pages.users}
+          testId="users-table"
+          rowTestId="user-row"
+        />
+        <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+      </div>
+      {confirmDelete && (
+        <ConfirmDialog
+          title={m.deleteTitle}
+          cancelTo={href({})}
+          cancelLabel={m.cancel}
+          confirmLabel={m.confirmDelete}
+          busyLabel={m.deleting}
+          intent="delete"
+          fields={{ uuid: confirmDelete.uuid }}
+          csrfToken={csrfToken}
+          action={withDialog({ dialog: "delete", user: confirmDelete.uuid })}
+          testId="delete-dialog"
+        >
+          {m.deleteConfirm(confirmDelete.username)}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

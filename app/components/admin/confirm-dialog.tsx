@@ -1,0 +1,55 @@
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/buttons";
+import { Dialog } from "~/components/dialog";
+
+/**
+ * A server-rendered confirm-then-act dialog (addressed by the page URL, so it works without
+ * JavaScript): the question, 'Batal' back to `cancelTo`, and a button that posts `intent`
+ * (plus `fields`) to the page's action. The button shows `busyLabel` while the post runs.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  cancelTo,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  intent,
+  fields = {},
+  csrfToken,
+  action,
+  testId,
+}: {
+  title: string;
+  children: React.ReactNode;
+  cancelTo: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  busyLabel: string;
+  intent: string;
+  fields?: Record<string, string>;
+  csrfToken: string;
+  /** Where the form posts (default: the current route). */
+  action?: string;
+  testId: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === intent;
+  return (
+    <Dialog title={title} status="error" closeTo={cancelTo} testId={testId}>
+      <p>{children}</p>
+      <Form method="post" action={action} className="mt-5 flex justify-end gap-2">
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link to={cancelTo} replace className={buttonClass.secondary}>
+          {cancelLabel}
+        </Link>
+        <button type="submit" name="intent" value={intent} className={buttonClass.danger} disabled={busy}>
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </Form>
+    </Dialog>
+  );
+}

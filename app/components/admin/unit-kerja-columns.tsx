@@ -1,0 +1,37 @@
+import type { Column } from "~/components/list";
+import type { UnitKerjaView } from "~/domain/unit-kerja";
+import { formatDate } from "~/lib/format";
+import { t } from "~/i18n/id";
+
+const c = t.admin.unitKerja.columns;
+const a = t.admin.unitKerja.actions;
+
+type UnitKerjaSort = "updatedAt" | "nama" | "jenis";
+
+/** The work-units table (SPEC order: No, Nama, Jenis, Email, Pejabat, Terakhir Diperbarui, then the actions). */
+export function unitKerjaColumns({ offset, deleteHref }: { offset: number; deleteHref: (unit: UnitKerjaView) => string }): Column<UnitKerjaView, UnitKerjaSort>[] {
+  return [
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    { key: "nama", header: c.nama, sort: "nama", width: "22%", card: "title", cell: (unit) => <span className="dt-title">{unit.nama}</span> },
+    { key: "jenis", header: c.jenis, sort: "jenis", width: "12%", cell: (unit) => unit.jenis },
+    { key: "email", header: c.email, width: "18%", cell: (unit) => unit.email || "-" },
+    { key: "pejabat", header: c.namaPejabat, width: "16%", cell: (unit) => unit.namaPejabat || "-" },
+    { key: "updatedAt", header: c.updatedAt, sort: "updatedAt", width: "15%", cell: (unit) => formatDate(unit.updatedAt, "DD MMMM YYYY HH:mm") },
+    {
+      key: "actions",
+      header: c.actions,
+      width: "12%",
+      card: "actions",
+      cell: (unit) => (
+        <span className="dt-actions">
+          <a href={`/app/manage-unit-kerja/${unit.id}/update`} className="text-amber-700">
+            {a.edit}
+          </a>
+          <a href={deleteHref(unit)} className="text-red-700" data-testid="delete-unit">
+            {a.delete}
+          </a>
+        </span>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/buttons";
+import { Field, FormBanner, validateWithRules, type FormRules } from "~/components/form";
+import { t } from "~/i18n/id";
+
+const m = t.admin.unitKerja;
+const f = m.fields;
+
+export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null };
+
+/**
+ * The create and edit form of a work unit (nama, jenis, email, namaPejabat). A plain post to
+ * the page's action with JavaScript on or off, checked in the browser first when it is on.
+ */
+export function UnitKerjaForm({
+  mode,
+  defaults,
+  rules,
+  lastResult,
+  csrfToken,
+}: {
+  mode: "create" | "update";
+  defaults: UnitKerjaFormDefaults;
+  rules: FormRules;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  csrfToken: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<{ nama: string; jenis: string; email: string; namaPejabat: string }>({
+    lastResult,
+    constraint: rules.constraint,
+    defaultValue: { nama: defaults.nama ?? "", jenis: defaults.jenis ?? "", email: defaults.email ?? "", namaPejabat: defaults.namaPejabat ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
+  });
+  const fieldErrorCount = Object.keys(form.allErrors).filter((name) => name !== form.id).length;
+  const fallback = mode === "create" ? m.createFailed : m.updateFailed;
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && fieldErrorCount === 0 ? fallback : null);
+  return (
+    <>
+      <FormBanner id={form.errorId} message={banner} testId="form-error" />
+      <Form method="post" className="space-y-5" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <Field label={f.nama} field={fields.nama} />
+        <Field label={f.jenis} field={fields.jenis} />
+        <Field label={f.email} field={fields.email} type="email" />
+        <Field label={f.namaPejabat} field={fields.namaPejabat} />
+        <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-unit">
+          {busy ? m.saving : m.submit}
+        </button>
+      </Form>
+    </>
+  );
+}

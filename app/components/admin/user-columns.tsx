@@ -1,0 +1,63 @@
+import type { Column } from "~/components/list";
+import type { UserSort, UserView } from "~/domain/users";
+import { formatDate } from "~/lib/format";
+import { t } from "~/i18n/id";
+
+const c = t.admin.users.columns;
+const a = t.admin.users.actions;
+
+/**
+ * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,
+ * then the actions). `offset` numbers rows across pages; `deleteHref` opens the confirm dialog
+ * over the list; `selfId` is the signed-in admin, whose own row offers no Delete.
+ */
+export function userColumns({
+  offset,
+  deleteHref,
+  selfId,
+}: {
+  offset: number;
+  deleteHref: (user: UserView) => string;
+  selfId: number;
+}): Column<UserView, UserSort>[] {
+  return [
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    {
+      key: "fullName",
+      header: c.fullName,
+      sort: "fullName",
+      width: "20%",
+      card: "title",
+      cell: (user) => (
+        <a href={`/app/users/${user.uuid}`} className="dt-title">
+          {user.fullName}
+        </a>
+      ),
+    },
+    { key: "username", header: c.username, sort: "username", width: "14%", cell: (user) => user.username },
+    { key: "email", header: c.email, sort: "email", width: "18%", cell: (user) => user.email || "-" },
+    { key: "role", header: c.role, sort: "role", width: "12%", cell: (user) => user.role.roleName },
+    { key: "updatedAt", header: c.updatedAt, sort: "updatedAt", width: "16%", cell: (user) => formatDate(user.updatedAt, "DD MMMM YYYY HH:mm:ss") },
+    {
+      key: "actions",
+      header: c.actions,
+      width: "15%",
+      card: "actions",
+      cell: (user) => (
+        <span className="dt-actions">
+          <a href={`/app/users/${user.uuid}`} className="text-blue-700">
+            {a.view}
+          </a>
+          <a href={`/app/users/${user.uuid}/update`} className="text-amber-700">
+            {a.edit}
+          </a>
+          {user.id !== selfId && (
+            <a href={deleteHref(user)} className="text-red-700" data-testid="delete-user">
+              {a.delete}
+            </a>
+          )}
+        </span>
+      ),
+    },
+  ];
+}

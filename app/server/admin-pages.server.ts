@@ -1,0 +1,64 @@
+import { redirect } from "react-router";
+import type { z } from "zod";
+import { listHref, listSearchParams, sameSearch, type ListParams } from "~/components/list/list-href";
+import { DomainError } from "~/domain/errors";
+import { parseOrInvalid } from "~/domain/form-input";
+import { listDefaults, parseListParams } from "~/domain/list-query";
+
+/**
+ * Loader and action helpers of the administration pages (users, work units, audit log): list
+ * URLs that also address a dialog, and form posts parsed with the same schema as the API.
+ */
+
+/** Parameters that open a dialog over a list (`?dialog=delete&user=…`); not part of the list's state. */
+const DIALOG_PARAMS = ["dialog", "user", "id"];
+
+/**
+ * Parse a list URL with `schema` and send a non-canonical one (empty or default values, as a
+ * form posted without JavaScript sends them) to its canonical form. Dialog parameters are left
+ * out of the comparison, so a list with its delete dialog open is not redirected.
+ */
+export function parseCanonicalList<Schema extends z.ZodType>(request: Request, basePath: string, schema: Schema) {
+  const url = new URL(request.url);
+  const listParams = new URLSearchParams(url.searchParams);
+  const dialog = new URLSearchParams();
+  for (const key of DIALOG_PARAMS) {
+    const value = listParams.get(key);
+    listParams.delete(key);
+    if (value !== null) dialog.set(key, value);
+  }
+  const query = parseListParams(schema, listParams) as ListParams;
+  const defaults = listDefaults(schema) as ListParams;
+  if (!sameSearch(listParams, listSearchParams(query, {}, defaults))) {
+    const canonical = listHref(basePath, query, {}, defaults);
+    const extra = dialog.toString();
+    throw redirect(extra ? `${canonical}${canonical.includes("?") ? "&" : "?"}${extra}` : canonical);
+  }
+  return { query: query as z.output<Schema>, defaults, dialog };
+}
+
+/** A form post's text fields (files and the CSRF token left out). */
+export function formFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && key !== "_csrf" && key !== "intent") fields[key] = value;
+  return fields;
+}
+
+/**
+ * Parse a form post with a form schema; a bad value throws the same InvalidError the API
+ * answers. Any domain error from the parse or the service call that follows carries the
+ * submitted values (minus `secretFields`), so the page shows them again beside its messages.
+ */
+export async function withFormValues<T>(formData: FormData, secretFields: string[], run: (fields: Record<string, string>) => Promise<T>): Promise<T> {
+  const fields = formFields(formData);
+  try {
+    return await run(fields);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      error.values = Object.fromEntries(Object.entries(fields).filter(([key]) => !secretFields.includes(key)));
+    }
+    throw error;
+  }
+}
+
+export { parseOrInvalid };
