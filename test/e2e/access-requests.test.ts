@@ -302,6 +302,46 @@ describe("the list page", () => {
   });
 });
 
+describe("the download page (the Download link without JavaScript)", () => {
+  it("redirects the requester to the token download without a Referer; shows anyone else the reason, never the token", async () => {
+    const ownerApi = await apiSession(DEMO_ACCOUNTS.ftStaff);
+    const requesterApi = await apiSession(DEMO_ACCOUNTS.feStaff);
+    const doc = await ownerDocument(ownerApi, "Halaman Unduh");
+    const json = (session: Session) => ({ cookie: session.cookie, "x-csrf-token": session.csrfToken, origin: baseURL(), "content-type": "application/json" });
+    const asked = await api(`/api/v1/archives/${doc.uuid}/request-access`, { method: "POST", headers: json(requesterApi), body: JSON.stringify({ requestMessage: "untuk penelitian" }) });
+    const requestUuid = ((await asked.json()) as { data: { uuid: string } }).data.uuid;
+    const answered = await api(`/api/v1/access-requests/${requestUuid}/respond`, {
+      method: "POST",
+      headers: json(ownerApi),
+      body: JSON.stringify({ action: "accept", responseMessage: "silakan" }),
+    });
+    expect(answered.status).toBe(200);
+
+    const page = await api(`/app/access-request/download/${requestUuid}`, { headers: { cookie: requesterApi.cookie } });
+    await page.arrayBuffer();
+    expect(page.status).toBe(302);
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const location = new URL(page.headers.get("location")!, baseURL());
+    expect(location.pathname).toBe(`/api/v1/archives/${doc.uuid}/download`);
+    const file = await api(location.pathname + location.search, { headers: { cookie: requesterApi.cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(doc.file.buffer));
+
+    // The owner's page and list never carry the token; the download page names the reason.
+    const refused = await api(`/app/access-request/download/${requestUuid}`, { headers: { cookie: ownerApi.cookie } });
+    const refusedHtml = await refused.text();
+    expect(refused.status).toBe(200);
+    expect(refusedHtml).toContain(T.downloadFailed);
+    expect(refusedHtml).toContain("Token unduhan ini bukan milik akun Anda.");
+    const ownerList = await (await api(`/app/access-request?q=${doc.word}`, { headers: { cookie: ownerApi.cookie } })).text();
+    expect(ownerList).toContain(doc.title);
+    expect(ownerList).not.toContain("token=");
+    expect(ownerList).not.toContain(location.searchParams.get("token")!);
+  });
+});
+
 describe("accessibility (axe-core)", () => {
   /**
    * Every violation of the page except the shell's drawer controls (the checkbox outside any
