@@ -4,7 +4,8 @@ import { ACCESS_REQUEST_PATH, AccessRequestList } from "~/components/access-requ
 import { RespondDialog } from "~/components/access-requests/message-dialogs";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { listHref, listSearchParams, sameSearch } from "~/components/list/list-href";
-import { ACCESS_REQUEST_LIST_DEFAULTS, AccessRequestListQuerySchema, RespondSchema } from "~/domain/access-requests";
+import { ACCESS_REQUEST_LIST_DEFAULTS } from "~/domain/access-request-view";
+import { AccessRequestListQuerySchema, RespondSchema } from "~/domain/access-requests";
 import { DomainError } from "~/domain/errors";
 import { parseListParams } from "~/domain/list-query";
 import { ROLES } from "~/domain/roles";
