@@ -339,6 +339,22 @@ describe("the download page (the Download link without JavaScript)", () => {
     expect(ownerList).toContain(doc.title);
     expect(ownerList).not.toContain("token=");
     expect(ownerList).not.toContain(location.searchParams.get("token")!);
+
+    // 'Cabut' (a form post without JavaScript): the token dies at once, and the requester is told why.
+    const revoke = await api(`/app/access-request?q=${doc.word}`, {
+      method: "POST",
+      headers: { cookie: ownerApi.cookie, origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ _csrf: ownerApi.csrfToken, intent: "revoke", uuid: requestUuid }),
+    });
+    await revoke.arrayBuffer();
+    expect(revoke.status).toBe(302);
+    expect(revoke.headers.get("location")).toBe(`/app/access-request?q=${doc.word}`);
+    const dead = await api(location.pathname + location.search, { headers: { cookie: requesterApi.cookie } });
+    expect(dead.status).toBe(403);
+    expect(((await dead.json()) as { error: string }).error).toBe("Izin unduhan telah dicabut oleh pemilik dokumen.");
+    const revokedPage = await api(`/app/access-request/download/${requestUuid}`, { headers: { cookie: requesterApi.cookie } });
+    expect(revokedPage.status).toBe(200);
+    expect(await revokedPage.text()).toContain("Izin unduhan telah dicabut oleh pemilik dokumen.");
   });
 });
 
