@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_REQUEST_LIST_DEFAULTS, AccessRequestListQuerySchema, RequestAccessSchema, RespondSchema, rowActionOf, statusTone } from "~/domain/access-requests";
 import { listDefaults, parseListParams } from "~/domain/list-query";
-import { fileNameOf } from "~/components/access-requests/token-download-link";
+import { fileNameOf } from "~/lib/content-disposition";
 import { accessRequestScope, can, type Actor } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 

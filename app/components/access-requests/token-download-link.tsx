@@ -4,24 +4,12 @@ import { Dialog } from "~/components/dialog";
 import { Toast } from "~/components/toast";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { t } from "~/i18n/id";
+import { fileNameOf } from "~/lib/content-disposition";
 
 const d = t.accessRequests.download;
 
 /** Where the Download link leads without JavaScript: a page that checks first (no token in the URL). */
 export const downloadPagePath = (requestUuid: string) => `/app/access-request/download/${requestUuid}`;
-
-/** The file name of a Content-Disposition header (RFC 6266: `filename*` before `filename`). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  return /filename="([^"]*)"/i.exec(disposition ?? "")?.[1] || fallback;
-}
 
 /**
  * The requester's Download. Without JavaScript a plain link to the download page, which
