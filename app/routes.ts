@@ -18,7 +18,11 @@ export default [
       route("documents/create", "routes/app/documents-create.tsx"),
       route("documents/:uuid", "routes/app/document-detail.tsx"),
       route("documents/:uuid/update", "routes/app/document-update.tsx"),
-      layout("routes/app/access-request-layout.tsx", [route("access-request", "routes/app/access-request.tsx")]),
+      layout("routes/app/access-request-layout.tsx", [
+        route("access-request", "routes/app/access-request.tsx"),
+        // The Download link without JavaScript (checks first; no token in its URL).
+        route("access-request/download/:uuid", "routes/app/access-request-download.tsx"),
+      ]),
       // Master screens: the Super Admin gate of this layout covers every route inside it.
       layout("routes/app/master-layout.tsx", [
         route("audit-logs", "routes/app/audit-logs.tsx"),

@@ -11,8 +11,9 @@ const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"]
 /**
  * The layout of SPEC section 2: a fixed sidebar (width 64) from the xl breakpoint, and below it
  * a drawer with an overlay. The drawer is driven by a checkbox, so it opens without JavaScript.
+ * `pendingAccessRequests`: PENDING requests addressed to the user's unit (the 'Access Request' badge).
  */
-export function AppShell({ user, csrfToken, children }: { user: ShellUser | null; csrfToken: string | null; children: React.ReactNode }) {
+export function AppShell({ user, csrfToken, pendingAccessRequests = 0, children }: { user: ShellUser | null; csrfToken: string | null; pendingAccessRequests?: number; children: React.ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen">
@@ -30,7 +31,7 @@ export function AppShell({ user, csrfToken, children }: { user: ShellUser | null
             ✕
           </label>
         </div>
-        <Sidebar user={user} csrfToken={csrfToken} pathname={pathname} />
+        <Sidebar user={user} csrfToken={csrfToken} pathname={pathname} pending={pendingAccessRequests} />
       </aside>
       <div className="xl:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
@@ -51,7 +52,7 @@ export function AppShell({ user, csrfToken, children }: { user: ShellUser | null
   );
 }
 
-function Sidebar({ user, csrfToken, pathname }: { user: ShellUser | null; csrfToken: string | null; pathname: string }) {
+function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | null; csrfToken: string | null; pathname: string; pending: number }) {
   const item = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-800";
   const active = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? "bg-slate-800 font-semibold text-white" : "text-slate-300"}`;
   if (!user) {
@@ -84,6 +85,12 @@ function Sidebar({ user, csrfToken, pathname }: { user: ShellUser | null; csrfTo
         {can(actor, { type: "accessRequest.menu" }) && (
           <NavLink to="/app/access-request" className={active}>
             {t.nav.accessRequest}
+            {pending > 0 && (
+              <span className="float-right rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900" data-testid="access-request-badge">
+                {pending}
+                <span className="sr-only"> {t.accessRequests.pendingBadge}</span>
+              </span>
+            )}
           </NavLink>
         )}
         {can(actor, { type: "master.menu" }) && (

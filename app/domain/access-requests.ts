@@ -1,29 +1,17 @@
 import { z } from "zod";
 import { t } from "../i18n/id";
 import { createListQuerySchema, type ListPage } from "./list-query";
+import { ACCESS_REQUEST_LIST_DEFAULTS, ACCESS_REQUEST_SORTS, ACCESS_REQUEST_STATUSES, type AccessRequestView } from "./access-request-view";
+
+// The zod-free half (statuses, view type, badge tone, row action) is safe for browser bundles.
+export * from "./access-request-view";
 
 const s = t.accessRequests;
-
-/**
- * PENDING -> APPROVED | REJECTED by the owning unit; APPROVED -> EXPIRED 24 hours after approval,
- * or -> REVOKED by the owning unit (or when the document's access level changes).
- */
-export const ACCESS_REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "REVOKED"] as const;
-export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 
 /** How long a download token lives after approval: 1x24 hours. */
 export const DOWNLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const REQUEST_MESSAGE_MAX = 1000;
 export const RESPONSE_MESSAGE_MAX = 1000;
-
-/** Badge colour per status: PENDING yellow, APPROVED green, REJECTED red, anything else grey. */
-export type StatusTone = "yellow" | "green" | "red" | "grey";
-export function statusTone(status: string): StatusTone {
-  if (status === "PENDING") return "yellow";
-  if (status === "APPROVED") return "green";
-  if (status === "REJECTED") return "red";
-  return "grey";
-}
 
 /** The request dialog (and POST /api/v1/archives/{uuid}/request-access): the message, trimmed. */
 export const RequestAccessSchema = z.object({
@@ -54,9 +42,9 @@ export type RespondInput = z.infer<typeof RespondSchema>;
  * `box`: `sent` (requests I made), `received` (addressed to my unit); absent: both.
  */
 export const AccessRequestListQuerySchema = createListQuerySchema({
-  sorts: ["createdAt", "archiveTitle", "status", "requester", "owner", "expiresAt"],
-  defaultSort: "createdAt",
-  defaultDir: "desc",
+  sorts: ACCESS_REQUEST_SORTS,
+  defaultSort: ACCESS_REQUEST_LIST_DEFAULTS.sort,
+  defaultDir: ACCESS_REQUEST_LIST_DEFAULTS.dir,
   filters: {
     status: z.enum(ACCESS_REQUEST_STATUSES).optional().catch(undefined),
     box: z.enum(["sent", "received"]).optional().catch(undefined),
@@ -64,50 +52,5 @@ export const AccessRequestListQuerySchema = createListQuerySchema({
 });
 export type AccessRequestListQuery = z.output<typeof AccessRequestListQuerySchema>;
 
-/** One access request as the list page, the dashboard panel and the API show it. */
-export type AccessRequestView = {
-  uuid: string;
-  /** The document's uuid (what page links and the token download path use). */
-  archiveId: string;
-  archiveTitle: string;
-  status: AccessRequestStatus;
-  requestMessage: string;
-  responseMessage: string | null;
-  /** The requester's full name. */
-  requester: string;
-  /** The owning work unit's name (null: a document without a unit; only Super Admin answers it). */
-  owner: string | null;
-  /** Only for the requester, only while the approval is live. */
-  token: string | null;
-  /** `GET /api/v1/archives/{archiveId}/download?token=`: same rule as `token`. */
-  downloadUrl: string | null;
-  downloadCount: number;
-  lastDownloadedAt: string | null;
-  createdAt: string;
-  respondedAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  /** The viewer made this request. */
-  isRequester: boolean;
-  /** PENDING and the viewer may answer it (Respond / Setujui / Tolak). */
-  canRespond: boolean;
-  /** APPROVED, unexpired, and the viewer may revoke it. */
-  canRevoke: boolean;
-  /** APPROVED, unexpired, and the viewer is the requester (Download). */
-  canDownload: boolean;
-};
-
 export type AccessRequestPage = ListPage<AccessRequestView, AccessRequestListQuery>;
 
-/**
- * The row action of the list: Download (a live approval, requester only), Respond
- * (PENDING, answerable by the viewer), 'Menunggu' (PENDING otherwise), 'Ditolak' (REJECTED),
- * 'Menunggu Token' (APPROVED without a token for this viewer), and the status label otherwise.
- */
-export type RowAction = "download" | "respond" | "waiting" | "rejected" | "waitingToken" | "none";
-export function rowActionOf(row: Pick<AccessRequestView, "status" | "canDownload" | "canRespond">): RowAction {
-  if (row.status === "APPROVED") return row.canDownload ? "download" : "waitingToken";
-  if (row.status === "PENDING") return row.canRespond ? "respond" : "waiting";
-  if (row.status === "REJECTED") return "rejected";
-  return "none";
-}

@@ -2,7 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireSession } from "~/server/gates.server";
+import { getSignedIn, requireSession } from "~/server/gates.server";
+import { pendingCountForUnit } from "~/server/services/access-requests.server";
 import { useRootData } from "~/root";
 
 /**
@@ -16,10 +17,15 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function AppLayout() {
+/** The sidebar's count of PENDING requests addressed to the user's unit (server-rendered). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { pendingAccessRequests: await pendingCountForUnit(getSignedIn(context)) };
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
-    <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null}>
+    <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null} pendingAccessRequests={loaderData.pendingAccessRequests}>
       <Outlet />
     </AppShell>
   );

@@ -124,16 +124,26 @@ describe("the access-request layout gate", () => {
     expect(accessRequestRoutes).toContain("/app/access-request");
   });
 
-  it.each(accessRequestRoutes)("%s: Satuan Kerja only; Viewer and Super Admin get 403, visitors go to /", async (pattern) => {
+  it("finds the no-JavaScript download page in the same layout", () => {
+    expect(accessRequestRoutes).toContain("/app/access-request/download/:uuid");
+  });
+
+  it.each(accessRequestRoutes)("%s: everyone who may list requests (not Viewer); Viewer gets 403, visitors go to /", async (pattern) => {
     const path = urlOf(pattern);
-    for (const username of [DEMO_ACCOUNTS.viewer.username, DEMO_ACCOUNTS.admin.username]) {
-      const page = await request(path, sessions[username]!);
-      expect(page.status, username).toBe(403);
-      expect(await page.text(), username).toContain(PAGE_DENIED);
+    const viewer = await request(path, sessions[DEMO_ACCOUNTS.viewer.username]!);
+    expect(viewer.status).toBe(403);
+    expect(await viewer.text()).toContain(PAGE_DENIED);
+    // Satuan Kerja, and Super Admin (who oversees every unit's requests), pass the gate: the
+    // list answers 200, the download page of an unknown request 404 from its own loader.
+    for (const username of [DEMO_ACCOUNTS.ftStaff.username, DEMO_ACCOUNTS.admin.username]) {
+      const allowed = await request(path, sessions[username]!);
+      const html = await allowed.text();
+      expect(allowed.status, username).toBe(pattern.includes(":uuid") ? 404 : 200);
+      expect(html, username).not.toContain(PAGE_DENIED);
+      const post = await request(path, sessions[username]!, "POST");
+      await post.arrayBuffer();
+      expect(post.status, username).not.toBe(403);
     }
-    const allowed = await request(path, sessions[DEMO_ACCOUNTS.ftStaff.username]!);
-    await allowed.arrayBuffer();
-    expect(allowed.status).toBe(200);
     const visitor = await request(path, null);
     await visitor.arrayBuffer();
     expect(visitor.status).toBe(302);

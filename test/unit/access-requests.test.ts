@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AccessRequestListQuerySchema, RequestAccessSchema, RespondSchema, rowActionOf, statusTone } from "~/domain/access-requests";
-import { parseListParams } from "~/domain/list-query";
+import { ACCESS_REQUEST_LIST_DEFAULTS, AccessRequestListQuerySchema, RequestAccessSchema, RespondSchema, rowActionOf, statusTone } from "~/domain/access-requests";
+import { listDefaults, parseListParams } from "~/domain/list-query";
+import { fileNameOf } from "~/lib/content-disposition";
 import { accessRequestScope, can, type Actor } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 
@@ -60,5 +61,18 @@ describe("access-request schemas and row rules", () => {
     expect(rowActionOf({ status: "REJECTED", canDownload: false, canRespond: false })).toBe("rejected");
     expect(rowActionOf({ status: "REVOKED", canDownload: false, canRespond: false })).toBe("none");
     expect(["PENDING", "APPROVED", "REJECTED", "EXPIRED", "REVOKED"].map(statusTone)).toEqual(["yellow", "green", "red", "grey", "grey"]);
+  });
+});
+
+describe("the list page's zod-free pieces", () => {
+  it("ACCESS_REQUEST_LIST_DEFAULTS are the schema's query of an empty URL (links leave them out)", () => {
+    expect(listDefaults(AccessRequestListQuerySchema)).toEqual(ACCESS_REQUEST_LIST_DEFAULTS);
+  });
+
+  it("fileNameOf reads RFC 6266 names: filename* first, then filename, then the fallback", () => {
+    expect(fileNameOf(`attachment; filename="Laporan _.pdf"; filename*=UTF-8''Laporan%20%C3%A9.pdf`, "x")).toBe("Laporan é.pdf");
+    expect(fileNameOf(`attachment; filename="Laporan.pdf"`, "x")).toBe("Laporan.pdf");
+    expect(fileNameOf(`attachment; filename*=UTF-8''%E0%A4%A`, "x")).toBe("x");
+    expect(fileNameOf(null, "Judul")).toBe("Judul");
   });
 });

@@ -3,7 +3,10 @@ import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
+import { AccessRequestList } from "~/components/access-requests/access-request-list";
+import { AccessRequestListQuerySchema } from "~/domain/access-requests";
 import { ROLES } from "~/domain/roles";
+import { listAccessRequests } from "~/server/services/access-requests.server";
 import { getSignedIn } from "~/server/gates.server";
 import { getDashboard } from "~/server/services/statistics.server";
 import { pageMeta } from "~/lib/meta";
@@ -13,7 +16,13 @@ export const meta = () => pageMeta({ title: t.pages.dashboard });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  return { role: ctx.session.user.role, ...(await getDashboard(ctx)) };
+  const role = ctx.session.user.role;
+  const [dashboard, accessRequests] = await Promise.all([
+    getDashboard(ctx),
+    // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
+    role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
+  ]);
+  return { role, ...dashboard, accessRequests, csrfToken: ctx.session.csrfToken };
 }
 
 /**
@@ -21,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * summary and the charts; Satuan Kerja the access-request status panel.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { role, statistics, latestDocuments } = loaderData;
+  const { role, statistics, latestDocuments, accessRequests, csrfToken } = loaderData;
   const isSuperAdmin = role === ROLES.superAdmin;
   return (
     <>
@@ -41,11 +50,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <Section title={t.dashboard.latest} testId="latest">
         <LatestDocuments documents={latestDocuments} detailPath="/app/documents" />
       </Section>
-      {role === ROLES.satuanKerja && (
-        // SLOT: the 'Status Permintaan Akses' panel (the access-request table of the signed-in
-        // Satuan Kerja user) goes here; it is built with the access-request feature.
-        null
-      )}
+      {accessRequests && <AccessRequestList page={accessRequests} csrfToken={csrfToken} compact />}
     </>
   );
 }

@@ -7,14 +7,20 @@ import { Dialog } from "~/components/dialog";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { DownloadLink } from "~/components/download-link";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequestDialog } from "~/components/access-requests/message-dialogs";
+import { StatusBadge } from "~/components/access-requests/status-badge";
+import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
+import { RequestAccessSchema } from "~/domain/access-requests";
 import { DomainError } from "~/domain/errors";
 import { formatDate, formatKb } from "~/lib/format";
 import { documentBreadcrumb } from "~/components/documents/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
+import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
+import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
 
 export const handle = documentBreadcrumb;
@@ -24,16 +30,42 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const document = await orRouteError(() => getDocument(ctx, params.uuid));
-  const confirmDelete = new URL(request.url).searchParams.get("dialog") === "delete";
+  const dialog = new URL(request.url).searchParams.get("dialog");
+  const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
     throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.deleteDocument });
   }
-  return { document, csrfToken: ctx.session.csrfToken, confirmDelete };
+  // Someone who may ask sees their open request instead of the button, or the button.
+  const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
+  const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
+  return {
+    document,
+    csrfToken: ctx.session.csrfToken,
+    confirmDelete,
+    openRequest,
+    showRequest,
+    requestRules: showRequest ? formRules(RequestAccessSchema) : null,
+  };
+}
+
+/** 'Request Document': the message to the owning unit; success goes back to the list with a toast. */
+async function askForAccess(ctx: ReturnType<typeof getSignedIn>, uuid: string, form: FormData) {
+  const requestMessage = form.get("requestMessage");
+  try {
+    await requestAccess(ctx, uuid, { requestMessage: typeof requestMessage === "string" ? requestMessage : undefined });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: t.accessRequests.request.success });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (typeof requestMessage === "string") error.values = { requestMessage };
+    if (!error.message) error.message = t.accessRequests.request.failed;
+    return replyWithDomainError(error);
+  }
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await request.formData();
+  if (form.get("intent") === "request") return askForAccess(ctx, params.uuid, form);
   if (form.get("intent") !== "delete") return null;
   try {
     await deleteDocument(ctx, params.uuid);
@@ -47,10 +79,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
-export default function DocumentDetail({ loaderData }: Route.ComponentProps) {
-  const { document, csrfToken, confirmDelete } = loaderData;
+export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { document, csrfToken, confirmDelete, openRequest, showRequest, requestRules } = loaderData;
   const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
   const rows: [string, React.ReactNode][] = [
     [t.documents.columns.title, document.title],
     [t.documents.columns.documentNumber, document.documentNumber || t.notSet],
@@ -109,8 +141,31 @@ export default function DocumentDetail({ loaderData }: Route.ComponentProps) {
             {t.documents.delete}
           </Link>
         )}
-        {/* The access-request issue adds the 'Request Document' button and dialog here, shown when document.canRequestAccess. */}
+        {document.canRequestAccess && !openRequest && (
+          <Link to={`/app/documents/${document.uuid}?dialog=request`} preventScrollReset className={buttonClass.primary} data-testid="request-document">
+            {t.accessRequests.request.button}
+          </Link>
+        )}
       </div>
+      {openRequest && (
+        <div className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="open-request">
+          <span>{t.accessRequests.request.openState}</span>
+          <StatusBadge status={openRequest.status} />
+          {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{t.accessRequests.rowActions.download}</TokenDownloadLink>}
+          <Link to="/app/access-request" className="font-medium text-blue-700 hover:underline">
+            {t.accessRequests.request.viewStatus}
+          </Link>
+        </div>
+      )}
+      {showRequest && requestRules && (
+        <RequestDialog
+          action={`/app/documents/${document.uuid}?dialog=request`}
+          closeTo={`/app/documents/${document.uuid}`}
+          csrfToken={csrfToken}
+          rules={requestRules}
+          lastResult={actionData}
+        />
+      )}
       {confirmDelete && (
         <Dialog title={t.documents.deleteTitle} status="error" closeTo={`/app/documents/${document.uuid}`} testId="delete-dialog">
           <p>{t.documents.deleteConfirm(document.title)}</p>

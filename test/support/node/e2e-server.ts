@@ -23,6 +23,8 @@ declare module "vitest" {
     baseURL: string;
     /** Issuer of the local SSO identity provider the app signs in against. */
     idpURL: string;
+    /** The server's local D1/R2 state folder (tests that must change a row directly, e.g. a clock-bound expiry). */
+    persistTo: string;
   }
 }
 
@@ -172,6 +174,7 @@ export default async function setup(project: TestProject) {
     await waitForServer(`${baseURL}/`, server, serverLog);
     project.provide("baseURL", baseURL);
     project.provide("idpURL", idp.issuer);
+    project.provide("persistTo", persistTo);
   } catch (error) {
     await teardown();
     throw error;

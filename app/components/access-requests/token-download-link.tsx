@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { Dialog } from "~/components/dialog";
+import { Toast } from "~/components/toast";
+import type { AccessRequestView } from "~/domain/access-request-view";
+import { t } from "~/i18n/id";
+import { fileNameOf } from "~/lib/content-disposition";
+
+const d = t.accessRequests.download;
+
+/** Where the Download link leads without JavaScript: a page that checks first (no token in the URL). */
+export const downloadPagePath = (requestUuid: string) => `/app/access-request/download/${requestUuid}`;
+
+/**
+ * The requester's Download. Without JavaScript a plain link to the download page, which
+ * redirects to the token download or shows 'Gagal mengunduh file' with the reason. With
+ * JavaScript the token download (`GET /api/v1/archives/{archiveId}/download?token=`) is fetched
+ * without a Referer, saved under the document's title, and a refusal opens the same dialog in
+ * place. The token is never put into a page URL.
+ */
+export function TokenDownloadLink({ request, children }: { request: Pick<AccessRequestView, "uuid" | "archiveTitle" | "downloadUrl">; children: React.ReactNode }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ error: string | null; key: number } | null>(null);
+
+  async function download(event: React.MouseEvent<HTMLAnchorElement>) {
+    if (!request.downloadUrl) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(request.downloadUrl, { credentials: "same-origin", referrerPolicy: "no-referrer", cache: "no-store" });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+        setOutcome({ error: body?.error || body?.message || d.failed, key: Date.now() });
+        return;
+      }
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const name = fileNameOf(response.headers.get("Content-Disposition"), request.archiveTitle);
+      Object.assign(document.createElement("a"), { href: url, download: name }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setOutcome({ error: null, key: Date.now() });
+      // The download count changed.
+      void revalidator.revalidate();
+    } catch {
+      setOutcome({ error: d.networkFailed, key: Date.now() });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <a
+        href={downloadPagePath(request.uuid)}
+        rel="noreferrer"
+        referrerPolicy="no-referrer"
+        onClick={download}
+        aria-busy={busy || undefined}
+        className="text-emerald-700"
+        data-testid="download"
+      >
+        {children}
+      </a>
+      {outcome?.error && (
+        <Dialog key={outcome.key} title={d.failed} status="error" testId="download-error">
+          <p data-testid="download-error-reason">{outcome.error}</p>
+        </Dialog>
+      )}
+      {outcome && !outcome.error && <Toast key={outcome.key} flash={{ type: "success", message: d.success }} />}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/access-request-download";
+import { ACCESS_REQUEST_PATH } from "~/components/access-requests/access-request-list";
+import { Dialog } from "~/components/dialog";
+import type { AccessRequestView } from "~/domain/access-request-view";
+import { pageMeta } from "~/lib/meta";
+import { getSignedIn } from "~/server/gates.server";
+import { orRouteError } from "~/server/route-helpers.server";
+import { getAccessRequest } from "~/server/services/access-requests.server";
+import { t } from "~/i18n/id";
+
+const d = t.accessRequests.download;
+
+export const meta = () => pageMeta({ title: d.failed });
+
+/** Neither this page nor the redirect carrying the token may pass a Referer on, or be stored. */
+const NO_LEAK = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+export function headers() {
+  return NO_LEAK;
+}
+
+/** Why the viewer cannot download this request's file (the token download's reasons, by state). */
+function refusalOf(view: AccessRequestView): string {
+  if (!view.isRequester) return d.tokenForeign;
+  if (view.status === "REVOKED") return d.tokenRevoked;
+  if (view.status === "EXPIRED") return d.tokenExpired;
+  return d.tokenInvalid;
+}
+
+/**
+ * The Download link without JavaScript: `/app/access-request/download/{request uuid}` (no token
+ * in the URL). A live approval of the viewer redirects to the token download of the API, which
+ * sends the file as an attachment (the browser stays on the list); anything else renders
+ * 'Gagal mengunduh file' with the reason instead of the API's JSON.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const view = await orRouteError(() => getAccessRequest(ctx, params.uuid));
+  if (view.canDownload && view.downloadUrl) throw redirect(view.downloadUrl, { headers: NO_LEAK });
+  return { reason: refusalOf(view), title: view.archiveTitle };
+}
+
+export default function AccessRequestDownload({ loaderData }: Route.ComponentProps) {
+  return (
+    <Dialog title={d.failed} status="error" closeTo={ACCESS_REQUEST_PATH} closeLabel={d.back} testId="download-error">
+      <p className="font-medium text-slate-800">{loaderData.title}</p>
+      <p className="mt-1" data-testid="download-error-reason">
+        {loaderData.reason}
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Direct writes to the e2e server's local D1 (a SQLite file under its state folder), for what
+ * no request can do, such as moving an approval's expiry into the past. SQLite's file locks
+ * keep the write safe beside the running server; use sparingly.
+ */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { inject } from "vitest";
+
+function databaseFile(): string {
+  const dir = join(inject("persistTo"), "v3/d1/miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.join(", ") || "none"}`);
+  return join(dir, files[0]!);
+}
+
+/** Run one statement on the e2e server's D1; returns the number of changed rows. */
+export function executeOnE2eDb(sql: string, ...params: SQLInputValue[]): number {
+  const db = new DatabaseSync(databaseFile());
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    return Number(db.prepare(sql).run(...params).changes);
+  } finally {
+    db.close();
+  }
+}
