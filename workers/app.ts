@@ -4,7 +4,7 @@ import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
 import type { HonoEnv } from "./hono-env";
 import { requestContext, securityHeaders } from "./middleware";
-import { publicPageCache } from "./public-cache";
+import { publicCacheHit, publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
 
 // Created once per isolate, not per request.
@@ -15,6 +15,8 @@ const handleReactRouter = createRequestHandler(
 
 export const app = new Hono<HonoEnv>()
   .use(securityHeaders)
+  // Before the request context: a visitor's cache hit needs no session, env or CSRF work.
+  .use(publicCacheHit)
   .use(requestContext)
   .route("/api/v1", api)
   .use(publicPageCache)

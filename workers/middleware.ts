@@ -58,7 +58,7 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const secure = url.protocol === "https:";
   const sessionId = getCookie(c, sessionCookieName(secure));
   const session = sessionId
-    ? await findSession({ db, sessionSecret: config.sessionSecret, now, waitUntil }, sessionId)
+    ? await findSession({ db, d1: c.env.DB, sessionSecret: config.sessionSecret, now, waitUntil }, sessionId)
     : null;
   const ctx: AppContext = {
     env: c.env,

@@ -1,10 +1,67 @@
 import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
+import { FLASH_COOKIE } from "~/server/flash.server";
 import type { HonoEnv } from "./hono-env";
 
 /** Public pages that are the same for every visitor (landing, guide, public list). */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
 const NONCE_HEADER = "X-Earsip-Nonce";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
+
+/**
+ * `site_state.public_version`, read at most once a second per isolate: a cache hit then needs
+ * no D1 round trip. Another isolate's change shows within that second; a write through this
+ * isolate (any unsafe method) forgets it at once, so an editor sees the edit on the next page.
+ */
+const VERSION_TTL_MS = 1000;
+let knownVersion: { value: number; readAt: number } | null = null;
+
+async function publicVersion(d1: D1Database): Promise<number> {
+  const now = Date.now();
+  if (knownVersion && now - knownVersion.readAt < VERSION_TTL_MS) return knownVersion.value;
+  const row = await d1.prepare("SELECT value FROM site_state WHERE key = 'public_version'").first<{ value: number }>();
+  knownVersion = { value: Number(row?.value ?? 0), readAt: now };
+  return knownVersion.value;
+}
+
+async function cacheKeyOf(c: Context<HonoEnv>, url: URL): Promise<Request> {
+  const keyUrl = new URL(url);
+  keyUrl.searchParams.sort();
+  keyUrl.searchParams.set("__v", String(await publicVersion(c.env.DB)));
+  return new Request(keyUrl.toString(), { method: "GET" });
+}
+
+function servedFromCache(c: Context<HonoEnv>, hit: Response): Response {
+  const response = new Response(hit.body, hit);
+  c.set("nonce", response.headers.get(NONCE_HEADER) ?? c.get("nonce"));
+  response.headers.delete(NONCE_HEADER);
+  response.headers.set("X-Cache", "HIT");
+  return response;
+}
+
+/** Cache keys looked up by `publicCacheHit` that missed: the page is rendered, then stored. */
+const missedKeys = new WeakMap<Request, Request>();
+
+/**
+ * The cache lookup for a visitor, BEFORE the request context (no session lookup, env check,
+ * flash or CSRF work for a hit): GET on a public page with neither a session nor a flash cookie.
+ * Requests with such a cookie (even a stale one) take the full path and `publicPageCache`.
+ */
+export const publicCacheHit = createMiddleware<HonoEnv>(async (c, next) => {
+  if (c.req.method !== "GET") {
+    knownVersion = null;
+    return next();
+  }
+  const cookie = c.req.header("cookie") ?? "";
+  if (!CACHEABLE_PATHS.has(c.req.path) || cookie.includes("earsip_session=") || cookie.includes(`${FLASH_COOKIE}=`) || typeof caches === "undefined") {
+    return next();
+  }
+  const cacheKey = await cacheKeyOf(c, new URL(c.req.url));
+  const hit = await (await caches.open("public-pages")).match(cacheKey);
+  if (hit) return servedFromCache(c, hit);
+  missedKeys.set(c.req.raw, cacheKey);
+  return next();
+});
 
 /**
  * Edge cache for visitors (no session, no pending toast) on the public pages, through the
@@ -18,20 +75,12 @@ export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
   if (c.req.method !== "GET" || !CACHEABLE_PATHS.has(url.pathname) || ctx.session || ctx.flash || typeof caches === "undefined") {
     return next();
   }
-  const state = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "public_version").executeTakeFirst();
-  const keyUrl = new URL(url);
-  keyUrl.searchParams.sort();
-  keyUrl.searchParams.set("__v", String(state?.value ?? 0));
-  const cacheKey = new Request(keyUrl.toString(), { method: "GET" });
   const cache = await caches.open("public-pages");
-
-  const hit = await cache.match(cacheKey);
-  if (hit) {
-    const response = new Response(hit.body, hit);
-    c.set("nonce", response.headers.get(NONCE_HEADER) ?? c.get("nonce"));
-    response.headers.delete(NONCE_HEADER);
-    response.headers.set("X-Cache", "HIT");
-    return response;
+  let cacheKey = missedKeys.get(c.req.raw);
+  if (!cacheKey) {
+    cacheKey = await cacheKeyOf(c, url);
+    const hit = await cache.match(cacheKey);
+    if (hit) return servedFromCache(c, hit);
   }
 
   await next();

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
+import { Form, Link, useLocation, useMatches } from "react-router";
+import { SideLink } from "./side-link";
 import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
 import { can, type Actor } from "~/domain/policy";
 import type { ShellUser } from "~/domain/shell";
@@ -58,9 +59,9 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
   if (!user) {
     return (
       <nav className="flex-1 space-y-1 p-4" data-testid="sidebar">
-        <NavLink to="/panduan" className={active}>
+        <SideLink to="/panduan" className={active}>
           {t.nav.panduan}
-        </NavLink>
+        </SideLink>
         {/* A full browser navigation: the SSO flow leaves the app. */}
         <a href="/api/v1/auth/sso/login" className={`${item} text-slate-300`} data-testid="login-sso">
           {t.nav.loginSso}
@@ -76,14 +77,14 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
         {t.nav.loggedInAs} <strong className="block text-sm text-white" data-testid="sidebar-role">{user.role}</strong>
       </p>
       <div className="space-y-1">
-        <NavLink to="/app" end className={active}>
+        <SideLink to="/app" end className={active}>
           {t.nav.dashboard}
-        </NavLink>
-        <NavLink to="/app/documents" className={active}>
+        </SideLink>
+        <SideLink to="/app/documents" className={active}>
           {t.nav.documents}
-        </NavLink>
+        </SideLink>
         {can(actor, { type: "accessRequest.menu" }) && (
-          <NavLink to="/app/access-request" className={active}>
+          <SideLink to="/app/access-request" className={active}>
             {t.nav.accessRequest}
             {pending > 0 && (
               <span className="float-right rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900" data-testid="access-request-badge">
@@ -91,7 +92,7 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
                 <span className="sr-only"> {t.accessRequests.pendingBadge}</span>
               </span>
             )}
-          </NavLink>
+          </SideLink>
         )}
         {can(actor, { type: "master.menu" }) && (
           <details open={masterOpen} className="group">
@@ -99,15 +100,15 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
               {t.nav.master} <span className="float-right transition-transform group-open:rotate-90">›</span>
             </summary>
             <div className="ml-3 mt-1 space-y-1 border-l border-slate-700 pl-2">
-              <NavLink to="/app/audit-logs" className={active}>
+              <SideLink to="/app/audit-logs" className={active}>
                 {t.nav.auditLogs}
-              </NavLink>
-              <NavLink to="/app/manage-unit-kerja" className={active}>
+              </SideLink>
+              <SideLink to="/app/manage-unit-kerja" className={active}>
                 {t.nav.unitKerja}
-              </NavLink>
-              <NavLink to="/app/users" className={active}>
+              </SideLink>
+              <SideLink to="/app/users" className={active}>
                 {t.nav.users}
-              </NavLink>
+              </SideLink>
             </div>
           </details>
         )}

@@ -30,3 +30,32 @@ export type DocumentView = {
 };
 
 export type DocumentPage = ListPage<DocumentView, DocumentListQuery>;
+
+/**
+ * What one row of a list page shows: the fields its columns and links read, no more (a page's
+ * loader data is serialised into the HTML, so each field is paid for on every row).
+ */
+export type DocumentListRow = Pick<
+  DocumentView,
+  "uuid" | "title" | "documentNumber" | "year" | "description" | "keywords" | "accessLevel" | "fileName" | "fileSizeKb" | "downloadUrl" | "uploader" | "createdAt" | "canEdit" | "canDelete"
+> & { categoryName: string };
+
+export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
+  uuid: view.uuid,
+  title: view.title,
+  documentNumber: view.documentNumber,
+  year: view.year,
+  description: view.description,
+  keywords: view.keywords,
+  accessLevel: view.accessLevel,
+  categoryName: view.category.categoryName,
+  fileName: view.fileName,
+  fileSizeKb: view.fileSizeKb,
+  downloadUrl: view.downloadUrl,
+  uploader: view.uploader,
+  createdAt: view.createdAt,
+  canEdit: view.canEdit,
+  canDelete: view.canDelete,
+});
+
+export type DocumentListPage = ListPage<DocumentListRow, DocumentListQuery>;

@@ -23,19 +23,44 @@ function formatter(month: "long" | "short") {
   return f;
 }
 
+const MONTHS_LONG = ["Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus", "September", "Oktober", "November", "Desember"];
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"];
+/** Jakarta has kept UTC+7, without daylight saving, since 1964. */
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+const SINCE_FIXED_OFFSET = Date.UTC(1964, 0, 1);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 export function formatDate(iso: string | null | undefined, pattern: Pattern = "DD MMMM YYYY HH:mm:ss"): string {
   if (!iso) return "-";
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "-";
-  const parts = Object.fromEntries(
-    formatter(pattern.includes("MMMM") ? "long" : "short")
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const day = `${parts.day} ${String(parts.month).replace(/\.$/, "")} ${parts.year}`;
+  const time = date.getTime();
+  if (Number.isNaN(time)) return "-";
+  const long = pattern.includes("MMMM");
+  let parts: { day: string; month: string; year: string; hour: string; minute: string; second: string };
+  if (time >= SINCE_FIXED_OFFSET) {
+    // A list renders a date per row: plain arithmetic instead of Intl's formatToParts.
+    const local = new Date(time + JAKARTA_OFFSET_MS);
+    const month = local.getUTCMonth();
+    parts = {
+      day: two(local.getUTCDate()),
+      month: (long ? MONTHS_LONG : MONTHS_SHORT)[month]!,
+      year: String(local.getUTCFullYear()),
+      hour: two(local.getUTCHours()),
+      minute: two(local.getUTCMinutes()),
+      second: two(local.getUTCSeconds()),
+    };
+  } else {
+    const named = Object.fromEntries(
+      formatter(long ? "long" : "short")
+        .formatToParts(date)
+        .map((part) => [part.type, part.value]),
+    );
+    parts = { day: named.day, month: String(named.month).replace(/\.$/, ""), year: named.year, hour: named.hour, minute: named.minute, second: named.second };
+  }
+  const day = `${parts.day} ${parts.month} ${parts.year}`;
   if (pattern === "DD MMMM YYYY") return day;
-  const time = pattern.endsWith(":ss") ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
-  return `${day} ${time}`;
+  const clock = pattern.endsWith(":ss") ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
+  return `${day} ${clock}`;
 }
 
 // Built once: toLocaleString() would construct a new formatter on every call.

@@ -11,24 +11,37 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 export function toHex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  let hex = "";
+  for (const byte of new Uint8Array(buffer)) hex += HEX[byte];
+  return hex;
 }
 
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
+const encoder = new TextEncoder();
+/**
+ * HMAC keys imported once per isolate (one per secret): importKey costs more than the signing.
+ * The resolved key is kept, never a pending promise: in Workers a request must not await a
+ * promise that belongs to another request.
+ */
+const hmacKeys = new Map<string, CryptoKey>();
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  const known = hmacKeys.get(secret);
+  if (known) return known;
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  hmacKeys.set(secret, key);
+  return key;
+}
+
 /** Keyed hash, so a leaked sessions table cannot be replayed as cookies. */
 export async function hmacHex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text)));
+  return toHex(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(text)));
 }
 
 /** Compare two strings without an early exit that would leak the matching prefix length. */

@@ -1,8 +1,9 @@
 import { DOCUMENT_LIST_DEFAULTS, parseListQuery } from "~/domain/document-schemas";
+import { toDocumentListRow } from "~/domain/documents";
 import { t } from "~/i18n/id";
 import type { AppContext } from "./context.server";
 import { assertPageInRange, canonicalList } from "./list.server";
-import { listCategories, listDocuments } from "./services/documents.server";
+import { listDocumentsWithCategories } from "./services/documents.server";
 
 /**
  * The loader half of a document list page (signed-in and public): canonical URL, one page of
@@ -12,8 +13,8 @@ import { listCategories, listDocuments } from "./services/documents.server";
 export async function loadDocumentList(ctx: AppContext, request: Request, basePath: string, options: { publicOnly?: boolean } = {}) {
   const query = parseListQuery(new URL(request.url).searchParams);
   canonicalList(request, basePath, query, DOCUMENT_LIST_DEFAULTS);
-  const [page, categories] = await Promise.all([listDocuments(ctx, query, options), listCategories(ctx)]);
+  const { page, categories } = await listDocumentsWithCategories(ctx, query, options);
   assertPageInRange(page, basePath, DOCUMENT_LIST_DEFAULTS);
   const unknownCategory = query.category !== undefined && !categories.some((category) => category.id === query.category);
-  return { page, categories, notice: unknownCategory ? t.documents.validation.categoryUnknown : null };
+  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, notice: unknownCategory ? t.documents.validation.categoryUnknown : null };
 }

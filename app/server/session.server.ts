@@ -2,6 +2,7 @@ import { serialize } from "hono/utils/cookie";
 import type { AppContext, CurrentSession, SessionUser } from "./context.server";
 import { hmacHex, randomToken } from "./crypto.server";
 import type { Db } from "./db.server";
+import { firstRow, preparedQuery } from "./prepared.server";
 
 /** A session ends after 2 hours without a request, and 12 hours after sign-in at the latest. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -53,22 +54,31 @@ export const toSessionUser = (row: UserRoleRow): SessionUser => ({
   unitKerjaName: row.unit_kerja_name,
 });
 
-/** The live session behind a cookie value, or null when it is unknown, revoked or timed out. */
-export async function findSession(
-  deps: { db: Db; sessionSecret: string; now: Date; waitUntil: (p: Promise<unknown>) => void },
-  sessionId: string,
-): Promise<CurrentSession | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
-  const idHash = await sessionIdHash(deps.sessionSecret, sessionId);
-  const nowIso = deps.now.toISOString();
-  const row = await usersWithRole(deps.db)
+/** The session row with its user, compiled once per isolate (the hottest query: every signed-in request). */
+const liveSessionQuery = preparedQuery((db, _shape: null, idHash: string, nowIso: string, idleSinceIso: string) =>
+  usersWithRole(db)
     .innerJoin("sessions as s", "s.user_id", "u.id")
     .select(["s.id_hash", "s.csrf_token", "s.last_seen_at"])
     .where("s.id_hash", "=", idHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", nowIso)
-    .where("s.last_seen_at", ">", new Date(deps.now.getTime() - SESSION_IDLE_MS).toISOString())
-    .executeTakeFirst();
+    .where("s.last_seen_at", ">", idleSinceIso),
+);
+
+/**
+ * The live session behind a cookie value, or null when it is unknown, revoked or timed out.
+ * Looked up on every request (one indexed query, never cached per isolate) so a revocation
+ * takes effect at once.
+ */
+export async function findSession(
+  deps: { db: Db; d1: D1Database; sessionSecret: string; now: Date; waitUntil: (p: Promise<unknown>) => void },
+  sessionId: string,
+): Promise<CurrentSession | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const idHash = await sessionIdHash(deps.sessionSecret, sessionId);
+  const nowIso = deps.now.toISOString();
+  const idleSinceIso = new Date(deps.now.getTime() - SESSION_IDLE_MS).toISOString();
+  const row = await firstRow(liveSessionQuery(deps.d1, null, idHash, nowIso, idleSinceIso));
   if (!row) return null;
   if (deps.now.getTime() - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
     deps.waitUntil(

@@ -1,7 +1,7 @@
 /**
  * The SQL of the app's list page, taken from the app itself: `list-sql-entry.mts` is bundled with
  * Vite (the `~` alias as in the app) into a temp dir and run with a recording D1 stand-in, so
- * the D1 control Worker replays the statements `listDocuments` and `listCategories` send today,
+ * the D1 control Worker replays the statements the list page and the API list send today, in the same round trips,
  * whatever their shape becomes.
  */
 import { join } from "node:path";
@@ -13,7 +13,8 @@ import { build } from "vite";
  * app's Worker-typed server modules it imports stay out of the Node project.
  */
 export type Statement = { sql: string; params: unknown[] };
-export type ListStatements = { documents: Statement[]; categories: Statement[] };
+/** Each list is the statements of one D1 round trip (one statement, or one `batch()`). */
+export type ListStatements = { page: Statement[][]; api: Statement[][] };
 
 export async function captureListSql(root: string, outDir: string, searches: Record<string, string>, actor: { userId: number; unitKerjaId: number | null }) {
   await build({

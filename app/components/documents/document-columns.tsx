@@ -3,7 +3,7 @@ import { DownloadLink } from "~/components/download-link";
 import type { DocumentSort } from "~/domain/document-list";
 import { formatDate, formatKb } from "~/lib/format";
 import { t } from "~/i18n/id";
-import type { DocumentView } from "~/server/services/documents.server";
+import type { DocumentListRow } from "~/domain/documents";
 import { AccessBadge, KeywordChips } from "./badges";
 
 const c = t.documents.columns;
@@ -20,7 +20,7 @@ export function documentColumns({
 }: {
   offset: number;
   detailPath: string | null;
-}): Column<DocumentView, DocumentSort>[] {
+}): Column<DocumentListRow, DocumentSort>[] {
   return [
     { key: "no", header: c.no, width: "3%", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
@@ -38,7 +38,7 @@ export function documentColumns({
           <span className="dt-title">{document.title}</span>
         ),
     },
-    { key: "category", header: c.category, width: "8%", cell: (document) => document.category.categoryName },
+    { key: "category", header: c.category, width: "8%", cell: (document) => document.categoryName },
     { key: "keywords", header: c.keywords, width: "10%", hideBelow: "xl", card: "hidden", cell: (document) => <KeywordChips keywords={document.keywords} clamp /> },
     {
       key: "description",
@@ -72,7 +72,7 @@ export function documentColumns({
 }
 
 /** Plain links (no client-side router per row): a row renders cheaply, and works without JS. */
-function DocumentActions({ document, detailPath }: { document: DocumentView; detailPath: string | null }) {
+function DocumentActions({ document, detailPath }: { document: DocumentListRow; detailPath: string | null }) {
   const detail = detailPath && `${detailPath}/${document.uuid}`;
   return (
     <span className="dt-actions">

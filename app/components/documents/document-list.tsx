@@ -1,7 +1,7 @@
 import { DataTable, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
 import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
 import { t } from "~/i18n/id";
-import type { Category, DocumentPage } from "~/server/services/documents.server";
+import type { Category, DocumentListPage } from "~/domain/documents";
 import { documentColumns } from "./document-columns";
 
 /**
@@ -16,7 +16,7 @@ export function DocumentList({
   mode,
   notice,
 }: {
-  page: DocumentPage;
+  page: DocumentListPage;
   categories: Category[];
   basePath: string;
   mode: "app" | "public";

@@ -4,6 +4,7 @@ import type { DocumentSort } from "~/domain/document-schemas";
 import type { SortDir } from "~/domain/list-query";
 import type { Database } from "../db-schema";
 import type { Db } from "../db.server";
+import { allRows, preparedQuery } from "../prepared.server";
 
 /** Plain reads of the catalogue, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -103,62 +104,72 @@ const filterWhere = (filter: DocumentFilter) => (eb: ExpressionBuilder<Database 
     ...(filter.categoryId ? [eb("a.category_id", "=", filter.categoryId)] : []),
   ]);
 
-/** One page of rows, filtered, optionally searched (`match` from `ftsQuery`) and sorted. */
-export function listDocumentRows(
-  deps: Deps,
-  options: { match: string | null; filter: DocumentFilter; sort: DocumentSort; dir: SortDir; limit: number; offset: number },
-): Promise<DocumentRow[]> {
-  const { match, sort, dir } = options;
-  // Newest first in a search walks the index backwards: ids grow with upload time (created_at is
-  // set once, at insert), so no sort of all matches is needed. The rowid is unique, and any
-  // second ORDER BY term would make SQLite sort every match again (17 ms vs 0.6 ms, broad term).
-  const byIndexOrder = match !== null && sort === "createdAt";
-  return documentSelect(deps, match)
-    .where(filterWhere(options.filter))
-    .$if(byIndexOrder, (qb) => qb.orderBy(sql.ref("archives_fts.rowid"), dir))
-    .$if(!byIndexOrder, (qb) => qb.orderBy(sql.ref(SORT_COLUMNS[sort]), dir).orderBy("a.id", dir))
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
-}
+/** What makes the SQL of a list page differ; the values (term, category, limit, offset) are parameters. */
+export type DocumentListShape = { search: boolean; publicOnly: boolean; category: boolean; sort: DocumentSort; dir: SortDir };
+const shapeKey = (shape: DocumentListShape) => `${+shape.search}${+shape.publicOnly}${+shape.category}:${shape.sort}:${shape.dir}`;
+const filterOf = (shape: DocumentListShape, categoryId: number): DocumentFilter => ({
+  publicOnly: shape.publicOnly,
+  categoryId: shape.category ? categoryId : undefined,
+});
+
+/** One page of rows, filtered, optionally searched (`match` from `ftsQuery`) and sorted; compiled once per shape. */
+export const documentRowsStatement = preparedQuery(
+  (db, shape: DocumentListShape, match: string, categoryId: number, limit: number, offset: number) => {
+    // Newest first in a search walks the index backwards: ids grow with upload time (created_at is
+    // set once, at insert), so no sort of all matches is needed. The rowid is unique, and any
+    // second ORDER BY term would make SQLite sort every match again (17 ms vs 0.6 ms, broad term).
+    const byIndexOrder = shape.search && shape.sort === "createdAt";
+    return documentSelect({ db }, shape.search ? match : null)
+      .where(filterWhere(filterOf(shape, categoryId)))
+      .$if(byIndexOrder, (qb) => qb.orderBy(sql.ref("archives_fts.rowid"), shape.dir))
+      .$if(!byIndexOrder, (qb) => qb.orderBy(sql.ref(SORT_COLUMNS[shape.sort]), shape.dir).orderBy("a.id", shape.dir))
+      .limit(limit)
+      .offset(offset);
+  },
+  shapeKey,
+);
 
 /**
  * How many documents a list shows in total. Without a search the trigger-kept counts answer (never
  * a COUNT(*) of the catalogue); an unfiltered search counts the index alone.
  */
-export async function countDocuments(deps: Deps, match: string | null, filter: DocumentFilter): Promise<number> {
-  const { db } = deps;
-  const filtered = filter.publicOnly || filter.categoryId !== undefined;
-  const row = !match
-    ? await countFromCounters(deps, filter)
-    : filtered
-      ? await db
-          .selectFrom("archives_fts")
-          .crossJoin("archives as a")
-          .whereRef("a.id", "=", "archives_fts.rowid")
-          .where(sql<boolean>`archives_fts MATCH ${match}`)
-          .where(filterWhere(filter))
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirst()
-      : await db
-          .selectFrom("archives_fts")
-          .where(sql<boolean>`archives_fts MATCH ${match}`)
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export const documentCountStatement = preparedQuery(
+  (db, shape: DocumentListShape, match: string, categoryId: number) => {
+    const filter = filterOf(shape, categoryId);
+    const filtered = filter.publicOnly || filter.categoryId !== undefined;
+    return !shape.search
+      ? countFromCounters({ db }, filter)
+      : filtered
+        ? db
+            .selectFrom("archives_fts")
+            .crossJoin("archives as a")
+            .whereRef("a.id", "=", "archives_fts.rowid")
+            .where(sql<boolean>`archives_fts MATCH ${match}`)
+            .where(filterWhere(filter))
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+        : db
+            .selectFrom("archives_fts")
+            .where(sql<boolean>`archives_fts MATCH ${match}`)
+            .select((eb) => eb.fn.countAll<number>().as("n"));
+  },
+  // The count does not depend on the order.
+  (shape) => shapeKey({ ...shape, sort: "createdAt", dir: "desc" }),
+);
 
 /** The trigger-kept document counts (per category and access level), summed: no table scan. */
 export function countFromCounters({ db }: Deps, filter: DocumentFilter) {
   let counts = db.selectFrom("archive_counts").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), eb.lit(0)).as("n"));
   if (filter.publicOnly) counts = counts.where("access_level", "=", "PUBLIC");
   if (filter.categoryId) counts = counts.where("category_id", "=", filter.categoryId);
-  return counts.executeTakeFirst();
+  return counts;
 }
 
-export async function listCategories({ db }: Deps): Promise<Category[]> {
-  const rows = await db.selectFrom("categories").select(["id", "category_name"]).orderBy("id").execute();
-  return rows.map((row) => ({ id: row.id, categoryName: row.category_name }));
+export const categoriesStatement = preparedQuery((db, _shape: null) => db.selectFrom("categories").select(["id", "category_name"]).orderBy("id"));
+
+export const toCategory = (row: { id: number; category_name: string }): Category => ({ id: row.id, categoryName: row.category_name });
+
+export async function listCategories(deps: Deps & { d1: D1Database }): Promise<Category[]> {
+  return (await allRows(categoriesStatement(deps.d1, null))).map(toCategory);
 }
 
 export async function categoryExists({ db }: Deps, categoryId: number): Promise<boolean> {

@@ -9,37 +9,67 @@ import { commit } from "../audit/commit.server";
 import type { AppContext } from "../context.server";
 import {
   categoryExists,
-  countDocuments,
+  categoriesStatement,
+  documentCountStatement,
+  documentRowsStatement,
+  toCategory,
+  type DocumentListShape,
   findDocumentByIdempotencyKey,
   findDocumentByUuid,
   ftsQuery,
   listCategories as listCategoryRows,
-  listDocumentRows,
-  type DocumentFilter,
   type DocumentRow,
 } from "../documents/queries.server";
 import { documentRef, toDocumentView } from "../documents/view.server";
 import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadBody } from "../files.server";
 import { countUpload, uploadAllowance } from "../documents/upload-limits.server";
 import { requireUser } from "./auth.server";
+import { batchRead } from "../prepared.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
 
 const v = t.documents.validation;
 
+/** The SQL shape and parameters of a list query for this request. */
+function listStatements(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean }) {
+  const match = ftsQuery(query.q);
+  const shape: DocumentListShape = {
+    search: match !== null,
+    publicOnly: !!options.publicOnly || !ctx.actor,
+    category: query.category !== undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+  const term = match ?? "";
+  const categoryId = query.category ?? 0;
+  return [
+    documentRowsStatement(ctx.d1, shape, term, categoryId, query.size, (query.page - 1) * query.size),
+    documentCountStatement(ctx.d1, shape, term, categoryId),
+  ] as const;
+}
+
+const pageOf = (ctx: AppContext, query: DocumentListQuery, rows: DocumentRow[], counts: { n: number }[]): DocumentPage =>
+  listPage(rows.map((row) => toDocumentView(ctx.actor, row)), Number(counts[0]?.n ?? 0), query);
+
 /**
  * A page of the catalogue, filtered, searched and sorted on the server. Anyone may list;
  * visitors (and `publicOnly`, the public /documents page) see PUBLIC documents only.
+ * Rows and total come in one D1 round trip.
  */
 export async function listDocuments(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
-  const filter: DocumentFilter = { publicOnly: options.publicOnly || !ctx.actor, categoryId: query.category };
-  const match = ftsQuery(query.q);
-  const [rows, total] = await Promise.all([
-    listDocumentRows(ctx, { match, filter, sort: query.sort, dir: query.dir, limit: query.size, offset: (query.page - 1) * query.size }),
-    countDocuments(ctx, match, filter),
-  ]);
-  return listPage(rows.map((row) => toDocumentView(ctx.actor, row)), total, query);
+  const [rows, counts] = await batchRead(ctx.d1, ...listStatements(ctx, query, options));
+  return pageOf(ctx, query, rows, counts);
+}
+
+/** A list page with the categories of its filter, all in one D1 round trip. */
+export async function listDocumentsWithCategories(
+  ctx: AppContext,
+  query: DocumentListQuery,
+  options: { publicOnly?: boolean } = {},
+): Promise<{ page: DocumentPage; categories: Category[] }> {
+  const [rows, counts, categories] = await batchRead(ctx.d1, ...listStatements(ctx, query, options), categoriesStatement(ctx.d1, null));
+  return { page: pageOf(ctx, query, rows, counts), categories: categories.map(toCategory) };
 }
 
 export const listCategories = (ctx: AppContext): Promise<Category[]> => listCategoryRows(ctx);
