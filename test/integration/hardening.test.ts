@@ -98,3 +98,79 @@ describe("parallel file replacement", () => {
     expect((await r2Keys()).filter((key) => !rows.has(key))).toEqual([]);
   });
 });
+
+/** A body that never ends, counting what the Worker pulled from it. */
+function endlessBody(chunkBytes = 16 * 1024) {
+  const state = { pulled: 0, cancelled: false };
+  const chunk = new Uint8Array(chunkBytes).fill(0x61);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+const tooLarge = t.hardening.bodyTooLarge("64 KB");
+
+describe("request bodies are capped while reading (uploads excepted)", () => {
+  for (const path of ["/api/v1/auth/login", "/login", "/app/documents/some-uuid", "/api/v1/unit-kerja"]) {
+    it(`${path}: a 95 MB Content-Length is refused at once with 413, the body cancelled unread`, async () => {
+      const { stream, state } = endlessBody();
+      const response = await call(path, {
+        method: "POST",
+        body: stream,
+        headers: { "content-type": "application/json", "content-length": String(95 * 1000 * 1000) },
+      });
+      expect(response.status).toBe(413);
+      const text = await response.text();
+      expect(text).toContain(tooLarge);
+      expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
+    });
+
+    it(`${path}: an endless body without a length is refused with 413 after at most the cap, then cancelled`, async () => {
+      const { stream, state } = endlessBody();
+      const response = await call(path, { method: "POST", body: stream, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain(tooLarge);
+      expect(state.pulled).toBeLessThan(256 * 1024);
+      expect(state.cancelled).toBe(true);
+    });
+  }
+
+  it("a body just under the cap still reaches the handler (a malformed login: 400, Indonesian)", async () => {
+    const response = await call("/api/v1/auth/login", { method: "POST", body: "x".repeat(60 * 1024), headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("early answers cancel the unread body", () => {
+  it("a cross-origin POST refused by the CSRF check, and a 404 API path, leave no body unread", async () => {
+    for (const [path, headers] of [
+      ["/api/v1/unit-kerja", { origin: "https://evil.example", "content-type": "application/json" }],
+      ["/api/v1/no-such-thing", { "content-type": "application/json" }],
+    ] as const) {
+      let cancelled = false;
+      let pulled = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          if (pulled > 2) controller.close();
+          else controller.enqueue(new TextEncoder().encode("{}"));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const response = await call(path, { method: "POST", body: stream, headers: { ...headers } });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      // Either read to its end (buffered by the cap) or cancelled: never left hanging.
+      expect(cancelled || pulled > 2, path).toBe(true);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
+import { readForm } from "~/server/form-body.server";
 
 export const handle = documentBreadcrumb;
 
@@ -33,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") return null;
   try {
     await deleteDocument(ctx, params.uuid);
