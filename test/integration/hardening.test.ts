@@ -174,3 +174,35 @@ describe("early answers cancel the unread body", () => {
     }
   });
 });
+
+describe("page actions read forms safely", () => {
+  async function loginAction(body: BodyInit, contentType: string) {
+    const { action } = await import("~/routes/login");
+    const { RouterContextProvider } = await import("react-router");
+    const { appContextKey } = await import("~/server/context.server");
+    const { serviceContext } = await import("../support/worker/context");
+    const context = new RouterContextProvider(new Map([[appContextKey, await serviceContext(null)]]));
+    const request = new Request("http://earsip.test/login", { method: "POST", body, headers: { "content-type": contentType } });
+    try {
+      return { result: await action({ request, context, params: {}, unstable_pattern: "/login" } as never) };
+    } catch (thrown) {
+      return { thrown };
+    }
+  }
+
+  it("POST /login with a JSON body: 415 with a message, not a 500", async () => {
+    const { thrown } = await loginAction(JSON.stringify({ username: "a", password: "b" }), "application/json");
+    expect(thrown).toMatchObject({ init: { status: 415 }, data: { message: t.hardening.formContentType } });
+  });
+
+  it("POST /login with a broken multipart body: 400 with a message, not a 500", async () => {
+    const { thrown } = await loginAction("--xyz\r\nContent-Disposition: form-data; name=\"username\"\r\n\r\nab", "multipart/form-data; boundary=xyz");
+    expect(thrown).toMatchObject({ init: { status: 400 }, data: { message: t.hardening.formMalformed } });
+  });
+
+  it("POST /login with a well-formed form still answers the form (400 with field errors for empty fields)", async () => {
+    const { result, thrown } = await loginAction("username=&password=", "application/x-www-form-urlencoded");
+    expect(thrown).toBeUndefined();
+    expect(result).toMatchObject({ init: { status: 400 } });
+  });
+});
