@@ -206,3 +206,31 @@ describe("page actions read forms safely", () => {
     expect(result).toMatchObject({ init: { status: 400 } });
   });
 });
+
+describe("the create form shows the unit's storage when nearly full", () => {
+  async function createFormLoader(quotaBytes: number, unitKerjaId: number) {
+    const { loader } = await import("~/routes/app/documents-create");
+    const { requireSession } = await import("~/server/gates.server");
+    const { RouterContextProvider } = await import("react-router");
+    const { appContextKey } = await import("~/server/context.server");
+    const { serviceContext } = await import("../support/worker/context");
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId });
+    const base = await serviceContext(user);
+    const context = new RouterContextProvider(new Map([[appContextKey, { ...base, config: { ...base.config, unitQuotaBytes: quotaBytes } }]]));
+    const request = new Request("http://earsip.test/app/documents/create");
+    const args = { request, context, params: {}, unstable_pattern: "/app/documents/create" } as never;
+    // The /app layout's gate runs first, as React Router runs it.
+    return (await requireSession(args, () => loader(args) as never)) as unknown as Awaited<ReturnType<typeof loader>>;
+  }
+
+  it("≥ 80 % used: the loader gives the quotaNearlyFull notice with formatted sizes; below: none", async () => {
+    const unit = (await createUnitKerja()).id;
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit });
+    await uploadDocument(await login(user.username, user.password), { categoryId, bytes: pdfBytes(9000) });
+
+    const nearlyFull = await createFormLoader(10_000, unit);
+    expect(nearlyFull.quotaNotice).toBe(t.documents.quotaNearlyFull("9 KB", "10 KB"));
+    const roomy = await createFormLoader(100_000, unit);
+    expect(roomy.quotaNotice).toBeNull();
+  });
+});
