@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { t } from "~/i18n/id";
-import { isUpload, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/body-limit.server";
+import { discardBody, isUpload, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/body-limit.server";
 import type { HonoEnv } from "./hono-env";
 
 /**
@@ -18,7 +18,7 @@ export const bodyLimit = createMiddleware<HonoEnv>(async (c, next) => {
   if (!bytes) {
     const message = t.hardening.bodyTooLarge(limitLabel(MAX_BODY_BYTES));
     // Nothing more of this body will be read: let the connection go on to the next request.
-    await request.body.cancel().catch(() => undefined);
+    await discardBody(request.body, declared);
     return new URL(request.url).pathname.startsWith("/api/")
       ? c.json({ message, error: message }, 413)
       : c.text(message, 413);
@@ -29,7 +29,7 @@ export const bodyLimit = createMiddleware<HonoEnv>(async (c, next) => {
 
 /**
  * Any answer given without reading the request body (a refusal before the handler, a 404, a
- * handler that ignores it) cancels the body, so the next request on the same keep-alive
+ * handler that ignores it) drops the body (drained when small, else cancelled), so the next request on the same keep-alive
  * connection is not left behind an unread body.
  */
 export const drainUnreadBody = createMiddleware<HonoEnv>(async (c, next) => {
@@ -38,7 +38,7 @@ export const drainUnreadBody = createMiddleware<HonoEnv>(async (c, next) => {
     await next();
   } finally {
     for (const request of new Set([original, c.req.raw])) {
-      if (request.body && !request.bodyUsed && !request.body.locked) await request.body.cancel().catch(() => undefined);
+      if (!request.bodyUsed) await discardBody(request.body, request.headers.get("content-length"));
     }
   }
 });

@@ -49,5 +49,33 @@ export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: num
   return out;
 }
 
+/** How much of an unwanted body is read and dropped rather than cancelled (see `discardBody`). */
+const DRAIN_BYTES = 1024 * 1024;
+
+/**
+ * Let go of a body nobody will read: a small rest is read to its end and dropped, so the client
+ * finishes sending and its keep-alive connection stays in step; a larger one is cancelled.
+ */
+export async function discardBody(body: ReadableStream<Uint8Array> | null, declaredLength: string | null): Promise<void> {
+  if (!body || body.locked) return;
+  if (declaredLength !== null && Number(declaredLength) > DRAIN_BYTES) {
+    await body.cancel().catch(() => undefined);
+    return;
+  }
+  const reader = body.getReader();
+  try {
+    for (let drained = 0; drained <= DRAIN_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A body that fails while being dropped needs nothing more.
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 /** Format a byte count for the limit message (binary kilobytes, as the cap is set). */
 export const limitLabel = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
