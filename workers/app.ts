@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
+import { bodyLimit, drainUnreadBody } from "./body-limit";
 import type { HonoEnv } from "./hono-env";
 import { requestContext, securityHeaders } from "./middleware";
 import { publicCacheHit, publicPageCache } from "./public-cache";
@@ -15,6 +16,8 @@ const handleReactRouter = createRequestHandler(
 
 export const app = new Hono<HonoEnv>()
   .use(securityHeaders)
+  .use(drainUnreadBody)
+  .use(bodyLimit)
   // Before the request context: a visitor's cache hit needs no session, env or CSRF work.
   .use(publicCacheHit)
   .use(requestContext)

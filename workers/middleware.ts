@@ -16,7 +16,7 @@ import type { HonoEnv } from "./hono-env";
 export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   c.set("nonce", randomToken(16));
   await next();
-  // Read back: a page served from the edge cache carries the nonce it was rendered with.
+  // A page served from the edge cache names its inline scripts by hash instead (`scriptSources`).
   const nonce = c.get("nonce");
   const headers = c.res.headers;
   const secure = new URL(c.req.url).protocol === "https:";
@@ -26,13 +26,13 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+        `script-src ${c.get("scriptSources") ?? `'self' 'nonce-${nonce}' 'strict-dynamic'`}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",
-        "base-uri 'self'",
+        "base-uri 'none'",
         "form-action 'self'",
         "frame-ancestors 'none'",
       ].join("; "),

@@ -1,11 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { FLASH_COOKIE } from "~/server/flash.server";
+import { withScriptHashes } from "~/server/script-hashes.server";
 import type { HonoEnv } from "./hono-env";
 
 /** Public pages that are the same for every visitor (landing, guide, public list). */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
-const NONCE_HEADER = "X-Earsip-Nonce";
+/** The cached page's script-src sources (its inline scripts by hash), stored beside it. */
+const SCRIPT_SOURCES_HEADER = "X-Earsip-Script-Sources";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
 /**
@@ -33,8 +35,9 @@ async function cacheKeyOf(c: Context<HonoEnv>, url: URL): Promise<Request> {
 
 function servedFromCache(c: Context<HonoEnv>, hit: Response): Response {
   const response = new Response(hit.body, hit);
-  c.set("nonce", response.headers.get(NONCE_HEADER) ?? c.get("nonce"));
-  response.headers.delete(NONCE_HEADER);
+  const scriptSources = response.headers.get(SCRIPT_SOURCES_HEADER);
+  if (scriptSources) c.set("scriptSources", scriptSources);
+  response.headers.delete(SCRIPT_SOURCES_HEADER);
   response.headers.set("X-Cache", "HIT");
   return response;
 }
@@ -86,8 +89,18 @@ export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   if (c.res.status !== 200 || c.res.headers.has("Set-Cookie")) return;
   c.res.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
-  const stored = new Response(c.res.clone().body, c.res);
-  stored.headers.set(NONCE_HEADER, c.get("nonce"));
-  ctx.waitUntil(cache.put(cacheKey, stored));
+  // Stored without this visitor's nonce: the copy names its inline scripts by hash instead.
+  const rendered = c.res.clone();
+  const key = cacheKey;
+  ctx.waitUntil(
+    (async () => {
+      const { html, scriptSources } = await withScriptHashes(await rendered.text());
+      const stored = new Response(html, rendered);
+      stored.headers.delete("Content-Security-Policy");
+      stored.headers.delete("Content-Length");
+      stored.headers.set(SCRIPT_SOURCES_HEADER, scriptSources);
+      await cache.put(key, stored);
+    })(),
+  );
   c.res.headers.set("X-Cache", "MISS");
 });

@@ -3,6 +3,7 @@ import { accessRequests } from "./access-requests";
 import { admin } from "./admin";
 import { api } from "./api";
 import { audit } from "./audit";
+import { hardening } from "./hardening";
 import { ui } from "./ui";
 
 /**
@@ -12,6 +13,7 @@ import { ui } from "./ui";
  */
 export const t = {
   admin,
+  hardening,
   appName: "E-Arsip",
   ui,
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",

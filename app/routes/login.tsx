@@ -12,6 +12,7 @@ import { Field, FormBanner, validateWithRules } from "~/components/form";
 import { formRules } from "~/server/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
+import { readForm } from "~/server/form-body.server";
 
 export const meta = () => pageMeta({ title: t.login.title, description: t.meta.loginDescription });
 
@@ -29,7 +30,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getAppContext(context);
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const result = await login(ctx, submission.value);

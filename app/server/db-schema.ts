@@ -106,5 +106,7 @@ export interface Database {
   };
   unit_storage: { unit_kerja_id: number; bytes: number };
   rate_limits: { key: string; count: number; window_start: string };
+  /** Never holds a row: a conditional batch inserts a failing one to roll itself back. */
+  write_guards: { ok: number };
   login_throttle: { key: string; failures: number; window_start: string; locked_until: string | null; lock_count: number };
 }

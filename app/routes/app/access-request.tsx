@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/access-request";
 import { ACCESS_REQUEST_PATH, AccessRequestList } from "~/components/access-requests/access-request-list";
 import { RespondDialog } from "~/components/access-requests/message-dialogs";
@@ -90,7 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const { listUrl } = splitUrl(new URL(request.url));
-  const form = await request.formData();
+  const form = await readForm(request);
   const uuid = String(form.get("uuid") ?? "");
   const intent = form.get("intent");
   if (intent === "revoke") {

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/audit-logs";
 import { AuditIntegrity } from "~/components/admin/audit-integrity";
 import { AuditLogFilters } from "~/components/admin/audit-log-filters";
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return auditIntegrityAction(getSignedIn(context), await request.formData());
+  return auditIntegrityAction(getSignedIn(context), await readForm(request));
 }
 
 export default function AuditLogs({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,6 +22,7 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
+import { readForm } from "~/server/form-body.server";
 
 export const handle = documentBreadcrumb;
 
@@ -64,7 +65,7 @@ async function askForAccess(ctx: ReturnType<typeof getSignedIn>, uuid: string, f
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "request") return askForAccess(ctx, params.uuid, form);
   if (form.get("intent") !== "delete") return null;
   try {

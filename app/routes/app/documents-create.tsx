@@ -7,7 +7,10 @@ import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
 import { DocumentCreateSchema } from "~/domain/document-schemas";
 import { assertCan } from "~/domain/policy";
+import { FormBanner } from "~/components/form";
+import { formatBytes } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { unitStorageUsage } from "~/server/documents/upload-limits.server";
 import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
@@ -15,14 +18,21 @@ import { createDocument, listCategories } from "~/server/services/documents.serv
 import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
 
+/** From this share of the unit's storage quota on, the form says how full it is. */
+const QUOTA_NOTICE_SHARE = 0.8;
+
 export const meta = () => pageMeta({ title: t.pages.createDocument });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument));
   const created = new URL(request.url).searchParams.get("created");
+  const usage = await unitStorageUsage(ctx, ctx.session.user.unitKerjaId);
   return {
     categories: await listCategories(ctx),
+    quotaNotice: usage && usage.usedBytes >= QUOTA_NOTICE_SHARE * usage.quotaBytes
+      ? t.documents.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
+      : null,
     csrfToken: ctx.session.csrfToken,
     rules: formRules(DocumentCreateSchema),
     // A fresh key per rendered form: submitting the same form twice creates one document.
@@ -42,12 +52,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function CreateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, csrfToken, submissionId, created, rules } = loaderData;
+  const { categories, csrfToken, submissionId, created, rules, quotaNotice } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback="/app/documents" />
       <PageHeader title={t.pages.createDocument} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <FormBanner message={quotaNotice} tone="notice" testId="quota-notice" />
         <DocumentForm
           key={submissionId}
           mode="create"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
@@ -40,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const url = new URL(request.url);
   for (const key of ["dialog", "id", "index"]) url.searchParams.delete(key);
   const back = url.searchParams.size ? `${BASE}?${url.searchParams}` : BASE;

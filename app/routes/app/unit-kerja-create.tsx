@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/unit-kerja-create";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
@@ -29,7 +30,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
-    await withFormValues(await request.formData(), [], (fields) => createUnitKerja(ctx, parseOrInvalid(UnitKerjaSchema, fields)));
+    await withFormValues(await readForm(request), [], (fields) => createUnitKerja(ctx, parseOrInvalid(UnitKerjaSchema, fields)));
     return redirect("/app/manage-unit-kerja/create?saved=1");
   } catch (error) {
     return replyWithDomainError(error);

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/unit-kerja-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
@@ -32,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
-    await withFormValues(await request.formData(), [], (fields) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields)));
+    await withFormValues(await readForm(request), [], (fields) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields)));
     return redirect(`/app/manage-unit-kerja/${params.id}/update?saved=1`);
   } catch (error) {
     return replyWithDomainError(error);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
@@ -34,7 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   const here = `/app/users/${params.uuid}`;
   try {
     if (intent === "delete") {

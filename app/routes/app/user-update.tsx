@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/user-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UserForm } from "~/components/admin/user-form";
@@ -33,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
-    await withFormValues(await request.formData(), ["password"], (fields) => updateUser(ctx, params.uuid, parseOrInvalid(UserUpdateSchema, fields)));
+    await withFormValues(await readForm(request), ["password"], (fields) => updateUser(ctx, params.uuid, parseOrInvalid(UserUpdateSchema, fields)));
     return redirect(`/app/users/${params.uuid}/update?saved=1`);
   } catch (error) {
     return replyWithDomainError(error);

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/users-create";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UserForm } from "~/components/admin/user-form";
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
-    await withFormValues(await request.formData(), ["password"], (fields) => createUser(ctx, parseOrInvalid(UserCreateSchema, fields)));
+    await withFormValues(await readForm(request), ["password"], (fields) => createUser(ctx, parseOrInvalid(UserCreateSchema, fields)));
     return redirect("/app/users/create?saved=1");
   } catch (error) {
     return replyWithDomainError(error);

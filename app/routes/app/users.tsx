@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/users";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   // Back to the list the dialog was opened over (its URL minus the dialog).
   const back = listBackHref(request);
   if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteFailed });

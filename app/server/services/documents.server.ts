@@ -23,6 +23,7 @@ import {
 import { documentRef, toDocumentView } from "../documents/view.server";
 import { discardFile, fileResponse, receiveUpload, type FileRequest, type StoredFile, type UploadBody } from "../files.server";
 import { countUpload, uploadAllowance } from "../documents/upload-limits.server";
+import { abortUnlessChanged, unlessStale } from "../write-guard.server";
 import { requireUser } from "./auth.server";
 import { batchRead } from "../prepared.server";
 
@@ -240,13 +241,16 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
     const metadata = await validMetadata(ctx, fields);
     const now = ctx.now().toISOString();
     const replacement = file ? fileReplacement(ctx, row, file, now) : null;
-    await commit(
-      ctx,
-      [ctx.db.updateTable("archives").set({ ...metadataColumns(metadata), updated_at: now }).where("id", "=", row.id), ...(replacement?.writes ?? [])],
-      [
-        { action: "DOCUMENT_UPDATE", params: { title: metadata.title }, details: { accessLevel: metadata.accessLevel }, targetType: "archive", targetId: uuid },
-        ...(replacement ? [replacement.audit] : []),
-      ],
+    await unlessStale(
+      commit(
+        ctx,
+        [ctx.db.updateTable("archives").set({ ...metadataColumns(metadata), updated_at: now }).where("id", "=", row.id), ...(replacement?.writes ?? [])],
+        [
+          { action: "DOCUMENT_UPDATE", params: { title: metadata.title }, details: { accessLevel: metadata.accessLevel }, targetType: "archive", targetId: uuid },
+          ...(replacement ? [replacement.audit] : []),
+        ],
+      ),
+      t.hardening.fileReplacedConcurrently,
     );
     if (file) await discardFile(ctx, row.r2_key);
     return getDocument(ctx, uuid);
@@ -263,7 +267,7 @@ export async function replaceDocumentFile(ctx: AppContext, uuid: string, body: U
   if (!file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
   return withStoredFile(ctx, fields, file, async () => {
     const replacement = fileReplacement(ctx, row, file, ctx.now().toISOString());
-    await commit(ctx, replacement.writes, replacement.audit);
+    await unlessStale(commit(ctx, replacement.writes, replacement.audit), t.hardening.fileReplacedConcurrently);
     await discardFile(ctx, row.r2_key);
     return getDocument(ctx, uuid);
   });
@@ -280,13 +284,19 @@ async function replacementUploadOptions(ctx: AppContext, row: DocumentRow) {
   };
 }
 
-/** The writes that swap a document's file (the old key queued for deletion) and their audit row. */
+/**
+ * The writes that swap a document's file and their audit row. The swap is a compare-and-set on
+ * the key this request read: when a parallel request replaced the file (or deleted the document)
+ * first, the guard rolls the whole batch back, so exactly the key that lost is queued for
+ * deletion and the loser's own new object is discarded by its caller.
+ */
 function fileReplacement(ctx: AppContext, row: DocumentRow, file: StoredFile, now: string) {
   return {
     writes: [
-      ctx.db.updateTable("archives").set({ ...fileColumns(file), updated_at: now }).where("id", "=", row.id),
+      ctx.db.updateTable("archives").set({ ...fileColumns(file), updated_at: now }).where("id", "=", row.id).where("r2_key", "=", row.r2_key),
+      abortUnlessChanged(ctx),
       ctx.db.deleteFrom("pending_uploads").where("r2_key", "=", file.key),
-      ctx.db.insertInto("pending_uploads").values({ r2_key: row.r2_key, created_at: now }),
+      queueForDeletion(ctx, row.r2_key, now),
     ] satisfies Compilable[],
     audit: {
       action: "DOCUMENT_FILE_REPLACE",
@@ -298,6 +308,10 @@ function fileReplacement(ctx: AppContext, row: DocumentRow, file: StoredFile, no
   };
 }
 
+/** Queue an object for the scheduled sweep; a key already queued stays queued once. */
+const queueForDeletion = (ctx: AppContext, key: string, now: string) =>
+  ctx.db.insertInto("pending_uploads").values({ r2_key: key, created_at: now }).onConflict((oc) => oc.column("r2_key").doNothing());
+
 /**
  * Delete a document and its file. Needs `document.delete`. Side effects: the row (and its
  * access requests), a DOCUMENT_DELETE audit row, the R2 object (queued in the same batch, so a
@@ -305,13 +319,18 @@ function fileReplacement(ctx: AppContext, row: DocumentRow, file: StoredFile, no
  */
 export async function deleteDocument(ctx: AppContext, uuid: string): Promise<{ title: string }> {
   const row = await editableRow(ctx, uuid, "document.delete");
-  await commit(
-    ctx,
-    [
-      ctx.db.deleteFrom("archives").where("id", "=", row.id),
-      ctx.db.insertInto("pending_uploads").values({ r2_key: row.r2_key, created_at: ctx.now().toISOString() }),
-    ],
-    { action: "DOCUMENT_DELETE", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256 }, targetType: "archive", targetId: uuid },
+  // Deletes the file this request read: a file swapped in meanwhile would otherwise lose its row unqueued.
+  await unlessStale(
+    commit(
+      ctx,
+      [
+        ctx.db.deleteFrom("archives").where("id", "=", row.id).where("r2_key", "=", row.r2_key),
+        abortUnlessChanged(ctx),
+        queueForDeletion(ctx, row.r2_key, ctx.now().toISOString()),
+      ],
+      { action: "DOCUMENT_DELETE", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256 }, targetType: "archive", targetId: uuid },
+    ),
+    t.hardening.documentChangedConcurrently,
   );
   await discardFile(ctx, row.r2_key);
   return { title: row.title };

@@ -1,0 +1,44 @@
+import { createMiddleware } from "hono/factory";
+import { t } from "~/i18n/id";
+import { discardBody, isUpload, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/body-limit.server";
+import type { HonoEnv } from "./hono-env";
+
+/**
+ * Every body that is not a file upload (JSON, forms; API and pages alike) is read here at most
+ * `MAX_BODY_BYTES` deep, before the CSRF check or a handler reads it: refused at once when its
+ * Content-Length says more, and refused as soon as a body without one passes the cap. What goes
+ * on is a Request over the bytes read. Not `hono/body-limit`: past the cap it leaves the body
+ * half-read with its reader locked, so the rest could not be cancelled (see `drainUnreadBody`).
+ */
+export const bodyLimit = createMiddleware<HonoEnv>(async (c, next) => {
+  const request = c.req.raw;
+  if (!request.body || isUpload(request)) return next();
+  const declared = request.headers.get("content-length");
+  const bytes = declared !== null && Number(declared) > MAX_BODY_BYTES ? null : await readCapped(request.body, MAX_BODY_BYTES);
+  if (!bytes) {
+    const message = t.hardening.bodyTooLarge(limitLabel(MAX_BODY_BYTES));
+    // Nothing more of this body will be read: let the connection go on to the next request.
+    await discardBody(request.body, declared);
+    return new URL(request.url).pathname.startsWith("/api/")
+      ? c.json({ message, error: message }, 413)
+      : c.text(message, 413);
+  }
+  c.req.raw = new Request(request, { body: bytes });
+  return next();
+});
+
+/**
+ * Any answer given without reading the request body (a refusal before the handler, a 404, a
+ * handler that ignores it) drops the body (drained when small, else cancelled), so the next request on the same keep-alive
+ * connection is not left behind an unread body.
+ */
+export const drainUnreadBody = createMiddleware<HonoEnv>(async (c, next) => {
+  const original = c.req.raw;
+  try {
+    await next();
+  } finally {
+    for (const request of new Set([original, c.req.raw])) {
+      if (!request.bodyUsed) await discardBody(request.body, request.headers.get("content-length"));
+    }
+  }
+});
