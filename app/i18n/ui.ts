@@ -19,4 +19,8 @@ export const ui = {
     badRequestTitle: "Permintaan Tidak Valid",
   },
   breadcrumbRoot: "Dashboard",
+  a11y: {
+    skipToContent: "Lewati ke konten utama",
+    menu: "Menu navigasi",
+  },
 } as const;
