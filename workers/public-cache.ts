@@ -1,8 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "./hono-env";
 
-/** Public pages that are the same for every visitor (landing, guide, public list). */
+/** Public pages that are the same for every visitor (landing, guide, public list, a public document). */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
+const PUBLIC_DOCUMENT_PATH = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isCacheable = (pathname: string) => CACHEABLE_PATHS.has(pathname) || PUBLIC_DOCUMENT_PATH.test(pathname);
 const NONCE_HEADER = "X-Earsip-Nonce";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
@@ -15,7 +17,7 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-whil
 export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
   const ctx = c.get("ctx");
   const url = new URL(c.req.url);
-  if (c.req.method !== "GET" || !CACHEABLE_PATHS.has(url.pathname) || ctx.session || ctx.flash || typeof caches === "undefined") {
+  if (c.req.method !== "GET" || !isCacheable(url.pathname) || ctx.session || ctx.flash || typeof caches === "undefined") {
     return next();
   }
   const state = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "public_version").executeTakeFirst();

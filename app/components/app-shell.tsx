@@ -117,6 +117,9 @@ function Sidebar({ user, csrfToken, pathname }: { user: ShellUser | null; csrfTo
   if (!user) {
     return (
       <nav className="flex-1 space-y-1 p-4" data-testid="sidebar">
+        <NavLink to="/documents" className={active}>
+          {t.pages.documents}
+        </NavLink>
         <NavLink to="/panduan" className={active}>
           {t.nav.panduan}
         </NavLink>
