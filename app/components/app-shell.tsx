@@ -35,12 +35,12 @@ export function AppShell({ user, csrfToken, children }: { user: ShellUser | null
             aria-controls="sidebar"
             onChange={drawer.onToggle}
             onKeyDown={drawer.onToggleKey}
-            data-testid="menu-toggle"
           />
           <label
             htmlFor="nav-drawer"
             className="cursor-pointer rounded p-2 hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 xl:hidden"
             aria-hidden="true"
+            data-testid="menu-toggle"
           >
             ☰
           </label>
