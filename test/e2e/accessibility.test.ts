@@ -10,6 +10,9 @@ import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser } from "../support/nod
 
 const browser = useBrowser();
 
+/** Each test audits a dozen pages; a shared machine needs more than the default minute. */
+const MANY_PAGES = 300_000;
+
 const VIEWPORTS = [
   ["1366x800", { width: 1366, height: 800 }],
   ["390x844", { width: 390, height: 844 }],
@@ -51,7 +54,7 @@ describe.each(VIEWPORTS)("%s", (_size, viewport) => {
       await goto(page, "/documents");
       const publicDocument = await firstHref(page, "a.dt-title");
       await auditPages(page, ["/", "/panduan", "/documents", "/documents?q=zzzzqqqq", publicDocument, "/login", "/tidak-ada", `/documents/${UNKNOWN_UUID}`]);
-    });
+    }, MANY_PAGES);
 
     it("the drawer, opened on a phone, has no violations", async () => {
       const { page } = await browser.newPage({ javaScriptEnabled, viewport });
@@ -61,7 +64,7 @@ describe.each(VIEWPORTS)("%s", (_size, viewport) => {
         await page.getByTestId("sidebar").getByRole("link", { name: "Panduan", exact: true }).waitFor();
       }
       await expectNoAxeViolations(page, "/ with the drawer open");
-    });
+    }, MANY_PAGES);
 
     it("Satuan Kerja pages: dashboard, list, create (empty and invalid), detail, update, dialogs, 403 and 404", async () => {
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
@@ -91,7 +94,7 @@ describe.each(VIEWPORTS)("%s", (_size, viewport) => {
       await page.getByRole("button", { name: "Simpan", exact: true }).click();
       await page.locator('[aria-invalid="true"]').first().waitFor();
       await expectNoAxeViolations(page, "/app/documents/create with errors");
-    });
+    }, MANY_PAGES);
 
     it("Super Admin pages: users, work units, audit log; Viewer's 403 on access requests", async () => {
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
@@ -102,6 +105,6 @@ describe.each(VIEWPORTS)("%s", (_size, viewport) => {
       viewer.expectHttpStatus(403);
       await login(viewer.page, DEMO_ACCOUNTS.viewer);
       await auditPages(viewer.page, ["/app", "/app/access-request"]);
-    });
+    }, MANY_PAGES);
   });
 });

@@ -12,8 +12,14 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-/** The violations of the page as it is now (no waiting: call after the page's heading is there). */
+/**
+ * The violations of the page as it is now (no waiting: call after the page's heading is there).
+ * A page with JavaScript off cannot run axe (its timers never fire), so its DOM — checkbox states
+ * included, scripts removed — is audited in a twin page with JavaScript on, at the same URL,
+ * viewport and styles.
+ */
 export async function axeViolations(page: Page): Promise<Result[]> {
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return axeViolationsOfCopy(page);
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const results = (await page.evaluate(
@@ -26,6 +32,23 @@ export async function axeViolations(page: Page): Promise<Result[]> {
     WCAG_TAGS,
   )) as AxeResults;
   return results.violations;
+}
+
+async function axeViolationsOfCopy(page: Page): Promise<Result[]> {
+  await page.evaluate(() => document.querySelectorAll("input:checked").forEach((input) => input.setAttribute("checked", "")));
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("axe: the page has no browser");
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "id-ID" });
+  try {
+    const twin = await context.newPage();
+    const url = page.url();
+    await twin.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await twin.goto(url);
+    return await axeViolations(twin);
+  } finally {
+    await context.close();
+  }
 }
 
 export function formatViolations(violations: Result[]): string {
