@@ -59,7 +59,7 @@ export function AppShell({ user, csrfToken, children }: { user: ShellUser | null
       <aside
         id="sidebar"
         ref={drawer.drawerRef}
-        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-[translate,visibility] group-has-[#nav-drawer:checked]/shell:visible group-has-[#nav-drawer:checked]/shell:translate-x-0 xl:visible xl:translate-x-0"
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform group-has-[#nav-drawer:checked]/shell:visible group-has-[#nav-drawer:checked]/shell:translate-x-0 xl:visible xl:translate-x-0"
         aria-label="Sidebar"
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-800 px-5">

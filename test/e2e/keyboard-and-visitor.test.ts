@@ -190,7 +190,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       await dialog.waitFor();
       expect(await dialog.evaluate((element) => element.tagName)).toBe("DIALOG");
       if (javaScriptEnabled) {
-        expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+        await expect.poll(() => dialog.evaluate((element) => element.matches(":modal")), POLL).toBe(true);
         // The page behind is inert: its links cannot be clicked through the backdrop.
         expect(await page.evaluate(() => document.querySelector("main h1")!.closest("[inert]") !== null || !!document.querySelector("dialog:modal"))).toBe(true);
       }
@@ -233,7 +233,17 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await page.getByTestId("browse-documents").click();
     await page.getByRole("heading", { level: 1, name: "Semua Dokumen" }).waitFor();
     await waitForHydration(page);
-    const first = page.locator("a.dt-title").first();
+    // A PDF (its preview opens in the browser's viewer): the first title whose page names a PDF.
+    const hrefs = await page.locator("a.dt-title").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    let pdfHref: string | undefined;
+    for (const href of hrefs) {
+      if ((await page.request.get(href).then((r) => r.text())).includes("citation_pdf_url")) {
+        pdfHref = href;
+        break;
+      }
+    }
+    expect(pdfHref).toBeTruthy();
+    const first = page.locator(`a.dt-title[href="${pdfHref}"]`);
     const title = (await first.textContent())!.trim();
     await first.click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -246,9 +256,11 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const preview = page.getByRole("link", { name: /^Lihat Dokumen/ });
     expect(await preview.getAttribute("target")).toBe("_blank");
     const [popup] = await Promise.all([context.waitForEvent("page"), preview.click()]);
-    const previewResponse = await popup.waitForEvent("response", (response) => response.url().includes("/download"));
+    await popup.waitForLoadState();
+    expect(popup.url()).toMatch(/\/api\/v1\/archives\/[0-9a-f-]{36}\/download\?disposition=inline$/);
+    const previewResponse = await context.request.get(popup.url());
     expect(previewResponse.headers()["content-disposition"]).toMatch(/^inline/);
-    const previewBytes = await context.request.get(previewResponse.url()).then((response) => response.body());
+    const previewBytes = await previewResponse.body();
     await popup.close();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Unduh", exact: true }).click()]);
@@ -264,7 +276,7 @@ describe("public document page", () => {
     expectHttpStatus(404);
     await login(page, DEMO_ACCOUNTS.ftStaff);
     await goto(page, "/app/documents?q=Laboratorium");
-    const href = (await page.locator("a.dt-title").first().getAttribute("href"))!;
+    const href = (await page.locator('a.dt-title:text-is("Pedoman Penggunaan Laboratorium Komputer")').getAttribute("href"))!;
     const uuid = href.split("/").pop()!;
     const response = await page.goto(`/documents/${uuid}`);
     expect(response?.status()).toBe(404);
