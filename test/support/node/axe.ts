@@ -20,6 +20,10 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
   if (!(await page.evaluate(() => "__reactRouterContext" in window))) return axeViolationsOfCopy(page);
+  return runAxe(page);
+}
+
+async function runAxe(page: Page): Promise<Result[]> {
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const results = (await page.evaluate(
@@ -45,7 +49,7 @@ async function axeViolationsOfCopy(page: Page): Promise<Result[]> {
     const url = page.url();
     await twin.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
     await twin.goto(url);
-    return await axeViolations(twin);
+    return await runAxe(twin);
   } finally {
     await context.close();
   }
