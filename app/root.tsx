@@ -1,4 +1,5 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { appContextKey } from "~/server/context.server";
 import { pageCsrfMiddleware } from "~/server/csrf.server";
@@ -48,12 +49,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const flash = useRootData()?.flash ?? null;
+  useFocusHeadingOnNavigation();
   return (
     <>
       <Outlet />
       <Toast flash={flash} />
     </>
   );
+}
+
+/**
+ * After a client-side navigation to another path, focus goes to the new page's <h1> (as a full
+ * page load would start reading at the top); an open modal dialog keeps the focus it took.
+ * Changes of the query alone (sorting, paging, opening a dialog) leave focus where it is.
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (document.querySelector("dialog[open]")) return;
+    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
 }
 
 /**

@@ -4,10 +4,12 @@ import { FLASH_COOKIE } from "~/server/flash.server";
 import { withScriptHashes } from "~/server/script-hashes.server";
 import type { HonoEnv } from "./hono-env";
 
-/** Public pages that are the same for every visitor (landing, guide, public list). */
+/** Public pages that are the same for every visitor (landing, guide, public list, a public document). */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
 /** The cached page's script-src sources (its inline scripts by hash), stored beside it. */
 const SCRIPT_SOURCES_HEADER = "X-Earsip-Script-Sources";
+const PUBLIC_DOCUMENT_PATH = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isCacheable = (pathname: string) => CACHEABLE_PATHS.has(pathname) || PUBLIC_DOCUMENT_PATH.test(pathname);
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
 /**
@@ -56,7 +58,7 @@ export const publicCacheHit = createMiddleware<HonoEnv>(async (c, next) => {
     return next();
   }
   const cookie = c.req.header("cookie") ?? "";
-  if (!CACHEABLE_PATHS.has(c.req.path) || cookie.includes("earsip_session=") || cookie.includes(`${FLASH_COOKIE}=`) || typeof caches === "undefined") {
+  if (!isCacheable(c.req.path) || cookie.includes("earsip_session=") || cookie.includes(`${FLASH_COOKIE}=`) || typeof caches === "undefined") {
     return next();
   }
   const cacheKey = await cacheKeyOf(c, new URL(c.req.url));
@@ -75,7 +77,7 @@ export const publicCacheHit = createMiddleware<HonoEnv>(async (c, next) => {
 export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
   const ctx = c.get("ctx");
   const url = new URL(c.req.url);
-  if (c.req.method !== "GET" || !CACHEABLE_PATHS.has(url.pathname) || ctx.session || ctx.flash || typeof caches === "undefined") {
+  if (c.req.method !== "GET" || !isCacheable(url.pathname) || ctx.session || ctx.flash || typeof caches === "undefined") {
     return next();
   }
   const cache = await caches.open("public-pages");

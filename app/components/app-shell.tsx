@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { SideLink } from "./side-link";
 import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
@@ -11,46 +12,105 @@ const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"]
 
 /**
  * The layout of SPEC section 2: a fixed sidebar (width 64) from the xl breakpoint, and below it
- * a drawer with an overlay. The drawer is driven by a checkbox, so it opens without JavaScript.
+ * a drawer with an overlay. The drawer's toggle is a real (visually restyled) checkbox, so it
+ * opens without JavaScript and is a focusable control; while closed the drawer is
+ * `visibility: hidden`, which also takes its links out of the tab order. JavaScript adds Esc,
+ * closing on navigation and moving focus into the opened drawer (`useDrawer`).
  * `pendingAccessRequests`: PENDING requests addressed to the user's unit (the 'Access Request' badge).
  */
 export function AppShell({ user, csrfToken, pendingAccessRequests = 0, children }: { user: ShellUser | null; csrfToken: string | null; pendingAccessRequests?: number; children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const drawer = useDrawer(pathname);
   return (
-    <div className="min-h-screen">
-      <input type="checkbox" id="nav-drawer" className="peer sr-only" aria-label={t.nav.openMenu} />
-      <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" aria-hidden="true" />
+    <div className="group/shell min-h-screen">
+      <a href="#main" className="skip-link" data-testid="skip-link">
+        {t.ui.a11y.skipToContent}
+      </a>
+      <div className="xl:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <input
+            ref={drawer.toggleRef}
+            type="checkbox"
+            id="nav-drawer"
+            className="peer sr-only xl:hidden"
+            aria-label={t.ui.a11y.menu}
+            aria-controls="sidebar"
+            onChange={drawer.onToggle}
+            onKeyDown={drawer.onToggleKey}
+          />
+          <label
+            htmlFor="nav-drawer"
+            className="cursor-pointer rounded p-2 hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 xl:hidden"
+            aria-hidden="true"
+            data-testid="menu-toggle"
+          >
+            ☰
+          </label>
+          {/* The overlay closes the drawer on a click; it lies under the drawer, over the page. */}
+          <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" aria-hidden="true" />
+          <span className="font-semibold text-slate-900">{t.appName}</span>
+          <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
+            {user?.name}
+          </span>
+        </header>
+        <main id="main" tabIndex={-1} className="p-4 focus:outline-none sm:p-6">
+          <Breadcrumb pathname={pathname} />
+          {children}
+        </main>
+      </div>
       <aside
-        className="fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform peer-checked:translate-x-0 xl:translate-x-0"
+        id="sidebar"
+        ref={drawer.drawerRef}
+        className="invisible fixed inset-y-0 left-0 z-40 flex w-64 -translate-x-full flex-col bg-slate-900 text-slate-100 transition-transform group-has-[#nav-drawer:checked]/shell:visible group-has-[#nav-drawer:checked]/shell:translate-x-0 xl:visible xl:translate-x-0"
         aria-label="Sidebar"
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-800 px-5">
           <Link to={user ? "/app" : "/"} className="text-lg font-bold tracking-wide">
             {t.appName}
           </Link>
-          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden" aria-label={t.nav.closeMenu}>
+          {/* A pointer shortcut: keyboards close with the toggle or Esc. */}
+          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden" aria-hidden="true">
             ✕
           </label>
         </div>
         <Sidebar user={user} csrfToken={csrfToken} pathname={pathname} pending={pendingAccessRequests} />
       </aside>
-      <div className="xl:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-2 hover:bg-slate-100 xl:hidden" aria-label={t.nav.openMenu} data-testid="menu-toggle">
-            <span aria-hidden="true">☰</span>
-          </label>
-          <span className="font-semibold text-slate-900">{t.appName}</span>
-          <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
-            {user?.name}
-          </span>
-        </header>
-        <main className="p-4 sm:p-6">
-          <Breadcrumb pathname={pathname} />
-          {children}
-        </main>
-      </div>
     </div>
   );
+}
+
+/** The drawer's JavaScript: Esc closes it, a navigation closes it, opening moves focus into it. */
+function useDrawer(pathname: string) {
+  const toggleRef = useRef<HTMLInputElement>(null);
+  const drawerRef = useRef<HTMLElement>(null);
+  const close = (returnFocus: boolean) => {
+    const toggle = toggleRef.current;
+    if (!toggle?.checked) return;
+    toggle.checked = false;
+    if (returnFocus) toggle.focus();
+  };
+  useEffect(() => close(false), [pathname]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && toggleRef.current?.checked) close(true);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+  return {
+    toggleRef,
+    drawerRef,
+    onToggle: (event: React.ChangeEvent<HTMLInputElement>) => {
+      if (event.currentTarget.checked) drawerRef.current?.querySelector<HTMLElement>("a[href], button, summary")?.focus();
+    },
+    // Checkboxes toggle on Space; a menu button is expected to answer Enter as well.
+    onToggleKey: (event: React.KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        event.currentTarget.click();
+      }
+    },
+  };
 }
 
 function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | null; csrfToken: string | null; pathname: string; pending: number }) {
@@ -59,6 +119,9 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
   if (!user) {
     return (
       <nav className="flex-1 space-y-1 p-4" data-testid="sidebar">
+        <SideLink to="/documents" className={active}>
+          {t.pages.documents}
+        </SideLink>
         <SideLink to="/panduan" className={active}>
           {t.nav.panduan}
         </SideLink>

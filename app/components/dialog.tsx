@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useNavigate } from "react-router";
+import { t } from "~/i18n/id";
 
 export type DialogStatus = "success" | "request" | "respond" | "error";
 
@@ -10,9 +12,14 @@ const TONES: Record<DialogStatus, { ring: string; icon: string; iconBg: string }
 };
 
 /**
- * A modal rendered by the server: pages show it when the URL (or an action result) asks for
- * it, so it works without JavaScript. Closing leads to `closeTo`; without one, closing just
- * hides the dialog (a CSS checkbox), so the page under it — a filled-in form — stays as it is.
+ * A modal rendered by the server as a real `<dialog open>`: pages show it when the URL (or an
+ * action result) asks for it, so it works without JavaScript. With JavaScript it becomes modal
+ * (`showModal()`): it takes focus, keeps Tab inside, closes on Esc and gives focus back to the
+ * element that was focused before it opened.
+ *
+ * Closing leads to `closeTo` (history entry replaced); without one, closing just hides the
+ * dialog (with JavaScript `close()`, without it a CSS checkbox), so the page under it — a
+ * filled-in form — stays as it is.
  */
 export function Dialog({
   title,
@@ -34,41 +41,99 @@ export function Dialog({
 }) {
   const tone = TONES[status];
   const dismissId = `${testId}-dismiss`;
+  const dialogRef = useModal(closeTo);
   const close = (className: string, label: React.ReactNode, aria?: string) =>
     closeTo ? (
       <Link to={closeTo} replace className={className} aria-label={aria}>
         {label}
       </Link>
     ) : (
-      <label htmlFor={dismissId} className={`cursor-pointer ${className}`} aria-label={aria}>
+      <label
+        htmlFor={dismissId}
+        tabIndex={0}
+        role="button"
+        className={`cursor-pointer ${className}`}
+        aria-label={aria}
+        onClick={(event) => {
+          event.preventDefault();
+          dialogRef.current?.close();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            dialogRef.current?.close();
+          }
+        }}
+      >
         {label}
       </label>
     );
   return (
     <>
-    {!closeTo && <input type="checkbox" id={dismissId} className="peer sr-only" aria-hidden="true" tabIndex={-1} />}
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4 peer-checked:hidden" data-testid={testId}>
-      <div role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} className={`w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-4 ${tone.ring}`}>
-        <div className="flex items-start gap-3">
-          <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${tone.iconBg}`} aria-hidden="true">
-            {tone.icon}
-          </span>
-          <div className="min-w-0 flex-1">
-            <h2 id={`${testId}-title`} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            <div className="mt-2 text-sm text-slate-600">{children}</div>
+      {!closeTo && <input type="checkbox" id={dismissId} className="peer sr-only" aria-hidden="true" tabIndex={-1} />}
+      {/* The backdrop without JavaScript; with it, the modal dialog sits above it in the top layer. */}
+      <div className="dialog-backdrop fixed inset-0 z-50 bg-slate-900/50 peer-checked:hidden" data-testid={testId}>
+        <dialog
+          ref={dialogRef}
+          open
+          aria-labelledby={`${testId}-title`}
+          className={`fixed inset-0 m-auto h-fit max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-md overflow-auto rounded-2xl bg-white p-6 text-slate-800 shadow-xl ring-4 backdrop:bg-transparent ${tone.ring}`}
+        >
+          <div className="flex items-start gap-3">
+            <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-lg font-bold ${tone.iconBg}`} aria-hidden="true">
+              {tone.icon}
+            </span>
+            <div className="min-w-0 flex-1">
+              <h2 id={`${testId}-title`} className="text-lg font-semibold text-slate-900">
+                {title}
+              </h2>
+              <div className="mt-2 text-sm text-slate-600">{children}</div>
+            </div>
+            {closeLabel === undefined && close("rounded p-1 text-slate-500 hover:bg-slate-100", "✕", t.documents.close)}
           </div>
-          {closeLabel === undefined && close("rounded p-1 text-slate-400 hover:bg-slate-100", "✕", "Tutup")}
-        </div>
-        {(closeLabel || actions) && (
-          <div className="mt-5 flex justify-end gap-2">
-            {actions}
-            {closeLabel && close("rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50", closeLabel)}
-          </div>
-        )}
+          {(closeLabel || actions) && (
+            <div className="mt-5 flex flex-wrap justify-end gap-2">
+              {actions}
+              {closeLabel && close("rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50", closeLabel)}
+            </div>
+          )}
+        </dialog>
       </div>
-    </div>
     </>
   );
+}
+
+/**
+ * Turns the server-rendered (non-modal) open dialog into a modal one after hydration, and
+ * handles its closing: Esc or `close()` navigate to `closeTo` when there is one; focus returns
+ * to the element that had it before.
+ */
+function useModal(closeTo: string | undefined) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const closeToRef = useRef(closeTo);
+  closeToRef.current = closeTo;
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    dialog.showModal();
+    const onClose = () => {
+      // The close event of the upgrade above arrives later, when the dialog is open again.
+      if (dialog.open) return;
+      if (closeToRef.current) navigate(closeToRef.current, { replace: true, preventScrollReset: true });
+      else opener?.focus();
+    };
+    dialog.addEventListener("close", onClose);
+    return () => {
+      dialog.removeEventListener("close", onClose);
+      // Unmounted by a navigation (a close link, a submitted form): give focus back if the
+      // opener is still on the page.
+      queueMicrotask(() => {
+        if (opener?.isConnected && !document.querySelector("dialog[open]")) opener.focus();
+      });
+    };
+  }, [navigate]);
+  return dialogRef;
 }

@@ -2,7 +2,8 @@ import type { Flash } from "~/server/flash.server";
 
 /** A server-rendered toast (flash cookie); it fades by CSS, so it needs no JavaScript. */
 export function Toast({ flash }: { flash: Flash | null }) {
-  if (!flash) return null;
+  // A flash for a page's dialog is rendered by that page.
+  if (!flash || flash.dialogFor) return null;
   const tone = flash.type === "success" ? "bg-emerald-600" : "bg-red-600";
   return (
     <div

@@ -19,4 +19,13 @@ export const ui = {
     badRequestTitle: "Permintaan Tidak Valid",
   },
   breadcrumbRoot: "Dashboard",
+  publicDocument: {
+    metadata: "Informasi dokumen",
+    backToList: "Semua Dokumen",
+    opensInNewTab: "(membuka tab baru)",
+  },
+  a11y: {
+    skipToContent: "Lewati ke konten utama",
+    menu: "Menu navigasi",
+  },
 } as const;

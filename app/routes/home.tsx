@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { buttonClass } from "~/components/buttons";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
@@ -27,11 +28,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t.pages.dashboard} description={t.meta.homeDescription} />
+      <p className="-mt-2 mb-6">
+        <Link to="/documents" className={buttonClass.primary} data-testid="browse-documents">
+          {t.pages.documents}
+        </Link>
+      </p>
       <SummaryCards cards={[{ label: t.dashboard.totalDocuments, value: statistics.totalVisibleArchives, to: "/documents", testId: "total-documents" }]} />
       <CategoryStatistics statistics={statistics} listPath="/documents" />
       <DistributionCharts statistics={statistics} />
       <Section title={t.dashboard.latest} testId="latest">
-        <LatestDocuments documents={latestDocuments} />
+        <LatestDocuments documents={latestDocuments} detailPath="/documents" />
       </Section>
     </>
   );

@@ -6,7 +6,17 @@ import type { AppConfig } from "./env.server";
  * on the server and show without JavaScript. The cookie is signed with SESSION_SECRET, so no
  * other site or script can plant a message. The Worker entry reads it and clears it once shown.
  */
-export type Flash = { type: "success" | "error"; message: string };
+export type Flash = {
+  type: "success" | "error";
+  message: string;
+  /**
+   * Set when the message belongs in a page's dialog rather than a toast (the document it is
+   * about): a success dialog shown once, so going Back to the page does not show it again.
+   */
+  dialogFor?: string;
+};
+
+const UUID = /^[0-9a-f-]{36}$/;
 
 export const FLASH_COOKIE = "earsip_flash";
 
@@ -30,7 +40,11 @@ export const clearFlashCookie = (config: Pick<AppConfig, "sessionSecret">) => fl
 export async function readFlash(config: Pick<AppConfig, "sessionSecret">, cookieHeader: string | null): Promise<Flash | null> {
   const value: unknown = await flashCookie(config).parse(cookieHeader).catch(() => null);
   if (!value || typeof value !== "object") return null;
-  const { type, message } = value as Partial<Flash>;
-  if ((type === "success" || type === "error") && typeof message === "string") return { type, message: message.slice(0, 300) };
+  const { type, message, dialogFor } = value as Partial<Flash>;
+  if ((type === "success" || type === "error") && typeof message === "string") {
+    const flash: Flash = { type, message: message.slice(0, 300) };
+    if (typeof dialogFor === "string" && UUID.test(dialogFor)) flash.dialogFor = dialogFor;
+    return flash;
+  }
   return null;
 }

@@ -25,8 +25,11 @@ const robots = (page: Page) => page.locator('meta[name="robots"]').evaluateAll((
 
 /** Horizontal position of the sidebar: < 0 when it is off-screen. */
 const sidebarBox = async (page: Page) => {
-  const box = await page.locator("aside[aria-label=Sidebar]").boundingBox();
-  if (!box) throw new Error("sidebar not rendered");
+  // Measured directly: a closed drawer is also visibility:hidden, for which boundingBox() is null.
+  const box = await page.locator("aside[aria-label=Sidebar]").evaluate((aside) => {
+    const rect = aside.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  });
   return box;
 };
 

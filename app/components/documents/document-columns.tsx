@@ -17,9 +17,12 @@ const a = t.documents.actions;
 export function documentColumns({
   offset,
   detailPath,
+  titlePath,
 }: {
   offset: number;
   detailPath: string | null;
+  /** Where the title links (the public catalogue links titles to its public pages). */
+  titlePath?: string;
 }): Column<DocumentListRow, DocumentSort>[] {
   return [
     { key: "no", header: c.no, width: "3%", card: "hidden", cell: (_, index) => offset + index + 1 },
@@ -30,8 +33,8 @@ export function documentColumns({
       width: "13.5%",
       card: "title",
       cell: (document) =>
-        detailPath ? (
-          <a href={`${detailPath}/${document.uuid}`} className="dt-title">
+        (titlePath ?? detailPath) ? (
+          <a href={`${titlePath ?? detailPath}/${document.uuid}`} className="dt-title">
             {document.title}
           </a>
         ) : (

@@ -24,7 +24,7 @@ export function DocumentList({
 }) {
   const { query } = page;
   const href = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, DOCUMENT_LIST_DEFAULTS);
-  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null });
+  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ListToolbar action={basePath} query={query} defaults={DOCUMENT_LIST_DEFAULTS} searchPlaceholder={t.documents.search} notice={notice}>

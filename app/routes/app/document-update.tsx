@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -29,15 +28,17 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     categories,
     csrfToken: ctx.session.csrfToken,
     rules: formRules(DocumentUpdateSchema),
-    updated: new URL(request.url).searchParams.has("updated"),
+    // From the one-shot flash of a post without JavaScript, or from the query the enhanced form
+    // navigates to (replacing history; closing replaces it again), so Back never re-shows it.
+    updated: ctx.flash?.dialogFor === document.uuid || new URL(request.url).searchParams.has("updated"),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
-    await updateDocument(ctx, params.uuid, uploadBodyOf(request));
-    return redirect(`/app/documents/${params.uuid}/update?updated=1`);
+    const document = await updateDocument(ctx, params.uuid, uploadBodyOf(request));
+    return await redirectWithFlash(ctx, `/app/documents/${document.uuid}/update`, { type: "success", message: t.documents.updateSuccess, dialogFor: document.uuid });
   } catch (error) {
     return replyWithDomainError(error, { formLevelFields: ["file"] });
   }

@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/documents-create";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -11,6 +11,7 @@ import { FormBanner } from "~/components/form";
 import { formatBytes } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { unitStorageUsage } from "~/server/documents/upload-limits.server";
+import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
@@ -37,7 +38,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     rules: formRules(DocumentCreateSchema),
     // A fresh key per rendered form: submitting the same form twice creates one document.
     submissionId: crypto.randomUUID(),
-    created: created && /^[0-9a-f-]{36}$/.test(created) ? created : null,
+    // The success dialog: from the one-shot flash of a post without JavaScript, or from the
+    // query the enhanced form navigates to (replacing the form's history entry; the dialog's
+    // links replace this one, so Back never shows the dialog again).
+    created: ctx.flash?.dialogFor ?? (created && /^[0-9a-f-]{36}$/.test(created) ? created : null),
   };
 }
 
@@ -45,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
     const { document } = await createDocument(ctx, uploadBodyOf(request, { field: SUBMISSION_ID_FIELD }));
-    return redirect(`/app/documents/create?created=${document.uuid}`);
+    return await redirectWithFlash(ctx, "/app/documents/create", { type: "success", message: t.documents.uploadSuccess, dialogFor: document.uuid });
   } catch (error) {
     return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
@@ -80,7 +84,7 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
           closeLabel={t.documents.close}
           testId="success-dialog"
           actions={
-            <Link to={`/app/documents/${created}`} className={buttonClass.primary}>
+            <Link to={`/app/documents/${created}`} replace className={buttonClass.primary}>
               {t.documents.viewDocument}
             </Link>
           }

@@ -88,6 +88,16 @@ export async function getDocument(ctx: AppContext, uuid: string): Promise<Docume
 }
 
 /**
+ * A PUBLIC document as the public pages show it (the same for every viewer, so the page can be
+ * edge-cached): any other document does not exist there, for a signed-in user too.
+ */
+export async function getPublicDocument(ctx: AppContext, uuid: string): Promise<DocumentView> {
+  const row = await findDocumentByUuid(ctx, uuid);
+  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(t.documents.notFound);
+  return toDocumentView(null, row);
+}
+
+/**
  * The row a signed-in user may change. Writes need a session before the lookup: a visitor (or an
  * expired session) is told to sign in, not that a non-public document does not exist.
  */

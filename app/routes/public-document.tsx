@@ -1,0 +1,96 @@
+import type { Route } from "./+types/public-document";
+import { buttonClass } from "~/components/buttons";
+import { AccessBadge, KeywordChips } from "~/components/documents/badges";
+import { DownloadLink } from "~/components/download-link";
+import { formatDate, formatKb, keywordList } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { getAppContext, orRouteError } from "~/server/route-helpers.server";
+import { getPublicDocument } from "~/server/services/documents.server";
+import { t } from "~/i18n/id";
+
+const DESCRIPTION_LENGTH = 160;
+
+/**
+ * Search-engine metadata of a public document: description, Open Graph, and the Highwire Press
+ * `citation_*` tags Google Scholar reads. URLs are absolute (from the request's origin).
+ */
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return pageMeta({ title: t.ui.errors.notFoundTitle });
+  const { document, origin } = loaderData;
+  const description =
+    document.description.length > DESCRIPTION_LENGTH ? `${document.description.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…` : document.description;
+  const pageUrl = `${origin}/documents/${document.uuid}`;
+  return [
+    ...pageMeta({ title: document.title, description, indexable: true }),
+    { tagName: "link", rel: "canonical", href: pageUrl },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: pageUrl },
+    { name: "citation_title", content: document.title },
+    { name: "citation_publication_date", content: String(document.year) },
+    { name: "citation_publisher", content: t.appName },
+    { name: "citation_technical_report_number", content: document.documentNumber },
+    ...(keywordList(document.keywords).length ? [{ name: "citation_keywords", content: keywordList(document.keywords).join("; ") }] : []),
+    ...(document.mimeType === "application/pdf" && document.downloadUrl ? [{ name: "citation_pdf_url", content: `${origin}${document.downloadUrl}` }] : []),
+  ];
+};
+
+/** A PUBLIC document's page for everyone (edge-cached for visitors); any other uuid is a 404. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const document = await orRouteError(() => getPublicDocument(getAppContext(context), params.uuid));
+  return { document, origin: new URL(request.url).origin };
+}
+
+export default function PublicDocument({ loaderData }: Route.ComponentProps) {
+  const { document } = loaderData;
+  const c = t.documents.columns;
+  const rows: [string, React.ReactNode][] = [
+    [c.documentNumber, document.documentNumber || t.notSet],
+    [c.year, document.year || t.notSet],
+    [c.category, document.category.categoryName],
+    [c.keywords, <KeywordChips keywords={document.keywords} />],
+    [c.accessLevel, <AccessBadge level={document.accessLevel} />],
+    [c.mimeType, document.mimeType || t.notSet],
+    [c.size, formatKb(document.fileSizeKb)],
+    [c.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
+    [c.uploader, document.uploader || t.notSet],
+  ];
+  return (
+    <article className="mx-auto max-w-4xl">
+      <a href="/documents" className={`${buttonClass.secondary} mb-4`}>
+        ← {t.ui.publicDocument.backToList}
+      </a>
+      <h1 className="mb-4 text-2xl font-semibold text-slate-900">{document.title}</h1>
+      <p className="mb-6 whitespace-pre-line text-slate-700" data-testid="public-description">
+        {document.description}
+      </p>
+      <div className="mb-6 flex flex-wrap gap-2" data-testid="public-file-actions">
+        {document.previewUrl && (
+          <a href={document.previewUrl} target="_blank" rel="noopener" className={buttonClass.secondary}>
+            {t.documents.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
+          </a>
+        )}
+        <DownloadLink document={document} className={buttonClass.primary} publicPage>
+          {t.documents.actions.download}
+        </DownloadLink>
+      </div>
+      <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {t.ui.publicDocument.metadata}
+        </h2>
+        <table className="w-full text-sm" data-testid="public-document-metadata">
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="w-32 bg-slate-50 px-4 py-3 text-left align-top font-medium text-slate-600 sm:w-48">
+                  {label}
+                </th>
+                <td className="px-4 py-3 break-words">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </article>
+  );
+}

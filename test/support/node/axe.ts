@@ -1,0 +1,71 @@
+/**
+ * axe-core in a Playwright page: injects `node_modules/axe-core/axe.min.js` (works with page
+ * JavaScript off too: evaluate runs in the automation channel), runs the WCAG 2.0/2.1 A and AA
+ * rules, and fails with a readable list of every violation and the nodes it found.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import type { AxeResults, Result } from "axe-core";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * The violations of the page as it is now (no waiting: call after the page's heading is there).
+ * A page with JavaScript off cannot run axe (its timers never fire), so its DOM — checkbox states
+ * included, scripts removed — is audited in a twin page with JavaScript on, at the same URL,
+ * viewport and styles.
+ */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return axeViolationsOfCopy(page);
+  return runAxe(page);
+}
+
+async function runAxe(page: Page): Promise<Result[]> {
+  const hasAxe = await page.evaluate(() => "axe" in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const results = (await page.evaluate(
+    // `region` (content outside landmarks) is a best practice, checked too: the shell puts every
+    // visible thing in a landmark.
+    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: "tag", values: [...tags, "best-practice"] },
+      resultTypes: ["violations"],
+    }),
+    WCAG_TAGS,
+  )) as AxeResults;
+  return results.violations;
+}
+
+async function axeViolationsOfCopy(page: Page): Promise<Result[]> {
+  await page.evaluate(() => document.querySelectorAll("input:checked").forEach((input) => input.setAttribute("checked", "")));
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("axe: the page has no browser");
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize(), locale: "id-ID" });
+  try {
+    const twin = await context.newPage();
+    const url = page.url();
+    await twin.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await twin.goto(url);
+    return await runAxe(twin);
+  } finally {
+    await context.close();
+  }
+}
+
+export function formatViolations(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    - ${node.target.join(" ")}: ${node.failureSummary?.replace(/\n\s*/g, " ") ?? ""}`).join("\n");
+      return `  ${violation.id} (${violation.impact}): ${violation.help}\n${nodes}`;
+    })
+    .join("\n");
+}
+
+/** Throws when axe finds any violation on the page. */
+export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) throw new Error(`axe found ${violations.length} violation(s) on ${label}:\n${formatViolations(violations)}`);
+}
