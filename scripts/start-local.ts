@@ -32,7 +32,7 @@ try {
   else console.warn(`Port ${DEV_IDP_PORT} is in use by something else: 'Login SSO' will fail until it is free`);
 }
 
-// Offline-friendly: no Request.cf look-up at start (TOOLCHAIN.md #7).
+// Offline-friendly: CLOUDFLARE_CF_FETCH_ENABLED=false stops wrangler fetching Request.cf data at start.
 const child = spawn(command, args, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
 const forward = (signal: NodeJS.Signals) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);

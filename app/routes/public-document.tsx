@@ -1,3 +1,4 @@
+import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/public-document";
 import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
@@ -78,18 +79,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
         <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
           {t.ui.publicDocument.metadata}
         </h2>
-        <table className="w-full text-sm" data-testid="public-document-metadata">
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="w-32 bg-slate-50 px-4 py-3 text-left align-top font-medium text-slate-600 sm:w-48">
-                  {label}
-                </th>
-                <td className="px-4 py-3 break-words">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DetailTable items={rows} testId="public-document-metadata" />
       </section>
     </article>
   );

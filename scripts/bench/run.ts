@@ -6,7 +6,7 @@
  *  2. A fresh temp state dir: migrations + demo seed (`scripts/local-setup.ts --persist-to`),
  *     then 100,000 documents inserted into the local D1 file (`seed-documents.ts`; the FTS and
  *     counter triggers run as for the Worker's own writes).
- *  3. workerd started through Miniflare's API (no `wrangler dev` proxy: TOOLCHAIN.md #13) with
+ *  3. workerd started through Miniflare's API (no `wrangler dev` proxy, which caps any Worker near 870 req/s) with
  *     the built Worker on that D1/R2 state and, in the same workerd, a hello-world Worker and two
  *     controls: (a) the smallest React Router SSR Worker (`control-ssr/`, built here with the
  *     app's Vite + Cloudflare plugin + React Router into the temp dir) and (b) a Worker that
@@ -817,7 +817,7 @@ SQLite alone on the same database file (node:sqlite, before workerd started; med
 |---|---:|---:|---|
 ${plans.map((p) => `| ${p.name} | ${p.ms.toFixed(2)} | ${p.rows} | ${p.plan} |`).join("\n")}
 
-${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferError.split("\n")[0]}\n\n` : "Transfers skipped (`--no-transfers`).\n\n"}Targets (issue 3):
+${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferError.split("\n")[0]}\n\n` : "Transfers skipped (`--no-transfers`).\n\n"}Targets of the documents slice:
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
 - Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 

@@ -1,5 +1,5 @@
 /**
- * The document catalogue end to end, with JavaScript on and off (issue 3; SPEC section 2:
+ * The document catalogue end to end, with JavaScript on and off (SPEC section 2:
  * Document list, Shared table behaviour, Create, Detail, Update; section 6 permissions; section 8
  * messages): create -> list -> search -> detail -> preview -> download -> update -> delete, each
  * as the roles that may and may not.

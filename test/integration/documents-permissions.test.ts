@@ -20,7 +20,7 @@ import { call, login, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes } from "../support/worker/multipart";
 
 /**
- * The permission matrix of SPEC section 6 with ownership by id (ARCHITECTURE.md), every cell
+ * The permission matrix of SPEC section 6 with ownership by id (uploader and owning unit), every cell
  * through the real API: role x PUBLIC/PRIVATE x action. The documents belong to `uploader`
  * (Satuan Kerja of unit A). `colleague` is Satuan Kerja of unit A too, `outsider` of unit B,
  * `viewer` is a Viewer placed in unit A (a unit alone grants nothing), `admin` a Super Admin

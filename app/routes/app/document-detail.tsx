@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DetailRow, DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -102,34 +103,19 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <BackLink fallback="/app/documents" />
       <PageHeader title={t.pages.documentDetail} />
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-100 text-sm" data-testid="document-detail">
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
-                  {label}
-                </th>
-                <td className="px-4 py-3">{value}</td>
-              </tr>
-            ))}
-            {document.canOpenFile && (
-              <tr data-testid="file-row">
-                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
-                  {t.documents.columns.file}
-                </th>
-                <td className="flex flex-wrap items-center gap-2 px-4 py-3">
-                  <span className="text-slate-600">{document.fileName}</span>
-                  <a href={document.previewUrl!} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-                    {t.documents.viewDocument}
-                  </a>
-                  <DownloadLink document={document} className={buttonClass.primary}>
-                    {t.documents.actions.download}
-                  </DownloadLink>
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <DetailTable items={rows} testId="document-detail">
+          {document.canOpenFile && (
+            <DetailRow label={t.documents.columns.file} testId="file-row" valueClassName="flex flex-wrap items-center gap-2">
+              <span className="text-slate-600">{document.fileName}</span>
+              <a href={document.previewUrl!} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+                {t.documents.viewDocument}
+              </a>
+              <DownloadLink document={document} className={buttonClass.primary}>
+                {t.documents.actions.download}
+              </DownloadLink>
+            </DetailRow>
+          )}
+        </DetailTable>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         {document.canEdit && (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { readForm } from "~/server/form-body.server";
+import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
@@ -73,18 +74,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       <BackLink fallback="/app/users" />
       <PageHeader title={t.pages.userDetail} />
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-100 text-sm" data-testid="user-detail">
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="w-48 bg-slate-50 px-4 py-3 text-left font-medium text-slate-600">
-                  {label}
-                </th>
-                <td className="px-4 py-3">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DetailTable items={rows} testId="user-detail" />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={`${here}/update`} className={buttonClass.primary} data-testid="update-user">
