@@ -1,3 +1,8 @@
+/**
+ * The access-request use cases (ask, answer, revoke, list, expire) and their views. Just over 300
+ * lines because the conditional writes and their audit rows are kept beside the use cases they
+ * guard; the token download lives in `access-request-download.server.ts`.
+ */
 import type { Compilable, ExpressionBuilder } from "kysely";
 import type { z } from "zod";
 import {

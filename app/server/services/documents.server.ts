@@ -1,3 +1,8 @@
+/**
+ * The document use cases: list, read, create, update, replace the file, delete, download. Over
+ * 300 lines because they share the upload, metadata and file-swap steps below (each use case is
+ * short); reusable reads live in `documents/queries.server.ts`, view mapping in `view.server.ts`.
+ */
 import type { Compilable } from "kysely";
 import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { DocumentMetadataSchema, type DocumentListQuery, type DocumentMetadata } from "~/domain/document-schemas";
