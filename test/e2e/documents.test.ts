@@ -145,13 +145,16 @@ const submitForm = (page: Page) => page.getByTestId("submit-document").click();
 /** Submit the create form and wait for its success dialog; returns the new document's uuid. */
 async function submitCreate(page: Page): Promise<string> {
   await submitForm(page);
-  await page.waitForURL((url) => url.pathname === "/app/documents/create" && url.searchParams.has("created"), { timeout: 20_000 });
-  await waitForHydration(page);
+  // The success dialog names the new document in its 'Lihat Dokumen' link. Without JS the page
+  // carries it in a one-shot flash (so Back never shows the dialog again); with JS in `?created=`.
   const dialog = page.getByTestId("success-dialog");
-  await dialog.waitFor();
+  await dialog.waitFor({ timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe("/app/documents/create");
+  await waitForHydration(page);
   expect(await dialog.getByRole("heading").textContent()).toBe("Sukses!");
   expect(await dialog.textContent()).toContain("Dokumen berhasil diunggah.");
-  return new URL(page.url()).searchParams.get("created")!;
+  const href = await dialog.getByRole("link", { name: "Lihat Dokumen" }).getAttribute("href");
+  return href!.split("/").pop()!;
 }
 
 /** The error message tied to a field (aria-describedby), or null. */
@@ -323,10 +326,11 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
       await fillDocumentForm(page, { title: `${title} Revisi`, file: png }, "File Baru (opsional)");
       await submitForm(page);
-      await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}/update` && url.searchParams.has("updated"), { timeout: 20_000 });
-      await waitForHydration(page);
+      // Without JS the 'Sukses!' dialog comes from a one-shot flash, with JS from `?updated=1`.
       const dialog = page.getByTestId("success-dialog");
-      await dialog.waitFor();
+      await dialog.waitFor({ timeout: 20_000 });
+      expect(new URL(page.url()).pathname).toBe(`/app/documents/${uuid}/update`);
+      await waitForHydration(page);
       expect(await dialog.getByRole("heading").textContent()).toBe("Sukses!");
       expect(await dialog.textContent()).toContain("Dokumen berhasil diperbarui.");
 

@@ -154,6 +154,8 @@ export default async function setup(project: TestProject) {
         "--var", `OIDC_ISSUER:${idp.issuer}`,
         "--var", `OIDC_CLIENT_ID:${DEV_IDP_CLIENT_ID}`,
         "--var", `OIDC_CLIENT_SECRET:${DEV_IDP_CLIENT_SECRET}`,
+        // The suites upload far more than a person would; the limit itself is tested in workerd.
+        "--var", "UPLOADS_PER_15_MIN:100000",
         "--show-interactive-dev-session=false",
       ],
       // Its own process group, so teardown can stop wrangler and workerd together.
