@@ -3,7 +3,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, JS_MODES, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
+import { DEMO_ACCOUNTS, JS_MODES, goto, login, pathOf, textOf, useBrowser } from "../support/node/browser";
 
 const browser = useBrowser();
 
@@ -169,8 +169,9 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       expect(await page.getByTestId("sidebar").locator("details").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
 
       await crumbs.first().click();
-      await page.waitForURL((url) => url.pathname === "/app");
-      await waitForHydration(page);
+      // The URL changes before the new route has rendered: wait for the dashboard's heading.
+      await page.getByRole("heading", { level: 1, name: "Dashboard Admin" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/app");
       expect(await textOf(page, "h1")).toBe("Dashboard Admin");
     });
   });
