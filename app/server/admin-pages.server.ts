@@ -38,6 +38,17 @@ export function parseCanonicalList<Schema extends z.ZodType>(request: Request, b
 }
 
 /** A form post's text fields (files and the CSRF token left out). */
+/**
+ * The list a dialog was opened over: the posting URL without the dialog's own parameters, so an
+ * action can send the user back to the same page, sort and search.
+ */
+export function listBackHref(request: Request, basePath: string, dialogKeys: readonly string[]): string {
+  const url = new URL(request.url);
+  for (const key of dialogKeys) url.searchParams.delete(key);
+  const search = url.searchParams.toString();
+  return search ? `${basePath}?${search}` : basePath;
+}
+
 export function formFields(formData: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string" && key !== "_csrf" && key !== "intent") fields[key] = value;

@@ -11,7 +11,7 @@ import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
 import { UNIT_KERJA_SORTS, UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { parseCanonicalList } from "~/server/admin-pages.server";
+import { listBackHref, parseCanonicalList } from "~/server/admin-pages.server";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { getSignedIn } from "~/server/gates.server";
 import { assertPageInRange } from "~/server/list.server";
@@ -42,9 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await readForm(request);
-  const url = new URL(request.url);
-  for (const key of ["dialog", "id", "index"]) url.searchParams.delete(key);
-  const back = url.searchParams.size ? `${BASE}?${url.searchParams}` : BASE;
+  const back = listBackHref(request, BASE, ["dialog", "id", "index"]);
   // The dialog closes either way; the toast says how it went (the refusal's reason when in use).
   if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteError });
   try {

@@ -9,7 +9,7 @@ import { DataTable, ListToolbar, Pagination, listHref, offsetPagination } from "
 import type { SortDir } from "~/domain/list-page";
 import { UserListQuerySchema, type UserSort } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
-import { parseCanonicalList } from "~/server/admin-pages.server";
+import { listBackHref, parseCanonicalList } from "~/server/admin-pages.server";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { getSignedIn } from "~/server/gates.server";
 import { assertPageInRange } from "~/server/list.server";
@@ -42,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await readForm(request);
   // Back to the list the dialog was opened over (its URL minus the dialog).
-  const back = listBackHref(request);
+  const back = listBackHref(request, BASE, ["dialog", "user", "index", "_data"]);
   if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteFailed });
   try {
     await deleteUser(ctx, String(form.get("uuid") ?? ""));
@@ -57,13 +57,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 function noDialogFor(error: unknown): null {
   if (error instanceof DomainError) return null;
   throw error;
-}
-
-function listBackHref(request: Request): string {
-  const url = new URL(request.url);
-  for (const key of ["dialog", "user", "index", "_data"]) url.searchParams.delete(key);
-  const search = url.searchParams.toString();
-  return search ? `${BASE}?${search}` : BASE;
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
