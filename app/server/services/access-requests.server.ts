@@ -4,7 +4,6 @@
  * guard; the token download lives in `access-request-download.server.ts`.
  */
 import type { Compilable, ExpressionBuilder } from "kysely";
-import type { z } from "zod";
 import {
   AccessRequestListQuerySchema,
   DOWNLOAD_WINDOW_MS,
@@ -14,7 +13,8 @@ import {
   type AccessRequestPage,
   type AccessRequestView,
 } from "~/domain/access-requests";
-import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { parseOrInvalid } from "~/domain/form-input";
 import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
@@ -133,15 +133,6 @@ async function visibleRow(ctx: AppContext, uuid: string): Promise<AccessRequestR
   return row;
 }
 
-/** The schema's output, or one InvalidError with every message by field. */
-function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  throw new InvalidError(parsed.error.issues[0]!.message, fieldErrors);
-}
-
 // ---- Use cases -------------------------------------------------------------------------------
 
 /** One access request for dialogs and detail views. Needs to be the requester, the owning unit, or Super Admin. */
@@ -175,7 +166,7 @@ export async function requestAccess(ctx: AppContext, archiveUuid: string, input:
     { type: "document.requestAccess", document: { uploaderId: archive.uploader_id, unitKerjaId: archive.unit_kerja_id, accessLevel: archive.access_level } },
     s.request.denied,
   );
-  const { requestMessage } = parse(RequestAccessSchema, input);
+  const { requestMessage } = parseOrInvalid(RequestAccessSchema, input ?? {});
   const uuid = crypto.randomUUID();
   const now = ctx.now().toISOString();
   const lapsed: RequestFilter = (eb) =>
@@ -211,7 +202,7 @@ export async function respondToAccessRequest(ctx: AppContext, uuid: string, inpu
   const user = requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
   assertCan(ctx.actor, { type: "accessRequest.respond", ownerUnitKerjaId: row.owner_unit_kerja_id }, s.respond.denied);
-  const { action, responseMessage } = parse(RespondSchema, input);
+  const { action, responseMessage } = parseOrInvalid(RespondSchema, input ?? {});
   if (row.status !== "PENDING") throw new ConflictError(s.respond.alreadyAnswered);
 
   const now = ctx.now();
