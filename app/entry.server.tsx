@@ -3,6 +3,8 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContextKey } from "~/server/context.server";
+import { InlineStylesContext } from "~/components/inline-styles";
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +20,9 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+    <InlineStylesContext value={appCss}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </InlineStylesContext>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),

@@ -7,7 +7,7 @@ import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary, refusalViewer } from "~/components/error-boundary";
 import { shellUserOf } from "~/server/gates.server";
 import { Toast } from "~/components/toast";
-import "./app.css";
+import { InlineStyles } from "~/components/inline-styles";
 
 /** Every page action passes the CSRF check before it runs. */
 export const middleware: Route.MiddlewareFunction[] = [pageCsrfMiddleware];
@@ -37,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <InlineStyles />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-800 antialiased">
         {children}

@@ -64,12 +64,18 @@ export function statementOf<Row>(d1: D1Database, query: Compilable<Row> | Compil
   return { statement: d1.prepare(sql).bind(...parameters) };
 }
 
-type Rows<T> = { [K in keyof T]: T[K] extends Statement<infer Row> ? Row[] : never };
+type RowsOf<S> = S extends Statement<infer Row> ? Row[] : null;
+type Rows<T> = { [K in keyof T]: RowsOf<T[K]> };
 
-/** Independent reads of one request in ONE D1 round trip; each statement's rows, in order. */
-export async function batchRead<T extends Statement<unknown>[]>(d1: D1Database, ...statements: T): Promise<Rows<T>> {
-  const results = await d1.batch(statements.map((s) => s.statement));
-  return results.map((result) => result.results ?? []) as Rows<T>;
+/**
+ * Independent reads of one request in ONE D1 round trip; each statement's rows, in order. A
+ * `null` in place of a statement (a read this caller may not make) gives `null` rows.
+ */
+export async function batchRead<T extends (Statement<unknown> | null)[]>(d1: D1Database, ...statements: T): Promise<Rows<T>> {
+  const present = statements.filter((s): s is Statement<unknown> => s !== null);
+  const results = await d1.batch(present.map((s) => s.statement));
+  let next = 0;
+  return statements.map((s) => (s === null ? null : (results[next++]!.results ?? []))) as Rows<T>;
 }
 
 /** One statement's first row, or undefined. */

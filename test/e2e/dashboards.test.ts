@@ -157,6 +157,8 @@ async function expectChartsDrawn(page: Page, stats: Statistics) {
     ["bar-chart", "Distribusi Dokumen, diagram batang jumlah dokumen per kategori"],
     ["doughnut-chart", "Distribusi Dokumen, diagram donat jumlah dokumen per kategori"],
   ] as const) {
+    // chart.js is fetched only when a chart comes near the viewport.
+    await page.getByTestId(testId).scrollIntoViewIfNeeded();
     await page.locator(`[data-testid=${testId}][data-chart-drawn=true]`).waitFor(POLL);
     const canvas = page.getByTestId(`${testId}-canvas`);
     expect(await canvas.getAttribute("role")).toBe("img");

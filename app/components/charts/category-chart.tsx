@@ -16,17 +16,19 @@ const percentFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 
 /**
  * A chart of counts per category. The server renders a real table with the same numbers (bars
  * or a pie drawn with CSS), which is all a browser without JavaScript gets. With JavaScript,
- * chart.js is fetched lazily after hydration and draws on a canvas of the same size; the table
- * stays in the DOM (visually hidden) as the canvas's accessible description.
+ * chart.js is fetched once the chart comes near the viewport (never during the first paint of a
+ * page whose charts are below the fold) and draws on a canvas of the same size; the table stays
+ * in the DOM (visually hidden) as the canvas's accessible description.
  */
 export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const tableId = useId();
+  const figureRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [mounted, setMounted] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const dataKey = JSON.stringify([labels, values]);
 
-  useEffect(() => setMounted(true), []);
+  useEffect(() => whenNearViewport(figureRef.current, () => setMounted(true)), []);
 
   useEffect(() => {
     if (!mounted) return;
@@ -68,7 +70,7 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const total = values.reduce((sum, value) => sum + value, 0);
   const max = Math.max(1, ...values);
   return (
-    <figure className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
+    <figure ref={figureRef} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
       <figcaption className={drawn ? "sr-only" : "mb-3 text-center text-sm font-semibold text-slate-700"}>{t.dashboard.chartTitle}</figcaption>
       <div className="relative h-80">
         {mounted && (
@@ -120,6 +122,24 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
       </div>
     </figure>
   );
+}
+
+/** Calls `show` once `element` is within 200 px of the viewport; returns the cleanup. */
+function whenNearViewport(element: Element | null, show: () => void): () => void {
+  if (!element || typeof IntersectionObserver === "undefined") {
+    show();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: "200px 0px" },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
 }
 
 /** A doughnut drawn with a CSS conic gradient: the same shares as the canvas, no script. */

@@ -2,7 +2,15 @@ import { can } from "~/domain/policy";
 import { LATEST_DOCUMENTS_COUNT, type DashboardView, type StatisticsView } from "~/domain/statistics";
 import { t } from "~/i18n/id";
 import type { AppContext } from "../context.server";
-import { categoryCounts, countUnitKerja, countUsers, latestDocuments } from "../statistics/queries.server";
+import { batchRead } from "../prepared.server";
+import {
+  categoryCountsStatement,
+  countUnitKerjaStatement,
+  countUsersStatement,
+  latestDocumentsStatement,
+  toCategoryCount,
+  toLatestDocument,
+} from "../statistics/queries.server";
 
 /**
  * Statistics for whoever asks; anyone may read them (visitors included). Visitors count PUBLIC
@@ -11,31 +19,36 @@ import { categoryCounts, countUnitKerja, countUsers, latestDocuments } from "../
  * null for everyone else. No writes, no audit rows.
  */
 export async function getStatistics(ctx: AppContext): Promise<StatisticsView> {
-  const publicOnly = !ctx.actor;
-  const showUsers = can(ctx.actor, { type: "users.manage" });
-  const showUnits = can(ctx.actor, { type: "unitKerja.manage" });
-  const [archivesByCategory, totalUsers, totalUnitKerja] = await Promise.all([
-    categoryCounts(ctx, { publicOnly }),
-    showUsers ? countUsers(ctx) : null,
-    showUnits ? countUnitKerja(ctx) : null,
-  ]);
-  return {
-    // archive_counts covers every document exactly once (one row per category and level).
-    totalVisibleArchives: archivesByCategory.reduce((sum, category) => sum + category.count, 0),
-    totalUsers,
-    totalUnitKerja,
-    totalCategories: archivesByCategory.length,
-    archivesByCategory,
-  };
+  return (await readDashboard(ctx, false)).statistics;
 }
 
 /** Statistics plus the newest documents the caller may see, for `/` and `/app`. Anyone may read. */
 export async function getDashboard(ctx: AppContext): Promise<DashboardView> {
-  const [statistics, latest] = await Promise.all([
-    getStatistics(ctx),
-    latestDocuments(ctx, { publicOnly: !ctx.actor, limit: LATEST_DOCUMENTS_COUNT }),
-  ]);
-  return { statistics, latestDocuments: latest };
+  return readDashboard(ctx, true);
+}
+
+/** Every number of a dashboard in one D1 round trip; nothing the caller may not see is read. */
+async function readDashboard(ctx: AppContext, withLatest: boolean): Promise<DashboardView> {
+  const audience = { publicOnly: !ctx.actor };
+  const [categoryRows, latestRows, userRows, unitRows] = await batchRead(
+    ctx.d1,
+    categoryCountsStatement(ctx.d1, audience),
+    withLatest ? latestDocumentsStatement(ctx.d1, audience, LATEST_DOCUMENTS_COUNT) : null,
+    can(ctx.actor, { type: "users.manage" }) ? countUsersStatement(ctx.d1, null) : null,
+    can(ctx.actor, { type: "unitKerja.manage" }) ? countUnitKerjaStatement(ctx.d1, null) : null,
+  );
+  const archivesByCategory = categoryRows.map(toCategoryCount);
+  return {
+    statistics: {
+      // archive_counts covers every document exactly once (one row per category and level).
+      totalVisibleArchives: archivesByCategory.reduce((sum, category) => sum + category.count, 0),
+      totalUsers: userRows ? Number(userRows[0]?.n ?? 0) : null,
+      totalUnitKerja: unitRows ? Number(unitRows[0]?.n ?? 0) : null,
+      totalCategories: archivesByCategory.length,
+      archivesByCategory,
+    },
+    latestDocuments: (latestRows ?? []).map(toLatestDocument),
+  };
 }
 
 /**
