@@ -4,7 +4,7 @@ import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
 import { bodyLimit, drainUnreadBody } from "./body-limit";
 import type { HonoEnv } from "./hono-env";
-import { requestContext, securityHeaders } from "./middleware";
+import { compressText, requestContext, securityHeaders } from "./middleware";
 import { publicCacheHit, publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
 
@@ -15,6 +15,7 @@ const handleReactRouter = createRequestHandler(
 );
 
 export const app = new Hono<HonoEnv>()
+  .use(compressText)
   .use(securityHeaders)
   .use(drainUnreadBody)
   .use(bodyLimit)

@@ -48,6 +48,23 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 });
 
+const COMPRESSIBLE = /^(text\/html|application\/json|application\/xml|text\/xml|text\/csv)\b/;
+
+/**
+ * Pages and API bodies go out gzip-encoded to clients that accept it. Setting the header is
+ * enough: the Workers runtime encodes the body natively, outside the Worker's JavaScript (the
+ * Cloudflare edge would compress HTML too, but `wrangler dev` does not). Runs outside the edge
+ * cache, which keeps bodies unencoded. Stored files keep their own encoding rules.
+ */
+export const compressText = createMiddleware<HonoEnv>(async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  if (c.res.status === 204 || c.res.status === 304 || headers.has("Content-Encoding")) return;
+  if (!COMPRESSIBLE.test(headers.get("Content-Type") ?? "")) return;
+  headers.append("Vary", "Accept-Encoding");
+  if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) headers.set("Content-Encoding", "gzip");
+});
+
 /** Builds the per-request AppContext (config, db, session) shared by API and pages. */
 export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);

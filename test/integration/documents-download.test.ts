@@ -57,7 +57,8 @@ describe("download", () => {
   });
 
   it("serves the bytes with Content-Type, Content-Length, RFC 6266 Content-Disposition, ETag and nosniff", async () => {
-    const response = await download(doc.uuid);
+    // Stored files are sent as they are: never re-encoded, even to a client that accepts gzip.
+    const response = await download(doc.uuid, { "accept-encoding": "gzip" });
     expect(response.status).toBe(200);
     expect(await downloadBytes(response)).toEqual(doc.bytes);
     const h = response.headers;
@@ -67,6 +68,7 @@ describe("download", () => {
     expect(h.get("etag")).toBe(`"${doc.sha256}"`);
     expect(h.get("accept-ranges")).toBe("bytes");
     expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("content-encoding")).toBeNull();
     // A private document's file is never kept by the browser or anything in between.
     expect(h.get("cache-control")).toBe("private, no-store");
     expect(h.get("content-security-policy")).toContain("default-src 'none'");

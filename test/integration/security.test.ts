@@ -208,6 +208,21 @@ describe("security headers", () => {
   });
 });
 
+describe("compression", () => {
+  it("marks pages and JSON for gzip when the client accepts it (the runtime encodes the body), never otherwise", async () => {
+    for (const path of ["/api/v1/statistics", "/api/v1/statistics/categories.csv"]) {
+      const accepted = await call(path, { headers: { "accept-encoding": "gzip, br" } });
+      expect(accepted.status).toBe(200);
+      expect(accepted.headers.get("content-encoding")).toBe("gzip");
+      expect(accepted.headers.get("vary")).toContain("Accept-Encoding");
+      const plain = await call(path, { headers: { "accept-encoding": "identity" } });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(plain.headers.get("vary")).toContain("Accept-Encoding");
+    }
+  });
+
+});
+
 describe("configuration", () => {
   it("a Worker without a strong SESSION_SECRET answers 500 and logs why", async () => {
     const logged = allowConsoleError();
