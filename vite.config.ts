@@ -3,7 +3,24 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * App modules every page loads (the root route's shell, error boundary, shared strings and
+ * helpers). Left to automatic code splitting they become a dozen chunks of a few hundred bytes,
+ * each with its own import/export glue and gzip overhead; grouped they are one request.
+ */
+const SHELL_MODULES =
+  /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|format|breadcrumb)\.ts|domain[\\/](policy|roles|shell)\.ts)$/;
+
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: "shell", test: SHELL_MODULES }] } },
+        },
+      },
+    },
+  },
 });

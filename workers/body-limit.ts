@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { t } from "~/i18n/id";
+import { hardening as hardeningText } from "~/i18n/hardening";
 import { discardBody, isUpload, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/body-limit.server";
 import type { HonoEnv } from "./hono-env";
 
@@ -16,7 +16,7 @@ export const bodyLimit = createMiddleware<HonoEnv>(async (c, next) => {
   const declared = request.headers.get("content-length");
   const bytes = declared !== null && Number(declared) > MAX_BODY_BYTES ? null : await readCapped(request.body, MAX_BODY_BYTES);
   if (!bytes) {
-    const message = t.hardening.bodyTooLarge(limitLabel(MAX_BODY_BYTES));
+    const message = hardeningText.bodyTooLarge(limitLabel(MAX_BODY_BYTES));
     // Nothing more of this body will be read: let the connection go on to the next request.
     await discardBody(request.body, declared);
     return new URL(request.url).pathname.startsWith("/api/")

@@ -152,7 +152,7 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
             {pending > 0 && (
               <span className="float-right rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900" data-testid="access-request-badge">
                 {pending}
-                <span className="sr-only"> {t.accessRequests.pendingBadge}</span>
+                <span className="sr-only"> {t.nav.pendingBadge}</span>
               </span>
             )}
           </SideLink>

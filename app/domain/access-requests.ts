@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { t } from "../i18n/id";
+import { accessRequests as accessRequestsText } from "../i18n/access-requests";
 import { createListQuerySchema, type ListPage } from "./list-query";
 import { ACCESS_REQUEST_LIST_DEFAULTS, ACCESS_REQUEST_SORTS, ACCESS_REQUEST_STATUSES, type AccessRequestView } from "./access-request-view";
 
 // The zod-free half (statuses, view type, badge tone, row action) is safe for browser bundles.
 export * from "./access-request-view";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 
 /** How long a download token lives after approval: 1x24 hours. */
 export const DOWNLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -62,15 +62,6 @@ export type KeysetPage<Row, Query> = {
   next: { before: number } | null;
 };
 
-/** The href of a keyset page link: the current search parameters with the cursor swapped. */
-export function keysetHref(pathname: string, current: URLSearchParams, cursor: { after: number } | { before: number }): string {
-  const params = new URLSearchParams(current);
-  for (const key of ["before", "after", "page"]) params.delete(key);
-  if ("after" in cursor) params.set("after", String(cursor.after));
-  else params.set("before", String(cursor.before));
-  return `${pathname}?${params}`;
-}
-
 /** The UTC instant a Jakarta calendar day starts (UTC+7 all year: Indonesia has no DST). */
 export const jakartaDayStart = (day: string): string => new Date(`${day}T00:00:00+07:00`).toISOString();
 /** The UTC instant the Jakarta day after `day` starts: the exclusive end of an inclusive range. */

@@ -1,20 +1,20 @@
 import { z } from "zod";
-import { t } from "../i18n/id";
+import { login as loginText } from "../i18n/auth";
 
 /** The login form: both fields must be non-empty after trimming. */
 export const LoginSchema = z.object(
   {
     username: z
-      .string({ error: t.login.usernameRequired })
+      .string({ error: loginText.usernameRequired })
       .trim()
-      .min(1, t.login.usernameRequired)
-      .max(100, t.login.usernameRequired),
+      .min(1, loginText.usernameRequired)
+      .max(100, loginText.usernameRequired),
     password: z
-      .string({ error: t.login.passwordRequired })
-      .refine((value) => value.trim().length > 0, t.login.passwordRequired)
-      .refine((value) => value.length <= 1024, t.login.failed),
+      .string({ error: loginText.passwordRequired })
+      .refine((value) => value.trim().length > 0, loginText.passwordRequired)
+      .refine((value) => value.length <= 1024, loginText.failed),
   },
   // A body that is not an object at all (an array, a string) is not a login form.
-  { error: t.login.invalidBody },
+  { error: loginText.invalidBody },
 );
 export type LoginInput = z.infer<typeof LoginSchema>;

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { t } from "../i18n/id";
+import { documentValidation } from "../i18n/document-validation";
 import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
 import { createListQuerySchema, parseListParams } from "./list-query";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-const v = t.documents.validation;
+const v = documentValidation;
 export const MIN_YEAR = 1900;
 export const maxYear = () => new Date().getUTCFullYear() + 1;
 

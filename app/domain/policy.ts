@@ -1,5 +1,5 @@
 import { ForbiddenError, UnauthenticatedError } from "./errors";
-import { t } from "../i18n/id";
+import { session as sessionText } from "../i18n/auth";
 import { ROLES, type RoleName } from "./roles";
 
 /**
@@ -97,7 +97,7 @@ export function can(actor: Actor | null, action: Action): boolean {
  */
 export function assertCan(actor: Actor | null, action: Action, message: string): void {
   if (can(actor, action)) return;
-  if (!actor) throw new UnauthenticatedError(t.session.required);
+  if (!actor) throw new UnauthenticatedError(sessionText.required);
   throw new ForbiddenError(message);
 }
 

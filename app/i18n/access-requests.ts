@@ -8,7 +8,6 @@ export const accessRequests = {
   viewAll: "Lihat semua permintaan akses",
   downloadCount: (count: number) => `Diunduh ${count}x`,
   adminActions: "Aksi Admin",
-  pendingBadge: "permintaan menunggu respon",
   empty: "Tidak ada permintaan akses yang ditemukan.",
   columns: {
     no: "No",

@@ -1,50 +1,23 @@
-import { dashboard } from "./dashboard";
-import { accessRequests } from "./access-requests";
-import { admin } from "./admin";
-import { api } from "./api";
-import { audit } from "./audit";
-import { hardening } from "./hardening";
 import { ui } from "./ui";
 
 /**
- * Every Indonesian UI string in one place, so the exact product wording is easy to check.
- * Identifiers are English; values are what users read. A feature's strings may live in their
- * own file here, included below by name.
+ * The Indonesian strings most pages share; identifiers are English, values are what users read.
+ * Every UI string lives in this folder, so the exact product wording is easy to check. Strings
+ * of one feature (admin, access requests, audit messages, dashboards, API and hardening
+ * messages) live in their own file and are imported directly where used, so a page's browser
+ * bundle carries only the catalogue parts it shows.
  */
 export const t = {
-  admin,
-  hardening,
   appName: "E-Arsip",
   ui,
   appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
   loading: "Loading...",
   notSet: "(not set)",
   back: "Kembali",
-  dashboard,
-  login: {
-    title: "Login",
-    heading: "Masuk ke E-Arsip",
-    username: "Username",
-    password: "Password",
-    submit: "Login",
-    usernameRequired: "Username tidak boleh kosong.",
-    passwordRequired: "Password tidak boleh kosong.",
-    failed: "Login gagal. Cek kembali kredensial Anda.",
-    invalidBody: "Data login tidak valid. Kirim username dan password.",
-    throttled: "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam beberapa menit.",
-    ssoNotConfigured:
-      "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",
-    ssoFailed: "Login SSO gagal. Silakan coba lagi atau masuk dengan username dan password.",
-    ssoUnknownUser: "Akun SSO Anda belum terdaftar di E-Arsip. Hubungi administrator.",
-    loggedOut: "Anda telah keluar.",
-  },
-  session: {
-    required: "Sesi tidak valid. Silakan login kembali.",
-    csrfInvalid: "Permintaan ditolak: token keamanan (CSRF) tidak valid. Muat ulang halaman lalu coba lagi.",
-    originInvalid: "Permintaan ditolak: asal permintaan tidak diizinkan.",
-  },
   nav: {
     loggedInAs: "Logged in as",
+    /** After the sidebar's count of requests addressed to the user's unit. */
+    pendingBadge: "permintaan menunggu respon",
     dashboard: "Dashboard",
     documents: "Documents",
     accessRequest: "Access Request",
@@ -92,19 +65,6 @@ export const t = {
     userDetail: "Detail Pengguna",
     updateUser: "Update Pengguna",
     comingSoon: "Halaman ini sedang disiapkan.",
-  },
-  panduan: {
-    title: "Panduan Unggah Dokumen",
-    intro: "Langkah-langkah bagi Satuan Kerja untuk mengunggah dan mengelola dokumen di E-Arsip.",
-    steps: [
-      { title: "Login melalui SSO", text: "Masuk ke E-Arsip menggunakan akun single sign-on (SSO) universitas melalui tombol 'Login SSO'." },
-      { title: "Buka menu Documents", text: "Pilih menu Documents pada sidebar untuk melihat daftar dokumen." },
-      { title: "Klik '+ Buat Baru'", text: "Klik tombol '+ Buat Baru' untuk membuka formulir dokumen baru." },
-      { title: "Isi formulir dokumen", text: "Isi Kategori, Judul, Nomor Dokumen, Tahun, Kata Kunci, Deskripsi, pilih file, lalu tentukan Tingkat Akses (Private/Public)." },
-      { title: "Periksa daftar dokumen", text: "Dokumen yang diunggah tampil di daftar. Kolom Aksi berisi tombol lihat, edit, dan hapus." },
-      { title: "Lihat detail dan unduh", text: "Buka halaman detail dokumen untuk melihat informasinya dan mengunduh file." },
-    ],
-    footer: "Jika mengalami kendala, silakan hubungi unit IT (Pusat Teknologi Informasi) universitas.",
   },
   documents: {
     title: "Semua Dokumen",
@@ -179,33 +139,7 @@ export const t = {
     noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
     notFound: "Dokumen tidak ditemukan.",
     requestDocument: "Request Document",
-    validation: {
-      categoryRequired: "Kategori wajib dipilih.",
-      categoryUnknown: "Kategori tidak ditemukan.",
-      titleRequired: "Judul wajib diisi.",
-      titleMin: "Judul minimal 5 karakter.",
-      titleMax: "Judul maksimal 255 karakter.",
-      documentNumberRequired: "Nomor dokumen wajib diisi.",
-      documentNumberMax: "Nomor dokumen maksimal 100 karakter.",
-      yearRequired: "Tahun wajib diisi.",
-      yearNumber: "Tahun harus berupa angka.",
-      yearRange: (max: number) => `Tahun harus antara 1900 dan ${max}.`,
-      keywordsRequired: "Kata kunci wajib diisi.",
-      keywordsMax: "Kata kunci maksimal 500 karakter.",
-      descriptionRequired: "Deskripsi wajib diisi.",
-      descriptionMax: "Deskripsi maksimal 5000 karakter.",
-      accessLevelRequired: "Tingkat akses wajib dipilih.",
-      fileRequired: "File wajib diunggah.",
-      fileEmpty: "File kosong. Pilih file yang berisi data.",
-      fileTooLarge: (mb: number) => `Ukuran file melebihi batas maksimum ${mb} MB.`,
-      fileType:
-        "Tipe file tidak diizinkan. Unggah PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
-      fileMismatch: "Isi file tidak sesuai dengan ekstensinya.",
-      notMultipart: "Permintaan harus berupa multipart/form-data.",
-      malformed: "Data formulir tidak dapat dibaca.",
-    },
   },
-  accessRequests,
   meta: {
     home: "Arsip Dokumen Resmi Universitas",
     homeDescription: "Jelajahi dan unduh dokumen publik universitas: surat keputusan, sertifikat akreditasi, pedoman, SOP, dan lainnya.",
@@ -214,7 +148,5 @@ export const t = {
     appDescription: "Area kerja E-Arsip.",
     documentsDescription: "Daftar dokumen publik universitas.",
   },
-  api,
-  audit,
 } as const;
 

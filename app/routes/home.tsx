@@ -9,6 +9,7 @@ import { getAppContext } from "~/server/route-helpers.server";
 import { getDashboard } from "~/server/services/statistics.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 
 export const meta = () => pageMeta({ title: t.meta.home, description: t.meta.homeDescription, indexable: true });
 
@@ -33,10 +34,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t.pages.documents}
         </Link>
       </p>
-      <SummaryCards cards={[{ label: t.dashboard.totalDocuments, value: statistics.totalVisibleArchives, to: "/documents", testId: "total-documents" }]} />
+      <SummaryCards cards={[{ label: dashboardText.totalDocuments, value: statistics.totalVisibleArchives, to: "/documents", testId: "total-documents" }]} />
       <CategoryStatistics statistics={statistics} listPath="/documents" />
       <DistributionCharts statistics={statistics} />
-      <Section title={t.dashboard.latest} testId="latest">
+      <Section title={dashboardText.latest} testId="latest">
         <LatestDocuments documents={latestDocuments} detailPath="/documents" />
       </Section>
     </>

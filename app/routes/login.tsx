@@ -12,14 +12,15 @@ import { Field, FormBanner, validateWithRules } from "~/components/form";
 import { formRules } from "~/server/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
+import { login as loginText } from "~/i18n/auth";
 import { readForm } from "~/server/form-body.server";
 
-export const meta = () => pageMeta({ title: t.login.title, description: t.meta.loginDescription });
+export const meta = () => pageMeta({ title: loginText.title, description: t.meta.loginDescription });
 
 const SSO_MESSAGES: Record<string, string> = {
-  unconfigured: t.login.ssoNotConfigured,
-  failed: t.login.ssoFailed,
-  "unknown-user": t.login.ssoUnknownUser,
+  unconfigured: loginText.ssoNotConfigured,
+  failed: loginText.ssoFailed,
+  "unknown-user": loginText.ssoUnknownUser,
 };
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -38,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const headers: HeadersInit = error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-    return data(submission.reply({ formErrors: [error.message || t.login.failed], hideFields: ["password"] }), {
+    return data(submission.reply({ formErrors: [error.message || loginText.failed], hideFields: ["password"] }), {
       status: error.status,
       headers,
     });
@@ -62,19 +63,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <a href="/" className="text-sm text-blue-700 hover:underline">
           ← {t.appName}
         </a>
-        <h1 className="mb-4 mt-2 text-2xl font-semibold">{t.login.heading}</h1>
+        <h1 className="mb-4 mt-2 text-2xl font-semibold">{loginText.heading}</h1>
         <FormBanner message={loaderData.notice} tone="notice" testId="login-notice" />
         <FormBanner id={form.errorId} message={form.errors?.[0]} testId="login-error" />
         {/* noValidate: the server's messages (the same with JavaScript off) replace the browser's bubbles. */}
         <Form method="post" className="mt-2 space-y-4" {...getFormProps(form)} noValidate>
-          <Field label={t.login.username} field={fields.username} inputProps={{ autoComplete: "username" }} />
-          <Field label={t.login.password} field={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
+          <Field label={loginText.username} field={fields.username} inputProps={{ autoComplete: "username" }} />
+          <Field label={loginText.password} field={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
           <button
             type="submit"
             disabled={busy}
             className="w-full rounded-lg bg-blue-700 px-4 py-2.5 font-medium text-white hover:bg-blue-800 disabled:opacity-70"
           >
-            {busy ? t.loading : t.login.submit}
+            {busy ? t.loading : loginText.submit}
           </button>
         </Form>
         <a href="/api/v1/auth/sso/login" className="mt-4 block text-center text-sm text-blue-700 hover:underline">

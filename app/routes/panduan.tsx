@@ -1,15 +1,16 @@
 import { PageHeader } from "~/components/app-shell";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
+import { panduan as panduanText } from "~/i18n/panduan";
 
-export const meta = () => pageMeta({ title: t.panduan.title, description: t.meta.panduanDescription, indexable: true });
+export const meta = () => pageMeta({ title: panduanText.title, description: t.meta.panduanDescription, indexable: true });
 
 export default function Panduan() {
   return (
     <article className="mx-auto max-w-3xl">
-      <PageHeader title={t.panduan.title} description={t.panduan.intro} />
+      <PageHeader title={panduanText.title} description={panduanText.intro} />
       <ol className="space-y-4">
-        {t.panduan.steps.map((step, index) => (
+        {panduanText.steps.map((step, index) => (
           <li key={step.title} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-700 font-semibold text-white">
               {index + 1}
@@ -21,7 +22,7 @@ export default function Panduan() {
           </li>
         ))}
       </ol>
-      <footer className="mt-8 rounded-xl bg-blue-50 p-4 text-sm text-blue-900">{t.panduan.footer}</footer>
+      <footer className="mt-8 rounded-xl bg-blue-50 p-4 text-sm text-blue-900">{panduanText.footer}</footer>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import { data, type MiddlewareFunction } from "react-router";
-import { t } from "~/i18n/id";
+import { session as sessionText } from "~/i18n/auth";
 import type { CurrentSession } from "./context.server";
 import { timingSafeEqual } from "./crypto.server";
 import { getAppContext } from "./route-helpers.server";
@@ -24,10 +24,10 @@ export const isSafeMethod = (method: string) => SAFE_METHODS.has(method.toUpperC
  * So a multipart content type can never skip the check, and no route has to be listed as an upload.
  */
 export async function csrfRefusal(request: Request, session: CurrentSession | null): Promise<string | null> {
-  if (!originAllowed(request)) return t.session.originInvalid;
+  if (!originAllowed(request)) return sessionText.originInvalid;
   if (!session) return null;
   const token = request.headers.get(CSRF_HEADER) ?? (await formToken(request));
-  return token && timingSafeEqual(token, session.csrfToken) ? null : t.session.csrfInvalid;
+  return token && timingSafeEqual(token, session.csrfToken) ? null : sessionText.csrfInvalid;
 }
 
 function originAllowed(request: Request): boolean {

@@ -1,6 +1,6 @@
 import { DOCUMENT_LIST_DEFAULTS, parseListQuery } from "~/domain/document-schemas";
 import { toDocumentListRow } from "~/domain/documents";
-import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
 import type { AppContext } from "./context.server";
 import { assertPageInRange, canonicalList } from "./list.server";
 import { listDocumentsWithCategories } from "./services/documents.server";
@@ -16,5 +16,5 @@ export async function loadDocumentList(ctx: AppContext, request: Request, basePa
   const { page, categories } = await listDocumentsWithCategories(ctx, query, options);
   assertPageInRange(page, basePath, DOCUMENT_LIST_DEFAULTS);
   const unknownCategory = query.category !== undefined && !categories.some((category) => category.id === query.category);
-  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, notice: unknownCategory ? t.documents.validation.categoryUnknown : null };
+  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, notice: unknownCategory ? documentValidation.categoryUnknown : null };
 }

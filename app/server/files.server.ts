@@ -11,6 +11,7 @@ import { DomainError, InvalidError } from "~/domain/errors";
 import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
 import { extensionMatchesType, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
 import { formatBytes } from "~/lib/format";
 import type { AppContext } from "./context.server";
 import { CSRF_FIELD } from "./csrf.server";
@@ -19,7 +20,7 @@ import { CSRF_FIELD } from "./csrf.server";
 const PART_SIZE = 8 * 1024 * 1024;
 /** Bytes looked at to decide the file type (file-type reads at most this many). */
 const SNIFF_BYTES = 4100;
-const v = t.documents.validation;
+const v = documentValidation;
 
 export type StoredFile = { key: string; fileName: string; size: number; mimeType: string; sha256: string };
 /** What a form post carried: its text fields (transport fields removed), the stored file, and the

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { t } from "~/i18n/id";
+import { hardening as hardeningText } from "~/i18n/hardening";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -13,11 +13,11 @@ export async function readForm(request: Request): Promise<FormData> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
   if (!FORM_TYPES.some((type) => contentType.startsWith(type))) {
     await request.body?.cancel().catch(() => undefined);
-    throw data({ message: t.hardening.formContentType }, { status: 415 });
+    throw data({ message: hardeningText.formContentType }, { status: 415 });
   }
   try {
     return await request.formData();
   } catch {
-    throw data({ message: t.hardening.formMalformed }, { status: 400 });
+    throw data({ message: hardeningText.formMalformed }, { status: 400 });
   }
 }

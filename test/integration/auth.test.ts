@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n/id";
+import { login as loginText, session as sessionText } from "~/i18n/auth";
 import { hmacHex } from "~/server/crypto.server";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFromIp, createUnitKerja, createUser } from "../support/worker/factories";
@@ -79,11 +79,11 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it.each([
-    ["an empty username", { username: "", password: "x" }, t.login.usernameRequired],
-    ["a username of spaces", { username: "   ", password: "x" }, t.login.usernameRequired],
-    ["a missing username", { password: "x" }, t.login.usernameRequired],
-    ["a password of spaces", { username: "someone", password: "   " }, t.login.passwordRequired],
-    ["a missing password", { username: "someone" }, t.login.passwordRequired],
+    ["an empty username", { username: "", password: "x" }, loginText.usernameRequired],
+    ["a username of spaces", { username: "   ", password: "x" }, loginText.usernameRequired],
+    ["a missing username", { password: "x" }, loginText.usernameRequired],
+    ["a password of spaces", { username: "someone", password: "   " }, loginText.passwordRequired],
+    ["a missing password", { username: "someone" }, loginText.passwordRequired],
   ])("rejects %s with 400 and the form message", async (_, json, message) => {
     const ip = uniqueIp();
     const response = await postLogin(json, ip);
@@ -94,9 +94,9 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it("the exact message strings are the SPEC's", () => {
-    expect(t.login.usernameRequired).toBe("Username tidak boleh kosong.");
-    expect(t.login.passwordRequired).toBe("Password tidak boleh kosong.");
-    expect(t.login.failed).toBe("Login gagal. Cek kembali kredensial Anda.");
+    expect(loginText.usernameRequired).toBe("Username tidak boleh kosong.");
+    expect(loginText.passwordRequired).toBe("Password tidak boleh kosong.");
+    expect(loginText.failed).toBe("Login gagal. Cek kembali kredensial Anda.");
   });
 
   it("answers a body that is not JSON with 400, not 500", async () => {
@@ -106,7 +106,7 @@ describe("POST /api/v1/auth/login", () => {
     });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toMatchObject({ message: t.login.usernameRequired });
+    expect(await response.json()).toMatchObject({ message: loginText.usernameRequired });
   });
 
   it("wrong password and unknown user fail identically (401) and each leaves a LOGIN_FAILED row", async () => {
@@ -121,7 +121,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const wrongBody = await wrong.json();
-    expect(wrongBody).toEqual({ message: t.login.failed, error: t.login.failed });
+    expect(wrongBody).toEqual({ message: loginText.failed, error: loginText.failed });
     expect(await unknown.json()).toEqual(wrongBody);
     expect(wrong.headers.get("set-cookie")).toBeNull();
     expect(unknown.headers.get("set-cookie")).toBeNull();
@@ -148,7 +148,7 @@ describe("login throttling", () => {
     const locked = await postLogin({ username: user.username, password: user.password }, ip);
 
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual({ message: t.login.throttled, error: t.login.throttled });
+    expect(await locked.json()).toEqual({ message: loginText.throttled, error: loginText.throttled });
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -220,7 +220,7 @@ describe("login throttling", () => {
 
     const locked = await postLogin({ username: user.username, password: user.password }, ip);
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toMatchObject({ message: t.login.throttled });
+    expect(await locked.json()).toMatchObject({ message: loginText.throttled });
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await auditRowsFromIp(ip)).at(-1)).toMatchObject({ action: "LOGIN_THROTTLED" });
 
@@ -245,7 +245,7 @@ describe("GET /api/v1/users/me", () => {
       const response = await call("/api/v1/users/me", { cookie });
       expect(response.status).toBe(401);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ message: t.session.required, error: t.session.required });
+      expect(await response.json()).toEqual({ message: sessionText.required, error: sessionText.required });
     }
   });
 
@@ -303,7 +303,7 @@ describe("GET /api/v1/auth/logout", () => {
     const response = await call("/api/v1/auth/logout", { cookie: session.cookie, ip: session.ip });
 
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ message: t.session.csrfInvalid });
+    expect(await response.json()).toMatchObject({ message: sessionText.csrfInvalid });
     expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
     expect((await auditRowsFromIp(session.ip)).map((row) => row.action)).toEqual(["LOGIN"]);
   });
@@ -315,7 +315,7 @@ describe("GET /api/v1/auth/logout", () => {
     const response = await call("/api/v1/auth/logout", { cookie: session.cookie, csrfToken: session.csrfToken, ip: session.ip });
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: t.login.loggedOut });
+    expect(await response.json()).toEqual({ message: loginText.loggedOut });
     expect(response.headers.get("set-cookie")).toMatch(/^earsip_session=; .*Max-Age=0/);
 
     // The old cookie is dead even though the browser might still send it.
@@ -396,7 +396,7 @@ describe("POST /api/v1/auth/login with a body that is not a login form", () => {
       expect(response.status, body).toBe(400);
       const json = await response.json<{ message: string }>();
       expect(json.message, body).not.toMatch(/expected|received/i);
-      expect([t.login.invalidBody, t.login.usernameRequired], body).toContain(json.message);
+      expect([loginText.invalidBody, loginText.usernameRequired], body).toContain(json.message);
     }
   });
 });

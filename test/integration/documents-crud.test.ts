@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
 import { testEnv } from "../support/worker/env";
 import {
   archiveRow,
@@ -158,7 +159,7 @@ describe("POST /api/v1/archives", () => {
         { name: "lampiran", filename: "x.pdf", data: pdfBytes() },
       ]),
     );
-    await expectError(response, 400, t.documents.validation.fileRequired);
+    await expectError(response, 400, documentValidation.fileRequired);
     await expectNothingWritten(before);
   });
 });
@@ -337,7 +338,7 @@ describe("PUT /api/v1/archives/{uuid}", () => {
     const rowBefore = await archiveRow(uuid);
     const before = await storageSnapshot();
     const response = await put(uuid, documentFields(categoryId, { title: "abc" }), { filename: "baru.pdf", data: pdfBytes() });
-    await expectError(response, 400, t.documents.validation.titleMin);
+    await expectError(response, 400, documentValidation.titleMin);
     await expectNothingWritten(before);
     expect(await archiveRow(uuid)).toEqual(rowBefore);
   });
@@ -345,7 +346,7 @@ describe("PUT /api/v1/archives/{uuid}", () => {
   it("refuses an unknown category: 400 'Kategori tidak ditemukan.', nothing written", async () => {
     const { uuid } = await uploadDocument(staff, { categoryId });
     const before = await storageSnapshot();
-    await expectError(await put(uuid, documentFields(987654)), 400, t.documents.validation.categoryUnknown);
+    await expectError(await put(uuid, documentFields(987654)), 400, documentValidation.categoryUnknown);
     await expectNothingWritten(before);
   });
 
@@ -392,11 +393,11 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
     const rowBefore = await archiveRow(uuid);
     const before = await storageSnapshot();
 
-    await expectError(await replaceFile(uuid, undefined), 400, t.documents.validation.fileRequired);
-    await expectError(await replaceFile(uuid, { filename: "", data: new Uint8Array() }), 400, t.documents.validation.fileRequired);
-    await expectError(await replaceFile(uuid, { filename: "kosong.pdf", data: new Uint8Array() }), 400, t.documents.validation.fileEmpty);
-    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: "<html><script>alert(1)</script></html>" }), 400, t.documents.validation.fileType);
-    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: pngBytes() }), 400, t.documents.validation.fileMismatch);
+    await expectError(await replaceFile(uuid, undefined), 400, documentValidation.fileRequired);
+    await expectError(await replaceFile(uuid, { filename: "", data: new Uint8Array() }), 400, documentValidation.fileRequired);
+    await expectError(await replaceFile(uuid, { filename: "kosong.pdf", data: new Uint8Array() }), 400, documentValidation.fileEmpty);
+    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: "<html><script>alert(1)</script></html>" }), 400, documentValidation.fileType);
+    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: pngBytes() }), 400, documentValidation.fileMismatch);
 
     await expectNothingWritten(before);
     expect(await archiveRow(uuid)).toEqual(rowBefore);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/id";
+import { session as sessionText } from "~/i18n/auth";
 import { testEnv } from "../support/worker/env";
 import {
   archiveRow,
@@ -178,7 +179,7 @@ const fresh = (level: Level) => uploadDocument(sessions.uploader!, { categoryId,
 
 /** Expect a refused write: 401 for a visitor, 403 with `message` otherwise, and nothing changed. */
 async function expectRefused(actor: Actor, response: Response, message: string, level: Level) {
-  if (actor === "visitor") await expectError(response, 401, t.session.required);
+  if (actor === "visitor") await expectError(response, 401, sessionText.required);
   else await expectError(response, 403, message);
   expect(await archiveRow(shared[level].uuid)).toMatchObject({ title: `Dokumen bersama ${level}`, r2_key: shared[level].r2Key });
   expect(await testEnv.FILES.head(shared[level].r2Key)).not.toBeNull();
@@ -263,7 +264,7 @@ describe("create", () => {
         expect(await archiveRow(data.uuid)).toMatchObject({ uploader_id: names[actor].id });
         return;
       }
-      if (actor === "visitor") await expectError(response, 401, t.session.required);
+      if (actor === "visitor") await expectError(response, 401, sessionText.required);
       else await expectError(response, 403, t.denied.createDocument);
       await expectNothingWritten(before);
     });

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { maxYear } from "~/domain/document-schemas";
-import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
+import { session as sessionText } from "~/i18n/auth";
 import {
   archiveRow,
   documentFields,
@@ -26,7 +27,7 @@ import { concatBytes, formBody, HTML_PAGE, multipart, pdfBytes, pngBytes, random
 // on a loaded machine, and the first one in a file also pays for module start-up.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const v = t.documents.validation;
+const v = documentValidation;
 let categoryId: number;
 let staff: SignedIn;
 let before: StorageSnapshot;
@@ -233,19 +234,19 @@ describe("CSRF on multipart posts signed in by cookie", () => {
   });
 
   it("no header and no `_csrf` field: 403, nothing written", async () => {
-    await expectError(await postDocument(staff, { categoryId, csrf: "none" }), 403, t.session.csrfInvalid);
+    await expectError(await postDocument(staff, { categoryId, csrf: "none" }), 403, sessionText.csrfInvalid);
     await expectNothingWritten(before);
   });
 
   it("a wrong `_csrf` field, or one only after the file: 403, nothing written", async () => {
     const wrong = formBody({ _csrf: "salah", ...documentFields(categoryId) }, { filename: "a.pdf", data: pdfBytes() });
-    await expectError(await sendMultipart("/api/v1/archives", staff, wrong, { csrf: "none" }), 403, t.session.csrfInvalid);
+    await expectError(await sendMultipart("/api/v1/archives", staff, wrong, { csrf: "none" }), 403, sessionText.csrfInvalid);
     const late = multipart([
       ...Object.entries(documentFields(categoryId)).map(([name, value]) => ({ name, value: value! })),
       { name: "file", filename: "a.pdf", data: pdfBytes() },
       { name: "_csrf", value: staff.csrfToken },
     ]);
-    await expectError(await sendMultipart("/api/v1/archives", staff, late, { csrf: "none" }), 403, t.session.csrfInvalid);
+    await expectError(await sendMultipart("/api/v1/archives", staff, late, { csrf: "none" }), 403, sessionText.csrfInvalid);
     await expectNothingWritten(before);
   });
 
@@ -257,7 +258,7 @@ describe("CSRF on multipart posts signed in by cookie", () => {
       csrfToken: "salah",
       headers: { "content-type": body.contentType },
     });
-    await expectError(response, 403, t.session.csrfInvalid);
+    await expectError(response, 403, sessionText.csrfInvalid);
     await expectNothingWritten(before);
   });
 
@@ -266,10 +267,10 @@ describe("CSRF on multipart posts signed in by cookie", () => {
     const row = await archiveRow(uuid);
     before = await storageSnapshot();
     const update = formBody(documentFields(categoryId, { title: "Diubah tanpa token CSRF" }));
-    await expectError(await sendMultipart(`/api/v1/archives/${uuid}`, staff, update, { method: "PUT", csrf: "none" }), 403, t.session.csrfInvalid);
+    await expectError(await sendMultipart(`/api/v1/archives/${uuid}`, staff, update, { method: "PUT", csrf: "none" }), 403, sessionText.csrfInvalid);
     const replace = formBody({}, { filename: "b.pdf", data: pdfBytes() });
-    await expectError(await sendMultipart(`/api/v1/archives/${uuid}/file`, staff, replace, { csrf: "none" }), 403, t.session.csrfInvalid);
-    await expectError(await sendMultipart(`/api/v1/archives/${uuid}/file`, staff, formBody({}), { csrf: "none" }), 403, t.session.csrfInvalid);
+    await expectError(await sendMultipart(`/api/v1/archives/${uuid}/file`, staff, replace, { csrf: "none" }), 403, sessionText.csrfInvalid);
+    await expectError(await sendMultipart(`/api/v1/archives/${uuid}/file`, staff, formBody({}), { csrf: "none" }), 403, sessionText.csrfInvalid);
     expect(await archiveRow(uuid)).toEqual(row);
     await expectNothingWritten(before);
 
@@ -288,7 +289,7 @@ describe("CSRF on multipart posts signed in by cookie", () => {
         cookie: staff.cookie,
         headers: { "content-type": "multipart/form-data; boundary=----x" },
       });
-      await expectError(response, 403, t.session.csrfInvalid);
+      await expectError(response, 403, sessionText.csrfInvalid);
     }
     expect(await archiveRow(uuid)).not.toBeNull();
     await expectNothingWritten(before);

@@ -1,6 +1,7 @@
 import { createScheduledController } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/id";
+import { hardening as hardeningText } from "~/i18n/hardening";
 import worker from "../../workers/app";
 import { archiveRow, documentFields, r2Keys, sendMultipart, uploadDocument } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -61,7 +62,7 @@ describe("parallel file replacement", () => {
 
       for (const { status, body } of bodies) {
         expect([200, 409], JSON.stringify(body)).toContain(status);
-        if (status === 409) expect(body.message).toBe(t.hardening.fileReplacedConcurrently);
+        if (status === 409) expect(body.message).toBe(hardeningText.fileReplacedConcurrently);
       }
       expect(bodies.some((reply) => reply.status === 200)).toBe(true);
 
@@ -115,7 +116,7 @@ function endlessBody(chunkBytes = 16 * 1024) {
   return { stream, state };
 }
 
-const tooLarge = t.hardening.bodyTooLarge("64 KB");
+const tooLarge = hardeningText.bodyTooLarge("64 KB");
 
 describe("request bodies are capped while reading (uploads excepted)", () => {
   for (const path of ["/api/v1/auth/login", "/login", "/app/documents/some-uuid", "/api/v1/unit-kerja"]) {
@@ -192,12 +193,12 @@ describe("page actions read forms safely", () => {
 
   it("POST /login with a JSON body: 415 with a message, not a 500", async () => {
     const { thrown } = await loginAction(JSON.stringify({ username: "a", password: "b" }), "application/json");
-    expect(thrown).toMatchObject({ init: { status: 415 }, data: { message: t.hardening.formContentType } });
+    expect(thrown).toMatchObject({ init: { status: 415 }, data: { message: hardeningText.formContentType } });
   });
 
   it("POST /login with a broken multipart body: 400 with a message, not a 500", async () => {
     const { thrown } = await loginAction("--xyz\r\nContent-Disposition: form-data; name=\"username\"\r\n\r\nab", "multipart/form-data; boundary=xyz");
-    expect(thrown).toMatchObject({ init: { status: 400 }, data: { message: t.hardening.formMalformed } });
+    expect(thrown).toMatchObject({ init: { status: 400 }, data: { message: hardeningText.formMalformed } });
   });
 
   it("POST /login with a well-formed form still answers the form (400 with field errors for empty fields)", async () => {

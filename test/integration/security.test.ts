@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { t } from "~/i18n/id";
+import { session as sessionText } from "~/i18n/auth";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
 import { allowConsoleError } from "../support/worker/fail-on-console-error";
@@ -21,7 +21,7 @@ describe("CSRF protection", () => {
     const session = await signIn();
     const response = await call(PROBE, { method: "POST", cookie: session.cookie });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ message: t.session.csrfInvalid, error: t.session.csrfInvalid });
+    expect(await response.json()).toEqual({ message: sessionText.csrfInvalid, error: sessionText.csrfInvalid });
   });
 
   it("refuses a wrong token, including another session's", async () => {
@@ -55,7 +55,7 @@ describe("CSRF protection", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ message: t.session.originInvalid });
+    expect(await response.json()).toMatchObject({ message: sessionText.originInvalid });
   });
 
   it("refuses Sec-Fetch-Site cross-site and same-site even with the right token", async () => {
@@ -68,7 +68,7 @@ describe("CSRF protection", () => {
         headers: { "sec-fetch-site": site },
       });
       expect(response.status, site).toBe(403);
-      expect(await response.json()).toMatchObject({ message: t.session.originInvalid });
+      expect(await response.json()).toMatchObject({ message: sessionText.originInvalid });
     }
   });
 
@@ -135,7 +135,7 @@ describe("CSRF on percent-encoded paths", () => {
     for (const path of encodedLogouts) {
       const response = await call(path, { cookie: session.cookie });
       expect(response.status, path).toBe(403);
-      expect(await response.json()).toEqual({ message: t.session.csrfInvalid, error: t.session.csrfInvalid });
+      expect(await response.json()).toEqual({ message: sessionText.csrfInvalid, error: sessionText.csrfInvalid });
       expect(response.headers.get("set-cookie"), path).toBeNull();
     }
     expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ListPage } from "~/domain/list-query";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -10,7 +10,7 @@ import { unique, type SignedIn } from "../support/worker/http";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 let admin: SignedIn;
 
 type Saved = { message: string; data: UnitKerjaView };
@@ -105,8 +105,8 @@ describe("/api/v1/unit-kerja", () => {
     for (const [label, json, message] of cases) {
       await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { json }), 400, message, label);
     }
-    await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { raw: "{nama:" }), 400, t.admin.invalidJson);
-    await expectError(await send(admin, "PUT", `/api/v1/unit-kerja/${other.id}`, { raw: "[]" }), 400, t.admin.invalidJson);
+    await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { raw: "{nama:" }), 400, adminText.invalidJson);
+    await expectError(await send(admin, "PUT", `/api/v1/unit-kerja/${other.id}`, { raw: "[]" }), 400, adminText.invalidJson);
     expect(await unitCount()).toBe(count);
     expect(await auditFor(other.id)).toHaveLength(0);
     for (const id of ["999999999", "abc", "0", "1e3"]) {

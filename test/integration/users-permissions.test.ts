@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { t } from "~/i18n/id";
+import { session as sessionText } from "~/i18n/auth";
 import { send, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -69,7 +70,7 @@ describe("administration is Super Admin only", () => {
   it("visitor: 401 'sign in' on every route (writes are refused before anything else)", async () => {
     const before = await snapshot();
     for (const [method, path, json] of routes()) {
-      await expectError(await send(null, method, path, json === undefined ? undefined : { json }), 401, t.session.required, `visitor ${method} ${path}`);
+      await expectError(await send(null, method, path, json === undefined ? undefined : { json }), 401, sessionText.required, `visitor ${method} ${path}`);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -77,7 +78,7 @@ describe("administration is Super Admin only", () => {
   it("a signed-in write without the CSRF token is refused before the service runs", async () => {
     const admin = (await signedIn("Super Admin")).session;
     const response = await send({ ...admin, csrfToken: "" }, "DELETE", `/api/v1/users/${target.uuid}`);
-    await expectError(response, 403, t.session.csrfInvalid);
+    await expectError(response, 403, sessionText.csrfInvalid);
     expect(await testEnv.DB.prepare("SELECT id FROM users WHERE id = ?").bind(target.id).first()).not.toBeNull();
   });
 });

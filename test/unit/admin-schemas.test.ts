@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AuditLogQuerySchema, jakartaDayEnd, jakartaDayStart, keysetHref } from "~/domain/audit-log";
+import { AuditLogQuerySchema, jakartaDayEnd, jakartaDayStart } from "~/domain/audit-log";
+import { keysetHref } from "~/components/list/list-href";
 import { parseListParams } from "~/domain/list-query";
 import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const v = t.admin.users.validation;
+const v = adminText.users.validation;
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
@@ -39,7 +40,7 @@ describe("UserUpdateSchema", () => {
     expect(UserUpdateSchema.parse({ fullName: "", username: " ", email: "", password: "", roleName: "", unitKerjaId: "" })).toEqual({});
     expect(UserUpdateSchema.parse({ password: "sandi-baru-1", unitKerjaId: "3" })).toEqual({ password: "sandi-baru-1", unitKerjaId: 3 });
     expect(messages(UserUpdateSchema.safeParse({ password: "pendek" }))).toEqual({ password: v.passwordMin });
-    expect(t.admin.users.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
+    expect(adminText.users.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
   });
 });
 
@@ -47,14 +48,14 @@ describe("UnitKerjaSchema", () => {
   it("requires nama and jenis; e-mail and official are optional", () => {
     expect(UnitKerjaSchema.parse({ nama: " FT ", jenis: "Fakultas", email: "", namaPejabat: "" })).toEqual({ nama: "FT", jenis: "Fakultas" });
     expect(messages(UnitKerjaSchema.safeParse({ email: "no" }))).toEqual({
-      nama: t.admin.unitKerja.validation.namaRequired,
-      jenis: t.admin.unitKerja.validation.jenisRequired,
-      email: t.admin.unitKerja.validation.emailInvalid,
+      nama: adminText.unitKerja.validation.namaRequired,
+      jenis: adminText.unitKerja.validation.jenisRequired,
+      email: adminText.unitKerja.validation.emailInvalid,
     });
   });
 
   it("the SPEC delete dialog text", () => {
-    expect(t.admin.unitKerja.deleteConfirm("Fakultas Teknik")).toBe(
+    expect(adminText.unitKerja.deleteConfirm("Fakultas Teknik")).toBe(
       'Apakah Anda yakin ingin menghapus unit kerja "Fakultas Teknik"? Tindakan ini tidak dapat dibatalkan.',
     );
   });
@@ -100,6 +101,6 @@ describe("list queries", () => {
 describe("audit action labels", () => {
   it("every filterable action has an Indonesian label", async () => {
     const { AUDIT_ACTIONS } = await import("~/domain/audit-log");
-    expect(Object.keys(t.admin.auditLogs.actionLabels).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(Object.keys(adminText.auditLogs.actionLabels).sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 });

@@ -4,10 +4,10 @@ import { DomainError, InvalidError } from "~/domain/errors";
 import { parseListParams } from "~/domain/list-query";
 import { downloadWithToken, TokenDownloadError } from "~/server/services/access-request-download.server";
 import { listAccessRequests, requestAccess, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import type { HonoEnv } from "../hono-env";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 /** The access-request bodies are a message or two; anything bigger is not one of ours. */
 const MAX_JSON_BYTES = 16 * 1024;
 

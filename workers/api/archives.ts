@@ -13,6 +13,7 @@ import {
   updateDocument,
 } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
 import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
 
@@ -28,7 +29,7 @@ export const archivesApi = new Hono<HonoEnv>()
   .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
   .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))
   .get("/category/:id", async (c) => {
-    if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(t.documents.validation.categoryUnknown);
+    if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(documentValidation.categoryUnknown);
     const params = listQuery(c);
     params.set("category", c.req.param("id"));
     return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));

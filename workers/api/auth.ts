@@ -3,7 +3,7 @@ import { LoginSchema } from "~/domain/auth-schemas";
 import { InvalidError } from "~/domain/errors";
 import { login, logout } from "~/server/services/auth.server";
 import { sessionCookie } from "~/server/session.server";
-import { t } from "~/i18n/id";
+import { login as loginText } from "~/i18n/auth";
 import type { HonoEnv } from "../hono-env";
 import { requireCsrf } from "./csrf";
 
@@ -12,7 +12,7 @@ export const authApi = new Hono<HonoEnv>()
     const body = await c.req.json().catch(() => null);
     const parsed = LoginSchema.safeParse(body ?? {});
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? t.login.failed;
+      const message = parsed.error.issues[0]?.message ?? loginText.failed;
       throw new InvalidError(message, { form: parsed.error.issues.map((issue) => issue.message) });
     }
     const ctx = c.get("ctx");
@@ -26,5 +26,5 @@ export const authApi = new Hono<HonoEnv>()
     const ctx = c.get("ctx");
     await logout(ctx);
     c.header("Set-Cookie", sessionCookie(ctx, null));
-    return c.json({ message: t.login.loggedOut });
+    return c.json({ message: loginText.loggedOut });
   });

@@ -1,6 +1,6 @@
 import type { ErrorHandler } from "hono";
 import { DomainError, TooManyRequestsError } from "~/domain/errors";
-import { t } from "~/i18n/id";
+import { api as apiText } from "~/i18n/api";
 import type { HonoEnv } from "../hono-env";
 
 /** Domain errors become JSON bodies with `message`, `error` and (for forms) `errors[]`. */
@@ -11,5 +11,5 @@ export const apiErrorHandler: ErrorHandler<HonoEnv> = (error, c) => {
     return c.json({ message: error.message, error: error.message, ...(errors ? { errors } : {}) }, error.status);
   }
   console.error(error);
-  return c.json({ message: t.api.serverError, error: "Internal Server Error" }, 500);
+  return c.json({ message: apiText.serverError, error: "Internal Server Error" }, 500);
 };

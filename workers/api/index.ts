@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { t } from "~/i18n/id";
+import { api as apiText } from "~/i18n/api";
 import type { HonoEnv } from "../hono-env";
 import { accessRequestsApi } from "./access-requests";
 import { archivesApi } from "./archives";
@@ -27,5 +27,5 @@ export const api = new Hono<HonoEnv>()
   .route("/audit-logs", auditLogsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
-  .all("*", (c) => c.json({ message: t.api.notFound, error: "Not Found" }, 404))
+  .all("*", (c) => c.json({ message: apiText.notFound, error: "Not Found" }, 404))
   .onError(apiErrorHandler);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { categoryStatisticsCsv, getStatistics } from "~/server/services/statistics.server";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 import type { HonoEnv } from "../hono-env";
 
 /**
@@ -12,6 +12,6 @@ export const statisticsApi = new Hono<HonoEnv>()
   .get("/categories.csv", async (c) =>
     c.body(await categoryStatisticsCsv(c.get("ctx")), 200, {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${t.dashboard.csvFileName}"`,
+      "Content-Disposition": `attachment; filename="${dashboardText.csvFileName}"`,
     }),
   );

@@ -4,11 +4,11 @@ import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { requireUser } from "~/server/services/auth.server";
 import { createUnitKerja, deleteUnitKerja, getUnitKerja, listUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
 import { userFormOptions } from "~/server/services/users.server";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import type { HonoEnv } from "../hono-env";
 import { jsonInput, searchParamsOf } from "./json-body";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 
 /** `/api/v1/unit-kerja`: work-unit administration (Super Admin, enforced in the service). */
 export const unitKerjaApi = new Hono<HonoEnv>()

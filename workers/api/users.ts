@@ -3,11 +3,11 @@ import { parseListParams } from "~/domain/list-query";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
 import { requireUser } from "~/server/services/auth.server";
 import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/services/users.server";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import type { HonoEnv } from "../hono-env";
 import { jsonInput, searchParamsOf } from "./json-body";
 
-const m = t.admin.users;
+const m = adminText.users;
 
 /** `/api/v1/users`: the session check (`/me`) and user administration (Super Admin, in the service). */
 export const usersApi = new Hono<HonoEnv>()

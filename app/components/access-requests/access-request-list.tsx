@@ -9,11 +9,11 @@ import {
 } from "~/domain/access-request-view";
 import type { ListPage } from "~/domain/list-page";
 import { formatDate } from "~/lib/format";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { StatusBadge } from "./status-badge";
 import { TokenDownloadLink } from "./token-download-link";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 const c = s.columns;
 const a = s.rowActions;
 

@@ -5,9 +5,9 @@ import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
 import { Field, FormBanner, RadioGroup, validateWithRules, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 
 /** True once React has hydrated: a button disabled by a rule only JavaScript can lift waits for it. */
 function useHydrated(): boolean {

@@ -1,5 +1,5 @@
 import { statusTone, type StatusTone } from "~/domain/access-request-view";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
 const TONE_CLASS: Record<StatusTone, string> = {
   yellow: "bg-yellow-100 text-yellow-900 ring-yellow-300",
@@ -8,7 +8,7 @@ const TONE_CLASS: Record<StatusTone, string> = {
   grey: "bg-slate-200 text-slate-800 ring-slate-300",
 };
 
-const labels: Record<string, string> = t.accessRequests.statusLabels;
+const labels: Record<string, string> = accessRequestsText.statusLabels;
 
 /** The coloured status badge: PENDING yellow, APPROVED green, REJECTED red, anything else grey. */
 export function StatusBadge({ status }: { status: string }) {

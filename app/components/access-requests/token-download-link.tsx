@@ -3,10 +3,10 @@ import { useRevalidator } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { Toast } from "~/components/toast";
 import type { AccessRequestView } from "~/domain/access-request-view";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { fileNameOf } from "~/lib/content-disposition";
 
-const d = t.accessRequests.download;
+const d = accessRequestsText.download;
 
 /** Where the Download link leads without JavaScript: a page that checks first (no token in the URL). */
 export const downloadPagePath = (requestUuid: string) => `/app/access-request/download/${requestUuid}`;

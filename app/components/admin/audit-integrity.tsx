@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { VERIFY_INTEGRITY_INTENT, type AuditChainReport } from "~/domain/audit-integrity";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { useRootData } from "~/root";
 
-const s = t.admin.auditLogs.integrity;
+const s = adminText.auditLogs.integrity;
 
 /**
  * 'Verifikasi Integritas' on the audit-log page: a plain POST (works without JavaScript; the

@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { AuditLogView } from "~/domain/audit-log";
 import { formatDate } from "~/lib/format";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const c = t.admin.auditLogs.columns;
-const labels: Record<string, string> = t.admin.auditLogs.actionLabels;
+const c = adminText.auditLogs.columns;
+const labels: Record<string, string> = adminText.auditLogs.actionLabels;
 
 /** The label of an action; an action without one shows its stored name. */
 export const actionLabel = (action: string) => labels[action] ?? action;

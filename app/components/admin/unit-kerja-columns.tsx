@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { formatDate } from "~/lib/format";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const c = t.admin.unitKerja.columns;
-const a = t.admin.unitKerja.actions;
+const c = adminText.unitKerja.columns;
+const a = adminText.unitKerja.actions;
 
 type UnitKerjaSort = "updatedAt" | "nama" | "jenis";
 

@@ -2,9 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, validateWithRules, type FormRules } from "~/components/form";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 const f = m.fields;
 
 export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null };

@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const c = t.admin.users.columns;
-const a = t.admin.users.actions;
+const c = adminText.users.columns;
+const a = adminText.users.actions;
 
 /**
  * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,

@@ -5,9 +5,9 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, SelectField, validateWithRules, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.users;
+const m = adminText.users;
 const f = m.fields;
 
 export type UserFormDefaults = {

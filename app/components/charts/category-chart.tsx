@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 import { chartColor } from "./palette";
 
 export type ChartSeries = { labels: string[]; values: number[] };
@@ -43,14 +43,14 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
           type: kind,
           data: {
             labels,
-            datasets: [{ label: t.dashboard.chartDataset, data: values, backgroundColor: colors, borderColor: kind === "bar" ? colors : "#ffffff" }],
+            datasets: [{ label: dashboardText.chartDataset, data: values, backgroundColor: colors, borderColor: kind === "bar" ? colors : "#ffffff" }],
           },
           options: {
             responsive: true,
             maintainAspectRatio: false,
             animation: false,
             plugins: {
-              title: { display: true, text: t.dashboard.chartTitle },
+              title: { display: true, text: dashboardText.chartTitle },
               legend: { position: kind === "bar" ? "top" : "bottom" },
             },
             ...(kind === "bar" ? { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
@@ -71,7 +71,7 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const max = Math.max(1, ...values);
   return (
     <figure ref={figureRef} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
-      <figcaption className={drawn ? "sr-only" : "mb-3 text-center text-sm font-semibold text-slate-700"}>{t.dashboard.chartTitle}</figcaption>
+      <figcaption className={drawn ? "sr-only" : "mb-3 text-center text-sm font-semibold text-slate-700"}>{dashboardText.chartTitle}</figcaption>
       <div className="relative h-80">
         {mounted && (
           <canvas
@@ -88,8 +88,8 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
           <table id={tableId} className="w-full text-left text-sm" data-testid={testId ? `${testId}-table` : undefined}>
             <thead>
               <tr className="border-b border-slate-200 text-xs text-slate-600">
-                <th scope="col" className="py-1 pr-2 font-semibold">{t.dashboard.categoryColumn}</th>
-                <th scope="col" className="py-1 text-right font-semibold">{t.dashboard.countColumn}</th>
+                <th scope="col" className="py-1 pr-2 font-semibold">{dashboardText.categoryColumn}</th>
+                <th scope="col" className="py-1 text-right font-semibold">{dashboardText.countColumn}</th>
               </tr>
             </thead>
             <tbody>
@@ -109,7 +109,7 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
                       <>
                         {values[index]}{" "}
                         <span className="text-xs text-slate-600">
-                          ({t.dashboard.share(percentFormat.format(total ? (values[index]! / total) * 100 : 0))})
+                          ({dashboardText.share(percentFormat.format(total ? (values[index]! / total) * 100 : 0))})
                         </span>
                       </>
                     )}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CategoryCount } from "~/domain/statistics";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 import { CategoryIcon } from "./category-icon";
 
 /** Eight card gradients, cycled by position; dark enough for white text (WCAG AA). */
@@ -20,7 +20,7 @@ const GRADIENTS = [
  * name and count, linking to the document list filtered by that category.
  */
 export function CategoryCards({ categories, listPath }: { categories: CategoryCount[]; listPath: string }) {
-  if (categories.length === 0) return <p className="text-sm text-slate-600">{t.dashboard.categoriesEmpty}</p>;
+  if (categories.length === 0) return <p className="text-sm text-slate-600">{dashboardText.categoriesEmpty}</p>;
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="category-cards">
       {categories.map((category, index) => (

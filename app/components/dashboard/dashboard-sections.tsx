@@ -1,6 +1,6 @@
 import { CategoryChart } from "~/components/charts/category-chart";
 import { dashboardCategories, type StatisticsView } from "~/domain/statistics";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 import { CategoryCards } from "./category-cards";
 
 /** A titled block of the dashboard. */
@@ -20,16 +20,16 @@ export function Section({ title, action, children, testId }: { title: string; ac
 export function CategoryStatistics({ statistics, listPath }: { statistics: StatisticsView; listPath: string }) {
   return (
     <Section
-      title={t.dashboard.perCategory}
+      title={dashboardText.perCategory}
       testId="category-statistics"
       action={
         <a
           href="/api/v1/statistics/categories.csv"
-          download={t.dashboard.csvFileName}
+          download={dashboardText.csvFileName}
           className="rounded-lg px-3 py-1.5 text-sm font-medium text-blue-700 ring-1 ring-blue-200 hover:bg-blue-50"
           data-testid="statistics-csv"
         >
-          {t.dashboard.exportCsv}
+          {dashboardText.exportCsv}
         </a>
       }
     >
@@ -44,10 +44,10 @@ export function DistributionCharts({ statistics }: { statistics: StatisticsView 
   const labels = categories.map((category) => category.categoryName);
   const values = categories.map((category) => category.count);
   return (
-    <Section title={t.dashboard.chartsHeading} testId="charts">
+    <Section title={dashboardText.chartsHeading} testId="charts">
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <CategoryChart kind="bar" labels={labels} values={values} name={t.dashboard.barChartName} testId="bar-chart" />
-        <CategoryChart kind="doughnut" labels={labels} values={values} name={t.dashboard.doughnutChartName} testId="doughnut-chart" />
+        <CategoryChart kind="bar" labels={labels} values={values} name={dashboardText.barChartName} testId="bar-chart" />
+        <CategoryChart kind="doughnut" labels={labels} values={values} name={dashboardText.doughnutChartName} testId="doughnut-chart" />
       </div>
     </Section>
   );

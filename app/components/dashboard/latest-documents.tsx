@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { LatestDocument } from "~/domain/statistics";
 import { formatDate } from "~/lib/format";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 
-const c = t.dashboard.latestColumns;
+const c = dashboardText.latestColumns;
 
 /**
  * The access level as a badge, in the colours of the document list. Not imported from the
@@ -23,7 +23,7 @@ function AccessLevel({ level }: { level: LatestDocument["accessLevel"] }) {
  * are plain text.
  */
 export function LatestDocuments({ documents, detailPath }: { documents: LatestDocument[]; detailPath?: string }) {
-  if (documents.length === 0) return <p className="text-sm text-slate-600">{t.dashboard.latestEmpty}</p>;
+  if (documents.length === 0) return <p className="text-sm text-slate-600">{dashboardText.latestEmpty}</p>;
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full text-left text-sm" data-testid="latest-documents">

@@ -4,4 +4,4 @@ export { SortHeader, nextSortDir, type SortState } from "./sort-header";
 export { Pagination, offsetPagination, type PaginationProps } from "./pagination";
 export { EmptyState } from "./empty-state";
 export { ListToolbar, FilterSelect } from "./list-toolbar";
-export { listHref, listSearchParams, sameSearch, type ListParams } from "./list-href";
+export { keysetHref, listHref, listSearchParams, sameSearch, type ListParams } from "./list-href";

@@ -48,3 +48,12 @@ export function sameSearch(a: URLSearchParams, b: URLSearchParams): boolean {
   const sorted = (params: URLSearchParams) => [...params].map(([key, value]) => `${key}=${value}`).sort().join("&");
   return sorted(a) === sorted(b);
 }
+
+/** The href of a keyset page link: the current search parameters with the cursor swapped. */
+export function keysetHref(pathname: string, current: URLSearchParams, cursor: { after: number } | { before: number }): string {
+  const params = new URLSearchParams(current);
+  for (const key of ["before", "after", "page"]) params.delete(key);
+  if ("after" in cursor) params.set("after", String(cursor.after));
+  else params.set("before", String(cursor.before));
+  return `${pathname}?${params}`;
+}

@@ -7,9 +7,9 @@ import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getAccessRequest } from "~/server/services/access-requests.server";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
-const d = t.accessRequests.download;
+const d = accessRequestsText.download;
 
 export const meta = () => pageMeta({ title: d.failed });
 

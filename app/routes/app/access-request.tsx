@@ -18,8 +18,9 @@ import { assertPageInRange } from "~/server/list.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getAccessRequest, listAccessRequests, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 const DEFAULTS = ACCESS_REQUEST_LIST_DEFAULTS;
 /** Parameters of the dialog, not of the list: `?respond={uuid}` opens it, `&action=` preselects. */
 const DIALOG_PARAMS = ["respond", "action"];

@@ -6,16 +6,16 @@ import { AuditLogFilters } from "~/components/admin/audit-log-filters";
 import { auditLogColumns } from "~/components/admin/audit-log-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, Pagination } from "~/components/list";
-import { AuditLogQuerySchema, keysetHref } from "~/domain/audit-log";
+import { DataTable, Pagination, keysetHref } from "~/components/list";
+import { AuditLogQuerySchema } from "~/domain/audit-log";
 import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/server/admin-pages.server";
 import { getSignedIn } from "~/server/gates.server";
 import { listAuditLogs } from "~/server/services/audit-log.server";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { auditIntegrityAction } from "./audit-logs.integrity.server";
 
-const m = t.admin.auditLogs;
+const m = adminText.auditLogs;
 const BASE = "/app/audit-logs";
 const EXPORT_URL = "/api/v1/audit-logs/export.csv";
 

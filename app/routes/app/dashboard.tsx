@@ -11,6 +11,7 @@ import { getSignedIn } from "~/server/gates.server";
 import { getDashboard } from "~/server/services/statistics.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 
 export const meta = () => pageMeta({ title: t.pages.dashboard });
 
@@ -38,16 +39,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {isSuperAdmin && (
         <SummaryCards
           cards={[
-            { label: t.dashboard.totalDocuments, value: statistics.totalVisibleArchives, to: "/app/documents", testId: "total-documents" },
-            { label: t.dashboard.totalUsers, value: statistics.totalUsers ?? 0, to: "/app/users", testId: "total-users" },
-            { label: t.dashboard.totalCategories, value: statistics.totalCategories, to: "/app/documents", testId: "total-categories" },
-            { label: t.dashboard.totalUnitKerja, value: statistics.totalUnitKerja ?? 0, to: "/app/manage-unit-kerja", testId: "total-unit-kerja" },
+            { label: dashboardText.totalDocuments, value: statistics.totalVisibleArchives, to: "/app/documents", testId: "total-documents" },
+            { label: dashboardText.totalUsers, value: statistics.totalUsers ?? 0, to: "/app/users", testId: "total-users" },
+            { label: dashboardText.totalCategories, value: statistics.totalCategories, to: "/app/documents", testId: "total-categories" },
+            { label: dashboardText.totalUnitKerja, value: statistics.totalUnitKerja ?? 0, to: "/app/manage-unit-kerja", testId: "total-unit-kerja" },
           ]}
         />
       )}
       <CategoryStatistics statistics={statistics} listPath="/app/documents" />
       {isSuperAdmin && <DistributionCharts statistics={statistics} />}
-      <Section title={t.dashboard.latest} testId="latest">
+      <Section title={dashboardText.latest} testId="latest">
         <LatestDocuments documents={latestDocuments} detailPath="/app/documents" />
       </Section>
       {accessRequests && <AccessRequestList page={accessRequests} csrfToken={csrfToken} compact />}

@@ -23,6 +23,7 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { readForm } from "~/server/form-body.server";
 
 export const handle = documentBreadcrumb;
@@ -55,11 +56,11 @@ async function askForAccess(ctx: ReturnType<typeof getSignedIn>, uuid: string, f
   const requestMessage = form.get("requestMessage");
   try {
     await requestAccess(ctx, uuid, { requestMessage: typeof requestMessage === "string" ? requestMessage : undefined });
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: t.accessRequests.request.success });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: accessRequestsText.request.success });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (typeof requestMessage === "string") error.values = { requestMessage };
-    if (!error.message) error.message = t.accessRequests.request.failed;
+    if (!error.message) error.message = accessRequestsText.request.failed;
     return replyWithDomainError(error);
   }
 }
@@ -130,17 +131,17 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
         )}
         {document.canRequestAccess && !openRequest && (
           <Link to={`/app/documents/${document.uuid}?dialog=request`} preventScrollReset className={buttonClass.primary} data-testid="request-document">
-            {t.accessRequests.request.button}
+            {accessRequestsText.request.button}
           </Link>
         )}
       </div>
       {openRequest && (
         <div className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="open-request">
-          <span>{t.accessRequests.request.openState}</span>
+          <span>{accessRequestsText.request.openState}</span>
           <StatusBadge status={openRequest.status} />
-          {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{t.accessRequests.rowActions.download}</TokenDownloadLink>}
+          {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{accessRequestsText.rowActions.download}</TokenDownloadLink>}
           <Link to="/app/access-request" className="font-medium text-blue-700 hover:underline">
-            {t.accessRequests.request.viewStatus}
+            {accessRequestsText.request.viewStatus}
           </Link>
         </div>
       )}

@@ -17,8 +17,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { assertPageInRange } from "~/server/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/services/unit-kerja.server";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 const BASE = "/app/manage-unit-kerja";
 
 export const meta = () => pageMeta({ title: t.pages.unitKerja });

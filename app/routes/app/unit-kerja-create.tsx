@@ -11,9 +11,9 @@ import { parseOrInvalid, withFormValues } from "~/server/admin-pages.server";
 import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { createUnitKerja } from "~/server/services/unit-kerja.server";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 
 export const meta = () => pageMeta({ title: m.createTitle });
 

@@ -13,9 +13,9 @@ import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
-import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 
 export const meta = () => pageMeta({ title: m.updateTitle });
 

@@ -15,8 +15,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteUser, getUser, revokeUserSessions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.users;
+const m = adminText.users;
 const d = m.detail;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.user.fullName ?? t.pages.userDetail });

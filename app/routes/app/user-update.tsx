@@ -13,9 +13,10 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getUser, updateUser, userFormOptions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 
-const m = t.admin.users;
+const m = adminText.users;
 
 export const meta = () => pageMeta({ title: t.pages.updateUser });
 

@@ -12,8 +12,9 @@ import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { createUser, userFormOptions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.users;
+const m = adminText.users;
 
 export const meta = () => pageMeta({ title: t.pages.createUser });
 

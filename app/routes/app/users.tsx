@@ -16,8 +16,9 @@ import { assertPageInRange } from "~/server/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/services/users.server";
 import { DomainError } from "~/domain/errors";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 
-const m = t.admin.users;
+const m = adminText.users;
 const BASE = "/app/users";
 
 export const meta = () => pageMeta({ title: t.pages.users });

@@ -1,17 +1,17 @@
 import type { Compilable } from "kysely";
 import type { AuditAction } from "~/domain/audit-actions";
-import { t } from "~/i18n/id";
+import { audit as auditText } from "~/i18n/audit";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import { sealAuditChain } from "./chain.server";
 
-type AuditMessages = typeof t.audit;
+type AuditMessages = typeof auditText;
 
 /** One audit row: its action, the parameters of that action's message, and what it concerns. */
 export type AuditEntry = {
   [A in AuditAction]: {
     action: A;
-    /** Builds the stored Indonesian message (`t.audit[action]`). */
+    /** Builds the stored Indonesian message (`auditText[action]`). */
     params: Parameters<AuditMessages[A]>[0];
     details?: Record<string, unknown>;
     /** Defaults to the signed-in user; null for anonymous events (a failed sign-in). */
@@ -44,7 +44,7 @@ export async function commit(ctx: CommitContext, writes: Compilable[], audit: Au
  */
 export function auditRow(ctx: CommitContext, entry: AuditEntry) {
   wroteAudit.add(ctx);
-  const message = (t.audit[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
+  const message = (auditText[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
   return ctx.db.insertInto("audit_logs").values({
     created_at: ctx.now().toISOString(),
     action: entry.action,

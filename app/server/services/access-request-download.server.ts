@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors";
-import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { findAccessRequest } from "../access-requests/queries.server";
 import { hashPrefix, TOKEN_PATTERN } from "../access-requests/token.server";
 import { runBatch } from "../batch.server";
@@ -8,7 +8,7 @@ import { sha256Hex } from "../crypto.server";
 import { fileResponse, type FileRequest } from "../files.server";
 import { audit, isLive } from "./access-requests.server";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 
 /** A refused token download: the front door answers 'Gagal mengunduh file' with this reason. */
 export class TokenDownloadError extends DomainError {}

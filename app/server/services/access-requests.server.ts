@@ -19,6 +19,8 @@ import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { t } from "~/i18n/id";
+import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { audit as auditText } from "~/i18n/audit";
 import {
   countPendingForUnit,
   findAccessRequest,
@@ -37,7 +39,7 @@ import { auditRow, type AuditEntry } from "../audit/commit.server";
 import type { AuditAction } from "~/domain/audit-actions";
 import { requireUser } from "./auth.server";
 
-const s = t.accessRequests;
+const s = accessRequestsText;
 
 // ---- Audit writes (kept together so they can move to a shared writer in one place) ----------
 
@@ -224,7 +226,7 @@ export async function respondToAccessRequest(ctx: AppContext, uuid: string, inpu
     auditWhere(
       sourceOf(ctx),
       action === "accept" ? "ACCESS_REQUEST_APPROVE" : "ACCESS_REQUEST_REJECT",
-      t.audit[action === "accept" ? "ACCESS_REQUEST_APPROVE" : "ACCESS_REQUEST_REJECT"]({ title: row.archive_title }),
+      auditText[action === "accept" ? "ACCESS_REQUEST_APPROVE" : "ACCESS_REQUEST_REJECT"]({ title: row.archive_title }),
       stillPending,
       { archive: row.archive_uuid, ...("expires_at" in answer ? { expiresAt: answer.expires_at } : {}) },
     ),
@@ -248,7 +250,7 @@ export async function revokeAccessRequest(ctx: AppContext, uuid: string): Promis
   const now = ctx.now().toISOString();
   const stillLive: RequestFilter = (eb) => eb.and([eb("id", "=", row.id), eb("status", "=", "APPROVED"), eb("expires_at", ">", now)]);
   const results = await runBatch(ctx.d1, [
-    auditWhere(sourceOf(ctx), "ACCESS_REQUEST_REVOKE", t.audit.ACCESS_REQUEST_REVOKE({ title: row.archive_title }), stillLive, { archive: row.archive_uuid }),
+    auditWhere(sourceOf(ctx), "ACCESS_REQUEST_REVOKE", auditText.ACCESS_REQUEST_REVOKE({ title: row.archive_title }), stillLive, { archive: row.archive_uuid }),
     ctx.db
       .updateTable("access_requests")
       .set({ status: "REVOKED", token_hash: null, token_seed: null, revoked_at: now, revoked_by: user.userId })
@@ -282,7 +284,7 @@ export async function pendingCountForUnit(ctx: AppContext): Promise<number> {
 /** Mark the approvals matching `where` EXPIRED and kill their tokens, one audit row each. */
 function expireWhere(source: AuditSource, where: RequestFilter): Compilable[] {
   return [
-    auditWhere(source, "ACCESS_REQUEST_EXPIRE", t.audit.ACCESS_REQUEST_EXPIRE({}), where),
+    auditWhere(source, "ACCESS_REQUEST_EXPIRE", auditText.ACCESS_REQUEST_EXPIRE({}), where),
     source.db.updateTable("access_requests").set({ status: "EXPIRED", token_hash: null, token_seed: null }).where(where),
   ];
 }

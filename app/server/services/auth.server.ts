@@ -1,6 +1,6 @@
 import type { LoginInput } from "~/domain/auth-schemas";
 import { TooManyRequestsError, UnauthenticatedError } from "~/domain/errors";
-import { t } from "~/i18n/id";
+import { login as loginText, session as sessionText } from "~/i18n/auth";
 import type { Compilable } from "kysely";
 import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";
@@ -21,7 +21,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   const admission = await admitLoginAttempt(ctx, username);
   if (!admission.admitted) {
     await commit(ctx, [], { action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null });
-    throw new TooManyRequestsError(t.login.throttled, admission.retryAfterSeconds);
+    throw new TooManyRequestsError(loginText.throttled, admission.retryAfterSeconds);
   }
 
   const user = await usersWithRole(ctx.db)
@@ -38,7 +38,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   if (!user || !stored || !passwordOk) {
     // The attempt was already counted by admitLoginAttempt.
     await commit(ctx, [], { action: "LOGIN_FAILED", params: { method: "password", username }, details: { username }, actorId: null });
-    throw new UnauthenticatedError(t.login.failed);
+    throw new UnauthenticatedError(loginText.failed);
   }
 
   return startSession(ctx, toSessionUser(user), "password", { writes: loginSucceeded(ctx, username) });
@@ -90,6 +90,6 @@ export async function logout(ctx: AppContext): Promise<void> {
 
 /** The signed-in user, or UnauthenticatedError. */
 export function requireUser(ctx: AppContext): SessionUser {
-  if (!ctx.session) throw new UnauthenticatedError(t.session.required);
+  if (!ctx.session) throw new UnauthenticatedError(sessionText.required);
   return ctx.session.user;
 }

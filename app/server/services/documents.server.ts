@@ -10,6 +10,8 @@ import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
 import { listPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import { t } from "~/i18n/id";
+import { documentValidation } from "~/i18n/document-validation";
+import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit } from "../audit/commit.server";
 import type { AppContext } from "../context.server";
 import {
@@ -35,7 +37,7 @@ import { batchRead } from "../prepared.server";
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
 
-const v = t.documents.validation;
+const v = documentValidation;
 
 /** The SQL shape and parameters of a list query for this request. */
 function listStatements(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean }) {
@@ -265,7 +267,7 @@ export async function updateDocument(ctx: AppContext, uuid: string, body: Upload
           ...(replacement ? [replacement.audit] : []),
         ],
       ),
-      t.hardening.fileReplacedConcurrently,
+      hardeningText.fileReplacedConcurrently,
     );
     if (file) await discardFile(ctx, row.r2_key);
     return getDocument(ctx, uuid);
@@ -282,7 +284,7 @@ export async function replaceDocumentFile(ctx: AppContext, uuid: string, body: U
   if (!file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
   return withStoredFile(ctx, fields, file, async () => {
     const replacement = fileReplacement(ctx, row, file, ctx.now().toISOString());
-    await unlessStale(commit(ctx, replacement.writes, replacement.audit), t.hardening.fileReplacedConcurrently);
+    await unlessStale(commit(ctx, replacement.writes, replacement.audit), hardeningText.fileReplacedConcurrently);
     await discardFile(ctx, row.r2_key);
     return getDocument(ctx, uuid);
   });
@@ -345,7 +347,7 @@ export async function deleteDocument(ctx: AppContext, uuid: string): Promise<{ t
       ],
       { action: "DOCUMENT_DELETE", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256 }, targetType: "archive", targetId: uuid },
     ),
-    t.hardening.documentChangedConcurrently,
+    hardeningText.documentChangedConcurrently,
   );
   await discardFile(ctx, row.r2_key);
   return { title: row.title };

@@ -1,6 +1,6 @@
 import { can } from "~/domain/policy";
 import { LATEST_DOCUMENTS_COUNT, type DashboardView, type StatisticsView } from "~/domain/statistics";
-import { t } from "~/i18n/id";
+import { dashboard as dashboardText } from "~/i18n/dashboard";
 import type { AppContext } from "../context.server";
 import { batchRead } from "../prepared.server";
 import {
@@ -59,7 +59,7 @@ async function readDashboard(ctx: AppContext, withLatest: boolean): Promise<Dash
 export async function categoryStatisticsCsv(ctx: AppContext): Promise<string> {
   const { archivesByCategory } = await getStatistics(ctx);
   const lines = [
-    [t.dashboard.categoryColumn, t.dashboard.countColumn],
+    [dashboardText.categoryColumn, dashboardText.countColumn],
     ...archivesByCategory.map((category) => [category.categoryName, String(category.count)]),
   ];
   return "\uFEFF" + lines.map((fields) => fields.map(csvField).join(",")).join("\r\n") + "\r\n";

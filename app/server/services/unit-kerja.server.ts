@@ -4,6 +4,7 @@ import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import type { UnitKerjaInput, UnitKerjaListQuery, UnitKerjaView } from "~/domain/unit-kerja";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import { guardViolation, isUniqueViolation } from "../db-guards.server";
@@ -17,7 +18,7 @@ import {
 } from "../unit-kerja/queries.server";
 import { auditRow, type AuditEntry } from "../audit/commit.server";
 
-const m = t.admin.unitKerja;
+const m = adminText.unitKerja;
 
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "unitKerja.manage" }, t.denied.page);
 

@@ -5,6 +5,7 @@ import { assertCan } from "~/domain/policy";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserUpdateInput, UserView } from "~/domain/users";
 import { t } from "~/i18n/id";
+import { admin as adminText } from "~/i18n/admin";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import type { Database } from "../db-schema";
@@ -23,7 +24,7 @@ import {
 } from "../users/queries.server";
 import { auditRow, type AuditEntry } from "../audit/commit.server";
 
-const m = t.admin.users;
+const m = adminText.users;
 const v = m.validation;
 
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page);

@@ -1,0 +1,24 @@
+/** Sign-in and session messages. */
+export const login = {
+  title: "Login",
+  heading: "Masuk ke E-Arsip",
+  username: "Username",
+  password: "Password",
+  submit: "Login",
+  usernameRequired: "Username tidak boleh kosong.",
+  passwordRequired: "Password tidak boleh kosong.",
+  failed: "Login gagal. Cek kembali kredensial Anda.",
+  invalidBody: "Data login tidak valid. Kirim username dan password.",
+  throttled: "Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam beberapa menit.",
+  ssoNotConfigured:
+    "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",
+  ssoFailed: "Login SSO gagal. Silakan coba lagi atau masuk dengan username dan password.",
+  ssoUnknownUser: "Akun SSO Anda belum terdaftar di E-Arsip. Hubungi administrator.",
+  loggedOut: "Anda telah keluar.",
+} as const;
+
+export const session = {
+  required: "Sesi tidak valid. Silakan login kembali.",
+  csrfInvalid: "Permintaan ditolak: token keamanan (CSRF) tidak valid. Muat ulang halaman lalu coba lagi.",
+  originInvalid: "Permintaan ditolak: asal permintaan tidak diizinkan.",
+} as const;

@@ -1,0 +1,26 @@
+/** Why a document's metadata or file was refused (forms, API and upload checks). */
+export const documentValidation = {
+  categoryRequired: "Kategori wajib dipilih.",
+  categoryUnknown: "Kategori tidak ditemukan.",
+  titleRequired: "Judul wajib diisi.",
+  titleMin: "Judul minimal 5 karakter.",
+  titleMax: "Judul maksimal 255 karakter.",
+  documentNumberRequired: "Nomor dokumen wajib diisi.",
+  documentNumberMax: "Nomor dokumen maksimal 100 karakter.",
+  yearRequired: "Tahun wajib diisi.",
+  yearNumber: "Tahun harus berupa angka.",
+  yearRange: (max: number) => `Tahun harus antara 1900 dan ${max}.`,
+  keywordsRequired: "Kata kunci wajib diisi.",
+  keywordsMax: "Kata kunci maksimal 500 karakter.",
+  descriptionRequired: "Deskripsi wajib diisi.",
+  descriptionMax: "Deskripsi maksimal 5000 karakter.",
+  accessLevelRequired: "Tingkat akses wajib dipilih.",
+  fileRequired: "File wajib diunggah.",
+  fileEmpty: "File kosong. Pilih file yang berisi data.",
+  fileTooLarge: (mb: number) => `Ukuran file melebihi batas maksimum ${mb} MB.`,
+  fileType:
+    "Tipe file tidak diizinkan. Unggah PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
+  fileMismatch: "Isi file tidak sesuai dengan ekstensinya.",
+  notMultipart: "Permintaan harus berupa multipart/form-data.",
+  malformed: "Data formulir tidak dapat dibaca.",
+} as const;
