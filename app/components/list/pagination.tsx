@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { t } from "~/i18n/id";
-import type { ListPage } from "~/domain/list-page";
+import type { ListPage, PageCursors } from "~/domain/list-page";
 
 /**
  * Previous/Next and 'Showing X of Y entries'. The hrefs come from the caller, so offset pages
@@ -25,9 +25,9 @@ export function Pagination({ shown, total, previousHref, nextHref, position, sum
         {summary ?? t.ui.list.showing(shown, total)}
       </p>
       <div className="flex items-center gap-2">
-        <PageLink to={previousHref} label={t.ui.list.previous} />
+        <PageLink to={previousHref} label={t.ui.list.previous} rel="prev" />
         {position && <span className="px-2 text-slate-500">{position}</span>}
-        <PageLink to={nextHref} label={t.ui.list.next} />
+        <PageLink to={nextHref} label={t.ui.list.next} rel="next" />
       </div>
     </nav>
   );
@@ -44,7 +44,27 @@ export function offsetPagination(page: ListPage<unknown, unknown>, href: (page: 
   };
 }
 
-function PageLink({ to, label }: { to: string | null; label: string }) {
+/**
+ * Pagination props of a numbered page whose Previous/Next links seek by keyset: Next asks for the
+ * rows after the last one shown, Previous for those before the first, so a deep page costs what
+ * page 1 does. The page number stays in the URL for 'N / M'. Page 1 is its plain URL; a page
+ * without rows falls back to page numbers.
+ */
+export function keysetPagination(
+  page: ListPage<unknown, unknown>,
+  cursors: PageCursors,
+  href: (change: { page: number; after?: string; before?: string }) => string,
+): PaginationProps {
+  const numbered = offsetPagination(page, (number) => href({ page: number }));
+  const seekBack = page.page > 2 && page.page <= page.totalPages && cursors.first;
+  return {
+    ...numbered,
+    previousHref: seekBack ? href({ page: page.page - 1, before: seekBack }) : numbered.previousHref,
+    nextHref: numbered.nextHref && cursors.last ? href({ page: page.page + 1, after: cursors.last }) : numbered.nextHref,
+  };
+}
+
+function PageLink({ to, label, rel }: { to: string | null; label: string; rel: "prev" | "next" }) {
   if (!to) {
     return (
       <span className={`${buttonClass.secondary} min-h-11 cursor-not-allowed opacity-50`} aria-disabled="true">
@@ -53,7 +73,7 @@ function PageLink({ to, label }: { to: string | null; label: string }) {
     );
   }
   return (
-    <Link to={to} className={`${buttonClass.secondary} min-h-11`}>
+    <Link to={to} rel={rel} className={`${buttonClass.secondary} min-h-11`}>
       {label}
     </Link>
   );
