@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { listHref } from "~/components/list/list-href";
-import { keysetPagination } from "~/components/list/pagination";
+import { keysetPagination } from "~/components/list/page-links";
 import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS, type DocumentSort } from "~/domain/document-list";
 import type { AppContext } from "~/server/context.server";
 import { loadDocumentList } from "~/server/document-list.server";

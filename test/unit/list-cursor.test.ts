@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listHref } from "~/components/list/list-href";
-import { keysetPagination } from "~/components/list/pagination";
+import { keysetPagination } from "~/components/list/page-links";
 import { DOCUMENT_LIST_DEFAULTS, parsePageQuery, parseListQuery } from "~/domain/document-schemas";
 import { decodeCursor, encodeCursor } from "~/domain/list-cursor";
 import { listPage } from "~/domain/list-query";
