@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { documentValidation } from "../i18n/document-validation";
 import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
-import { createListQuerySchema, parseListParams } from "./list-query";
+import { CURSOR_PARAMS, createListQuerySchema, parseListParams } from "./list-query";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -71,4 +71,15 @@ export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 export function parseListQuery(params: URLSearchParams): DocumentListQuery {
   return parseListParams(DocumentListQuerySchema, params);
+}
+
+/**
+ * The list pages' query: the API's plus the keyset cursors of their Previous/Next links
+ * (`after`/`before`). The API pages by number only, so its contract stays as it is.
+ */
+export const DocumentPageQuerySchema = DocumentListQuerySchema.extend(CURSOR_PARAMS);
+export type DocumentPageQuery = z.infer<typeof DocumentPageQuerySchema>;
+
+export function parsePageQuery(params: URLSearchParams): DocumentPageQuery {
+  return parseListParams(DocumentPageQuerySchema, params);
 }

@@ -1,4 +1,4 @@
-import type { DocumentListQuery } from "./document-schemas";
+import type { DocumentListQuery, DocumentPageQuery } from "./document-schemas";
 import type { ListPage } from "./list-query";
 
 export type Category = { id: number; categoryName: string };
@@ -58,4 +58,5 @@ export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
   canDelete: view.canDelete,
 });
 
-export type DocumentListPage = ListPage<DocumentListRow, DocumentListQuery>;
+/** A list page as the document list pages render it (their query may carry a keyset cursor). */
+export type DocumentListPage = ListPage<DocumentListRow, DocumentPageQuery>;

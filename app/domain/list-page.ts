@@ -21,3 +21,9 @@ export type ListPage<Row, Query> = {
 export function listPage<Row, Query extends { page: number; size: number }>(data: Row[], total: number, query: Query): ListPage<Row, Query> {
   return { data, page: query.page, size: query.size, total, totalPages: Math.max(1, Math.ceil(total / query.size)), query };
 }
+
+/**
+ * The keyset cursors of a page's first and last row (null when it shows none): its Previous link
+ * asks for the rows before `first`, its Next link for those after `last`.
+ */
+export type PageCursors = { first: string | null; last: string | null };

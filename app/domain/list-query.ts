@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CURSOR_PATTERN, MAX_CURSOR_LENGTH } from "./list-cursor";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortDir } from "./list-page";
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE, listPage, type ListPage, type SortDir } from "./list-page";
@@ -33,6 +34,16 @@ export function createListQuerySchema<const Sort extends string, Filters extends
     })
     .extend((options.filters ?? {}) as Filters);
 }
+
+const cursorParam = z.string().max(MAX_CURSOR_LENGTH).regex(CURSOR_PATTERN).optional().catch(undefined);
+
+/**
+ * Keyset parameters for a list's Previous/Next links (add them to `filters`): `after` = the rows
+ * that follow this position in the list's order, `before` = the rows that precede it. The values
+ * are `encodeCursor` strings; one of another shape is dropped here, and one that does not fit the
+ * list's order is ignored by the service, so a hand-edited cursor still shows a page.
+ */
+export const CURSOR_PARAMS = { after: cursorParam, before: cursorParam };
 
 /** The defaults a list's links leave out of the URL (so canonical URLs carry no empty parameter). */
 export type ListDefaults = { sort: string; dir: SortDir; size: number };

@@ -14,11 +14,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
-  const { page, categories, notice } = loaderData;
+  const { page, cursors, categories, notice } = loaderData;
   return (
     <>
       <PageHeader title={t.documents.title} />
-      <DocumentList page={page} categories={categories} notice={notice} basePath="/documents" mode="public" />
+      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath="/documents" mode="public" />
     </>
   );
 }

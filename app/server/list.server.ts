@@ -5,7 +5,8 @@ import type { ListPage } from "~/domain/list-query";
 /**
  * Loader helpers of a server-side list. `canonicalList` sends a URL with empty, default or
  * unknown parameters (a form posted without JavaScript: `?q=&category=&size=10`) to the one
- * URL of that state; `assertPageInRange` sends `?page=99` of a 2-page list to page 2.
+ * URL of that state; `assertPageInRange` sends `?page=99` of a 2-page list to page 2;
+ * `assertCursorFoundRows` sends a keyset page that found nothing to its page number.
  */
 export function canonicalList(request: Request, basePath: string, query: ListParams, defaults: ListParams): void {
   const url = new URL(request.url);
@@ -15,4 +16,13 @@ export function canonicalList(request: Request, basePath: string, query: ListPar
 
 export function assertPageInRange<Query extends ListParams>(page: ListPage<unknown, Query>, basePath: string, defaults: ListParams): void {
   if (page.page > page.totalPages) throw redirect(listHref(basePath, page.query, { page: page.totalPages }, defaults));
+}
+
+/**
+ * A keyset page (`after`/`before`) without rows: its cursor is past every row (the documents after
+ * it were deleted since, or it was edited by hand). The page number still holds, so go there.
+ */
+export function assertCursorFoundRows<Query extends ListParams>(page: ListPage<unknown, Query>, basePath: string, defaults: ListParams): void {
+  const { after, before } = page.query;
+  if ((after ?? before ?? "") !== "" && page.data.length === 0) throw redirect(listHref(basePath, page.query, { page: page.page }, defaults));
 }

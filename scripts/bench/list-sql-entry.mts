@@ -7,7 +7,7 @@
  */
 import { Kysely } from "kysely";
 import { D1Dialect } from "kysely-d1";
-import { parseListQuery } from "~/domain/document-schemas";
+import { parseListQuery, parsePageQuery } from "~/domain/document-schemas";
 import { ROLES } from "~/domain/roles";
 import type { AppContext } from "~/server/context.server";
 import type { Database } from "~/server/db-schema";
@@ -43,9 +43,10 @@ export async function captureListStatements(search: string, actor: { userId: num
     await run({ db, d1, actor: { ...actor, role: ROLES.superAdmin } } as unknown as AppContext);
     return roundTrips;
   };
-  const query = parseListQuery(new URLSearchParams(search));
+  // The page reads its keyset cursor (`after`/`before`, from a Next/Previous link); the API pages by number only.
+  const params = new URLSearchParams(search);
   return {
-    page: await capture((ctx) => listDocumentsWithCategories(ctx, query)),
-    api: await capture((ctx) => listDocuments(ctx, query)),
+    page: await capture((ctx) => listDocumentsWithCategories(ctx, parsePageQuery(params))),
+    api: await capture((ctx) => listDocuments(ctx, parseListQuery(params))),
   };
 }

@@ -407,15 +407,39 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const firstPage = await titles(page);
     expect(await page.getByText("Previous", { exact: true }).getAttribute("aria-disabled")).toBe("true");
 
+    // Next and Previous seek from the edge rows (keyset cursors `after`/`before`) and keep the page number.
     await page.getByRole("link", { name: "Next", exact: true }).click();
-    await waitForList(page, (params) => params.get("page") === "2" && params.get("size") === "5");
+    await waitForList(page, (params) => params.get("page") === "2" && params.get("size") === "5" && params.has("after"));
     await expect.poll(() => cellTexts(page, 1), POLL).toEqual(["6", "7", "8", "9", "10"]);
     expect(await showing(page)).toEqual({ shown: 5, total: all.total });
-    expect(await titles(page)).not.toEqual(firstPage);
+    const secondPage = await titles(page);
+    expect(secondPage).not.toEqual(firstPage);
+
+    await page.getByRole("link", { name: "Next", exact: true }).click();
+    await waitForList(page, (params) => params.get("page") === "3" && params.has("after"));
+    await expect.poll(() => cellTexts(page, 1), POLL).toEqual(["11", "12", "13", "14", "15"]);
+    const thirdPage = await titles(page);
 
     await page.getByRole("link", { name: "Previous", exact: true }).click();
-    await waitForList(page, (params) => !params.has("page") && params.get("size") === "5");
+    await waitForList(page, (params) => params.get("page") === "2" && params.has("before") && !params.has("after"));
+    await expect.poll(() => titles(page), POLL).toEqual(secondPage);
+    expect(await cellTexts(page, 1)).toEqual(["6", "7", "8", "9", "10"]);
+
+    // Page 2's Previous is page 1's plain URL.
+    await page.getByRole("link", { name: "Previous", exact: true }).click();
+    await waitForList(page, (params) => !params.has("page") && !params.has("before") && params.get("size") === "5");
     await expect.poll(() => titles(page), POLL).toEqual(firstPage);
+
+    // The same page by number (a typed URL): the same rows. A cursor edited by hand still lands on a page.
+    await goto(page, `/app/documents?size=5&page=3`);
+    await expect.poll(() => titles(page), POLL).toEqual(thirdPage);
+    for (const cursor of ["0.2020-01-01", "abc", "999999999.0000"]) {
+      await goto(page, `/app/documents?size=5&page=3&after=${encodeURIComponent(cursor)}`);
+      await page.getByRole("heading", { level: 1, name: "Semua Dokumen" }).waitFor();
+      expect(await rows(page).count(), cursor).toBe(5);
+      expect(new URL(page.url()).searchParams.get("page"), cursor).toBe("3");
+    }
+    await goto(page, `/app/documents?size=5`);
 
     // Sort by Judul through the header link: ascending, then descending.
     await page.getByRole("link", { name: /^Judul/ }).click();

@@ -1,22 +1,26 @@
-import { DataTable, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import { DataTable, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref } from "~/components/list";
 import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
 import { t } from "~/i18n/id";
 import type { Category, DocumentListPage } from "~/domain/documents";
+import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
- * twelve columns (cards on a phone) and paging. `mode` "public" is the visitors' catalogue
- * (download only); "app" adds the detail, edit and delete links the viewer may use.
+ * twelve columns (cards on a phone) and paging (Previous/Next seek from `cursors`, the positions
+ * of the first and last row). `mode` "public" is the visitors' catalogue (download only); "app"
+ * adds the detail, edit and delete links the viewer may use.
  */
 export function DocumentList({
   page,
+  cursors,
   categories,
   basePath,
   mode,
   notice,
 }: {
   page: DocumentListPage;
+  cursors: PageCursors;
   categories: Category[];
   basePath: string;
   mode: "app" | "public";
@@ -51,7 +55,7 @@ export function DocumentList({
         testId="documents-table"
         rowTestId="document-row"
       />
-      <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+      <Pagination {...keysetPagination(page, cursors, href)} />
     </div>
   );
 }

@@ -3,19 +3,27 @@
  *
  * A list URL carries only what differs from the list's defaults: empty values, page 1, the
  * default page size and the default order are left out, so every state has one canonical URL.
- * `sort` and `dir` travel together: either both are in the URL or neither is.
+ * `sort` and `dir` travel together: either both are in the URL or neither is. A keyset cursor
+ * (`after`/`before`) stays only in the URL of the page it was made for.
  */
 export type ListParams = Record<string, string | number | null | undefined>;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 const same = (a: unknown, b: unknown) => !isEmpty(a) && !isEmpty(b) && String(a) === String(b);
 
+/** Keyset cursors (`after`/`before`): positions in the current order and filters, never defaults. */
+const CURSOR_KEYS = ["after", "before"];
+const ORDERED_KEYS = ["q", "sort", "dir", "size", "page", ...CURSOR_KEYS];
+
 export function listSearchParams(query: ListParams, change: ListParams = {}, defaults: ListParams = {}): URLSearchParams {
-  const next: ListParams = { ...query, ...change };
+  // A cursor only makes sense with the query it came from: a link that changes anything (another
+  // page, search, filter, order or size) carries the cursor it names itself, or none.
+  const kept = Object.keys(change).length ? Object.fromEntries(Object.entries(query).filter(([key]) => !CURSOR_KEYS.includes(key))) : query;
+  const next: ListParams = { ...kept, ...change };
   const params = new URLSearchParams();
   const defaultOrder = (isEmpty(next.sort) || same(next.sort, defaults.sort)) && (isEmpty(next.dir) || same(next.dir, defaults.dir));
-  // q first, then the list's own filters, then order, size and page: stable, readable URLs.
-  const keys = ["q", ...Object.keys(next).filter((key) => !["q", "sort", "dir", "size", "page"].includes(key)), "sort", "dir", "size", "page"];
+  // q first, then the list's own filters, then order, size, page and cursor: stable, readable URLs.
+  const keys = ["q", ...Object.keys(next).filter((key) => !ORDERED_KEYS.includes(key)), ...ORDERED_KEYS.slice(1)];
   for (const key of keys) {
     const value = next[key];
     if (isEmpty(value)) continue;

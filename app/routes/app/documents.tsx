@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, categories, notice, canCreate } = loaderData;
+  const { page, cursors, categories, notice, canCreate } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -29,7 +29,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <DocumentList page={page} categories={categories} notice={notice} basePath="/app/documents" mode="app" />
+      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath="/app/documents" mode="app" />
     </>
   );
 }

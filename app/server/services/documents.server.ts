@@ -5,9 +5,10 @@
  */
 import type { Compilable } from "kysely";
 import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
-import { DocumentMetadataSchema, type DocumentListQuery, type DocumentMetadata } from "~/domain/document-schemas";
+import { DocumentMetadataSchema, type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
 import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
-import { listPage } from "~/domain/list-query";
+import type { PageCursors } from "~/domain/list-page";
+import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import { t } from "~/i18n/id";
 import { documentValidation } from "~/i18n/document-validation";
@@ -18,7 +19,10 @@ import {
   categoryExists,
   categoriesStatement,
   documentCountStatement,
+  documentCursor,
   documentRowsStatement,
+  documentSeekStatement,
+  documentSeekValues,
   toCategory,
   type DocumentListShape,
   findDocumentByIdempotencyKey,
@@ -39,45 +43,68 @@ export type { Category, DocumentPage, DocumentView };
 
 const v = documentValidation;
 
-/** The SQL shape and parameters of a list query for this request. */
-function listStatements(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean }) {
-  const match = ftsQuery(query.q);
-  const shape: DocumentListShape = {
+/** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
+function listShape(ctx: AppContext, query: DocumentListQuery, match: string | null, options: { publicOnly?: boolean }): DocumentListShape {
+  return {
     search: match !== null,
     publicOnly: !!options.publicOnly || !ctx.actor,
     category: query.category !== undefined,
     sort: query.sort,
     dir: query.dir,
   };
-  const term = match ?? "";
-  const categoryId = query.category ?? 0;
-  return [
-    documentRowsStatement(ctx.d1, shape, term, categoryId, query.size, (query.page - 1) * query.size),
-    documentCountStatement(ctx.d1, shape, term, categoryId),
-  ] as const;
 }
 
-const pageOf = (ctx: AppContext, query: DocumentListQuery, rows: DocumentRow[], counts: { n: number }[]): DocumentPage =>
+/**
+ * The statements of one list page: its rows and its total. A page reached by Previous/Next
+ * carries a cursor (`after`/`before`) and seeks from it; a cursor that does not fit the list's
+ * order (edited by hand, or made for another sort) is ignored and the page number counts.
+ */
+function listStatements(ctx: AppContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
+  const match = ftsQuery(query.q);
+  const shape = listShape(ctx, query, match, options);
+  const term = match ?? "";
+  const categoryId = query.category ?? 0;
+  const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
+  const position = seek && documentSeekValues(shape, query.after ?? query.before);
+  const rows =
+    seek && position
+      ? documentSeekStatement(ctx.d1, { ...shape, seek }, term, categoryId, query.size, ...position)
+      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, term, categoryId, query.size, (query.page - 1) * query.size);
+  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, term, categoryId)] as const };
+}
+
+const pageOf = <Query extends DocumentListQuery>(ctx: AppContext, query: Query, rows: DocumentRow[], counts: { n: number }[]): ListPage<DocumentView, Query> =>
   listPage(rows.map((row) => toDocumentView(ctx.actor, row)), Number(counts[0]?.n ?? 0), query);
 
 /**
- * A page of the catalogue, filtered, searched and sorted on the server. Anyone may list;
- * visitors (and `publicOnly`, the public /documents page) see PUBLIC documents only.
- * Rows and total come in one D1 round trip.
+ * A page of the catalogue by page number, filtered, searched and sorted on the server (the API
+ * list). Anyone may list; visitors (and `publicOnly`, the public /documents page) see PUBLIC
+ * documents only. Rows and total come in one D1 round trip.
  */
 export async function listDocuments(ctx: AppContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
-  const [rows, counts] = await batchRead(ctx.d1, ...listStatements(ctx, query, options));
+  const { statements } = listStatements(ctx, query, options);
+  const [rows, counts] = await batchRead(ctx.d1, ...statements);
   return pageOf(ctx, query, rows, counts);
 }
 
-/** A list page with the categories of its filter, all in one D1 round trip. */
+/**
+ * A list page with the categories of its filter, all in one D1 round trip, and the cursors of
+ * its first and last row for the Previous/Next links (null on an empty page).
+ */
 export async function listDocumentsWithCategories(
   ctx: AppContext,
-  query: DocumentListQuery,
+  query: DocumentPageQuery,
   options: { publicOnly?: boolean } = {},
-): Promise<{ page: DocumentPage; categories: Category[] }> {
-  const [rows, counts, categories] = await batchRead(ctx.d1, ...listStatements(ctx, query, options), categoriesStatement(ctx.d1, null));
-  return { page: pageOf(ctx, query, rows, counts), categories: categories.map(toCategory) };
+): Promise<{ page: ListPage<DocumentView, DocumentPageQuery>; categories: Category[]; cursors: PageCursors }> {
+  const { shape, backwards, statements } = listStatements(ctx, query, options);
+  const [found, counts, categories] = await batchRead(ctx.d1, ...statements, categoriesStatement(ctx.d1, null));
+  const rows = backwards ? found.reverse() : found;
+  const cursorOf = (row: DocumentRow | undefined) => (row ? documentCursor(shape, row) : null);
+  return {
+    page: pageOf(ctx, query, rows, counts),
+    categories: categories.map(toCategory),
+    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+  };
 }
 
 export const listCategories = (ctx: AppContext): Promise<Category[]> => listCategoryRows(ctx);
