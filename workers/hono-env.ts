@@ -3,5 +3,5 @@ import type { AppContext } from "~/server/context.server";
 /** Hono typing shared by the entry and every API router. */
 export type HonoEnv = {
   Bindings: Env;
-  Variables: { ctx: AppContext; nonce: string; scriptSources?: string };
+  Variables: { ctx: AppContext; nonce?: string; scriptSources?: string };
 };

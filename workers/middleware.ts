@@ -10,13 +10,13 @@ import { sealAfterResponse } from "~/server/audit/commit.server";
 import type { HonoEnv } from "./hono-env";
 
 /**
- * Security headers on every response. Inline scripts need this response's nonce; everything
- * else comes from 'self'.
+ * Security headers on every response. A rendered page's inline scripts need its nonce (minted
+ * with the request context, so a cache hit or an early refusal mints none); a page served from
+ * the edge cache names its inline scripts by hash instead (`scriptSources`); everything else
+ * comes from 'self'.
  */
 export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
-  c.set("nonce", randomToken(16));
   await next();
-  // A page served from the edge cache names its inline scripts by hash instead (`scriptSources`).
   const nonce = c.get("nonce");
   const headers = c.res.headers;
   const secure = new URL(c.req.url).protocol === "https:";
@@ -26,7 +26,7 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src ${c.get("scriptSources") ?? `'self' 'nonce-${nonce}' 'strict-dynamic'`}`,
+        `script-src ${c.get("scriptSources") ?? (nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'")}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self'",
@@ -68,6 +68,8 @@ export const compressText = createMiddleware<HonoEnv>(async (c, next) => {
 /** Builds the per-request AppContext (config, db, session) shared by API and pages. */
 export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
+  const nonce = randomToken(16);
+  c.set("nonce", nonce);
   const config = loadConfig(c.env);
   const db = createDb(c.env.DB);
   const now = new Date();
@@ -94,7 +96,7 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
     session,
     flash: getCookie(c, FLASH_COOKIE) ? await readFlash(config, c.req.header("cookie") ?? null) : null,
     actor: session ? actorOf(session.user) : null,
-    nonce: c.get("nonce"),
+    nonce,
   };
   c.set("ctx", ctx);
   await next();

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, type CursorKind } from "~/domain/list-curso
 import type { SortDir } from "~/domain/list-query";
 import type { Database } from "../db-schema";
 import type { Db } from "../db.server";
-import { allRows, preparedQuery } from "../prepared.server";
+import { allRows, firstRow, preparedQuery } from "../prepared.server";
 
 /** Plain reads of the catalogue, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -78,9 +78,14 @@ export function ftsQuery(input: string): string | null {
 
 const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
-/** A document by its public id (anything not shaped like a UUID finds nothing, unqueried). */
-export async function findDocumentByUuid(deps: Deps, uuid: string): Promise<DocumentRow | undefined> {
-  return isUuid(uuid) ? documentSelect(deps).where("a.uuid", "=", uuid).executeTakeFirst() : undefined;
+const documentByUuidStatement = preparedQuery((db, _shape: null, uuid: string) => documentSelect({ db }).where("a.uuid", "=", uuid));
+
+/**
+ * A document by its public id (anything not shaped like a UUID finds nothing, unqueried). The
+ * detail pages' read: compiled once per isolate.
+ */
+export async function findDocumentByUuid(deps: Deps & { d1: D1Database }, uuid: string): Promise<DocumentRow | undefined> {
+  return isUuid(uuid) ? firstRow(documentByUuidStatement(deps.d1, null, uuid)) : undefined;
 }
 
 export function findDocumentById(deps: Deps, id: number): Promise<DocumentRow | undefined> {
