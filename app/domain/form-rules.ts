@@ -22,3 +22,15 @@ export type FormRules = {
   constraint: Record<string, FieldConstraint>;
   messages: Record<string, Partial<Record<RuleName, string>>>;
 };
+
+/**
+ * What a form post answers when it fails (conform's `SubmissionResult`, which route actions
+ * build with `submission.reply()` or `replyWithDomainError`): the submitted values to show
+ * again (`initialValue`, without hidden fields such as the password) and the messages by field
+ * name, "" holding the form's own messages.
+ */
+export type FormReply = {
+  status?: "error" | "success";
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+};

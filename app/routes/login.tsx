@@ -1,14 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, redirect, useNavigation } from "react-router";
-import type { z } from "zod";
 import type { Route } from "./+types/login";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { DomainError, TooManyRequestsError } from "~/domain/errors";
 import { login } from "~/server/services/auth.server";
 import { getAppContext } from "~/server/route-helpers.server";
 import { sessionCookie } from "~/server/session.server";
-import { Field, FormBanner, validateWithRules } from "~/components/form";
+import { Field, FormBanner, useFormKit } from "~/components/form";
 import { formRules } from "~/server/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
@@ -23,6 +21,9 @@ const SSO_MESSAGES: Record<string, string> = {
   "unknown-user": loginText.ssoUnknownUser,
 };
 
+/** The password never comes back with an error (with JavaScript, the form empties it too). */
+const HIDDEN_FIELDS = ["password"];
+
 export function loader({ context, request }: Route.LoaderArgs) {
   if (getAppContext(context).session) throw redirect("/app");
   const sso = new URL(request.url).searchParams.get("sso");
@@ -32,14 +33,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getAppContext(context);
   const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   try {
     const result = await login(ctx, submission.value);
     return redirect("/app", { headers: { "Set-Cookie": sessionCookie(ctx, result.sessionId) } });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const headers: HeadersInit = error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-    return data(submission.reply({ formErrors: [error.message || loginText.failed], hideFields: ["password"] }), {
+    return data(submission.reply({ formErrors: [error.message || loginText.failed], hideFields: HIDDEN_FIELDS }), {
       status: error.status,
       headers,
     });
@@ -50,13 +51,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
   const { rules } = loaderData;
-  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
-    lastResult: actionData,
-    constraint: rules.constraint,
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useFormKit<"username" | "password">({ lastResult: actionData, rules, hideFields: HIDDEN_FIELDS });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-900 to-slate-900 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
@@ -66,8 +61,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="mb-4 mt-2 text-2xl font-semibold">{loginText.heading}</h1>
         <FormBanner message={loaderData.notice} tone="notice" testId="login-notice" />
         <FormBanner id={form.errorId} message={form.errors?.[0]} testId="login-error" />
-        {/* noValidate: the server's messages (the same with JavaScript off) replace the browser's bubbles. */}
-        <Form method="post" className="mt-2 space-y-4" {...getFormProps(form)} noValidate>
+        <Form method="post" className="mt-2 space-y-4" {...form.props}>
           <Field label={loginText.username} field={fields.username} inputProps={{ autoComplete: "username" }} />
           <Field label={loginText.password} field={fields.password} type="password" inputProps={{ autoComplete: "current-password" }} />
           <button

@@ -1,14 +1,13 @@
-import { parse, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "~/domain/errors";
-import type { FieldConstraint, FormRules, RuleName } from "~/domain/form-rules";
+import type { FieldConstraint, FormReply, FormRules, RuleName } from "~/domain/form-rules";
 
 /**
  * Form helpers of route actions and loaders: the browser rules of a schema, and a domain error
- * as conform's reply (the page re-renders the form with the submitted values and each message
- * beside its field, with JavaScript on or off).
+ * as a form reply (the shape of conform's `submission.reply()`): the page re-renders the form
+ * with the submitted values and each message beside its field, with JavaScript on or off.
  */
 
 const cache = new WeakMap<z.ZodType, FormRules>();
@@ -75,7 +74,7 @@ function boundsOf(schema: z.ZodType): FieldConstraint {
 const NEVER_ECHOED = ["_csrf", "submissionId"];
 
 /**
- * A domain error thrown by a service during a form post, as conform's reply with the error's
+ * A domain error thrown by a service during a form post, as a form reply with the error's
  * status: field errors beside their fields, anything else as the form's error (banner), and
  * the submitted values (minus `hideFields`) to fill the form again. When every field error is
  * in `formLevelFields` (e.g. a refused file: an upload failure), the message is also the
@@ -86,14 +85,15 @@ export function replyWithDomainError(
   options: { hideFields?: string[]; formLevelFields?: string[]; headers?: HeadersInit } = {},
 ) {
   if (!(error instanceof DomainError)) throw error;
-  const values = new URLSearchParams();
-  for (const [key, value] of Object.entries(error.values ?? {})) if (!NEVER_ECHOED.includes(key)) values.append(key, value);
-  const submission = parse(values, { resolve: () => ({ error: error.fieldErrors ?? {} }) });
-  const formLevel = Object.keys(error.fieldErrors ?? {}).every((field) => options.formLevelFields?.includes(field));
-  const result: SubmissionResult<string[]> = submission.reply({
-    formErrors: formLevel ? [error.message] : [],
-    fieldErrors: error.fieldErrors,
-    hideFields: options.hideFields,
-  });
+  // Empty values are left out, as conform's reply does: the form shows them empty anyway.
+  const hidden = [...NEVER_ECHOED, ...(options.hideFields ?? [])];
+  const initialValue = Object.fromEntries(Object.entries(error.values ?? {}).filter(([key, value]) => value !== "" && !hidden.includes(key)));
+  const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors ?? {}).filter(([, messages]) => messages.length > 0));
+  const formLevel = Object.keys(fieldErrors).every((field) => options.formLevelFields?.includes(field));
+  const result: FormReply = {
+    status: "error",
+    initialValue,
+    error: formLevel && error.message ? { "": [error.message], ...fieldErrors } : fieldErrors,
+  };
   return data(result, { status: error.status, headers: options.headers });
 }

@@ -113,6 +113,8 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       expect(await textOf(page, "[role=alert]")).toBe("Login gagal. Cek kembali kredensial Anda.");
       expect(pathOf(page)).toBe("/login");
       expect(await page.getByLabel("Username", { exact: true }).inputValue()).toBe(username);
+      // The password is never sent back (without JavaScript) and is emptied (with it).
+      await expect.poll(() => page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
     });
   });
 

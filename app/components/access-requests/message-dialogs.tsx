@@ -1,9 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { Field, FormBanner, RadioGroup, validateWithRules, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
@@ -32,7 +31,7 @@ type Props<Rules> = {
   closeTo: string;
   csrfToken: string;
   rules: Rules;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: FormReply | null | undefined;
 };
 
 /**
@@ -52,15 +51,7 @@ export function RespondDialog({
 }: Props<FormRules> & { request: Pick<AccessRequestView, "uuid" | "archiveTitle" | "requester" | "requestMessage">; defaultAction?: "accept" | "reject" }) {
   const hydrated = useHydrated();
   const busy = useBusy(action);
-  const [form, fields] = useForm<{ action: string; responseMessage: string }>({
-    id: `respond-${request.uuid}`,
-    lastResult,
-    constraint: rules.constraint,
-    defaultValue: { action: defaultAction },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-  });
+  const [form, fields] = useFormKit<"action" | "responseMessage">({ id: `respond-${request.uuid}`, lastResult, rules, defaultValue: { action: defaultAction } });
   const [blank, setBlank] = useState(!String(fields.responseMessage.initialValue ?? "").trim());
   return (
     <Dialog title={s.respond.title} status="respond" closeTo={closeTo} testId="respond-dialog">
@@ -69,7 +60,7 @@ export function RespondDialog({
       </p>
       <p className="mb-3 italic">“{request.requestMessage}”</p>
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="respond-error" />
-      <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4">
+      <Form method="post" action={action} {...form.props} className="space-y-4">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <input type="hidden" name="uuid" value={request.uuid} />
         <Field
@@ -104,18 +95,11 @@ export function RespondDialog({
 /** The request dialog of the document detail page: the reason (sent trimmed) and 'Kirim Request'. */
 export function RequestDialog({ action, closeTo, csrfToken, rules, lastResult }: Props<FormRules>) {
   const busy = useBusy(action);
-  const [form, fields] = useForm<{ requestMessage: string }>({
-    id: "request-access",
-    lastResult,
-    constraint: rules.constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-  });
+  const [form, fields] = useFormKit<"requestMessage">({ id: "request-access", lastResult, rules });
   return (
     <Dialog title={s.request.button} status="request" closeTo={closeTo} testId="request-dialog">
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="request-error" />
-      <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4">
+      <Form method="post" action={action} {...form.props} className="space-y-4">
         <input type="hidden" name="_csrf" value={csrfToken} />
         <Field label={s.request.label} field={fields.requestMessage} inputProps={{ placeholder: s.request.placeholder, autoComplete: "off" }} />
         <div className="flex justify-end gap-2">

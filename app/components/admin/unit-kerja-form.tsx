@@ -1,7 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { Field, FormBanner, validateWithRules, type FormRules } from "~/components/form";
+import { Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { admin as adminText } from "~/i18n/admin";
 
 const m = adminText.unitKerja;
@@ -23,26 +22,18 @@ export function UnitKerjaForm({
   mode: "create" | "update";
   defaults: UnitKerjaFormDefaults;
   rules: FormRules;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: FormReply | null | undefined;
   csrfToken: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm<{ nama: string; jenis: string; email: string; namaPejabat: string }>({
-    lastResult,
-    constraint: rules.constraint,
-    defaultValue: { nama: defaults.nama ?? "", jenis: defaults.jenis ?? "", email: defaults.email ?? "", namaPejabat: defaults.namaPejabat ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-  });
-  const fieldErrorCount = Object.keys(form.allErrors).filter((name) => name !== form.id).length;
+  const [form, fields] = useFormKit<keyof UnitKerjaFormDefaults>({ lastResult, rules, defaultValue: defaults });
   const fallback = mode === "create" ? m.createFailed : m.updateFailed;
-  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && fieldErrorCount === 0 ? fallback : null);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
   return (
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />
-      <Form method="post" className="space-y-5" {...getFormProps(form)} noValidate>
+      <Form method="post" className="space-y-5" {...form.props}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <Field label={f.nama} field={fields.nama} />
         <Field label={f.jenis} field={fields.jenis} />

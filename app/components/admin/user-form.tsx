@@ -1,8 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { Field, FormBanner, RadioGroup, SelectField, validateWithRules, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
 import { admin as adminText } from "~/i18n/admin";
@@ -18,7 +17,10 @@ export type UserFormDefaults = {
   unitKerjaId?: number | null;
 };
 
-type UserFormValues = { fullName: string; username: string; email: string; password: string; roleName: string; unitKerjaId: string };
+type UserFieldName = "fullName" | "username" | "email" | "password" | "roleName" | "unitKerjaId";
+
+/** The password never comes back with an error (with JavaScript, the form empties it too). */
+const HIDDEN_FIELDS = ["password"];
 
 /**
  * The create and update form of a user (one component, SPEC section 5). It posts to the page's
@@ -44,7 +46,7 @@ export function UserForm({
   unitKerja: UnitKerjaOption[];
   /** From the loader: `formRules(UserCreateSchema | UserUpdateSchema)`. */
   rules: FormRules;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: FormReply | null | undefined;
   csrfToken: string;
 }) {
   const submit = useSubmit();
@@ -54,9 +56,10 @@ export function UserForm({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const [form, fields] = useForm<UserFormValues>({
+  const [form, fields] = useFormKit<UserFieldName>({
     lastResult,
-    constraint: rules.constraint,
+    rules,
+    hideFields: HIDDEN_FIELDS,
     defaultValue: {
       fullName: defaults.fullName ?? "",
       username: defaults.username ?? "",
@@ -64,10 +67,7 @@ export function UserForm({
       roleName: defaults.roleName ?? ROLES.viewer,
       unitKerjaId: defaults.unitKerjaId?.toString() ?? "",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-    onSubmit(event, { formData }) {
+    onValidSubmit(event, formData) {
       event.preventDefault();
       const sent = new FormData();
       for (const [name, value] of formData) {
@@ -79,20 +79,18 @@ export function UserForm({
   });
 
   // The role the form was rendered with (the stored one, or the one a failed post sent back).
-  const submittedRole = (fields.roleName.initialValue as string | undefined) ?? defaults.roleName ?? ROLES.viewer;
+  const submittedRole = String(fields.roleName.initialValue ?? defaults.roleName ?? ROLES.viewer);
   const [role, setRole] = useState(submittedRole);
   // A reply from the server (a failed post) may carry another role than the one first shown.
   useEffect(() => setRole(submittedRole), [submittedRole]);
   const showUnit = !hydrated || role === ROLES.satuanKerja;
   const fallback = mode === "create" ? m.createFailed : m.updateFailed;
-  const fieldErrorCount = Object.keys(form.allErrors).filter((name) => name !== form.id).length;
-  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && fieldErrorCount === 0 ? fallback : null);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
 
   return (
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />
-      {/* noValidate: the schema's messages (the server's, or the same ones checked here) replace the browser's bubbles. */}
-      <Form method="post" className="space-y-5" {...getFormProps(form)} noValidate>
+      <Form method="post" className="space-y-5" {...form.props}>
         <input type="hidden" name="_csrf" value={csrfToken} />
         <Field label={f.fullName} field={fields.fullName} inputProps={{ autoComplete: "name" }} />
         <Field label={f.username} field={fields.username} inputProps={{ autoComplete: "off" }} />

@@ -1,12 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, validateWithRules, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { documentHints } from "~/domain/document-hints";
-import type { DocumentCreateSchema } from "~/domain/document-schemas";
-import type { z } from "zod";
 import { t } from "~/i18n/id";
 import type { Category } from "~/server/services/documents.server";
 
@@ -55,7 +52,7 @@ export function DocumentForm({
   /** From the loader: `formRules(DocumentCreateSchema | DocumentUpdateSchema)`. */
   rules: FormRules;
   /** The action's reply (a post without JavaScript). */
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: FormReply | null | undefined;
   csrfToken: string;
   submissionId?: string;
   apiUrl: string;
@@ -66,17 +63,14 @@ export function DocumentForm({
   const navigation = useNavigation();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<{ message: string; dialog: string } | null>(null);
-  const [apiResult, setApiResult] = useState<SubmissionResult<string[]> | null>(null);
+  const [apiResult, setApiResult] = useState<FormReply | null>(null);
   const fallback = mode === "create" ? t.documents.uploadFailed : t.documents.metadataFailed;
 
-  const [form, fields] = useForm<z.input<typeof DocumentCreateSchema>>({
+  const [form, fields] = useFormKit<keyof DocumentFormDefaults | "file">({
     lastResult: apiResult ?? lastResult,
-    constraint: rules.constraint,
-    defaultValue: { ...defaults, categoryId: defaults.categoryId?.toString(), year: defaults.year?.toString() },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ form, formData }) => validateWithRules(form, formData, rules),
-    onSubmit(event, { formData }) {
+    rules,
+    defaultValue: defaults,
+    onValidSubmit(event, formData) {
       event.preventDefault();
       setClientError(null);
       setApiResult(null);
@@ -122,10 +116,9 @@ export function DocumentForm({
   });
 
   const busy = progress !== null || navigation.state === "submitting";
-  const hints = documentHints({
-    keywords: (fields.keywords.value as string | undefined) ?? defaults.keywords,
-    description: (fields.description.value as string | undefined) ?? defaults.description,
-  });
+  // The advisory hints follow what is typed.
+  const [hintInput, setHintInput] = useState(() => ({ keywords: String(fields.keywords.initialValue ?? ""), description: String(fields.description.initialValue ?? "") }));
+  const hints = documentHints(hintInput);
   // A post without JavaScript: the action's reply carries an upload failure as the form's error.
   const serverError = apiResult ? null : (form.errors?.[0] ?? null);
   const bannerMessage = clientError?.message ?? serverError;
@@ -134,8 +127,7 @@ export function DocumentForm({
   return (
     <>
       <FormBanner message={bannerMessage} testId="form-error" />
-      {/* noValidate: the schema's messages (the server's, or the same ones checked here) replace the browser's bubbles. */}
-      <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)} noValidate>
+      <Form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
         {/* CSRF and idempotency fields come first: the server checks them before the file streams in. */}
         <input type="hidden" name="_csrf" value={csrfToken} />
         {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
@@ -150,8 +142,19 @@ export function DocumentForm({
           <Field label={f.documentNumber} field={fields.documentNumber} />
           <Field label={f.year} field={fields.year} type="number" />
         </div>
-        <Field label={f.keywords} field={fields.keywords} hint={hints.keywords} />
-        <TextareaField label={f.description} field={fields.description} hint={hints.description} rows={5} />
+        <Field
+          label={f.keywords}
+          field={fields.keywords}
+          hint={hints.keywords}
+          inputProps={{ onInput: ({ currentTarget: { value } }) => setHintInput((current) => ({ ...current, keywords: value })) }}
+        />
+        <TextareaField
+          label={f.description}
+          field={fields.description}
+          hint={hints.description}
+          rows={5}
+          textareaProps={{ onInput: ({ currentTarget: { value } }) => setHintInput((current) => ({ ...current, description: value })) }}
+        />
         <Field
           label={mode === "create" ? f.file : f.newFile}
           field={fields.file}

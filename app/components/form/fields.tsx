@@ -1,10 +1,21 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { inputClass } from "~/components/buttons";
+import type { FieldMetadata } from "./form-state";
 
-/** Any conform field; the kit reads its id, name, errors, constraint and initial value. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field type is generic over the whole form schema.
-type AnyField = FieldMetadata<any, any, string[]>;
+/** What every control of a field carries: its name, `required`, and its error while invalid. */
+function controlProps(field: FieldMetadata) {
+  const invalid = Boolean(field.errors?.length);
+  return {
+    id: field.id,
+    name: field.name,
+    required: field.required || undefined,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? field.errorId : undefined,
+  };
+}
+
+/** The value shown first: the default, or what a failed post sent back. */
+const initialText = (field: FieldMetadata) => (Array.isArray(field.initialValue) ? field.initialValue[0] : field.initialValue);
 
 /** The field's messages, by the id its control's `aria-describedby` names. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -32,11 +43,11 @@ export function FormBanner({ id, message, tone = "error", testId }: { id?: strin
   );
 }
 
-type ShellProps = { label: string; field: AnyField; hint?: string | null; className?: string };
+type ShellProps = { label: string; field: FieldMetadata; hint?: string | null; className?: string };
 
 /**
  * Label, control, hint and errors. The hint stays out of `aria-describedby`, which names only
- * the field's errors (conform sets it while the field is invalid).
+ * the field's errors (set while the field is invalid).
  */
 function FieldShell({ label, field, hint, className, children }: ShellProps & { children: ReactNode }) {
   return (
@@ -61,17 +72,43 @@ type ExtraInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id"
 /** A labelled input with its native constraints (from the form's `constraint`), hint and errors. */
 export function Field({ type = "text", inputProps, ...shell }: ShellProps & { type?: InputType; inputProps?: ExtraInputProps }) {
   const { className, ...rest } = inputProps ?? {};
+  const { field } = shell;
   return (
     <FieldShell {...shell}>
-      <input {...getInputProps(shell.field, { type })} {...rest} className={className ? `${inputClass} ${className}` : inputClass} />
+      <input
+        {...controlProps(field)}
+        type={type}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        min={field.min}
+        max={field.max}
+        step={field.step}
+        pattern={field.pattern}
+        multiple={field.multiple}
+        // A file input cannot be given a value.
+        defaultValue={type === "file" ? undefined : initialText(field)}
+        {...rest}
+        className={className ? `${inputClass} ${className}` : inputClass}
+      />
     </FieldShell>
   );
 }
 
-export function TextareaField({ rows = 4, ...shell }: ShellProps & { rows?: number }) {
+type ExtraTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form" | "defaultValue" | "className">;
+
+export function TextareaField({ rows = 4, textareaProps, ...shell }: ShellProps & { rows?: number; textareaProps?: ExtraTextareaProps }) {
+  const { field } = shell;
   return (
     <FieldShell {...shell}>
-      <textarea {...getTextareaProps(shell.field)} rows={rows} className={inputClass} />
+      <textarea
+        {...controlProps(field)}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        defaultValue={initialText(field)}
+        {...textareaProps}
+        rows={rows}
+        className={inputClass}
+      />
     </FieldShell>
   );
 }
@@ -81,7 +118,7 @@ export type Option = { value: string | number; label: string };
 export function SelectField({ options, placeholder, ...shell }: ShellProps & { options: readonly Option[]; placeholder?: string }) {
   return (
     <FieldShell {...shell}>
-      <select {...getSelectProps(shell.field)} className={inputClass}>
+      <select {...controlProps(shell.field)} defaultValue={initialText(shell.field)} className={inputClass}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -94,8 +131,8 @@ export function SelectField({ options, placeholder, ...shell }: ShellProps & { o
 }
 
 /** Radio buttons in a fieldset; `fallback` is checked while the form has no value. */
-export function RadioGroup({ legend, field, options, fallback }: { legend: string; field: AnyField; options: readonly Option[]; fallback?: string }) {
-  const checked = (field.initialValue as string | undefined) ?? fallback;
+export function RadioGroup({ legend, field, options, fallback }: { legend: string; field: FieldMetadata; options: readonly Option[]; fallback?: string }) {
+  const checked = initialText(field) ?? fallback;
   return (
     <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
@@ -113,11 +150,11 @@ export function RadioGroup({ legend, field, options, fallback }: { legend: strin
 }
 
 /** A single checkbox (sends "on" when checked; read it with `z.coerce.boolean()` or `z.literal("on")`). */
-export function CheckboxField({ label, field, hint }: { label: string; field: AnyField; hint?: string | null }) {
+export function CheckboxField({ label, field, hint }: { label: string; field: FieldMetadata; hint?: string | null }) {
   return (
     <div>
       <label className="flex min-h-11 items-center gap-2 text-sm">
-        <input {...getInputProps(field, { type: "checkbox" })} className="h-4 w-4" />
+        <input {...controlProps(field)} type="checkbox" defaultChecked={initialText(field) === "on"} className="h-4 w-4" />
         {label}
       </label>
       {hint && <p className="text-xs text-slate-500">{hint}</p>}

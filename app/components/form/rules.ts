@@ -1,5 +1,5 @@
-import { parse } from "@conform-to/react";
 import type { FormRules, RuleName } from "~/domain/form-rules";
+import type { FormErrors } from "./form-state";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -13,25 +13,22 @@ const VALIDITY: [keyof ValidityState, RuleName][] = [
 ];
 
 /**
- * conform's `onValidate` without zod in the browser: the form's native validity (from the
- * constraint attributes the server computed from the schema), reported with the schema's own
- * messages. Rules the browser cannot check (cross-field, database lookups) stay with the
- * server, whose reply lands beside the same fields.
+ * The form's fields that break a rule the browser can check, each with the schema's own
+ * message: the native validity of the controls (whose constraint attributes the server derived
+ * from the schema) read against `rules.messages`, so no zod runs in the browser. Rules the
+ * browser cannot check (cross-field, database lookups) stay with the server, whose reply lands
+ * beside the same fields. `only` limits the check to one field (revalidating as it is edited).
  */
-export function validateWithRules<Value>(form: HTMLFormElement, formData: FormData, rules: FormRules) {
-  return parse<Value, string[]>(formData, {
-    // The value is the raw payload: the server parses and converts it with the schema.
-    resolve(payload) {
-      const error: Record<string, string[]> = {};
-      for (const element of Array.from(form.elements) as Control[]) {
-        const messages = element.name ? rules.messages[element.name] : undefined;
-        if (!messages || error[element.name] || !element.validity) continue;
-        const broken = VALIDITY.find(([flag, rule]) => element.validity[flag] && messages[rule]);
-        if (broken) error[element.name] = [messages[broken[1]]!];
-      }
-      return Object.keys(error).length > 0 ? { error } : { value: payload as Value };
-    },
-  });
+export function invalidFields(form: HTMLFormElement, rules: FormRules, only?: string): FormErrors {
+  const errors: FormErrors = {};
+  for (const element of Array.from(form.elements) as Control[]) {
+    const name = element.name;
+    const messages = name && (only === undefined || only === name) ? rules.messages[name] : undefined;
+    if (!messages || errors[name] || !element.validity) continue;
+    const broken = VALIDITY.find(([flag, rule]) => element.validity[flag] && messages[rule]);
+    if (broken) errors[name] = [messages[broken[1]]!];
+  }
+  return errors;
 }
 
 /**
