@@ -1,6 +1,6 @@
 /**
- * Indonesian strings of the administration screens and API: users, work units, audit log.
- * Included in the catalogue as `t.admin`.
+ * Indonesian strings of the administration screens and API: users and work units (the audit log's
+ * are in audit-log.ts).
  */
 export const admin = {
   invalidJson: "Data JSON tidak valid. Periksa kembali isi permintaan.",
@@ -142,76 +142,6 @@ export const admin = {
       emailInvalid: "Format email tidak valid.",
       emailMax: "Email maksimal 254 karakter.",
       namaPejabatMax: "Nama pejabat maksimal 150 karakter.",
-    },
-  },
-  auditLogs: {
-    title: "Log Audit",
-    columns: {
-      no: "No",
-      timestamp: "Waktu",
-      action: "Aksi",
-      actor: "Pengguna",
-      details: "Detail",
-      ipAddress: "Alamat IP",
-      userAgent: "User Agent",
-    },
-    filters: {
-      action: "Aksi",
-      allActions: "Semua Aksi",
-      actor: "Username",
-      from: "Dari tanggal",
-      to: "Sampai tanggal",
-      apply: "Terapkan",
-      reset: "Atur Ulang",
-    },
-    exportCsv: "Ekspor CSV",
-    filtersLabel: "Filter log audit",
-    /** Labels of the action filter; the stored action name is shown beside unknown ones. */
-    actionLabels: {
-      LOGIN: "Login",
-      LOGIN_FAILED: "Login gagal",
-      LOGIN_THROTTLED: "Login diblokir sementara",
-      LOGOUT: "Logout",
-      SSO_LINKED: "Akun SSO ditautkan",
-      DOCUMENT_CREATE: "Dokumen diunggah",
-      DOCUMENT_UPDATE: "Dokumen diperbarui",
-      DOCUMENT_FILE_REPLACE: "File dokumen diganti",
-      DOCUMENT_DELETE: "Dokumen dihapus",
-      DOCUMENT_PREVIEW: "Dokumen dilihat",
-      DOCUMENT_DOWNLOAD: "Dokumen diunduh",
-      USER_CREATE: "Pengguna dibuat",
-      USER_UPDATE: "Pengguna diperbarui",
-      USER_DELETE: "Pengguna dihapus",
-      USER_SESSIONS_REVOKE: "Sesi pengguna diakhiri",
-      UNIT_KERJA_CREATE: "Unit kerja dibuat",
-      UNIT_KERJA_UPDATE: "Unit kerja diperbarui",
-      UNIT_KERJA_DELETE: "Unit kerja dihapus",
-      AUDIT_LOG_EXPORT: "Log audit diekspor",
-      AUDIT_CHAIN_VERIFY: "Integritas log audit diverifikasi",
-      ACCESS_REQUEST_CREATE: "Permintaan akses diajukan",
-      ACCESS_REQUEST_APPROVE: "Permintaan akses disetujui",
-      ACCESS_REQUEST_REJECT: "Permintaan akses ditolak",
-      ACCESS_REQUEST_REVOKE: "Izin unduhan dicabut",
-      ACCESS_REQUEST_EXPIRE: "Izin unduhan kedaluwarsa",
-      ACCESS_TOKEN_DOWNLOAD: "Dokumen diunduh dengan token",
-    },
-    showing: (count: number, more: boolean) => `Showing ${count} entries${more ? " (masih ada data lainnya)" : ""}`,
-    empty: "Tidak ada data yang cocok.",
-    loadFailed: "Gagal mengambil data log audit",
-    loadError: "Terjadi kesalahan saat memuat data log audit",
-    csvHeader: ["ID", "Waktu (UTC)", "Aksi", "Pengguna", "Detail", "Alamat IP", "User Agent"],
-    exported: "Log audit diekspor ke CSV",
-    integrity: {
-      heading: "Integritas Log Audit",
-      description:
-        "Setiap entri log audit menyimpan sidik SHA-256 dari isinya dan dari entri sebelumnya. Verifikasi menghitung ulang seluruh rantai.",
-      verify: "Verifikasi Integritas",
-      verifying: "Memverifikasi...",
-      intact: (checked: number) => `Rantai log audit utuh: ${checked} entri diperiksa.`,
-      broken: (id: number, reason: "content" | "link" | "missing") =>
-        `Rantai log audit rusak pada entri #${id} (${{ content: "isi diubah", link: "tautan putus", missing: "entri hilang" }[reason]}).`,
-      unsealed: (count: number) => `${count} entri terbaru belum disegel dan belum ikut diperiksa.`,
-      head: "Hash terakhir",
     },
   },
 } as const;

@@ -5,6 +5,7 @@ import { parseListParams } from "~/domain/list-query";
 import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
 import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 
 const v = adminText.users.validation;
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -101,6 +102,6 @@ describe("list queries", () => {
 describe("audit action labels", () => {
   it("every filterable action has an Indonesian label", async () => {
     const { AUDIT_ACTIONS } = await import("~/domain/audit-log");
-    expect(Object.keys(adminText.auditLogs.actionLabels).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(Object.keys(auditLogText.actionLabels).sort()).toEqual([...AUDIT_ACTIONS].sort());
   });
 });

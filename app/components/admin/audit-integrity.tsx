@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { VERIFY_INTEGRITY_INTENT, type AuditChainReport } from "~/domain/audit-integrity";
-import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { useRootData } from "~/root";
 
-const s = adminText.auditLogs.integrity;
+const s = auditLogText.integrity;
 
 /**
  * 'Verifikasi Integritas' on the audit-log page: a plain POST (works without JavaScript; the

@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { AuditLogView } from "~/domain/audit-log";
 import { formatDate } from "~/lib/format";
-import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 
-const c = adminText.auditLogs.columns;
-const labels: Record<string, string> = adminText.auditLogs.actionLabels;
+const c = auditLogText.columns;
+const labels: Record<string, string> = auditLogText.actionLabels;
 
 /** The label of an action; an action without one shows its stored name. */
 export const actionLabel = (action: string) => labels[action] ?? action;

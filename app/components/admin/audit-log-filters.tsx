@@ -4,10 +4,10 @@ import { listHref, type ListParams } from "~/components/list";
 import { AUDIT_ACTIONS } from "~/domain/audit-actions";
 import { PAGE_SIZES } from "~/domain/list-page";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { actionLabel } from "./audit-log-columns";
 
-const f = adminText.auditLogs.filters;
+const f = auditLogText.filters;
 
 export type AuditFilterValues = { action?: string; actor?: string; from?: string; to?: string; size: number };
 
@@ -23,7 +23,7 @@ export function AuditLogFilters({ basePath, values, defaults }: { basePath: stri
       key={listHref(basePath, values, {}, defaults)}
       method="get"
       action={basePath}
-      aria-label={adminText.auditLogs.filtersLabel}
+      aria-label={auditLogText.filtersLabel}
       className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-4"
       onSubmit={(event) => {
         event.preventDefault();

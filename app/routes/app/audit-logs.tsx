@@ -12,10 +12,10 @@ import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/server/admin-pages.server";
 import { getSignedIn } from "~/server/gates.server";
 import { listAuditLogs } from "~/server/services/audit-log.server";
-import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { auditIntegrityAction } from "./audit-logs.integrity.server";
 
-const m = adminText.auditLogs;
+const m = auditLogText;
 const BASE = "/app/audit-logs";
 const EXPORT_URL = "/api/v1/audit-logs/export.csv";
 

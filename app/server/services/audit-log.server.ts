@@ -7,7 +7,7 @@ import {
 } from "~/domain/audit-log";
 import { assertCan } from "~/domain/policy";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { auditLog as auditLogText } from "~/i18n/audit-log";
 import {
   auditRowExists,
   auditRows,
@@ -132,7 +132,7 @@ export async function exportAuditLogsCsv(ctx: AppContext, query: AuditLogQuery):
   let bound: AuditBound = null;
   let done = scope === null;
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  let header: string | null = `\uFEFF${csvLine([...adminText.auditLogs.csvHeader])}`;
+  let header: string | null = `\uFEFF${csvLine([...auditLogText.csvHeader])}`;
 
   const stream = new ReadableStream<Uint8Array>(
     {
