@@ -89,7 +89,7 @@ export function Dialog({
               </h2>
               <div className="mt-2 text-sm text-slate-600">{children}</div>
             </div>
-            {closeLabel === undefined && close("rounded p-1 text-slate-500 hover:bg-slate-100", "✕", t.documents.close)}
+            {closeLabel === undefined && close("rounded p-1 text-slate-500 hover:bg-slate-100", "✕", t.ui.dialog.close)}
           </div>
           {(closeLabel || actions) && (
             <div className="mt-5 flex flex-wrap justify-end gap-2">

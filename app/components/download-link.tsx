@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import type { DocumentView } from "~/server/services/documents.server";
 import { Toast } from "./toast";
 
@@ -32,16 +32,16 @@ export function DownloadLink({
       const response = await fetch(document.downloadUrl!, { credentials: "same-origin" });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-        throw new Error(body?.error || body?.message || t.documents.downloadFailed);
+        throw new Error(body?.error || body?.message || documentsText.downloadFailed);
       }
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const anchor = Object.assign(window.document.createElement("a"), { href: url, download: document.fileName || `document-${document.uuid}` });
       anchor.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setToast({ type: "success", message: publicPage ? t.documents.downloadedPublic(document.title) : t.documents.downloaded, key: Date.now() });
+      setToast({ type: "success", message: publicPage ? documentsText.downloadedPublic(document.title) : documentsText.downloaded, key: Date.now() });
     } catch (error) {
-      const message = error instanceof TypeError ? t.documents.networkFailed : error instanceof Error ? error.message : t.documents.downloadFailed;
+      const message = error instanceof TypeError ? documentsText.networkFailed : error instanceof Error ? error.message : documentsText.downloadFailed;
       setToast({ type: "error", message, key: Date.now() });
     } finally {
       inFlight.delete(document.uuid);

@@ -14,6 +14,9 @@ export const ui = {
   form: {
     required: "wajib",
   },
+  dialog: {
+    close: "Tutup",
+  },
   errors: {
     notFoundTitle: "Tidak Ditemukan",
     badRequestTitle: "Permintaan Tidak Valid",

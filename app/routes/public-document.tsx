@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { getAppContext, orRouteError } from "~/server/route-helpers.server";
 import { getPublicDocument } from "~/server/services/documents.server";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -44,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   const { document } = loaderData;
-  const c = t.documents.columns;
+  const c = documentsText.columns;
   const rows: [string, React.ReactNode][] = [
     [c.documentNumber, document.documentNumber || t.notSet],
     [c.year, document.year || t.notSet],
@@ -68,11 +69,11 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex flex-wrap gap-2" data-testid="public-file-actions">
         {document.previewUrl && (
           <a href={document.previewUrl} target="_blank" rel="noopener" className={buttonClass.secondary}>
-            {t.documents.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
+            {documentsText.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
           </a>
         )}
         <DownloadLink document={document} className={buttonClass.primary} publicPage>
-          {t.documents.actions.download}
+          {documentsText.actions.download}
         </DownloadLink>
       </div>
       <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">

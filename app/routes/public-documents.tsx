@@ -5,8 +5,9 @@ import { pageMeta } from "~/lib/meta";
 import { loadDocumentList } from "~/server/document-list.server";
 import { getAppContext } from "~/server/route-helpers.server";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 
-export const meta = () => pageMeta({ title: t.documents.title, description: t.meta.documentsDescription, indexable: true });
+export const meta = () => pageMeta({ title: documentsText.title, description: t.meta.documentsDescription, indexable: true });
 
 /** The public catalogue: PUBLIC documents only, download but no create/edit/delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
   const { page, cursors, categories, notice } = loaderData;
   return (
     <>
-      <PageHeader title={t.documents.title} />
+      <PageHeader title={documentsText.title} />
       <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath="/documents" mode="public" />
     </>
   );

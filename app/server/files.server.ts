@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import { DomainError, InvalidError } from "~/domain/errors";
 import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
 import { extensionMatchesType, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+import { documentForm as documentFormText } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import { formatBytes } from "~/lib/format";
 import type { AppContext } from "./context.server";
@@ -66,8 +67,8 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
       !limitedByQuota
         ? v.fileTooLarge(maxBytes / 1024 / 1024)
         : maxBytes > 0
-          ? t.documents.quotaOverflow(formatBytes(maxBytes))
-          : t.documents.quotaExceeded,
+          ? documentFormText.quotaOverflow(formatBytes(maxBytes))
+          : documentFormText.quotaExceeded,
     );
   if (!body.contentType?.toLowerCase().startsWith("multipart/form-data")) throw new DomainError(415, v.notMultipart);
   // Refuse what cannot fit before reading a byte (1 MiB slack for the other fields).
@@ -304,7 +305,7 @@ export async function fileResponse(
     return new Response(null, { status: 416, headers });
   }
   const object = await files.get(file.key, range ? { range } : undefined);
-  if (!object) throw new DomainError(404, t.documents.notFound);
+  if (!object) throw new DomainError(404, documentsText.notFound);
   if (range) {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${file.size}`);
     headers.set("Content-Length", String(range.length));

@@ -12,7 +12,7 @@ import {
   replaceDocumentFile,
   updateDocument,
 } from "~/server/services/documents.server";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
 import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
@@ -36,20 +36,20 @@ export const archivesApi = new Hono<HonoEnv>()
   })
   .post("/", async (c) => {
     const { document, created } = await createDocument(c.get("ctx"), createBody(c));
-    return c.json({ message: t.documents.uploadSuccess, data: document }, created ? 201 : 200);
+    return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
   })
   .get("/:uuid", async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))))
   .put("/:uuid", async (c) => {
     const document = await updateDocument(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
-    return c.json({ message: t.documents.updateSuccess, data: document });
+    return c.json({ message: documentsText.updateSuccess, data: document });
   })
   .post("/:uuid/file", async (c) => {
     const document = await replaceDocumentFile(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
-    return c.json({ message: t.documents.updateSuccess, data: document });
+    return c.json({ message: documentsText.updateSuccess, data: document });
   })
   .delete("/:uuid", async (c) => {
     await deleteDocument(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: t.documents.deleted });
+    return c.json({ success: true, message: documentsText.deleted });
   })
   .post("/:uuid/request-access", requestAccessHandler)
   .get("/:uuid/download", (c) =>

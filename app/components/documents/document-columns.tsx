@@ -3,11 +3,12 @@ import { DownloadLink } from "~/components/download-link";
 import type { DocumentSort } from "~/domain/document-list";
 import { formatDate, formatKb } from "~/lib/format";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import type { DocumentListRow } from "~/domain/documents";
 import { AccessBadge, KeywordChips } from "./badges";
 
-const c = t.documents.columns;
-const a = t.documents.actions;
+const c = documentsText.columns;
+const a = documentsText.actions;
 
 /**
  * The twelve columns of the catalogue (SPEC order). Widths add up to the table's width: it

@@ -4,10 +4,11 @@ import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
 import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { documentHints } from "~/domain/document-hints";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+import { documentForm as documentFormText } from "~/i18n/document-form";
 import type { Category } from "~/server/services/documents.server";
 
-const f = t.documents.fields;
+const f = documentFormText.fields;
 
 export type DocumentFormDefaults = {
   categoryId?: number | string;
@@ -64,7 +65,7 @@ export function DocumentForm({
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<{ message: string; dialog: string } | null>(null);
   const [apiResult, setApiResult] = useState<FormReply | null>(null);
-  const fallback = mode === "create" ? t.documents.uploadFailed : t.documents.metadataFailed;
+  const fallback = mode === "create" ? documentFormText.uploadFailed : documentFormText.metadataFailed;
 
   const [form, fields] = useFormKit<keyof DocumentFormDefaults | "file">({
     lastResult: apiResult ?? lastResult,
@@ -88,7 +89,7 @@ export function DocumentForm({
           try {
             uuid = (JSON.parse(request.responseText) as { data?: { uuid?: string } }).data?.uuid;
           } catch {
-            setClientError({ message: t.documents.invalidJson, dialog: t.documents.invalidJson });
+            setClientError({ message: documentFormText.invalidJson, dialog: documentFormText.invalidJson });
             return;
           }
           navigate(successUrl.replace("{uuid}", uuid ?? ""), { replace: true });
@@ -104,7 +105,7 @@ export function DocumentForm({
       };
       request.onerror = () => {
         setProgress(null);
-        setClientError({ message: t.documents.networkFailed, dialog: t.documents.uploadNetworkError });
+        setClientError({ message: documentsText.networkFailed, dialog: documentFormText.uploadNetworkError });
       };
       if (mode === "update") {
         // An empty file input means "keep the current file".
@@ -159,7 +160,7 @@ export function DocumentForm({
           label={mode === "create" ? f.file : f.newFile}
           field={fields.file}
           type="file"
-          hint={mode === "update" ? t.documents.newFileHint : null}
+          hint={mode === "update" ? documentFormText.newFileHint : null}
           inputProps={{ className: "file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800" }}
         />
         <RadioGroup
@@ -177,11 +178,11 @@ export function DocumentForm({
           </div>
         )}
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-document">
-          {progress !== null ? t.documents.uploadProgress(progress) : busy ? t.documents.saving : t.documents.submit}
+          {progress !== null ? documentFormText.uploadProgress(progress) : busy ? documentFormText.saving : documentsText.submit}
         </button>
       </Form>
       {dialogMessage && (
-        <Dialog key={dialogMessage} title={t.documents.failed} status="error" closeLabel={t.documents.close} testId="error-dialog">
+        <Dialog key={dialogMessage} title={documentsText.failed} status="error" closeLabel={documentsText.close} testId="error-dialog">
           {dialogMessage}
         </Dialog>
       )}

@@ -1,6 +1,6 @@
 import { DataTable, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref } from "~/components/list";
 import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
@@ -31,13 +31,13 @@ export function DocumentList({
   const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ListToolbar action={basePath} query={query} defaults={DOCUMENT_LIST_DEFAULTS} searchPlaceholder={t.documents.search} notice={notice}>
+      <ListToolbar action={basePath} query={query} defaults={DOCUMENT_LIST_DEFAULTS} searchPlaceholder={documentsText.search} notice={notice}>
         <FilterSelect
           name="category"
-          label={t.documents.columns.category}
+          label={documentsText.columns.category}
           value={query.category}
           options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
-          allLabel={t.documents.allCategories}
+          allLabel={documentsText.allCategories}
           testId="category-filter"
         />
       </ListToolbar>
@@ -51,7 +51,7 @@ export function DocumentList({
           defaults: DOCUMENT_LIST_DEFAULTS,
           href: (sort, dir) => href({ sort, dir, page: 1 }),
         }}
-        label={t.documents.title}
+        label={documentsText.title}
         testId="documents-table"
         rowTestId="document-row"
       />

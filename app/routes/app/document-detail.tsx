@@ -23,6 +23,8 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+import { documentForm as documentFormText } from "~/i18n/document-form";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { readForm } from "~/server/form-body.server";
 
@@ -72,12 +74,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") return null;
   try {
     await deleteDocument(ctx, params.uuid);
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: t.documents.deleted });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: documentsText.deleted });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return redirectWithFlash(ctx, error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
       type: "error",
-      message: error.message || t.documents.deleteFailed,
+      message: error.message || documentsText.deleteFailed,
     });
   }
 }
@@ -87,17 +89,17 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
   const rows: [string, React.ReactNode][] = [
-    [t.documents.columns.title, document.title],
-    [t.documents.columns.documentNumber, document.documentNumber || t.notSet],
-    [t.documents.columns.year, document.year || t.notSet],
-    [t.documents.columns.description, document.description || t.notSet],
-    [t.documents.columns.keywords, <KeywordChips keywords={document.keywords} />],
-    [t.documents.fields.accessLevel, <AccessBadge level={document.accessLevel} />],
-    [t.documents.columns.category, document.category.categoryName],
-    [t.documents.columns.size, formatKb(document.fileSizeKb)],
-    [t.documents.columns.mimeType, document.mimeType || t.notSet],
-    [t.documents.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
-    [t.documents.columns.uploader, document.uploader || t.notSet],
+    [documentsText.columns.title, document.title],
+    [documentsText.columns.documentNumber, document.documentNumber || t.notSet],
+    [documentsText.columns.year, document.year || t.notSet],
+    [documentsText.columns.description, document.description || t.notSet],
+    [documentsText.columns.keywords, <KeywordChips keywords={document.keywords} />],
+    [documentFormText.fields.accessLevel, <AccessBadge level={document.accessLevel} />],
+    [documentsText.columns.category, document.category.categoryName],
+    [documentsText.columns.size, formatKb(document.fileSizeKb)],
+    [documentsText.columns.mimeType, document.mimeType || t.notSet],
+    [documentsText.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
+    [documentsText.columns.uploader, document.uploader || t.notSet],
   ];
   return (
     <div className="mx-auto max-w-4xl">
@@ -106,13 +108,13 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="document-detail">
           {document.canOpenFile && (
-            <DetailRow label={t.documents.columns.file} testId="file-row" valueClassName="flex flex-wrap items-center gap-2">
+            <DetailRow label={documentsText.columns.file} testId="file-row" valueClassName="flex flex-wrap items-center gap-2">
               <span className="text-slate-600">{document.fileName}</span>
               <a href={document.previewUrl!} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-                {t.documents.viewDocument}
+                {documentsText.viewDocument}
               </a>
               <DownloadLink document={document} className={buttonClass.primary}>
-                {t.documents.actions.download}
+                {documentsText.actions.download}
               </DownloadLink>
             </DetailRow>
           )}
@@ -121,12 +123,12 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <div className="mt-4 flex flex-wrap gap-2">
         {document.canEdit && (
           <Link to={`/app/documents/${document.uuid}/update`} className={buttonClass.primary} data-testid="update-document">
-            {t.documents.update}
+            {documentsText.update}
           </Link>
         )}
         {document.canDelete && (
           <Link to={`/app/documents/${document.uuid}?dialog=delete`} className={buttonClass.danger} data-testid="delete-document">
-            {t.documents.delete}
+            {documentsText.delete}
           </Link>
         )}
         {document.canRequestAccess && !openRequest && (
@@ -155,15 +157,15 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
         />
       )}
       {confirmDelete && (
-        <Dialog title={t.documents.deleteTitle} status="error" closeTo={`/app/documents/${document.uuid}`} testId="delete-dialog">
-          <p>{t.documents.deleteConfirm(document.title)}</p>
+        <Dialog title={documentsText.deleteTitle} status="error" closeTo={`/app/documents/${document.uuid}`} testId="delete-dialog">
+          <p>{documentsText.deleteConfirm(document.title)}</p>
           <Form method="post" className="mt-5 flex justify-end gap-2">
             <input type="hidden" name="_csrf" value={csrfToken} />
             <Link to={`/app/documents/${document.uuid}`} replace className={buttonClass.secondary}>
-              {t.documents.cancel}
+              {documentsText.cancel}
             </Link>
             <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
-              {deleting ? t.documents.deleting : t.documents.confirmDelete}
+              {deleting ? documentsText.deleting : documentsText.confirmDelete}
             </button>
           </Form>
         </Dialog>
@@ -179,8 +181,8 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? t.documents.noAccess} back={backToList} />,
-        404: ({ message }) => <ErrorPanel title={message ?? t.documents.notFound} message={null} back={backToList} />,
+        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? documentsText.noAccess} back={backToList} />,
+        404: ({ message }) => <ErrorPanel title={message ?? documentsText.notFound} message={null} back={backToList} />,
       }}
     />
   );

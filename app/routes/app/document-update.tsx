@@ -13,6 +13,7 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 
 export const handle = documentBreadcrumb;
 
@@ -38,7 +39,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
     const document = await updateDocument(ctx, params.uuid, uploadBodyOf(request));
-    return await redirectWithFlash(ctx, `/app/documents/${document.uuid}/update`, { type: "success", message: t.documents.updateSuccess, dialogFor: document.uuid });
+    return await redirectWithFlash(ctx, `/app/documents/${document.uuid}/update`, { type: "success", message: documentsText.updateSuccess, dialogFor: document.uuid });
   } catch (error) {
     return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
@@ -64,8 +65,8 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
         />
       </div>
       {updated && (
-        <Dialog title={t.documents.success} status="success" closeTo="/app/documents" closeLabel={t.documents.close} testId="success-dialog">
-          {t.documents.updateSuccess}
+        <Dialog title={documentsText.success} status="success" closeTo="/app/documents" closeLabel={documentsText.close} testId="success-dialog">
+          {documentsText.updateSuccess}
         </Dialog>
       )}
     </div>

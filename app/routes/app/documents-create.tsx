@@ -18,6 +18,8 @@ import { orRouteError } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
 import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+import { documentForm as documentFormText } from "~/i18n/document-form";
 
 /** From this share of the unit's storage quota on, the form says how full it is. */
 const QUOTA_NOTICE_SHARE = 0.8;
@@ -32,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     categories: await listCategories(ctx),
     quotaNotice: usage && usage.usedBytes >= QUOTA_NOTICE_SHARE * usage.quotaBytes
-      ? t.documents.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
+      ? documentFormText.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
       : null,
     csrfToken: ctx.session.csrfToken,
     rules: formRules(DocumentCreateSchema),
@@ -49,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   try {
     const { document } = await createDocument(ctx, uploadBodyOf(request, { field: SUBMISSION_ID_FIELD }));
-    return await redirectWithFlash(ctx, "/app/documents/create", { type: "success", message: t.documents.uploadSuccess, dialogFor: document.uuid });
+    return await redirectWithFlash(ctx, "/app/documents/create", { type: "success", message: documentsText.uploadSuccess, dialogFor: document.uuid });
   } catch (error) {
     return replyWithDomainError(error, { formLevelFields: ["file"] });
   }
@@ -78,18 +80,18 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
       </div>
       {created && (
         <Dialog
-          title={t.documents.success}
+          title={documentsText.success}
           status="success"
           closeTo="/app/documents"
-          closeLabel={t.documents.close}
+          closeLabel={documentsText.close}
           testId="success-dialog"
           actions={
             <Link to={`/app/documents/${created}`} replace className={buttonClass.primary}>
-              {t.documents.viewDocument}
+              {documentsText.viewDocument}
             </Link>
           }
         >
-          {t.documents.uploadSuccess}
+          {documentsText.uploadSuccess}
         </Dialog>
       )}
     </div>

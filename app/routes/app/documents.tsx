@@ -7,9 +7,9 @@ import { can } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
 import { loadDocumentList } from "~/server/document-list.server";
 import { getSignedIn } from "~/server/gates.server";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 
-export const meta = () => pageMeta({ title: t.documents.title });
+export const meta = () => pageMeta({ title: documentsText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -22,10 +22,10 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={t.documents.title} />
+        <PageHeader title={documentsText.title} />
         {canCreate && (
           <Link to="/app/documents/create" className={buttonClass.primary} data-testid="create-document">
-            {t.documents.create}
+            {documentsText.create}
           </Link>
         )}
       </div>

@@ -18,7 +18,7 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
-import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { audit as auditText } from "~/i18n/audit";
 import {
@@ -162,7 +162,7 @@ export async function openRequestForDocument(ctx: AppContext, archiveUuid: strin
 export async function requestAccess(ctx: AppContext, archiveUuid: string, input: unknown): Promise<AccessRequestView> {
   const user = requireUser(ctx);
   const archive = /^[0-9a-f-]{36}$/i.test(archiveUuid) ? await findArchiveForRequest(ctx, archiveUuid) : undefined;
-  if (!archive) throw new NotFoundError(t.documents.notFound);
+  if (!archive) throw new NotFoundError(documentsText.notFound);
   assertCan(
     ctx.actor,
     { type: "document.requestAccess", document: { uploaderId: archive.uploader_id, unitKerjaId: archive.unit_kerja_id, accessLevel: archive.access_level } },

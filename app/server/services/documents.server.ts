@@ -11,6 +11,7 @@ import type { PageCursors } from "~/domain/list-page";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit } from "../audit/commit.server";
@@ -112,7 +113,7 @@ export const listCategories = (ctx: AppContext): Promise<Category[]> => listCate
 /** The row behind a uuid this request may know of. Visitors do not learn that a non-public document exists. */
 async function visibleRow(ctx: AppContext, uuid: string): Promise<DocumentRow> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || (!ctx.actor && row.access_level !== "PUBLIC")) throw new NotFoundError(t.documents.notFound);
+  if (!row || (!ctx.actor && row.access_level !== "PUBLIC")) throw new NotFoundError(documentsText.notFound);
   return row;
 }
 
@@ -127,7 +128,7 @@ export async function getDocument(ctx: AppContext, uuid: string): Promise<Docume
  */
 export async function getPublicDocument(ctx: AppContext, uuid: string): Promise<DocumentView> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(t.documents.notFound);
+  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
   return toDocumentView(null, row);
 }
 
@@ -387,7 +388,7 @@ export async function deleteDocument(ctx: AppContext, uuid: string): Promise<{ t
  */
 export async function openDownload(ctx: AppContext, uuid: string, request: FileRequest, disposition: "inline" | "attachment"): Promise<Response> {
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, t.documents.noAccess);
+  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
   const response = await fileResponse(
     ctx.files,
     {
