@@ -2,7 +2,9 @@
  * chart.js with only the parts the dashboards draw (bar and doughnut charts, legend, title,
  * tooltip), so the rest of the library is tree-shaken away. Imported only through a dynamic
  * `import()` from the chart components: it becomes its own chunk, fetched after hydration on
- * pages that draw a chart and never by any other page.
+ * pages that draw a chart and never by any other page. Its registration is a side effect, so
+ * package.json lists this file under `sideEffects` (otherwise the bundler may resolve the
+ * re-exported `Chart` straight to chart.js and drop the registration).
  */
 import {
   ArcElement,
