@@ -9,6 +9,18 @@ import { findSession, sessionCookieName } from "~/server/session.server";
 import { sealAfterResponse } from "~/server/audit/commit.server";
 import type { HonoEnv } from "./hono-env";
 
+/** Every directive but `script-src`, which depends on the response. */
+const CSP_AFTER_SCRIPTS = [
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /**
  * Security headers on every response. A rendered page's inline scripts need its nonce (minted
  * with the request context, so a cache hit or an early refusal mints none); a page served from
@@ -19,24 +31,10 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   const nonce = c.get("nonce");
   const headers = c.res.headers;
-  const secure = new URL(c.req.url).protocol === "https:";
   // Responses that set their own policy (stored files) keep it.
   if (!import.meta.env?.DEV && !headers.has("Content-Security-Policy")) {
-    headers.set(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src ${c.get("scriptSources") ?? (nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'")}`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join("; "),
-    );
+    const scripts = c.get("scriptSources") ?? (nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'self'");
+    headers.set("Content-Security-Policy", `default-src 'self'; script-src ${scripts}; ${CSP_AFTER_SCRIPTS}`);
   }
   headers.set("X-Content-Type-Options", "nosniff");
   // Not no-referrer: Chromium then sends `Origin: null` on same-site form posts, which the
@@ -44,7 +42,7 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (secure) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 });
 
