@@ -513,12 +513,21 @@ async function main() {
     // Gzipped JS per page: resolved from React Router's client manifest, checked against the
     // modulepreloads and module imports of the rendered page.
     const clientDir = join(build, "client");
-    const jsPages: { path: string; signedIn: boolean }[] = [
+    // `charts`: the page draws charts (its budget is 65 kB above the others').
+    const jsPages: { path: string; signedIn: boolean; charts?: boolean }[] = [
       { path: "/login", signedIn: false },
       { path: "/app/documents", signedIn: true },
       { path: "/documents", signedIn: false },
-      { path: "/app", signedIn: true },
-      { path: "/", signedIn: false },
+      { path: "/panduan", signedIn: false },
+      { path: `/app/documents/${seed.sampleUuid}`, signedIn: true },
+      { path: "/app/documents/create", signedIn: true },
+      { path: "/app/access-request", signedIn: true },
+      { path: "/app/users", signedIn: true },
+      { path: "/app/users/create", signedIn: true },
+      { path: "/app/manage-unit-kerja", signedIn: true },
+      { path: "/app/audit-logs", signedIn: true },
+      { path: "/app", signedIn: true, charts: true },
+      { path: "/", signedIn: false, charts: true },
     ];
     const jsSizes = [];
     for (const page of jsPages) {
@@ -537,6 +546,8 @@ async function main() {
         check: missing.length || extra.length ? `differs from the page: page only ${missing.join(", ") || "–"}; manifest only ${extra.join(", ") || "–"}` : "same files as the page",
       });
     }
+    // chart.js is a lazy chunk (fetched when a chart nears the viewport), not in the modulepreloads.
+    const chartJsGzip = gzippedBytes(clientDir, readdirSync(join(clientDir, "assets")).filter((file) => /^chart-runtime-.*\.js$/.test(file)).map((file) => `/assets/${file}`));
     const serverBundleGzip = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
       .filter((file) => /\.m?js$/.test(file))
       .reduce((sum, file) => sum + gzipSync(readFileSync(join(serverDir, file)), { level: 9 }).length, 0);
@@ -842,7 +853,8 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
       `API list CPU ≤ 1.2 ms: ${apiList.cpuMsPerRequest.toFixed(2)} ms — ${verdict(apiList.cpuMsPerRequest <= 1.2)}`,
       `Cached visitor page CPU ≤ 0.3 ms: ${cached.cpuMsPerRequest.toFixed(2)} ms — ${verdict(cached.cpuMsPerRequest <= 0.3)}; ${excessOf(cached).toFixed(2)} ms over control (c), a bare Worker answering the same bytes from the same Cache API (${scenario("/documents", "cache").cpuMsPerRequest.toFixed(2)} ms): the rest is the local cache simulator`,
       `Page ${DEEP_PAGE} (by Next, keyset) CPU ≤ 2× page 1: ${deep.cpuMsPerRequest.toFixed(2)} vs ${listLike[0]!.cpuMsPerRequest.toFixed(2)} ms — ${verdict(deep.cpuMsPerRequest <= 2 * listLike[0]!.cpuMsPerRequest)}; by number (offset fallback, not a target): ${deepByNumber.cpuMsPerRequest.toFixed(2)} ms`,
-      `Gzipped JS ≤ 125 kB on every page without charts: ${jsSizes.map((j) => `${j.path} ${kB(j.gzip)}`).join(", ")} — ${verdict(maxOf(jsSizes.map((j) => j.gzip)) <= 125_000)}`,
+      `Gzipped JS ≤ 125 kB on every page without charts: ${jsSizes.filter((j) => !j.charts).map((j) => `${j.path} ${kB(j.gzip)}`).join(", ")} — ${verdict(maxOf(jsSizes.filter((j) => !j.charts).map((j) => j.gzip)) <= 125_000)}`,
+      `Gzipped JS ≤ 190 kB (125 + 65) on the pages with charts, chart.js included: ${jsSizes.filter((j) => j.charts).map((j) => `${j.path} ${kB(j.gzip)} + chart.js ${kB(chartJsGzip)}`).join(", ")} — ${verdict(maxOf(jsSizes.filter((j) => j.charts).map((j) => j.gzip + chartJsGzip)) <= 190_000)}`,
       `Worker bundle gzip ≤ 1 MiB: ${kB(serverBundleGzip)} kB — ${verdict(serverBundleGzip <= 1024 * 1024)}`,
     ];
     const profileSections = profiles.map((p) => {

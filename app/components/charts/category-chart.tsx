@@ -50,7 +50,6 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
             maintainAspectRatio: false,
             animation: false,
             plugins: {
-              title: { display: true, text: dashboardText.chartTitle },
               legend: { position: kind === "bar" ? "top" : "bottom" },
             },
             ...(kind === "bar" ? { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
@@ -71,7 +70,7 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const max = Math.max(1, ...values);
   return (
     <figure ref={figureRef} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
-      <figcaption className={drawn ? "sr-only" : "mb-3 text-center text-sm font-semibold text-slate-700"}>{dashboardText.chartTitle}</figcaption>
+      <figcaption className="mb-3 text-center text-sm font-semibold text-slate-700">{dashboardText.chartTitle}</figcaption>
       <div className="relative h-80">
         {mounted && (
           <canvas

@@ -1,5 +1,5 @@
 /**
- * chart.js with only the parts the dashboards draw (bar and doughnut charts, legend, title,
+ * chart.js with only the parts the dashboards draw (bar and doughnut charts, legend,
  * tooltip), so the rest of the library is tree-shaken away. Imported only through a dynamic
  * `import()` from the chart components: it becomes its own chunk, fetched after hydration on
  * pages that draw a chart and never by any other page. Its registration is a side effect, so
@@ -15,13 +15,11 @@ import {
   DoughnutController,
   Legend,
   LinearScale,
-  Title,
   Tooltip,
 } from "chart.js";
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Legend, Title, Tooltip);
-// Text in the page's slate-700 (chart.js draws a light grey by default), titles as headings.
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Legend, Tooltip);
+// Text in the page's slate-700 (chart.js draws a light grey by default).
 Chart.defaults.color = "#334155";
-Chart.defaults.plugins.title.font = { size: 14, weight: "bold" };
 
 export { Chart };
