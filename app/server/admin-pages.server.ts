@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { z } from "zod";
-import { listHref, listSearchParams, sameSearch, type ListParams } from "~/components/list/list-href";
+import { listHref, listSearchParams, sameSearch, withParams, type ListParams } from "~/components/list/list-href";
 import { DomainError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { listDefaults, parseListParams } from "~/domain/list-query";
@@ -30,14 +30,11 @@ export function parseCanonicalList<Schema extends z.ZodType>(request: Request, b
   const query = parseListParams(schema, listParams) as ListParams;
   const defaults = listDefaults(schema) as ListParams;
   if (!sameSearch(listParams, listSearchParams(query, {}, defaults))) {
-    const canonical = listHref(basePath, query, {}, defaults);
-    const extra = dialog.toString();
-    throw redirect(extra ? `${canonical}${canonical.includes("?") ? "&" : "?"}${extra}` : canonical);
+    throw redirect(withParams(listHref(basePath, query, {}, defaults), dialog));
   }
   return { query: query as z.output<Schema>, defaults, dialog };
 }
 
-/** A form post's text fields (files and the CSRF token left out). */
 /**
  * The list a dialog was opened over: the posting URL without the dialog's own parameters, so an
  * action can send the user back to the same page, sort and search.
@@ -49,6 +46,13 @@ export function listBackHref(request: Request, basePath: string, dialogKeys: rea
   return search ? `${basePath}?${search}` : basePath;
 }
 
+/** An unknown row in a dialog's URL (`?dialog=delete&id=…`): the list shows without the dialog. */
+export function noDialogFor(error: unknown): null {
+  if (error instanceof DomainError) return null;
+  throw error;
+}
+
+/** A form post's text fields (files and the CSRF token left out). */
 export function formFields(formData: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string" && key !== "_csrf" && key !== "intent") fields[key] = value;

@@ -1,8 +1,7 @@
 import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
-import { listHref, type ListParams } from "~/components/list";
+import { PageSizeSelect, listHref, type ListParams } from "~/components/list";
 import { AUDIT_ACTIONS } from "~/domain/audit-actions";
-import { PAGE_SIZES } from "~/domain/list-page";
 import { t } from "~/i18n/id";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { actionLabel } from "./audit-log-columns";
@@ -56,13 +55,7 @@ export function AuditLogFilters({ basePath, values, defaults }: { basePath: stri
       </label>
       <label className="text-sm">
         {t.ui.list.pageSize}
-        <select name="size" defaultValue={values.size} className={inputClass} data-testid="page-size">
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <PageSizeSelect value={values.size} className={inputClass} />
       </label>
       <button type="submit" className={buttonClass.secondary}>
         {f.apply}

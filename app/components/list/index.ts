@@ -3,5 +3,5 @@ export { DataTable, type Column, type DataTableProps } from "./data-table";
 export { SortHeader, nextSortDir, type SortState } from "./sort-header";
 export { Pagination, keysetPagination, offsetPagination, type PaginationProps } from "./pagination";
 export { EmptyState } from "./empty-state";
-export { ListToolbar, FilterSelect } from "./list-toolbar";
-export { keysetHref, listHref, listSearchParams, sameSearch, type ListParams } from "./list-href";
+export { ListToolbar, FilterSelect, PageSizeSelect } from "./list-toolbar";
+export { keysetHref, listHref, listSearchParams, sameSearch, withParams, type ListParams } from "./list-href";

@@ -51,6 +51,12 @@ export function listHref(basePath: string, query: ListParams, change: ListParams
   return search ? `${basePath}?${search}` : basePath;
 }
 
+/** `href` with `extra` parameters appended (after a `?` or an `&`, whichever it needs). */
+export function withParams(href: string, extra: URLSearchParams | Record<string, string>): string {
+  const search = new URLSearchParams(extra).toString();
+  return search ? `${href}${href.includes("?") ? "&" : "?"}${search}` : href;
+}
+
 /** Same parameters, whatever their order? (A canonical-URL check must not loop on ordering.) */
 export function sameSearch(a: URLSearchParams, b: URLSearchParams): boolean {
   const sorted = (params: URLSearchParams) => [...params].map(([key, value]) => `${key}=${value}`).sort().join("&");

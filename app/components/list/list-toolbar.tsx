@@ -62,13 +62,7 @@ export function ListToolbar({
       {children}
       <label className="flex items-center gap-2 text-sm">
         {t.ui.list.pageSize}
-        <select name="size" defaultValue={query.size} className={`${inputClass} mt-0 w-20`} data-testid="page-size">
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        <PageSizeSelect value={query.size} className={`${inputClass} mt-0 w-20`} />
       </label>
       {customOrder && (
         <>
@@ -116,5 +110,18 @@ export function FilterSelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/** The page-size choice of a list's filter form (SPEC page sizes), named `size`. */
+export function PageSizeSelect({ value, className }: { value: number | string | undefined; className: string }) {
+  return (
+    <select name="size" defaultValue={value} className={className} data-testid="page-size">
+      {PAGE_SIZES.map((size) => (
+        <option key={size} value={size}>
+          {size}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -5,11 +5,11 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import { DataTable, ListToolbar, Pagination, listHref, offsetPagination, withParams } from "~/components/list";
 import type { SortDir } from "~/domain/list-page";
 import { UserListQuerySchema, type UserSort } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, parseCanonicalList } from "~/server/admin-pages.server";
+import { listBackHref, noDialogFor, parseCanonicalList } from "~/server/admin-pages.server";
 import { redirectWithFlash } from "~/server/flash-redirect.server";
 import { getSignedIn } from "~/server/gates.server";
 import { assertPageInRange } from "~/server/list.server";
@@ -54,20 +54,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-/** An unknown user in the dialog's URL: the list shows without the dialog. */
-function noDialogFor(error: unknown): null {
-  if (error instanceof DomainError) return null;
-  throw error;
-}
-
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { page, defaults, selfId, csrfToken, confirmDelete } = loaderData;
   const { query } = page;
   const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
-  const withDialog = (extra: Record<string, string>) => {
-    const list = href({});
-    return `${list}${list.includes("?") ? "&" : "?"}${new URLSearchParams(extra)}`;
-  };
+  const withDialog = (extra: Record<string, string>) => withParams(href({}), extra);
   const columns = userColumns({
     offset: (page.page - 1) * page.size,
     selfId,
