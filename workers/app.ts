@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { appContextKey } from "~/server/context.server";
 import { api } from "./api";
 import { bodyLimit, drainUnreadBody } from "./body-limit";
@@ -8,11 +8,19 @@ import { compressText, requestContext, securityHeaders } from "./middleware";
 import { publicCacheHit, publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
 
-// Created once per isolate, not per request.
-const handleReactRouter = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadServerBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * Given a function, React Router re-derives its route tables and static handler on every
+ * request (so dev can swap the build); given the build itself, once. Production therefore
+ * loads the build on the first page request and keeps one handler per isolate.
+ */
+let reactRouterHandler: RequestHandler | undefined;
+async function handleReactRouter(request: Request, context: RouterContextProvider) {
+  if (import.meta.env.DEV) reactRouterHandler ??= createRequestHandler(loadServerBuild, import.meta.env.MODE);
+  reactRouterHandler ??= createRequestHandler(await loadServerBuild(), import.meta.env.MODE);
+  return reactRouterHandler(request, context);
+}
 
 export const app = new Hono<HonoEnv>()
   .use(compressText)
