@@ -90,6 +90,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
+/**
+ * What a rendered page asks React to write: elements and attributes outside the inline style and
+ * scripts, and the bytes of those scripts (React Router's serialised loader data and manifest).
+ */
+function markupOf(html: string) {
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + m[1]!.length, 0);
+  const body = html.replace(/<style\b[\s\S]*?<\/style>/g, "").replace(/<script\b[\s\S]*?<\/script>/g, "");
+  return { elements: (body.match(/<[a-zA-Z]/g) ?? []).length, attributes: (body.match(/\s[\w:-]+="/g) ?? []).length, htmlKb: html.length / 1000, scriptKb: scripts / 1000 };
+}
+type Markup = ReturnType<typeof markupOf>;
+const describeMarkup = (m: Markup) => `${m.elements} elements, ${m.attributes} attributes, ${m.htmlKb.toFixed(1)} kB of HTML of which ${m.scriptKb.toFixed(1)} kB scripts`;
+
 /** The href of a page's `rel="next"` link (the Pagination's Next), HTML entities decoded. */
 function nextHref(html: string): string | null {
   const tag = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
@@ -155,6 +167,8 @@ const STATEMENTS = ${JSON.stringify(statements)};
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
+    // Control (d): one D1 round trip and nothing else, the floor of any query.
+    if (url.pathname === "/ping") return Response.json(await env.DB.prepare("SELECT 1 AS one").first());
     const set = STATEMENTS[url.pathname.slice(1)];
     if (!set) return new Response("unknown list", { status: 404 });
     const roundTrips = url.searchParams.has("api") ? set.api : set.page;
@@ -445,6 +459,8 @@ async function main() {
     const { cookie } = await signIn(load.appUrl);
 
     const SSR_A = "Control (a): minimal React Router SSR Worker";
+    const SSR_LIST_SHAPED = "Control (a'): the same SSR Worker, a page shaped like the document list";
+    const D1_PING = "Control (d): one D1 round trip (`SELECT 1`)";
     const CACHE_C = "Control (c): Cache API hit of the same page, bare Worker";
     const D1_LIST = "Control (b): list page SQL → JSON, list";
     const D1_SELECTIVE = "Control (b): list page SQL → JSON, selective search";
@@ -455,6 +471,8 @@ async function main() {
     const scenarios: Scenario[] = [
       { name: "Hello world (bare Worker, same workerd)", path: "/", base: "hello", signedIn: false },
       { name: SSR_A, path: "/", base: "ssr", signedIn: false },
+      { name: SSR_LIST_SHAPED, path: "/table", base: "ssr", signedIn: false },
+      { name: D1_PING, path: "/ping", base: "d1", signedIn: false },
       { name: D1_LIST, path: "/list", base: "d1", signedIn: false },
       { name: D1_SELECTIVE, path: "/selective", base: "d1", signedIn: false },
       { name: D1_BROAD, path: "/broad", base: "d1", signedIn: false },
@@ -482,10 +500,13 @@ async function main() {
     // Every scenario must answer 200 with the page it claims to be (no redirect to /login).
     const totals: Record<string, number> = {};
     const cacheHeaders: string[] = [];
+    const markup: Record<"list" | "listShaped", Markup | null> = { list: null, listShaped: null };
     for (const s of scenarios) {
       const response = await fetch(urlOf(s), { headers: headersOf(s), redirect: "manual" });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${s.path} answered ${response.status}: ${body.slice(0, 300)}`);
+      if (s.base === "app" && s.path === "/app/documents") markup.list = markupOf(body);
+      if (s.name === SSR_LIST_SHAPED) markup.listShaped = markupOf(body);
       if (s.base === "app" && s.path === "/documents") {
         const again = await fetch(urlOf(s), { headers: headersOf(s) });
         await again.arrayBuffer();
@@ -844,6 +865,19 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
     const deep = scenario(`/app/documents?${keysetSearch}`);
     const deepByNumber = scenario(`/app/documents?page=${DEEP_PAGE}`);
     const maxOf = (values: number[]) => Math.max(...values);
+    const listShaped = measured.find((m) => m.name === SSR_LIST_SHAPED)!;
+    const d1Ping = measured.find((m) => m.name === D1_PING)!;
+    const listSqlControl = measured.find((m) => m.name === D1_LIST)!;
+    const floor = hello.cpuMsPerRequest;
+    const appOwn = listLike[0]!.cpuMsPerRequest - listShaped.cpuMsPerRequest - listSqlControl.cpuMsPerRequest - d1Ping.cpuMsPerRequest + 2 * floor;
+    const listBreakdown = [
+      `${listLike[0]!.cpuMsPerRequest.toFixed(2)} ms in all`,
+      `React Router + React rendering the same amount of markup, control (a') less the floor: ${(listShaped.cpuMsPerRequest - floor).toFixed(2)} ms`,
+      `the list's SQL through D1, control (b) less the floor: ${(listSqlControl.cpuMsPerRequest - floor).toFixed(2)} ms`,
+      `the session lookup's round trip, control (d) less the floor: ${(d1Ping.cpuMsPerRequest - floor).toFixed(2)} ms`,
+      `the floor: ${floor.toFixed(2)} ms`,
+      `what remains for the app's own code (middleware, session check, services, validation, its markup beyond (a')): ${appOwn.toFixed(2)} ms`,
+    ].join("; ") + ".";
     const pageTargets = [
       `List/search CPU above control (b) ≤ 1.5 ms: ${listLike.map((m) => excessOf(m).toFixed(2)).join(" / ")} ms — ${verdict(maxOf(listLike.map(excessOf)) <= 1.5)}`,
       `List/search total CPU ≤ 3 ms: ${listLike.map((m) => m.cpuMsPerRequest.toFixed(2)).join(" / ")} ms — ${verdict(maxOf(listLike.map((m) => m.cpuMsPerRequest)) <= 3)}`,
@@ -891,7 +925,7 @@ Machine load: load average ${loadAtStart} at the start, ${loadAverage()} at the 
 
 Search: \`${SELECTIVE_TERM}\` matches ${totals[SELECTIVE_TERM]?.toLocaleString("en")} documents, \`${BROAD_TERM}\` ${totals[BROAD_TERM]?.toLocaleString("en")} (prefix match over title, number, keywords, description). Signed in as the Super Admin (sees all ${totals.all?.toLocaleString("en")}) except the public list${cacheHeaders.length ? `, whose visitor responses come from the Workers Cache API after the first (X-Cache: ${cacheHeaders.join(", then ")})` : ""}.
 
-Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router); (b) a Worker that runs the list page's statements, captured from the app's own \`listDocuments\` + \`listCategories\` (\`capture-sql.ts\`), on the same D1 and returns the rows as JSON; (c) a bare Worker answering the app's cached \`/documents\` (same bytes and headers) from the same Cache API. Excess = the scenario's workerd CPU per request minus its control's (the session lookup, middleware and render are in the excess; the list SQL and the D1 simulator's work are not).
+Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router); (a') the same Worker's second route, \`/table\`, a page shaped like the signed-in document list from a constant loader of ten view rows (${markup.listShaped ? describeMarkup(markup.listShaped) : "–"}; the app's list: ${markup.list ? describeMarkup(markup.list) : "–"}); (b) a Worker that runs the list page's statements, captured from the app's own \`listDocuments\` + \`listCategories\` (\`capture-sql.ts\`), on the same D1 and returns the rows as JSON; (c) a bare Worker answering the app's cached \`/documents\` (same bytes and headers) from the same Cache API; (d) one D1 round trip of \`SELECT 1\` from a bare Worker, the floor of any query (the app's session lookup is one). Excess = the scenario's workerd CPU per request minus its control's (the session lookup, middleware and render are in the excess; the list SQL and the D1 simulator's work are not).
 
 | Scenario | Conn. | req/s | p50 ms | p95 ms | p99 ms | × hello req/s | workerd CPU ms/req | Excess CPU ms/req over control | Errors + non-2xx | Others' CPU (cores) |
 |---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|
@@ -902,6 +936,8 @@ Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + each matched route's modu
 | Page | Routes | JS files | Gzipped JS kB | HTML kB | Check |
 |---|---|---:|---:|---:|---|
 ${jsRows.join("\n")}
+
+Where the list page's CPU goes (each control includes the hello-world floor once): ${listBreakdown}
 
 Page targets (absolute ms from this machine; the ratios and excesses are what carry over):
 ${pageTargets.map((line) => `- ${line}`).join("\n")}

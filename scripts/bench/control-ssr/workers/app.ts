@@ -1,8 +1,13 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 
-// As the app's Worker entry: one request handler per isolate, a context provider per request.
-const handleReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+// As the app's Worker entry: the build loaded on the first request, one request handler per
+// isolate (given the build, not a loader function, it derives its route tables once), a
+// context provider per request.
+let handler: RequestHandler | undefined;
 
 export default {
-  fetch: (request: Request) => handleReactRouter(request, new RouterContextProvider()),
+  async fetch(request: Request) {
+    handler ??= createRequestHandler(await import("virtual:react-router/server-build"), import.meta.env.MODE);
+    return handler(request, new RouterContextProvider());
+  },
 };
