@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { reactSsrTextEncoder } from "./vite-plugins/react-ssr-text-encoder.ts";
 
 /**
  * App modules every page loads (the root route's shell, error boundary, shared strings and
@@ -12,7 +13,7 @@ const SHELL_MODULES =
   /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|format|breadcrumb)\.ts|domain[\\/](policy|roles|shell)\.ts)$/;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), reactSsrTextEncoder()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {
