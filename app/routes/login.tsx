@@ -21,7 +21,7 @@ const SSO_MESSAGES: Record<string, string> = {
   "unknown-user": loginText.ssoUnknownUser,
 };
 
-/** The password never comes back with an error (with JavaScript, the form empties it too). */
+/** The password never comes back with an error (the form kit empties a password field too). */
 const HIDDEN_FIELDS = ["password"];
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -51,7 +51,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/login";
   const { rules } = loaderData;
-  const [form, fields] = useFormKit<"username" | "password">({ lastResult: actionData, rules, hideFields: HIDDEN_FIELDS });
+  const [form, fields] = useFormKit<"username" | "password">({ lastResult: actionData, rules });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-900 to-slate-900 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">

@@ -19,9 +19,6 @@ export type UserFormDefaults = {
 
 type UserFieldName = "fullName" | "username" | "email" | "password" | "roleName" | "unitKerjaId";
 
-/** The password never comes back with an error (with JavaScript, the form empties it too). */
-const HIDDEN_FIELDS = ["password"];
-
 /**
  * The create and update form of a user (one component, SPEC section 5). It posts to the page's
  * action with JavaScript on or off; the action parses it with the same schema as the API, and
@@ -59,7 +56,6 @@ export function UserForm({
   const [form, fields] = useFormKit<UserFieldName>({
     lastResult,
     rules,
-    hideFields: HIDDEN_FIELDS,
     defaultValue: {
       fullName: defaults.fullName ?? "",
       username: defaults.username ?? "",

@@ -32,11 +32,6 @@ export type FormKitOptions = {
   /** The values shown until a post comes back. */
   defaultValue?: Record<string, string | number | null | undefined>;
   /**
-   * Fields emptied after a failed post with JavaScript, as the server leaves them empty in the
-   * page it renders without JavaScript (a password is never sent back).
-   */
-  hideFields?: string[];
-  /**
    * Runs when the form passed the browser's checks, with its data (the submitter included). To
    * send it some other way than `<Form>` (fetch, XHR, a trimmed payload), call
    * `event.preventDefault()`.
@@ -53,7 +48,7 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
  * been submitted. The server still parses every post with the schema.
  */
 export function useFormKit<Name extends string = string>(options: FormKitOptions): [FormMetadata, Record<Name, FieldMetadata>] {
-  const { lastResult, rules, hideFields, onValidSubmit } = options;
+  const { lastResult, rules, onValidSubmit } = options;
   const reactId = useId();
   const formId = options.id ?? reactId;
   const [errors, setErrors] = useState<FormErrors>(() => errorsOf(lastResult));
@@ -72,12 +67,11 @@ export function useFormKit<Name extends string = string>(options: FormKitOptions
     setRevalidate(true);
     const form = document.forms.namedItem(formId);
     if (!form || lastResult.status !== "error") return;
-    for (const name of hideFields ?? []) {
-      const control = form.elements.namedItem(name);
-      if (control instanceof HTMLInputElement) control.value = "";
-    }
+    // A password is never sent back: after a failed post the form shows it empty, as the page the
+    // server renders without JavaScript does.
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="password"]')) input.value = "";
     focusFirstInvalid(form, next);
-  }, [lastResult, formId, hideFields]);
+  }, [lastResult, formId]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
