@@ -156,24 +156,17 @@ function orderedBy<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, keys: r
   return keys.reduce((ordered, key) => ordered.orderBy(sql.ref(key.column), dir) as QB, qb);
 }
 
+/** The order's keys a cursor records as values: all but the last, the id, which it carries first. */
+const cursorValueKeys = (shape: DocumentListShape) => orderKeys(shape).slice(0, -1);
+
 /** The keyset cursor of a row in this list's order. */
 export function documentCursor(shape: DocumentListShape, row: DocumentRow): string {
-  return encodeCursor(
-    row.id,
-    orderKeys(shape)
-      .slice(0, -1)
-      .map((key) => row[key.field]),
-  );
+  return encodeCursor(row.id, cursorValueKeys(shape).map((key) => row[key.field]));
 }
 
 /** The seek values (sort values, then the id) of a cursor made for this list's order, or null. */
 export function documentSeekValues(shape: DocumentListShape, raw: string | undefined): (string | number)[] | null {
-  const cursor = decodeCursor(
-    raw,
-    orderKeys(shape)
-      .slice(0, -1)
-      .map((key) => key.kind),
-  );
+  const cursor = decodeCursor(raw, cursorValueKeys(shape).map((key) => key.kind));
   return cursor && [...cursor.values, cursor.id];
 }
 
