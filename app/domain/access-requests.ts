@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { accessRequests as accessRequestsText } from "../i18n/access-requests";
+import { accessRequestMessages } from "../i18n/access-requests";
 import { createListQuerySchema, type ListPage } from "./list-query";
 import { ACCESS_REQUEST_LIST_DEFAULTS, ACCESS_REQUEST_SORTS, ACCESS_REQUEST_STATUSES, type AccessRequestView } from "./access-request-view";
 
 // The zod-free half (statuses, view type, badge tone, row action) is safe for browser bundles.
 export * from "./access-request-view";
 
-const s = accessRequestsText;
+const m = accessRequestMessages;
 
 /** How long a download token lives after approval: 1x24 hours. */
 export const DOWNLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +16,10 @@ export const RESPONSE_MESSAGE_MAX = 1000;
 /** The request dialog (and POST /api/v1/archives/{uuid}/request-access): the message, trimmed. */
 export const RequestAccessSchema = z.object({
   requestMessage: z
-    .string({ error: s.request.messageRequired })
+    .string({ error: m.request.messageRequired })
     .trim()
-    .min(1, s.request.messageRequired)
-    .max(REQUEST_MESSAGE_MAX, s.request.messageMax(REQUEST_MESSAGE_MAX)),
+    .min(1, m.request.messageRequired)
+    .max(REQUEST_MESSAGE_MAX, m.request.messageMax(REQUEST_MESSAGE_MAX)),
 });
 export type RequestAccessInput = z.infer<typeof RequestAccessSchema>;
 
@@ -28,12 +28,12 @@ export type RequestAccessInput = z.infer<typeof RequestAccessSchema>;
  * the dialog keeps its button disabled while it is blank, and the server refuses a blank one.
  */
 export const RespondSchema = z.object({
-  action: z.enum(["accept", "reject"], { error: s.respond.actionRequired }),
+  action: z.enum(["accept", "reject"], { error: m.respond.actionRequired }),
   responseMessage: z
-    .string({ error: s.respond.messageRequired })
+    .string({ error: m.respond.messageRequired })
     .trim()
-    .min(1, s.respond.messageRequired)
-    .max(RESPONSE_MESSAGE_MAX, s.respond.messageMax(RESPONSE_MESSAGE_MAX)),
+    .min(1, m.respond.messageRequired)
+    .max(RESPONSE_MESSAGE_MAX, m.respond.messageMax(RESPONSE_MESSAGE_MAX)),
 });
 export type RespondInput = z.infer<typeof RespondSchema>;
 

@@ -1,5 +1,5 @@
 import { ForbiddenError, UnauthenticatedError } from "./errors";
-import { session as sessionText } from "../i18n/auth";
+import { session as sessionText } from "../i18n/session";
 import { ROLES, type RoleName } from "./roles";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { admin } from "../i18n/admin";
+import { unitKerjaMessages } from "../i18n/unit-kerja";
 import { blankToUndefined, optionalEmail } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 
-const v = admin.unitKerja.validation;
+const v = unitKerjaMessages.validation;
 
 /** A work unit as pages and the API show it (SPEC section 3 field names). */
 export type UnitKerjaView = {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { admin } from "../i18n/admin";
+import { userMessages } from "../i18n/users";
 import { blankToUndefined, optionalEmail, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import { ROLE_NAMES, ROLES } from "./roles";
 
-const v = admin.users.validation;
+const v = userMessages.validation;
 
 /**
  * A user as pages and the API show it (SPEC section 3 field names). Never carries the password

@@ -42,15 +42,27 @@ export const accessRequests = {
   },
   request: {
     button: "Request Document",
-    placeholder: "Contoh: untuk penelitian akademik",
-    messageRequired: "Pesan request tidak boleh kosong.",
-    messageMax: (max: number) => `Pesan request maksimal ${max} karakter.`,
-    sending: "Mengirim...",
-    label: "Alasan permintaan",
-    submit: "Kirim Request",
-    cancel: "Batal",
     openState: "Status permintaan akses Anda untuk dokumen ini:",
     viewStatus: "Lihat Status Permintaan Akses",
+  },
+  list: {
+    errorTitle: "Error",
+    failed: "Gagal mengambil data permintaan akses",
+    denied: "Anda tidak memiliki izin untuk melihat permintaan akses.",
+  },
+  download: {
+    failed: "Gagal mengunduh file",
+    success: "Dokumen berhasil diunduh!",
+    networkFailed: "Terjadi kesalahan saat mengunduh dokumen.",
+    back: "Kembali ke Status Permintaan Akses",
+  },
+} as const;
+
+/** What the server answers: validation, refusals and outcomes (never in a page's browser bundle). */
+export const accessRequestMessages = {
+  request: {
+    messageRequired: "Pesan request tidak boleh kosong.",
+    messageMax: (max: number) => `Pesan request maksimal ${max} karakter.`,
     success: "Berhasil mengirim request!",
     failed: "Gagal merequest dokumen.",
     denied: "Anda tidak dapat meminta akses ke dokumen ini.",
@@ -58,16 +70,6 @@ export const accessRequests = {
       "Anda sudah memiliki permintaan akses yang masih terbuka (menunggu respon atau sudah disetujui) untuk dokumen ini.",
   },
   respond: {
-    title: "Respon Permintaan Akses",
-    placeholder: "Masukkan pesan respon...",
-    messageLabel: "Pesan respon",
-    actionLegend: "Keputusan",
-    summary: (title: string, requester: string) => `Permintaan "${title}" dari ${requester}`,
-    cancel: "Batal",
-    accept: "Terima",
-    reject: "Tolak",
-    submit: "Kirim Respon",
-    notice: "Harap memberi tahu kepada pemohon untuk mengunduh 1x24 jam apabila anda menerima.",
     success: "Respon berhasil dikirim!",
     failed: "Gagal merespon permintaan",
     networkFailed: "Terjadi kesalahan saat merespon.",
@@ -83,19 +85,9 @@ export const accessRequests = {
     notRevocable: "Hanya permintaan yang disetujui dan masih berlaku yang dapat dicabut.",
   },
   list: {
-    errorTitle: "Error",
-    failed: "Gagal mengambil data permintaan akses",
     loadError: "Terjadi kesalahan saat memuat data",
-    denied: "Anda tidak memiliki izin untuk melihat permintaan akses.",
   },
-  notFound: "Permintaan akses tidak ditemukan.",
-  invalidJson: "Data permintaan tidak dapat dibaca: kirim JSON yang valid.",
-  bodyTooLarge: "Data permintaan terlalu besar.",
   download: {
-    failed: "Gagal mengunduh file",
-    success: "Dokumen berhasil diunduh!",
-    networkFailed: "Terjadi kesalahan saat mengunduh dokumen.",
-    back: "Kembali ke Status Permintaan Akses",
     signInRequired: "Silakan login dengan akun pemohon untuk mengunduh dokumen ini.",
     tokenInvalid: "Token unduhan tidak valid.",
     tokenForeign: "Token unduhan ini bukan milik akun Anda.",
@@ -103,4 +95,7 @@ export const accessRequests = {
     tokenExpired: "Token unduhan sudah kedaluwarsa (berlaku 1x24 jam setelah disetujui).",
     tokenRevoked: "Izin unduhan telah dicabut oleh pemilik dokumen.",
   },
+  notFound: "Permintaan akses tidak ditemukan.",
+  invalidJson: "Data permintaan tidak dapat dibaca: kirim JSON yang valid.",
+  bodyTooLarge: "Data permintaan terlalu besar.",
 } as const;

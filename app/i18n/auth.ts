@@ -1,6 +1,7 @@
 /** Sign-in and session messages. */
 export const login = {
   title: "Login",
+  description: "Masuk ke E-Arsip.",
   heading: "Masuk ke E-Arsip",
   username: "Username",
   password: "Password",
@@ -15,10 +16,4 @@ export const login = {
   ssoFailed: "Login SSO gagal. Silakan coba lagi atau masuk dengan username dan password.",
   ssoUnknownUser: "Akun SSO Anda belum terdaftar di E-Arsip. Hubungi administrator.",
   loggedOut: "Anda telah keluar.",
-} as const;
-
-export const session = {
-  required: "Sesi tidak valid. Silakan login kembali.",
-  csrfInvalid: "Permintaan ditolak: token keamanan (CSRF) tidak valid. Muat ulang halaman lalu coba lagi.",
-  originInvalid: "Permintaan ditolak: asal permintaan tidak diizinkan.",
 } as const;

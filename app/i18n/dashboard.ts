@@ -1,5 +1,8 @@
 /** Dashboard, public landing, charts and the statistics export. */
 export const dashboard = {
+  /** The public landing page (/): its title and description, for search engines too. */
+  home: "Arsip Dokumen Resmi Universitas",
+  homeDescription: "Jelajahi dan unduh dokumen publik universitas: surat keputusan, sertifikat akreditasi, pedoman, SOP, dan lainnya.",
   totalDocuments: "Total Dokumen",
   totalUsers: "Total Pengguna",
   totalCategories: "Total Kategori",

@@ -23,6 +23,10 @@ export const documentForm = {
   uploadNetworkError: "Terjadi kesalahan saat mengunggah dokumen.",
   invalidJson: "Server mengembalikan response yang tidak valid.",
   metadataFailed: "Gagal memperbarui metadata.",
+} as const;
+
+/** What the server answers: refusals and outcomes (never in a page's browser bundle). */
+export const documentFormMessages = {
   uploadRateLimited: "Terlalu banyak unggahan dalam waktu singkat. Silakan coba lagi beberapa menit lagi.",
   quotaExceeded: "Kuota penyimpanan unit kerja Anda sudah penuh. Hapus dokumen yang tidak diperlukan atau hubungi administrator.",
   quotaOverflow: (remaining: string) => `Ukuran file melebihi sisa kuota penyimpanan unit kerja Anda (${remaining}).`,

@@ -1,6 +1,7 @@
 /** Indonesian strings of the document screens (lists, detail, forms, dialogs). */
 export const documents = {
   title: "Semua Dokumen",
+  publicDescription: "Daftar dokumen publik universitas.",
   create: "+ Buat Baru",
   allCategories: "Semua Kategori",
   search: "Cari dokumen...",
@@ -36,13 +37,16 @@ export const documents = {
   deleting: "Menghapus...",
   cancel: "Batal",
   confirmDelete: "Ya, Hapus",
-  deleted: "Dokumen berhasil dihapus!",
-  deleteFailed: "Gagal menghapus dokumen.",
   downloaded: "Dokumen berhasil diunduh!",
   downloadedPublic: (title: string) => `Dokumen "${title}" berhasil diunduh!`,
   networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
   downloadFailed: "Gagal mengunduh file",
   noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
   notFound: "Dokumen tidak ditemukan.",
-  requestDocument: "Request Document",
+} as const;
+
+/** What the server answers: refusals and outcomes (never in a page's browser bundle). */
+export const documentMessages = {
+  deleted: "Dokumen berhasil dihapus!",
+  deleteFailed: "Gagal menghapus dokumen.",
 } as const;

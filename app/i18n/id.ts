@@ -10,7 +10,6 @@ import { ui } from "./ui";
 export const t = {
   appName: "E-Arsip",
   ui,
-  appDescription: "Sistem arsip elektronik dokumen resmi universitas.",
   loading: "Loading...",
   notSet: "(not set)",
   back: "Kembali",
@@ -28,8 +27,6 @@ export const t = {
     logout: "Logout",
     panduan: "Panduan",
     loginSso: "Login SSO",
-    openMenu: "Buka menu",
-    closeMenu: "Tutup menu",
     breadcrumb: "Breadcrumb",
   },
   notFound: {
@@ -43,11 +40,7 @@ export const t = {
     forbiddenTitle: "Akses Ditolak",
   },
   denied: {
-    auditLog: "Anda tidak memiliki izin untuk melihat log audit.",
     page: "Anda tidak memiliki izin untuk mengakses halaman ini.",
-    editDocument: "Anda tidak memiliki izin untuk mengedit dokumen ini.",
-    deleteDocument: "Anda tidak memiliki izin untuk menghapus dokumen ini.",
-    createDocument: "Anda tidak memiliki izin untuk membuat dokumen.",
   },
   pages: {
     dashboard: "Dashboard",
@@ -67,12 +60,14 @@ export const t = {
     comingSoon: "Halaman ini sedang disiapkan.",
   },
   meta: {
-    home: "Arsip Dokumen Resmi Universitas",
-    homeDescription: "Jelajahi dan unduh dokumen publik universitas: surat keputusan, sertifikat akreditasi, pedoman, SOP, dan lainnya.",
-    panduanDescription: "Panduan langkah demi langkah mengunggah dokumen ke E-Arsip untuk Satuan Kerja.",
-    loginDescription: "Masuk ke E-Arsip.",
     appDescription: "Area kerja E-Arsip.",
-    documentsDescription: "Daftar dokumen publik universitas.",
   },
 } as const;
 
+/** Refusals the server sends (gates and loaders); never in a page's browser bundle. */
+export const deniedMessages = {
+  auditLog: "Anda tidak memiliki izin untuk melihat log audit.",
+  editDocument: "Anda tidak memiliki izin untuk mengedit dokumen ini.",
+  deleteDocument: "Anda tidak memiliki izin untuk menghapus dokumen ini.",
+  createDocument: "Anda tidak memiliki izin untuk membuat dokumen.",
+} as const;

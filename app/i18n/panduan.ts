@@ -1,6 +1,7 @@
 /** The upload guide's text (/panduan). */
 export const panduan = {
   title: "Panduan Unggah Dokumen",
+  description: "Panduan langkah demi langkah mengunggah dokumen ke E-Arsip untuk Satuan Kerja.",
   intro: "Langkah-langkah bagi Satuan Kerja untuk mengunggah dan mengelola dokumen di E-Arsip.",
   steps: [
     { title: "Login melalui SSO", text: "Masuk ke E-Arsip menggunakan akun single sign-on (SSO) universitas melalui tombol 'Login SSO'." },

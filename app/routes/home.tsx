@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
 
-export const meta = () => pageMeta({ title: t.meta.home, description: t.meta.homeDescription, indexable: true });
+export const meta = () => pageMeta({ title: dashboardText.home, description: dashboardText.homeDescription, indexable: true });
 
 /**
  * The public landing; a signed-in user belongs on /app (that redirect is never cached: the edge
@@ -28,7 +28,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { statistics, latestDocuments } = loaderData;
   return (
     <>
-      <PageHeader title={t.pages.dashboard} description={t.meta.homeDescription} />
+      <PageHeader title={t.pages.dashboard} description={dashboardText.homeDescription} />
       <p className="-mt-2 mb-6">
         <Link to="/documents" className={buttonClass.primary} data-testid="browse-documents">
           {t.pages.documents}

@@ -13,7 +13,7 @@ import { t } from "~/i18n/id";
 import { login as loginText } from "~/i18n/auth";
 import { readForm } from "~/server/form-body.server";
 
-export const meta = () => pageMeta({ title: loginText.title, description: t.meta.loginDescription });
+export const meta = () => pageMeta({ title: loginText.title, description: loginText.description });
 
 const SSO_MESSAGES: Record<string, string> = {
   unconfigured: loginText.ssoNotConfigured,

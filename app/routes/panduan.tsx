@@ -1,9 +1,8 @@
 import { PageHeader } from "~/components/app-shell";
 import { pageMeta } from "~/lib/meta";
-import { t } from "~/i18n/id";
 import { panduan as panduanText } from "~/i18n/panduan";
 
-export const meta = () => pageMeta({ title: panduanText.title, description: t.meta.panduanDescription, indexable: true });
+export const meta = () => pageMeta({ title: panduanText.title, description: panduanText.description, indexable: true });
 
 export default function Panduan() {
   return (

@@ -4,10 +4,9 @@ import { DocumentList } from "~/components/documents/document-list";
 import { pageMeta } from "~/lib/meta";
 import { loadDocumentList } from "~/server/document-list.server";
 import { getAppContext } from "~/server/route-helpers.server";
-import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 
-export const meta = () => pageMeta({ title: documentsText.title, description: t.meta.documentsDescription, indexable: true });
+export const meta = () => pageMeta({ title: documentsText.title, description: documentsText.publicDescription, indexable: true });
 
 /** The public catalogue: PUBLIC documents only, download but no create/edit/delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {

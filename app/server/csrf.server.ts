@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import { data, type MiddlewareFunction } from "react-router";
-import { session as sessionText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import type { CurrentSession } from "./context.server";
 import { timingSafeEqual } from "./crypto.server";
 import { getAppContext } from "./route-helpers.server";

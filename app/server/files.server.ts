@@ -11,7 +11,7 @@ import { DomainError, InvalidError } from "~/domain/errors";
 import { withoutDeceptiveCharacters, withTypeExtension } from "~/domain/file-names";
 import { extensionMatchesType, isAllowedMime, isInlineSafe, looksLikePlainText, sanitizeFileName } from "~/domain/file-types";
 import { documents as documentsText } from "~/i18n/documents";
-import { documentForm as documentFormText } from "~/i18n/document-form";
+import { documentFormMessages } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import { formatBytes } from "~/lib/format";
 import type { AppContext } from "./context.server";
@@ -67,8 +67,8 @@ export async function receiveUpload(ctx: AppContext, body: UploadBody, options: 
       !limitedByQuota
         ? v.fileTooLarge(maxBytes / 1024 / 1024)
         : maxBytes > 0
-          ? documentFormText.quotaOverflow(formatBytes(maxBytes))
-          : documentFormText.quotaExceeded,
+          ? documentFormMessages.quotaOverflow(formatBytes(maxBytes))
+          : documentFormMessages.quotaExceeded,
     );
   if (!body.contentType?.toLowerCase().startsWith("multipart/form-data")) throw new DomainError(415, v.notMultipart);
   // Refuse what cannot fit before reading a byte (1 MiB slack for the other fields).

@@ -234,7 +234,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
         "Nomor Dokumen": `001/UN.1/${tag}/2026`,
         Tahun: "2025",
         Deskripsi: "Dokumen uji otomatis end to end.",
-        "Tingkat Akses": "PRIVATE",
+        "Tipe Akses": "PRIVATE",
         Kategori: "Pedoman",
         "Ukuran (KB)": kbText(pdf.buffer.length),
         "Tipe File": "application/pdf",

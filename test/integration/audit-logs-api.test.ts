@@ -3,7 +3,7 @@ import type { AuditLogView, KeysetPage } from "~/domain/audit-log";
 import { auditRows, firstAuditIdFrom } from "~/server/audit-log/queries.server";
 import { createDb } from "~/server/db.server";
 import { csvCell } from "~/server/services/audit-log.server";
-import { t } from "~/i18n/id";
+import { deniedMessages } from "~/i18n/id";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { testEnv } from "../support/worker/env";
 import { createUser, type CreatedUser } from "../support/worker/factories";
@@ -239,7 +239,7 @@ describe("audit rows cannot be changed through the API", () => {
     }
     expect(await testEnv.DB.prepare(recorded).bind(id).first()).toEqual(before);
     expect(await allIdsNewestFirst()).toEqual(count);
-    expect(t.denied.auditLog).toBe("Anda tidak memiliki izin untuk melihat log audit.");
+    expect(deniedMessages.auditLog).toBe("Anda tidak memiliki izin untuk melihat log audit.");
   });
 });
 

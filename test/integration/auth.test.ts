@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { login as loginText, session as sessionText } from "~/i18n/auth";
+import { login as loginText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import { hmacHex } from "~/server/crypto.server";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFromIp, createUnitKerja, createUser } from "../support/worker/factories";

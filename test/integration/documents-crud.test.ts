@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { documents as documentsText } from "~/i18n/documents";
+import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import { testEnv } from "../support/worker/env";
 import {
@@ -421,7 +421,7 @@ describe("DELETE /api/v1/archives/{uuid}", () => {
     const response = await call(`/api/v1/archives/${uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken });
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: documentsText.deleted });
+    expect(await response.json()).toEqual({ success: true, message: documentMessages.deleted });
     expect(await archiveRow(uuid)).toBeNull();
     expect(await testEnv.FILES.head(row.r2_key)).toBeNull();
     const after = await storageSnapshot();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { t } from "~/i18n/id";
+import { deniedMessages } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
-import { session as sessionText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import { testEnv } from "../support/worker/env";
 import {
   archiveRow,
@@ -201,7 +201,7 @@ describe("edit (PUT)", () => {
         }
         const before = await storageSnapshot();
         const response = await sendMultipart(`/api/v1/archives/${shared[level].uuid}`, sessions[actor], formBody(fields), { method: "PUT" });
-        await expectRefused(actor, response, t.denied.editDocument, level);
+        await expectRefused(actor, response, deniedMessages.editDocument, level);
         await expectNothingWritten(before);
       });
     }
@@ -223,7 +223,7 @@ describe("replace file (POST /file)", () => {
         }
         const before = await storageSnapshot();
         const response = await sendMultipart(`/api/v1/archives/${shared[level].uuid}/file`, sessions[actor], body);
-        await expectRefused(actor, response, t.denied.editDocument, level);
+        await expectRefused(actor, response, deniedMessages.editDocument, level);
         await expectNothingWritten(before);
       });
     }
@@ -244,7 +244,7 @@ describe("delete", () => {
         }
         const before = await storageSnapshot();
         const response = await call(`/api/v1/archives/${shared[level].uuid}`, { method: "DELETE", ...as(actor) });
-        await expectRefused(actor, response, t.denied.deleteDocument, level);
+        await expectRefused(actor, response, deniedMessages.deleteDocument, level);
         await expectNothingWritten(before);
       });
     }
@@ -266,7 +266,7 @@ describe("create", () => {
         return;
       }
       if (actor === "visitor") await expectError(response, 401, sessionText.required);
-      else await expectError(response, 403, t.denied.createDocument);
+      else await expectError(response, 403, deniedMessages.createDocument);
       await expectNothingWritten(before);
     });
   }

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { maxYear } from "~/domain/document-schemas";
 import { documentValidation } from "~/i18n/document-validation";
-import { session as sessionText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import {
   archiveRow,
   documentFields,

@@ -1,6 +1,6 @@
 import { createScheduledController } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { documentForm as documentFormText } from "~/i18n/document-form";
+import { documentFormMessages } from "~/i18n/document-form";
 import { hardening as hardeningText } from "~/i18n/hardening";
 import worker from "../../workers/app";
 import { archiveRow, documentFields, r2Keys, sendMultipart, uploadDocument } from "../support/worker/documents";
@@ -230,7 +230,7 @@ describe("the create form shows the unit's storage when nearly full", () => {
     await uploadDocument(await login(user.username, user.password), { categoryId, bytes: pdfBytes(9000) });
 
     const nearlyFull = await createFormLoader(10_000, unit);
-    expect(nearlyFull.quotaNotice).toBe(documentFormText.quotaNearlyFull("9 KB", "10 KB"));
+    expect(nearlyFull.quotaNotice).toBe(documentFormMessages.quotaNearlyFull("9 KB", "10 KB"));
     const roomy = await createFormLoader(100_000, unit);
     expect(roomy.quotaNotice).toBeNull();
   });

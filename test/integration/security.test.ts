@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { session as sessionText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
 import { allowConsoleError } from "../support/worker/fail-on-console-error";

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ListPage } from "~/domain/list-query";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
-import { admin as adminText } from "~/i18n/admin";
+import { api as apiText } from "~/i18n/api";
+import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -10,7 +11,7 @@ import { unique, type SignedIn } from "../support/worker/http";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const m = adminText.unitKerja;
+const m = { ...unitKerjaText, ...unitKerjaMessages };
 let admin: SignedIn;
 
 type Saved = { message: string; data: UnitKerjaView };
@@ -105,8 +106,8 @@ describe("/api/v1/unit-kerja", () => {
     for (const [label, json, message] of cases) {
       await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { json }), 400, message, label);
     }
-    await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { raw: "{nama:" }), 400, adminText.invalidJson);
-    await expectError(await send(admin, "PUT", `/api/v1/unit-kerja/${other.id}`, { raw: "[]" }), 400, adminText.invalidJson);
+    await expectError(await send(admin, "POST", "/api/v1/unit-kerja", { raw: "{nama:" }), 400, apiText.invalidJson);
+    await expectError(await send(admin, "PUT", `/api/v1/unit-kerja/${other.id}`, { raw: "[]" }), 400, apiText.invalidJson);
     expect(await unitCount()).toBe(count);
     expect(await auditFor(other.id)).toHaveLength(0);
     for (const id of ["999999999", "abc", "0", "1e3"]) {

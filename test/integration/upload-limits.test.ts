@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { documentForm as documentFormText } from "~/i18n/document-form";
+import { documentFormMessages } from "~/i18n/document-form";
 import { documentFields, expectError, expectNothingWritten, postDocument, sendMultipart, storageSnapshot, uploadDocument } from "../support/worker/documents";
 import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
 import { login, type SignedIn } from "../support/worker/http";
@@ -24,7 +24,7 @@ describe("per-user upload rate limit", () => {
     const before = await storageSnapshot();
 
     const refused = await upload(session, categoryId, env);
-    await expectError(refused, 429, documentFormText.uploadRateLimited);
+    await expectError(refused, 429, documentFormMessages.uploadRateLimited);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     await expectNothingWritten(before);
   });
@@ -46,11 +46,11 @@ describe("per-unit storage quota", () => {
     const { data } = (await first.json()) as { data: { uuid: string } };
     const before = await storageSnapshot();
 
-    await expectError(await upload(session, categoryId, env, 30_000), 413, documentFormText.quotaOverflow("20 KB"));
+    await expectError(await upload(session, categoryId, env, 30_000), 413, documentFormMessages.quotaOverflow("20 KB"));
     await expectNothingWritten(before);
 
     const full = { UNIT_QUOTA_GB: String(30_000 / 1e9) };
-    await expectError(await upload(session, categoryId, full, 1000), 413, documentFormText.quotaExceeded);
+    await expectError(await upload(session, categoryId, full, 1000), 413, documentFormMessages.quotaExceeded);
     await expectNothingWritten(before);
 
     const fields = documentFields(categoryId, { title: "Judul baru saat kuota penuh" });

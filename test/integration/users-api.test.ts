@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { UserDetail, UserView } from "~/domain/users";
 import type { ListPage } from "~/domain/list-query";
-import { admin as adminText } from "~/i18n/admin";
+import { api as apiText } from "~/i18n/api";
+import { users as usersText, userMessages } from "~/i18n/users";
 import { expectJson, expectNoSecrets, send, sessionWorks, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -12,7 +13,7 @@ import { verifyPassword } from "~/server/password.server";
 // PBKDF2 at 100,000 iterations per created user and sign-in.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
 
-const m = adminText.users;
+const m = { ...usersText, ...userMessages };
 let admin: SignedIn;
 let adminId: number;
 
@@ -101,14 +102,14 @@ describe("POST /api/v1/users", () => {
       ["short password", { ...valid, password: "pendek" }, m.validation.passwordMin],
       ["missing full name", { ...valid, fullName: "   " }, m.validation.fullNameRequired],
       ["bad username", { ...valid, username: "a b" }, m.validation.usernameFormat],
-      ["array body", [valid], adminText.invalidJson],
+      ["array body", [valid], apiText.invalidJson],
     ];
     for (const [label, json, message] of cases) {
       const body = await expectError(await send(admin, "POST", "/api/v1/users", { json }), 400, message, label);
-      if (message !== adminText.invalidJson) expect(body.errors, label).toContain(message);
+      if (message !== apiText.invalidJson) expect(body.errors, label).toContain(message);
     }
-    await expectError(await send(admin, "POST", "/api/v1/users", { raw: '{"fullName": "x",' }), 400, adminText.invalidJson, "bad JSON");
-    await expectError(await send(admin, "POST", "/api/v1/users", { raw: "" }), 400, adminText.invalidJson, "empty body");
+    await expectError(await send(admin, "POST", "/api/v1/users", { raw: '{"fullName": "x",' }), 400, apiText.invalidJson, "bad JSON");
+    await expectError(await send(admin, "POST", "/api/v1/users", { raw: "" }), 400, apiText.invalidJson, "empty body");
     expect(unit.id).toBeGreaterThan(0);
     expect(await countRows("users")).toBe(users);
     expect(await countRows("audit_logs")).toBe(audits);
@@ -250,7 +251,7 @@ describe("PUT /api/v1/users/:uuid", () => {
       400,
       m.validation.unitKerjaUnknown,
     );
-    await expectError(await send(admin, "PUT", `/api/v1/users/${user.uuid}`, { raw: "nope" }), 400, adminText.invalidJson);
+    await expectError(await send(admin, "PUT", `/api/v1/users/${user.uuid}`, { raw: "nope" }), 400, apiText.invalidJson);
     await expectError(await send(admin, "PUT", `/api/v1/users/${crypto.randomUUID()}`, { json: { fullName: "X" } }), 404, m.notFound);
     expect(await auditFor(user.uuid)).toHaveLength(0);
   });

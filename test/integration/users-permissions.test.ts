@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { t } from "~/i18n/id";
-import { session as sessionText } from "~/i18n/auth";
+import { deniedMessages, t } from "~/i18n/id";
+import { session as sessionText } from "~/i18n/session";
 import { send, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -40,8 +40,8 @@ const routes = (): [method: string, path: string, json: unknown, denial: string]
   ["GET", `/api/v1/unit-kerja/${unitId}`, undefined, t.denied.page],
   ["PUT", `/api/v1/unit-kerja/${unitId}`, unitJson, t.denied.page],
   ["DELETE", `/api/v1/unit-kerja/${unitId}`, undefined, t.denied.page],
-  ["GET", "/api/v1/audit-logs", undefined, t.denied.auditLog],
-  ["GET", "/api/v1/audit-logs/export.csv", undefined, t.denied.auditLog],
+  ["GET", "/api/v1/audit-logs", undefined, deniedMessages.auditLog],
+  ["GET", "/api/v1/audit-logs/export.csv", undefined, deniedMessages.auditLog],
 ];
 
 /** Row counts and the latest change of everything a refused call could have touched. */

@@ -4,10 +4,11 @@ import { keysetHref } from "~/components/list/list-href";
 import { parseListParams } from "~/domain/list-query";
 import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { users as usersText, userMessages } from "~/i18n/users";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 
-const v = adminText.users.validation;
+const v = userMessages.validation;
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
 
@@ -41,7 +42,7 @@ describe("UserUpdateSchema", () => {
     expect(UserUpdateSchema.parse({ fullName: "", username: " ", email: "", password: "", roleName: "", unitKerjaId: "" })).toEqual({});
     expect(UserUpdateSchema.parse({ password: "sandi-baru-1", unitKerjaId: "3" })).toEqual({ password: "sandi-baru-1", unitKerjaId: 3 });
     expect(messages(UserUpdateSchema.safeParse({ password: "pendek" }))).toEqual({ password: v.passwordMin });
-    expect(adminText.users.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
+    expect(usersText.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
   });
 });
 
@@ -49,14 +50,14 @@ describe("UnitKerjaSchema", () => {
   it("requires nama and jenis; e-mail and official are optional", () => {
     expect(UnitKerjaSchema.parse({ nama: " FT ", jenis: "Fakultas", email: "", namaPejabat: "" })).toEqual({ nama: "FT", jenis: "Fakultas" });
     expect(messages(UnitKerjaSchema.safeParse({ email: "no" }))).toEqual({
-      nama: adminText.unitKerja.validation.namaRequired,
-      jenis: adminText.unitKerja.validation.jenisRequired,
-      email: adminText.unitKerja.validation.emailInvalid,
+      nama: unitKerjaMessages.validation.namaRequired,
+      jenis: unitKerjaMessages.validation.jenisRequired,
+      email: unitKerjaMessages.validation.emailInvalid,
     });
   });
 
   it("the SPEC delete dialog text", () => {
-    expect(adminText.unitKerja.deleteConfirm("Fakultas Teknik")).toBe(
+    expect(unitKerjaText.deleteConfirm("Fakultas Teknik")).toBe(
       'Apakah Anda yakin ingin menghapus unit kerja "Fakultas Teknik"? Tindakan ini tidak dapat dibatalkan.',
     );
   });

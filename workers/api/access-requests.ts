@@ -4,23 +4,24 @@ import { DomainError, InvalidError } from "~/domain/errors";
 import { parseListParams } from "~/domain/list-query";
 import { downloadWithToken, TokenDownloadError } from "~/server/services/access-request-download.server";
 import { listAccessRequests, requestAccess, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import type { HonoEnv } from "../hono-env";
 
 const s = accessRequestsText;
+const m = accessRequestMessages;
 /** The access-request bodies are a message or two; anything bigger is not one of ours. */
 const MAX_JSON_BYTES = 16 * 1024;
 
 /** The JSON body, or a 400 in Indonesian for a body that is not JSON (or too big to be ours). */
 async function jsonBody(c: Context<HonoEnv>): Promise<unknown> {
   const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new DomainError(413, s.bodyTooLarge);
+  if (declared > MAX_JSON_BYTES) throw new DomainError(413, m.bodyTooLarge);
   const text = await c.req.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES) throw new DomainError(413, s.bodyTooLarge);
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BYTES) throw new DomainError(413, m.bodyTooLarge);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new InvalidError(s.invalidJson);
+    throw new InvalidError(m.invalidJson);
   }
 }
 
@@ -41,17 +42,17 @@ export const accessRequestsApi = new Hono<HonoEnv>()
   })
   .post("/:uuid/respond", async (c) => {
     const view = await respondToAccessRequest(c.get("ctx"), c.req.param("uuid"), await jsonBody(c));
-    return c.json({ message: s.respond.success, data: view });
+    return c.json({ message: m.respond.success, data: view });
   })
   .post("/:uuid/revoke", async (c) => {
     const view = await revokeAccessRequest(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ message: s.revoke.success, data: view });
+    return c.json({ message: m.revoke.success, data: view });
   });
 
 /** `POST /api/v1/archives/{uuid}/request-access` {requestMessage}, mounted on the archives router. */
 export async function requestAccessHandler(c: Context<HonoEnv>) {
   const view = await requestAccess(c.get("ctx"), c.req.param("uuid") ?? "", await jsonBody(c));
-  return c.json({ message: s.request.success, data: view }, 201);
+  return c.json({ message: m.request.success, data: view }, 201);
 }
 
 /** Headers of every token-download answer, file or refusal: the token must not leak onwards. */

@@ -12,7 +12,7 @@ import {
   replaceDocumentFile,
   updateDocument,
 } from "~/server/services/documents.server";
-import { documents as documentsText } from "~/i18n/documents";
+import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
 import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
@@ -49,7 +49,7 @@ export const archivesApi = new Hono<HonoEnv>()
   })
   .delete("/:uuid", async (c) => {
     await deleteDocument(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: documentsText.deleted });
+    return c.json({ success: true, message: documentMessages.deleted });
   })
   .post("/:uuid/request-access", requestAccessHandler)
   .get("/:uuid/download", (c) =>

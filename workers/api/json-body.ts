@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
-import { admin as adminText } from "~/i18n/admin";
+import { api as apiText } from "~/i18n/api";
 import type { HonoEnv } from "../hono-env";
 
 /**
@@ -11,7 +11,7 @@ import type { HonoEnv } from "../hono-env";
  */
 export async function jsonInput<Schema extends z.ZodType>(c: Context<HonoEnv>, schema: Schema): Promise<z.output<Schema>> {
   const body: unknown = await c.req.json().catch(() => undefined);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new InvalidError(adminText.invalidJson);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new InvalidError(apiText.invalidJson);
   return parseOrInvalid(schema, body);
 }
 

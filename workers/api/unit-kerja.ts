@@ -4,11 +4,11 @@ import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { requireUser } from "~/server/services/auth.server";
 import { createUnitKerja, deleteUnitKerja, getUnitKerja, listUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
 import { userFormOptions } from "~/server/services/users.server";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import type { HonoEnv } from "../hono-env";
 import { jsonInput, searchParamsOf } from "./json-body";
 
-const m = adminText.unitKerja;
+const m = unitKerjaText;
 
 /** `/api/v1/unit-kerja`: work-unit administration (Super Admin, enforced in the service). */
 export const unitKerjaApi = new Hono<HonoEnv>()
@@ -30,5 +30,5 @@ export const unitKerjaApi = new Hono<HonoEnv>()
   })
   .delete("/:id", async (c) => {
     await deleteUnitKerja(c.get("ctx"), c.req.param("id"));
-    return c.json({ success: true, message: m.deleted });
+    return c.json({ success: true, message: unitKerjaMessages.deleted });
   });

@@ -3,11 +3,11 @@ import { parseListParams } from "~/domain/list-query";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
 import { requireUser } from "~/server/services/auth.server";
 import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/services/users.server";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText, userMessages } from "~/i18n/users";
 import type { HonoEnv } from "../hono-env";
 import { jsonInput, searchParamsOf } from "./json-body";
 
-const m = adminText.users;
+const m = usersText;
 
 /** `/api/v1/users`: the session check (`/me`) and user administration (Super Admin, in the service). */
 export const usersApi = new Hono<HonoEnv>()
@@ -39,9 +39,9 @@ export const usersApi = new Hono<HonoEnv>()
   })
   .delete("/:uuid", async (c) => {
     await deleteUser(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: m.deleted });
+    return c.json({ success: true, message: userMessages.deleted });
   })
   .post("/:uuid/sessions/revoke", async (c) => {
     const { revoked } = await revokeUserSessions(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: m.sessionsEnded(revoked), revoked });
+    return c.json({ success: true, message: userMessages.sessionsEnded(revoked), revoked });
   });

@@ -4,9 +4,10 @@ import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
 import { Field, FormBanner, RadioGroup, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
+import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 
-const s = accessRequestsText;
+const s = accessRequestDialogs;
 
 /** True once React has hydrated: a button disabled by a rule only JavaScript can lift waits for it. */
 function useHydrated(): boolean {
@@ -97,7 +98,7 @@ export function RequestDialog({ action, closeTo, csrfToken, rules, lastResult }:
   const busy = useBusy(action);
   const [form, fields] = useFormKit<"requestMessage">({ id: "request-access", lastResult, rules });
   return (
-    <Dialog title={s.request.button} status="request" closeTo={closeTo} testId="request-dialog">
+    <Dialog title={accessRequestsText.request.button} status="request" closeTo={closeTo} testId="request-dialog">
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="request-error" />
       <Form method="post" action={action} {...form.props} className="space-y-4">
         <input type="hidden" name="_csrf" value={csrfToken} />

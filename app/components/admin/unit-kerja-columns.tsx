@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { formatDate } from "~/lib/format";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 
-const c = adminText.unitKerja.columns;
-const a = adminText.unitKerja.actions;
+const c = unitKerjaText.columns;
+const a = unitKerjaText.actions;
 
 type UnitKerjaSort = "updatedAt" | "nama" | "jenis";
 

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 
-const m = adminText.unitKerja;
+const m = unitKerjaText;
 const f = m.fields;
 
 export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null };

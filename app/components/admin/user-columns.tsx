@@ -1,10 +1,10 @@
 import type { Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText } from "~/i18n/users";
 
-const c = adminText.users.columns;
-const a = adminText.users.actions;
+const c = usersText.columns;
+const a = usersText.actions;
 
 /**
  * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,

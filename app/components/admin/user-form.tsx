@@ -4,9 +4,9 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText } from "~/i18n/users";
 
-const m = adminText.users;
+const m = usersText;
 const f = m.fields;
 
 export type UserFormDefaults = {

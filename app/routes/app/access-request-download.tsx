@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getAccessRequest } from "~/server/services/access-requests.server";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 
 const d = accessRequestsText.download;
 
@@ -21,10 +21,10 @@ export function headers() {
 
 /** Why the viewer cannot download this request's file (the token download's reasons, by state). */
 function refusalOf(view: AccessRequestView): string {
-  if (!view.isRequester) return d.tokenForeign;
-  if (view.status === "REVOKED") return d.tokenRevoked;
-  if (view.status === "EXPIRED") return d.tokenExpired;
-  return d.tokenInvalid;
+  if (!view.isRequester) return accessRequestMessages.download.tokenForeign;
+  if (view.status === "REVOKED") return accessRequestMessages.download.tokenRevoked;
+  if (view.status === "EXPIRED") return accessRequestMessages.download.tokenExpired;
+  return accessRequestMessages.download.tokenInvalid;
 }
 
 /**

@@ -18,9 +18,10 @@ import { assertPageInRange } from "~/server/list.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getAccessRequest, listAccessRequests, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
 import { t } from "~/i18n/id";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 
 const s = accessRequestsText;
+const m = accessRequestMessages;
 const DEFAULTS = ACCESS_REQUEST_LIST_DEFAULTS;
 /** Parameters of the dialog, not of the list: `?respond={uuid}` opens it, `&action=` preselects. */
 const DIALOG_PARAMS = ["respond", "action"];
@@ -59,7 +60,7 @@ async function requestToAnswer(ctx: SignedInContext, uuid: string, listUrl: stri
   try {
     const view = await getAccessRequest(ctx, uuid);
     if (view.canRespond) return view;
-    const message = view.status === "PENDING" ? s.respond.denied : s.respond.alreadyAnswered;
+    const message = view.status === "PENDING" ? m.respond.denied : m.respond.alreadyAnswered;
     throw await redirectWithFlash(ctx, listUrl, { type: "error", message });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -98,7 +99,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "revoke") {
     try {
       await revokeAccessRequest(ctx, uuid);
-      return redirectWithFlash(ctx, listUrl, { type: "success", message: s.revoke.success });
+      return redirectWithFlash(ctx, listUrl, { type: "success", message: m.revoke.success });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return redirectWithFlash(ctx, listUrl, { type: "error", message: error.message });
@@ -111,13 +112,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   try {
     await respondToAccessRequest(ctx, uuid, input);
-    return redirectWithFlash(ctx, listUrl, { type: "success", message: s.respond.success });
+    return redirectWithFlash(ctx, listUrl, { type: "success", message: m.respond.success });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // A request that vanished or may not be answered: back to the list with the reason.
-    if (error.status === 404 || error.status === 403) return redirectWithFlash(ctx, listUrl, { type: "error", message: error.message || s.respond.failed });
+    if (error.status === 404 || error.status === 403) return redirectWithFlash(ctx, listUrl, { type: "error", message: error.message || m.respond.failed });
     error.values = Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    if (!error.message) error.message = s.respond.failed;
+    if (!error.message) error.message = m.respond.failed;
     return replyWithDomainError(error);
   }
 }

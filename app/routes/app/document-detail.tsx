@@ -4,10 +4,10 @@ import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
-import { Dialog } from "~/components/dialog";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { DownloadLink } from "~/components/download-link";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
+import { Dialog } from "~/components/dialog";
 import { RequestDialog } from "~/components/access-requests/message-dialogs";
 import { StatusBadge } from "~/components/access-requests/status-badge";
 import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
@@ -22,10 +22,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteDocument, getDocument } from "~/server/services/documents.server";
 import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
-import { t } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
-import { documentForm as documentFormText } from "~/i18n/document-form";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { deniedMessages, t } from "~/i18n/id";
+import { documents as documentsText, documentMessages } from "~/i18n/documents";
+import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import { readForm } from "~/server/form-body.server";
 
 export const handle = documentBreadcrumb;
@@ -38,7 +37,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
-    throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.deleteDocument });
+    throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: deniedMessages.deleteDocument });
   }
   // Someone who may ask sees their open request instead of the button, or the button.
   const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
@@ -58,11 +57,11 @@ async function askForAccess(ctx: ReturnType<typeof getSignedIn>, uuid: string, f
   const requestMessage = form.get("requestMessage");
   try {
     await requestAccess(ctx, uuid, { requestMessage: typeof requestMessage === "string" ? requestMessage : undefined });
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: accessRequestsText.request.success });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: accessRequestMessages.request.success });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (typeof requestMessage === "string") error.values = { requestMessage };
-    if (!error.message) error.message = accessRequestsText.request.failed;
+    if (!error.message) error.message = accessRequestMessages.request.failed;
     return replyWithDomainError(error);
   }
 }
@@ -74,12 +73,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") return null;
   try {
     await deleteDocument(ctx, params.uuid);
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: documentsText.deleted });
+    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: documentMessages.deleted });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return redirectWithFlash(ctx, error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
       type: "error",
-      message: error.message || documentsText.deleteFailed,
+      message: error.message || documentMessages.deleteFailed,
     });
   }
 }
@@ -94,7 +93,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     [documentsText.columns.year, document.year || t.notSet],
     [documentsText.columns.description, document.description || t.notSet],
     [documentsText.columns.keywords, <KeywordChips keywords={document.keywords} />],
-    [documentFormText.fields.accessLevel, <AccessBadge level={document.accessLevel} />],
+    [documentsText.columns.accessLevel, <AccessBadge level={document.accessLevel} />],
     [documentsText.columns.category, document.category.categoryName],
     [documentsText.columns.size, formatKb(document.fileSizeKb)],
     [documentsText.columns.mimeType, document.mimeType || t.notSet],

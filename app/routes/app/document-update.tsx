@@ -12,7 +12,7 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
 import { uploadBodyOf } from "~/server/upload-body.server";
-import { t } from "~/i18n/id";
+import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 
 export const handle = documentBreadcrumb;
@@ -23,7 +23,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
-  if (!document.canEdit) throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: t.denied.editDocument });
+  if (!document.canEdit) throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: deniedMessages.editDocument });
   return {
     document,
     categories,

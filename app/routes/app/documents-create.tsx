@@ -17,9 +17,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { createDocument, listCategories } from "~/server/services/documents.server";
 import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
-import { t } from "~/i18n/id";
+import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
-import { documentForm as documentFormText } from "~/i18n/document-form";
+import { documentFormMessages } from "~/i18n/document-form";
 
 /** From this share of the unit's storage quota on, the form says how full it is. */
 const QUOTA_NOTICE_SHARE = 0.8;
@@ -28,13 +28,13 @@ export const meta = () => pageMeta({ title: t.pages.createDocument });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument));
+  await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument));
   const created = new URL(request.url).searchParams.get("created");
   const usage = await unitStorageUsage(ctx, ctx.session.user.unitKerjaId);
   return {
     categories: await listCategories(ctx),
     quotaNotice: usage && usage.usedBytes >= QUOTA_NOTICE_SHARE * usage.quotaBytes
-      ? documentFormText.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
+      ? documentFormMessages.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
       : null,
     csrfToken: ctx.session.csrfToken,
     rules: formRules(DocumentCreateSchema),

@@ -17,9 +17,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { assertPageInRange } from "~/server/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/services/unit-kerja.server";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 
-const m = adminText.unitKerja;
+const m = unitKerjaText;
 const BASE = "/app/manage-unit-kerja";
 
 export const meta = () => pageMeta({ title: t.pages.unitKerja });
@@ -45,13 +45,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const back = listBackHref(request, BASE, ["dialog", "id", "index"]);
   // The dialog closes either way; the toast says how it went (the refusal's reason when in use).
-  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteError });
+  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: unitKerjaMessages.deleteError });
   try {
     await deleteUnitKerja(ctx, String(form.get("id") ?? ""));
-    return redirectWithFlash(ctx, back, { type: "success", message: m.deleted });
+    return redirectWithFlash(ctx, back, { type: "success", message: unitKerjaMessages.deleted });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(ctx, back, { type: "error", message: error.status === 409 ? error.message : m.deleteError });
+    return redirectWithFlash(ctx, back, { type: "error", message: error.status === 409 ? error.message : unitKerjaMessages.deleteError });
   }
 }
 

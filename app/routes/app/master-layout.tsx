@@ -1,6 +1,6 @@
 import type { Route } from "./+types/master-layout";
 import { requirePolicy } from "~/server/gates.server";
-import { t } from "~/i18n/id";
+import { deniedMessages, t } from "~/i18n/id";
 
 /**
  * The Master screens (users, work units, audit log): Super Admin only. Any route placed inside
@@ -8,5 +8,5 @@ import { t } from "~/i18n/id";
  * its loader or action runs. (The route pattern only picks the SPEC text; it decides nothing.)
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  requirePolicy({ type: "master.menu" }, (pattern) => (/^\/?app\/audit-logs(\/|$)/.test(pattern) ? t.denied.auditLog : t.denied.page)),
+  requirePolicy({ type: "master.menu" }, (pattern) => (/^\/?app\/audit-logs(\/|$)/.test(pattern) ? deniedMessages.auditLog : t.denied.page)),
 ];

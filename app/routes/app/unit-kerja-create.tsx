@@ -11,9 +11,9 @@ import { parseOrInvalid, withFormValues } from "~/server/admin-pages.server";
 import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { createUnitKerja } from "~/server/services/unit-kerja.server";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 
-const m = adminText.unitKerja;
+const m = unitKerjaText;
 
 export const meta = () => pageMeta({ title: m.createTitle });
 

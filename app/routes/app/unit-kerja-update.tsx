@@ -13,9 +13,9 @@ import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 
-const m = adminText.unitKerja;
+const m = unitKerjaText;
 
 export const meta = () => pageMeta({ title: m.updateTitle });
 

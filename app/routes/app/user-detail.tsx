@@ -15,9 +15,9 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { deleteUser, getUser, revokeUserSessions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText, userMessages } from "~/i18n/users";
 
-const m = adminText.users;
+const m = usersText;
 const d = m.detail;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.user.fullName ?? t.pages.userDetail });
@@ -42,16 +42,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       await deleteUser(ctx, params.uuid);
-      return redirectWithFlash(ctx, "/app/users", { type: "success", message: m.deleted });
+      return redirectWithFlash(ctx, "/app/users", { type: "success", message: userMessages.deleted });
     }
     if (intent === "end-sessions") {
       const { revoked } = await revokeUserSessions(ctx, params.uuid);
-      return redirectWithFlash(ctx, here, { type: "success", message: m.sessionsEnded(revoked) });
+      return redirectWithFlash(ctx, here, { type: "success", message: userMessages.sessionsEnded(revoked) });
     }
-    return redirectWithFlash(ctx, here, { type: "error", message: m.deleteFailed });
+    return redirectWithFlash(ctx, here, { type: "error", message: userMessages.deleteFailed });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fallback = intent === "delete" ? m.deleteFailed : m.endSessionsFailed;
+    const fallback = intent === "delete" ? userMessages.deleteFailed : userMessages.endSessionsFailed;
     return redirectWithFlash(ctx, error.status === 404 ? "/app/users" : here, { type: "error", message: error.message || fallback });
   }
 }

@@ -13,10 +13,10 @@ import { getSignedIn } from "~/server/gates.server";
 import { orRouteError } from "~/server/route-helpers.server";
 import { getUser, updateUser, userFormOptions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText } from "~/i18n/users";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 
-const m = adminText.users;
+const m = usersText;
 
 export const meta = () => pageMeta({ title: t.pages.updateUser });
 

@@ -12,9 +12,9 @@ import { formRules, replyWithDomainError } from "~/server/form.server";
 import { getSignedIn } from "~/server/gates.server";
 import { createUser, userFormOptions } from "~/server/services/users.server";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText } from "~/i18n/users";
 
-const m = adminText.users;
+const m = usersText;
 
 export const meta = () => pageMeta({ title: t.pages.createUser });
 

@@ -16,9 +16,9 @@ import { assertPageInRange } from "~/server/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/services/users.server";
 import { DomainError } from "~/domain/errors";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText, userMessages } from "~/i18n/users";
 
-const m = adminText.users;
+const m = usersText;
 const BASE = "/app/users";
 
 export const meta = () => pageMeta({ title: t.pages.users });
@@ -44,13 +44,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   // Back to the list the dialog was opened over (its URL minus the dialog).
   const back = listBackHref(request, BASE, ["dialog", "user", "index", "_data"]);
-  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: m.deleteFailed });
+  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: userMessages.deleteFailed });
   try {
     await deleteUser(ctx, String(form.get("uuid") ?? ""));
-    return redirectWithFlash(ctx, back, { type: "success", message: m.deleted });
+    return redirectWithFlash(ctx, back, { type: "success", message: userMessages.deleted });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(ctx, back, { type: "error", message: error.message || m.deleteFailed });
+    return redirectWithFlash(ctx, back, { type: "error", message: error.message || userMessages.deleteFailed });
   }
 }
 

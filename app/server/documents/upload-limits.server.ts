@@ -1,5 +1,5 @@
 import { TooManyRequestsError } from "~/domain/errors";
-import { documentForm as documentFormText } from "~/i18n/document-form";
+import { documentFormMessages } from "~/i18n/document-form";
 import type { AppContext } from "../context.server";
 import type { UploadAllowance } from "../files.server";
 import { consumeRateLimit } from "../rate-limit.server";
@@ -18,7 +18,7 @@ export async function unitStorageUsage(ctx: Pick<AppContext, "db" | "config">, u
 /** Count one upload against the user's rate limit; past it, 429 with the time to wait. */
 export async function countUpload(ctx: AppContext, userId: number): Promise<void> {
   const decision = await consumeRateLimit(ctx, `upload:${userId}`, { max: ctx.config.uploadsPer15Min, windowMs: UPLOAD_WINDOW_MS });
-  if (!decision.allowed) throw new TooManyRequestsError(documentFormText.uploadRateLimited, decision.retryAfterSeconds);
+  if (!decision.allowed) throw new TooManyRequestsError(documentFormMessages.uploadRateLimited, decision.retryAfterSeconds);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { accessRequestMessages } from "~/i18n/access-requests";
 import { findAccessRequest } from "../access-requests/queries.server";
 import { hashPrefix, TOKEN_PATTERN } from "../access-requests/token.server";
 import { runBatch } from "../batch.server";
@@ -7,8 +7,6 @@ import type { AppContext } from "../context.server";
 import { sha256Hex } from "../crypto.server";
 import { fileResponse, type FileRequest } from "../files.server";
 import { audit, isLive } from "./access-requests.server";
-
-const s = accessRequestsText;
 
 /** A refused token download: the front door answers 'Gagal mengunduh file' with this reason. */
 export class TokenDownloadError extends DomainError {}
@@ -28,7 +26,7 @@ export function downloadNameOf(title: string, fileName: string): string {
  * a prefix of the token's hash (one batch).
  */
 export async function downloadWithToken(ctx: AppContext, archiveUuid: string, token: string, request: FileRequest): Promise<Response> {
-  const d = s.download;
+  const d = accessRequestMessages.download;
   if (!ctx.session) throw new TokenDownloadError(401, d.signInRequired);
   const user = ctx.session.user;
   const match = TOKEN_PATTERN.exec(token);

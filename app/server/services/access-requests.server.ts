@@ -19,7 +19,7 @@ import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { documents as documentsText } from "~/i18n/documents";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import { audit as auditText } from "~/i18n/audit";
 import {
   countPendingForUnit,
@@ -39,7 +39,7 @@ import { auditRow, type AuditEntry } from "../audit/commit.server";
 import type { AuditAction } from "~/domain/audit-actions";
 import { requireUser } from "./auth.server";
 
-const s = accessRequestsText;
+const m = accessRequestMessages;
 
 // ---- Audit writes (kept together so they can move to a shared writer in one place) ----------
 
@@ -131,7 +131,7 @@ async function visibleRow(ctx: AppContext, uuid: string): Promise<AccessRequestR
   const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await findAccessRequest(ctx, uuid) : undefined;
   const visible =
     row && can(ctx.actor, { type: "accessRequest.view", request: { requesterId: row.requester_id, ownerUnitKerjaId: row.owner_unit_kerja_id } });
-  if (!row || !visible) throw new NotFoundError(s.notFound);
+  if (!row || !visible) throw new NotFoundError(m.notFound);
   return row;
 }
 
@@ -166,7 +166,7 @@ export async function requestAccess(ctx: AppContext, archiveUuid: string, input:
   assertCan(
     ctx.actor,
     { type: "document.requestAccess", document: { uploaderId: archive.uploader_id, unitKerjaId: archive.unit_kerja_id, accessLevel: archive.access_level } },
-    s.request.denied,
+    m.request.denied,
   );
   const { requestMessage } = parseOrInvalid(RequestAccessSchema, input ?? {});
   const uuid = crypto.randomUUID();
@@ -188,7 +188,7 @@ export async function requestAccess(ctx: AppContext, archiveUuid: string, input:
       audit(ctx, { action: "ACCESS_REQUEST_CREATE", params: { title: archive.title }, targetId: uuid, details: { archive: archive.uuid } }),
     ]);
   } catch (error) {
-    if (String((error as Error)?.message).includes("UNIQUE constraint failed")) throw new ConflictError(s.request.duplicate);
+    if (String((error as Error)?.message).includes("UNIQUE constraint failed")) throw new ConflictError(m.request.duplicate);
     throw error;
   }
   return getAccessRequest(ctx, uuid);
@@ -203,9 +203,9 @@ export async function requestAccess(ctx: AppContext, archiveUuid: string, input:
 export async function respondToAccessRequest(ctx: AppContext, uuid: string, input: unknown): Promise<AccessRequestView> {
   const user = requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: "accessRequest.respond", ownerUnitKerjaId: row.owner_unit_kerja_id }, s.respond.denied);
+  assertCan(ctx.actor, { type: "accessRequest.respond", ownerUnitKerjaId: row.owner_unit_kerja_id }, m.respond.denied);
   const { action, responseMessage } = parseOrInvalid(RespondSchema, input ?? {});
-  if (row.status !== "PENDING") throw new ConflictError(s.respond.alreadyAnswered);
+  if (row.status !== "PENDING") throw new ConflictError(m.respond.alreadyAnswered);
 
   const now = ctx.now();
   const answer =
@@ -235,7 +235,7 @@ export async function respondToAccessRequest(ctx: AppContext, uuid: string, inpu
       .set({ ...answer, response_message: responseMessage, responder_id: user.userId, responded_at: now.toISOString() })
       .where(stillPending),
   ]);
-  if (results[1]?.meta.changes !== 1) throw new ConflictError(s.respond.alreadyAnswered);
+  if (results[1]?.meta.changes !== 1) throw new ConflictError(m.respond.alreadyAnswered);
   return getAccessRequest(ctx, uuid);
 }
 
@@ -246,7 +246,7 @@ export async function respondToAccessRequest(ctx: AppContext, uuid: string, inpu
 export async function revokeAccessRequest(ctx: AppContext, uuid: string): Promise<AccessRequestView> {
   const user = requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: "accessRequest.revoke", ownerUnitKerjaId: row.owner_unit_kerja_id }, s.revoke.denied);
+  assertCan(ctx.actor, { type: "accessRequest.revoke", ownerUnitKerjaId: row.owner_unit_kerja_id }, m.revoke.denied);
   const now = ctx.now().toISOString();
   const stillLive: RequestFilter = (eb) => eb.and([eb("id", "=", row.id), eb("status", "=", "APPROVED"), eb("expires_at", ">", now)]);
   const results = await runBatch(ctx.d1, [
@@ -256,7 +256,7 @@ export async function revokeAccessRequest(ctx: AppContext, uuid: string): Promis
       .set({ status: "REVOKED", token_hash: null, token_seed: null, revoked_at: now, revoked_by: user.userId })
       .where(stillLive),
   ]);
-  if (results[1]?.meta.changes !== 1) throw new ConflictError(s.revoke.notRevocable);
+  if (results[1]?.meta.changes !== 1) throw new ConflictError(m.revoke.notRevocable);
   return getAccessRequest(ctx, uuid);
 }
 
@@ -267,7 +267,7 @@ export async function revokeAccessRequest(ctx: AppContext, uuid: string): Promis
 export async function listAccessRequests(ctx: AppContext, query: AccessRequestListQuery = AccessRequestListQuerySchema.parse({})): Promise<AccessRequestPage> {
   const user = requireUser(ctx);
   const scope = accessRequestScope(ctx.actor);
-  assertCan(ctx.actor, { type: "accessRequest.list" }, s.list.denied);
+  assertCan(ctx.actor, { type: "accessRequest.list" }, accessRequestsText.list.denied);
   const { rows, total } = await listAccessRequestRows(ctx, { ...scope!, actorId: user.userId }, query);
   return listPage(await Promise.all(rows.map((row) => toView(ctx, row))), total, query);
 }

@@ -1,6 +1,6 @@
 import type { AuditChainBreak, AuditChainReport } from "~/domain/audit-integrity";
 import { assertCan } from "~/domain/policy";
-import { t } from "~/i18n/id";
+import { deniedMessages } from "~/i18n/id";
 import { auditRowHash, CHAIN_COLUMNS, GENESIS_HASH, sealAuditChain, type ChainRow } from "../audit/chain.server";
 import { commit } from "../audit/commit.server";
 import type { AppContext } from "../context.server";
@@ -79,7 +79,7 @@ export async function walkAuditChain({ db }: WalkDeps): Promise<AuditChainReport
  * result (written after the walk; it is sealed with the next rows).
  */
 export async function verifyAuditChain(ctx: AppContext): Promise<AuditChainReport> {
-  assertCan(ctx.actor, { type: "auditLog.read" }, t.denied.auditLog);
+  assertCan(ctx.actor, { type: "auditLog.read" }, deniedMessages.auditLog);
   await sealAuditChain(ctx);
   const report = await walkAuditChain(ctx);
   await commit(ctx, [], {

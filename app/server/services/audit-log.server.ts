@@ -6,7 +6,7 @@ import {
   type KeysetPage,
 } from "~/domain/audit-log";
 import { assertCan } from "~/domain/policy";
-import { t } from "~/i18n/id";
+import { deniedMessages } from "~/i18n/id";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 import {
   auditRowExists,
@@ -25,7 +25,7 @@ export type AuditLogPage = KeysetPage<AuditLogView, AuditLogQuery>;
 /** Rows per query while exporting: small enough to stay light, large enough to be quick. */
 const EXPORT_CHUNK = 500;
 
-const assertRead = (ctx: AppContext) => assertCan(ctx.actor, { type: "auditLog.read" }, t.denied.auditLog);
+const assertRead = (ctx: AppContext) => assertCan(ctx.actor, { type: "auditLog.read" }, deniedMessages.auditLog);
 
 /**
  * The filters as index-friendly bounds, or null when nothing can match (an unknown username, a

@@ -1,6 +1,7 @@
 import type { LoginInput } from "~/domain/auth-schemas";
 import { TooManyRequestsError, UnauthenticatedError } from "~/domain/errors";
-import { login as loginText, session as sessionText } from "~/i18n/auth";
+import { login as loginText } from "~/i18n/auth";
+import { session as sessionText } from "~/i18n/session";
 import type { Compilable } from "kysely";
 import type { AppContext, SessionUser } from "../context.server";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "../password.server";

@@ -10,7 +10,7 @@ import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
-import { t } from "~/i18n/id";
+import { deniedMessages } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import { hardening as hardeningText } from "~/i18n/hardening";
@@ -139,7 +139,7 @@ export async function getPublicDocument(ctx: AppContext, uuid: string): Promise<
 async function editableRow(ctx: AppContext, uuid: string, action: "document.edit" | "document.delete"): Promise<DocumentRow> {
   requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: action, document: documentRef(row) }, action === "document.edit" ? t.denied.editDocument : t.denied.deleteDocument);
+  assertCan(ctx.actor, { type: action, document: documentRef(row) }, action === "document.edit" ? deniedMessages.editDocument : deniedMessages.deleteDocument);
   return row;
 }
 
@@ -206,7 +206,7 @@ export type CreateResult = { document: DocumentView; created: boolean };
  * audit row (one batch).
  */
 export async function createDocument(ctx: AppContext, body: UploadBody): Promise<CreateResult> {
-  assertCan(ctx.actor, { type: "document.create" }, t.denied.createDocument);
+  assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument);
   const user = ctx.session!.user;
   const earlier = (key: string | null) => findDocumentByIdempotencyKey(ctx, user.userId, scopedKey(user.userId, key));
   const upload = await receiveUpload(ctx, body, {

@@ -4,7 +4,7 @@ import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import type { UnitKerjaInput, UnitKerjaListQuery, UnitKerjaView } from "~/domain/unit-kerja";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import { guardViolation, isUniqueViolation } from "../db-guards.server";
@@ -18,7 +18,7 @@ import {
 } from "../unit-kerja/queries.server";
 import { auditRow, type AuditEntry } from "../audit/commit.server";
 
-const m = adminText.unitKerja;
+const m = unitKerjaMessages;
 
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "unitKerja.manage" }, t.denied.page);
 
@@ -36,7 +36,7 @@ export const parseUnitKerjaId = (value: string): number | null => (/^\d{1,9}$/.t
 
 async function findOr404(ctx: AppContext, id: number | null): Promise<UnitKerjaRow> {
   const row = id === null ? undefined : await findUnitKerja(ctx, id);
-  if (!row) throw new NotFoundError(m.notFound);
+  if (!row) throw new NotFoundError(unitKerjaText.notFound);
   return row;
 }
 

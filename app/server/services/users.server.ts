@@ -5,7 +5,7 @@ import { assertCan } from "~/domain/policy";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserUpdateInput, UserView } from "~/domain/users";
 import { t } from "~/i18n/id";
-import { admin as adminText } from "~/i18n/admin";
+import { users as usersText, userMessages } from "~/i18n/users";
 import { runBatch } from "../batch.server";
 import type { AppContext } from "../context.server";
 import type { Database } from "../db-schema";
@@ -24,7 +24,7 @@ import {
 } from "../users/queries.server";
 import { auditRow, type AuditEntry } from "../audit/commit.server";
 
-const m = adminText.users;
+const m = userMessages;
 const v = m.validation;
 
 const assertManage = (ctx: AppContext) => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page);
@@ -53,7 +53,7 @@ const usernameTaken = (username: string) => {
 
 async function findOr404(ctx: AppContext, uuid: string): Promise<UserViewRow> {
   const row = await findUserByUuid(ctx, uuid);
-  if (!row) throw new NotFoundError(m.notFound);
+  if (!row) throw new NotFoundError(usersText.notFound);
   return row;
 }
 

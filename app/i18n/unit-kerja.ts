@@ -1,0 +1,55 @@
+/** Indonesian strings of the work-unit screens and API. */
+export const unitKerja = {
+  title: "Manajemen Unit Kerja",
+  create: "+ Tambah Unit Kerja",
+  search: "Cari unit kerja...",
+  createTitle: "Tambah Unit Kerja",
+  updateTitle: "Ubah Unit Kerja",
+  columns: {
+    no: "No",
+    nama: "Nama",
+    jenis: "Jenis",
+    email: "Email",
+    namaPejabat: "Pejabat",
+    updatedAt: "Terakhir Diperbarui",
+    actions: "Aksi",
+  },
+  fields: { nama: "Nama", jenis: "Jenis", email: "Email", namaPejabat: "Nama Pejabat" },
+  created: "Unit kerja berhasil dibuat.",
+  updated: "Unit kerja berhasil diperbarui.",
+  createFailed: "Gagal membuat unit kerja.",
+  updateFailed: "Gagal memperbarui unit kerja.",
+  deleteTitle: "Konfirmasi Hapus",
+  deleteConfirm: (nama: string) =>
+    `Apakah Anda yakin ingin menghapus unit kerja "${nama}"? Tindakan ini tidak dapat dibatalkan.`,
+  confirmDelete: "Ya, Hapus",
+  cancel: "Batal",
+  deleting: "Menghapus...",
+  submit: "Simpan",
+  saving: "Menyimpan...",
+  success: "Sukses!",
+  backToList: "Kembali ke Daftar",
+  actions: { edit: "Edit", delete: "Hapus" },
+  notFound: "Unit kerja tidak ditemukan.",
+} as const;
+
+/** What the server answers: validation, refusals and outcomes (never in a page's browser bundle). */
+export const unitKerjaMessages = {
+  deleted: "Unit kerja berhasil dihapus!",
+  deleteFailed: "Gagal menghapus unit kerja.",
+  deleteError: "Terjadi kesalahan saat menghapus unit kerja.",
+  loadFailed: "Gagal mengambil data unit kerja",
+  loadError: "Terjadi kesalahan saat memuat data unit kerja",
+  namaTaken: (nama: string) => `Unit kerja dengan nama "${nama}" sudah ada.`,
+  inUse: (nama: string, users: number, documents: number) =>
+    `Unit kerja "${nama}" tidak dapat dihapus karena masih digunakan oleh ${users} pengguna dan ${documents} dokumen.`,
+  validation: {
+    namaRequired: "Nama unit kerja wajib diisi.",
+    namaMax: "Nama unit kerja maksimal 150 karakter.",
+    jenisRequired: "Jenis unit kerja wajib diisi.",
+    jenisMax: "Jenis unit kerja maksimal 100 karakter.",
+    emailInvalid: "Format email tidak valid.",
+    emailMax: "Email maksimal 254 karakter.",
+    namaPejabatMax: "Nama pejabat maksimal 150 karakter.",
+  },
+} as const;
