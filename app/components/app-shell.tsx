@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { SideLink } from "./side-link";
 import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
-import { can, type Actor } from "~/domain/policy";
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 
@@ -132,7 +131,6 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
       </nav>
     );
   }
-  const actor: Actor = { userId: user.userId, role: user.role, unitKerjaId: user.unitKerjaId };
   const masterOpen = MASTER_PATHS.some((path) => pathname === path || pathname.startsWith(path + "/"));
   return (
     <nav className="flex flex-1 flex-col p-4" data-testid="sidebar">
@@ -146,7 +144,7 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
         <SideLink to="/app/documents" className={active}>
           {t.nav.documents}
         </SideLink>
-        {can(actor, { type: "accessRequest.menu" }) && (
+        {user.menus.accessRequest && (
           <SideLink to="/app/access-request" className={active}>
             {t.nav.accessRequest}
             {pending > 0 && (
@@ -157,7 +155,7 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
             )}
           </SideLink>
         )}
-        {can(actor, { type: "master.menu" }) && (
+        {user.menus.master && (
           <details open={masterOpen} className="group">
             <summary className={`${item} cursor-pointer list-none text-slate-300`}>
               {t.nav.master} <span className="float-right transition-transform group-open:rotate-90">›</span>

@@ -1,7 +1,15 @@
 import type { RoleName } from "./roles";
 
-/** The signed-in user as the app shell (sidebar, header) shows it. */
-export type ShellUser = { name: string; role: RoleName; userId: number; unitKerjaId: number | null; unitKerjaName: string | null };
+/**
+ * The signed-in user as the app shell (sidebar, header) shows it. `menus` are the sidebar entries
+ * the policy allows, decided on the server: no page needs the policy module in the browser.
+ */
+export type ShellUser = {
+  name: string;
+  role: RoleName;
+  unitKerjaName: string | null;
+  menus: { accessRequest: boolean; master: boolean };
+};
 
 /** What a gate's 403 carries: the message and, so the page keeps its navigation, the shell's user. */
 export type GateRefusal = { message: string; viewer: { user: ShellUser; csrfToken: string } };

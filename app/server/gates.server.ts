@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { can, type Action } from "~/domain/policy";
 import type { GateRefusal, ShellUser } from "~/domain/shell";
-import { appContextKey, type AppContext, type CurrentSession } from "./context.server";
+import { actorOf, appContextKey, type AppContext, type CurrentSession } from "./context.server";
 
 /**
  * Gates by position in app/routes.ts. A layout exports one of these as `middleware`, and every
@@ -15,8 +15,14 @@ const signedInKey = createContext<SignedInContext | null>(null);
 
 /** The shell's view of the signed-in user (root loader and gate refusals render the same one). */
 export function shellUserOf(session: CurrentSession): ShellUser {
-  const { name, role, userId, unitKerjaId, unitKerjaName } = session.user;
-  return { name, role, userId, unitKerjaId, unitKerjaName };
+  const { name, role, unitKerjaName } = session.user;
+  const actor = actorOf(session.user);
+  return {
+    name,
+    role,
+    unitKerjaName,
+    menus: { accessRequest: can(actor, { type: "accessRequest.menu" }), master: can(actor, { type: "master.menu" }) },
+  };
 }
 
 /** The /app gate: no session, no page; the visitor lands on / (as a redirect, so history is replaced). */
