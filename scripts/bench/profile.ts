@@ -130,7 +130,6 @@ function layerOf(source: string): string | null {
   if (/^kysely\//.test(source)) return "Kysely (build + compile queries)";
   if (/^hono\//.test(source)) return "Hono (routing, context)";
   if (/^zod\//.test(source)) return "zod";
-  if (/^isbot\//.test(source)) return "isbot";
   return null;
 }
 

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { Dialog } from "~/components/dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { Toast } from "~/components/toast";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
-import { fileNameOf } from "~/lib/content-disposition";
 
 const d = accessRequestsText.download;
+/** Shown only after a refused download: its code loads then. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 /** Where the Download link leads without JavaScript: a page that checks first (no token in the URL). */
 export const downloadPagePath = (requestUuid: string) => `/app/access-request/download/${requestUuid}`;
@@ -29,21 +30,13 @@ export function TokenDownloadLink({ request, children }: { request: Pick<AccessR
     if (busy) return;
     setBusy(true);
     try {
-      const response = await fetch(request.downloadUrl, { credentials: "same-origin", referrerPolicy: "no-referrer", cache: "no-store" });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-        setOutcome({ error: body?.error || body?.message || d.failed, key: Date.now() });
-        return;
-      }
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const name = fileNameOf(response.headers.get("Content-Disposition"), request.archiveTitle);
-      Object.assign(document.createElement("a"), { href: url, download: name }).click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setOutcome({ error: null, key: Date.now() });
+      const { saveTokenDownload } = await import("./token-download");
+      const error = await saveTokenDownload(request.downloadUrl, request.archiveTitle);
+      setOutcome({ error, key: Date.now() });
       // The download count changed.
-      void revalidator.revalidate();
+      if (!error) void revalidator.revalidate();
     } catch {
+      // The routine itself could not be loaded.
       setOutcome({ error: d.networkFailed, key: Date.now() });
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { readForm } from "~/server/form-body.server";
 import type { Route } from "./+types/access-request";
 import { ACCESS_REQUEST_PATH, AccessRequestList } from "~/components/access-requests/access-request-list";
-import { RespondDialog } from "~/components/access-requests/message-dialogs";
+import { lazyComponent } from "~/components/lazy-component";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { listHref, listSearchParams, sameSearch } from "~/components/list/list-href";
 import { ACCESS_REQUEST_LIST_DEFAULTS } from "~/domain/access-request-view";
@@ -23,6 +23,8 @@ import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i
 const s = accessRequestsText;
 const m = accessRequestMessages;
 const DEFAULTS = ACCESS_REQUEST_LIST_DEFAULTS;
+/** Open only when the URL asks for it (`?respond=`): its code loads then. */
+const RespondDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RespondDialog));
 /** Parameters of the dialog, not of the list: `?respond={uuid}` opens it, `&action=` preselects. */
 const DIALOG_PARAMS = ["respond", "action"];
 

@@ -7,8 +7,7 @@ import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { DownloadLink } from "~/components/download-link";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { Dialog } from "~/components/dialog";
-import { RequestDialog } from "~/components/access-requests/message-dialogs";
+import { lazyComponent } from "~/components/lazy-component";
 import { StatusBadge } from "~/components/access-requests/status-badge";
 import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
@@ -26,6 +25,10 @@ import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import { readForm } from "~/server/form-body.server";
+
+/** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
+const RequestDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RequestDialog));
 
 export const handle = documentBreadcrumb;
 

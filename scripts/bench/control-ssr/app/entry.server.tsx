@@ -1,15 +1,14 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
-// The app's entry.server without its nonce: renderToReadableStream, allReady for bots only.
+// The app's entry.server without its nonce: renderToReadableStream, answered once allReady, no boundary moved out of place.
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   let shellRendered = false;
-  const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
@@ -17,7 +16,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     },
   });
   shellRendered = true;
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
