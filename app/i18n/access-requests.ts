@@ -19,7 +19,6 @@ export const accessRequests = {
     owner: "Pemilik",
     createdAt: "Tanggal Permintaan",
     expiresAt: "Berakhir",
-    downloadCount: "Diunduh",
     actions: "Aksi",
   },
   statusLabels: {
@@ -36,7 +35,6 @@ export const accessRequests = {
     rejected: "Ditolak",
     waitingToken: "Menunggu Token",
     revoke: "Cabut",
-    revoking: "Mencabut...",
     approve: "Setujui",
     reject: "Tolak",
   },
