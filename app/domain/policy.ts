@@ -4,7 +4,8 @@ import { ROLES, type RoleName } from "./roles";
 
 /**
  * The one permission policy (who may do what, by role and work unit). Pure: services call
- * it to enforce, the UI calls the same function only to hide what the user may not do.
+ * it to enforce; loaders call the same function to tell pages what to hide (the browser never
+ * runs it).
  */
 export type Actor = {
   userId: number;
