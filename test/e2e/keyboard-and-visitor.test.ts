@@ -117,6 +117,24 @@ describe("keyboard", () => {
     expect(pathOf(page)).toBe("/app/documents");
   });
 
+  it("a dialog the URL opens on load (its code loaded later) becomes modal and closes with Esc", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled: true, viewport: LAPTOP });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, "/app/documents");
+    const detail = await page.locator("a.dt-title").first().getAttribute("href");
+    // The delete confirmation is loaded on demand: the server renders it in place, the browser
+    // hydrates it when its chunk arrives, and only then can it become modal.
+    await goto(page, `${detail}?dialog=delete`);
+    const dialog = page.getByTestId("delete-dialog");
+    await dialog.getByRole("heading", { name: "Hapus Dokumen" }).waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.querySelector("dialog:modal")), POLL).toBe(true);
+    await expect.poll(() => focusInDialog(page), POLL).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(pathOf(page)).toBe(detail);
+    expect(new URL(page.url()).search).toBe("");
+  });
+
   it("an invalid form focuses its first invalid field below the sticky header", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: true, viewport: PHONE });
     await login(page, DEMO_ACCOUNTS.ftStaff);
