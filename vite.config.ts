@@ -13,7 +13,7 @@ const SHELL_MODULES =
   /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
 
 /**
- * The server-side list kit (table, toolbar, pagination, links) every list page loads whole:
+ * The list kit (table, toolbar, pagination, link builders) that every list page loads whole:
  * one chunk instead of three, whose shares of it differ by a few hundred bytes.
  */
 const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$)/;
