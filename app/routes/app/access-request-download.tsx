@@ -21,10 +21,11 @@ export function headers() {
 
 /** Why the viewer cannot download this request's file (the token download's reasons, by state). */
 function refusalOf(view: AccessRequestView): string {
-  if (!view.isRequester) return accessRequestMessages.download.tokenForeign;
-  if (view.status === "REVOKED") return accessRequestMessages.download.tokenRevoked;
-  if (view.status === "EXPIRED") return accessRequestMessages.download.tokenExpired;
-  return accessRequestMessages.download.tokenInvalid;
+  const refusals = accessRequestMessages.download;
+  if (!view.isRequester) return refusals.tokenForeign;
+  if (view.status === "REVOKED") return refusals.tokenRevoked;
+  if (view.status === "EXPIRED") return refusals.tokenExpired;
+  return refusals.tokenInvalid;
 }
 
 /**
