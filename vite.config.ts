@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactSsrTextEncoder } from "./vite-plugins/react-ssr-text-encoder.ts";
+import { swaggerUiAssets } from "./vite-plugins/swagger-ui-assets.ts";
 
 /**
  * App modules every page loads (the root route's shell, error boundary, shared strings and
@@ -10,7 +11,7 @@ import { reactSsrTextEncoder } from "./vite-plugins/react-ssr-text-encoder.ts";
  * each with its own import/export glue and gzip overhead; grouped they are one request.
  */
 const SHELL_MODULES =
-  /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
+  /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
 
 /**
  * The list kit (table, toolbar, pagination, link builders) that every list page loads whole:
@@ -19,7 +20,7 @@ const SHELL_MODULES =
 const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$)/;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), reactSsrTextEncoder()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), reactSsrTextEncoder(), swaggerUiAssets()],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

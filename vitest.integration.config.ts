@@ -14,6 +14,8 @@ export default defineConfig({
     cloudflareTest(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // Databases of their own for the upgrade tests (migrations applied step by step on data).
+        d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test" },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
           // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the

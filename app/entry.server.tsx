@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContextKey } from "~/server/context.server";
+import { requestContextKey } from "~/server/context.server";
 import { InlineStylesContext } from "~/components/inline-styles";
 import appCss from "./app.css?inline";
 
@@ -14,7 +14,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(appContextKey);
+  const { nonce } = loadContext.get(requestContextKey);
   let shellRendered = false;
 
   const body = await renderToReadableStream(

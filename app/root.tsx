@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { appContextKey } from "~/server/context.server";
-import { pageCsrfMiddleware } from "~/server/csrf.server";
+import { requestContextKey } from "~/server/context.server";
+import { pageCsrfMiddleware } from "~/server/http/csrf.server";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary, refusalViewer } from "~/components/error-boundary";
-import { shellUserOf } from "~/server/gates.server";
+import { shellUserOf } from "~/routes/helpers/gates.server";
 import { Toast } from "~/components/toast";
 import { InlineStyles } from "~/components/inline-styles";
+import { CsrfTokenProvider } from "~/components/form/csrf-field";
 
 /** Every page action passes the CSRF check before it runs. */
 export const middleware: Route.MiddlewareFunction[] = [pageCsrfMiddleware];
@@ -15,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCsrfMiddleware];
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const ctx = context.get(appContextKey);
+  const ctx = context.get(requestContextKey);
   return {
     nonce: ctx.nonce,
     csrfToken: ctx.session?.csrfToken ?? null,
@@ -87,9 +88,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const viewer = refusalViewer(error) ?? (root?.user && root.csrfToken ? { user: root.user, csrfToken: root.csrfToken } : null);
   if (viewer) {
     return (
-      <AppShell user={viewer.user} csrfToken={viewer.csrfToken}>
-        <GeneralErrorBoundary />
-      </AppShell>
+      <CsrfTokenProvider value={viewer.csrfToken}>
+        <AppShell user={viewer.user}>
+          <GeneralErrorBoundary />
+        </AppShell>
+      </CsrfTokenProvider>
     );
   }
   return (

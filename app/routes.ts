@@ -27,7 +27,10 @@ export default [
         // The Download link without JavaScript (checks first; no token in its URL).
         route("access-request/download/:uuid", "routes/app/access-request-download.tsx"),
       ]),
-      // Master screens: the Super Admin gate of this layout covers every route inside it.
+      // The trash: Super Admin and Satuan Kerja (its unit's documents), by the gate of this layout.
+      layout("routes/app/trash-layout.tsx", [route("trash", "routes/app/trash.tsx")]),
+      // Master screens (audit log, work units, users, the classification scheme): the Super
+      // Admin gate of this layout covers every route inside it.
       layout("routes/app/master-layout.tsx", [
         route("audit-logs", "routes/app/audit-logs.tsx"),
         route("manage-unit-kerja", "routes/app/manage-unit-kerja.tsx"),
@@ -37,7 +40,14 @@ export default [
         route("users/create", "routes/app/users-create.tsx"),
         route("users/:uuid", "routes/app/user-detail.tsx"),
         route("users/:uuid/update", "routes/app/user-update.tsx"),
+        route("klasifikasi", "routes/app/classification.tsx"),
+        route("klasifikasi/create", "routes/app/classification-create.tsx"),
+        route("klasifikasi/:id/update", "routes/app/classification-update.tsx"),
+        route("klasifikasi/import", "routes/app/classification-import.tsx"),
+        route("klasifikasi/export.csv", "routes/app/classification-export.tsx"),
       ]),
+      // 'Token API': every signed-in user's personal API tokens (a Super Admin sees everyone's).
+      route("api-tokens", "routes/app/api-tokens.tsx"),
       // The token hand-off for scripts; its path is not shown in the UI.
       route("session", "routes/app/session-handoff.tsx"),
       route("*", "routes/app/not-found.tsx"),

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The one command that installs what the tests need and runs them all (README quick start).
-# Installs Debian's Chromium when missing (end-to-end tests drive it through playwright-core).
+# Installs the Debian packages the tests run when missing: Chromium (end-to-end tests drive it
+# through playwright-core) and libxml2-utils (xmllint validates the OAI-PMH answers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Chromium from Debian's packages..."
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Installing from Debian's packages: ${missing[*]}..."
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # The lockfile pins everything (resolved with Node 22); `npm ci` is fine under the system Node.

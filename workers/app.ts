@@ -1,12 +1,15 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { appContextKey } from "~/server/context.server";
+import { requestContextKey } from "~/server/context.server";
 import { api } from "./api";
 import { bodyLimit, drainUnreadBody } from "./body-limit";
 import type { HonoEnv } from "./hono-env";
+import { apiDocs } from "./api-docs";
 import { compressText, requestContext, securityHeaders } from "./middleware";
+import { oai } from "./oai";
 import { publicCacheHit, publicPageCache } from "./public-cache";
 import { scheduled } from "./scheduled";
+import { uploadRouteTable } from "./upload-routes";
 
 const loadServerBuild = () => import("virtual:react-router/server-build");
 
@@ -26,13 +29,15 @@ export const app = new Hono<HonoEnv>()
   .use(compressText)
   .use(securityHeaders)
   .use(drainUnreadBody)
-  .use(bodyLimit)
+  .use(bodyLimit(() => uploadRouteTable(api, "/api/v1", loadServerBuild)))
   // Before the request context: a visitor's cache hit needs no session, env or CSRF work.
   .use(publicCacheHit)
   .use(requestContext)
   .route("/api/v1", api)
+  .route("/api/docs", apiDocs)
   .use(publicPageCache)
-  .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[appContextKey, c.get("ctx")]]))));
+  .route("/oai", oai)
+  .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[requestContextKey, c.get("ctx")]]))));
 
 export default {
   fetch: app.fetch,

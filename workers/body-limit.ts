@@ -1,18 +1,21 @@
 import { createMiddleware } from "hono/factory";
 import { hardening as hardeningText } from "~/i18n/hardening";
-import { discardBody, isUpload, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/body-limit.server";
+import type { MiddlewareHandler } from "hono";
+import { discardBody, limitLabel, MAX_BODY_BYTES, readCapped } from "~/server/http/body-limit.server";
 import type { HonoEnv } from "./hono-env";
+import { isStreamedUpload, type uploadRouteTable } from "./upload-routes";
 
 /**
- * Every body that is not a file upload (JSON, forms; API and pages alike) is read here at most
+ * Every body that is not a file upload (JSON, forms; API and pages alike; uploads are the routes
+ * that declare `streamedUpload` / `streamsUpload`, see upload-routes.ts) is read here at most
  * `MAX_BODY_BYTES` deep, before the CSRF check or a handler reads it: refused at once when its
  * Content-Length says more, and refused as soon as a body without one passes the cap. What goes
  * on is a Request over the bytes read. Not `hono/body-limit`: past the cap it leaves the body
  * half-read with its reader locked, so the rest could not be cancelled (see `drainUnreadBody`).
  */
-export const bodyLimit = createMiddleware<HonoEnv>(async (c, next) => {
+export const bodyLimit = (uploads: () => ReturnType<typeof uploadRouteTable>): MiddlewareHandler<HonoEnv> => createMiddleware<HonoEnv>(async (c, next) => {
   const request = c.req.raw;
-  if (!request.body || isUpload(request)) return next();
+  if (!request.body || (await isStreamedUpload(request, uploads))) return next();
   const declared = request.headers.get("content-length");
   const bytes = declared !== null && Number(declared) > MAX_BODY_BYTES ? null : await readCapped(request.body, MAX_BODY_BYTES);
   if (!bytes) {

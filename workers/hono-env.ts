@@ -1,7 +1,7 @@
-import type { AppContext } from "~/server/context.server";
+import type { RequestContext } from "~/server/context.server";
 
 /** Hono typing shared by the entry and every API router. */
 export type HonoEnv = {
   Bindings: Env;
-  Variables: { ctx: AppContext; nonce?: string; scriptSources?: string };
+  Variables: { ctx: RequestContext; nonce?: string; scriptSources?: string };
 };

@@ -1,11 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { loadConfig } from "~/server/env.server";
-import { createDb } from "~/server/db.server";
-import { actorOf, type AppContext } from "~/server/context.server";
+import { createDb } from "~/server/db/db.server";
+import { actorOf, bearerActorOf, type BearerAuth, type RequestContext } from "~/server/context.server";
+import { authenticateBearer, bearerTokenOf } from "~/server/auth/bearer.server";
+import { apiTokenMessages } from "~/i18n/api-tokens";
 import { randomToken } from "~/server/crypto.server";
 import { getCookie } from "hono/cookie";
-import { clearFlashCookie, FLASH_COOKIE, readFlash } from "~/server/flash.server";
-import { findSession, sessionCookieName } from "~/server/session.server";
+import { clearFlashCookie, FLASH_COOKIE, readFlash } from "~/server/http/flash.server";
+import { findSession, sessionCookieName } from "~/server/auth/session.server";
 import { sealAfterResponse } from "~/server/audit/commit.server";
 import type { HonoEnv } from "./hono-env";
 
@@ -63,7 +65,23 @@ export const compressText = createMiddleware<HonoEnv>(async (c, next) => {
   if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) headers.set("Content-Encoding", "gzip");
 });
 
-/** Builds the per-request AppContext (config, db, session) shared by API and pages. */
+/** Whether the router will take this path for the API: decided on the path as it decodes it (`/api/v%31/` too). */
+function isApiPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // A malformed escape: the router matches the raw path.
+  }
+  return decoded.startsWith("/api/v1/");
+}
+
+/**
+ * Builds the per-request RequestContext (config, db, session) shared by API and pages. An API call
+ * with `Authorization: Bearer` is authenticated by its token alone: its cookies are not read (no
+ * session, no flash), and a token that is not live is refused here (401, or 429 past the
+ * address's failure limit) rather than treated as a visitor.
+ */
 export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const nonce = randomToken(16);
@@ -73,11 +91,24 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const now = new Date();
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const secure = url.protocol === "https:";
-  const sessionId = getCookie(c, sessionCookieName(secure));
+  const ip = c.req.header("cf-connecting-ip") ?? null;
+  const bearerToken = isApiPath(url.pathname) ? bearerTokenOf(c.req.header("authorization")) : null;
+  let bearer: BearerAuth | null = null;
+  if (bearerToken !== null) {
+    const outcome = await authenticateBearer({ db, d1: c.env.DB, sessionSecret: config.sessionSecret, now, ip, waitUntil }, bearerToken);
+    if (!outcome.ok) {
+      const message = outcome.reason === "throttled" ? apiTokenMessages.throttled : apiTokenMessages.invalid;
+      if (outcome.reason === "throttled") c.header("Retry-After", String(outcome.retryAfterSeconds));
+      else c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
+      return c.json({ message, error: message }, outcome.reason === "throttled" ? 429 : 401);
+    }
+    bearer = outcome.bearer;
+  }
+  const sessionId = bearerToken === null ? getCookie(c, sessionCookieName(secure)) : undefined;
   const session = sessionId
     ? await findSession({ db, d1: c.env.DB, sessionSecret: config.sessionSecret, now, waitUntil }, sessionId)
     : null;
-  const ctx: AppContext = {
+  const ctx: RequestContext = {
     env: c.env,
     config,
     db,
@@ -85,15 +116,14 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
     files: c.env.FILES,
     now: () => new Date(),
     waitUntil,
-    request: {
-      url,
-      ip: c.req.header("cf-connecting-ip") ?? null,
-      userAgent: c.req.header("user-agent") ?? null,
-      secure,
-    },
+    actor: bearer ? bearerActorOf(bearer) : session ? actorOf(session.user, session.idHash) : null,
+    origin: url.origin,
+    client: { ip, userAgent: c.req.header("user-agent") ?? null },
+    url,
+    secure,
     session,
-    flash: getCookie(c, FLASH_COOKIE) ? await readFlash(config, c.req.header("cookie") ?? null) : null,
-    actor: session ? actorOf(session.user) : null,
+    bearer,
+    flash: bearerToken === null && getCookie(c, FLASH_COOKIE) ? await readFlash(config, c.req.header("cookie") ?? null) : null,
     nonce,
   };
   c.set("ctx", ctx);

@@ -1,11 +1,14 @@
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
-import { FLASH_COOKIE } from "~/server/flash.server";
-import { withScriptHashes } from "~/server/script-hashes.server";
+import { FLASH_COOKIE } from "~/server/http/flash.server";
+import { withScriptHashes } from "~/server/http/script-hashes.server";
 import type { HonoEnv } from "./hono-env";
 
-/** Public pages that are the same for every visitor (landing, guide, public list, a public document). */
-const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents"]);
+/**
+ * Public pages that are the same for every visitor (landing, guide, public list, a public
+ * document), and the OAI-PMH endpoint (what harvesters read is what visitors may see).
+ */
+const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents", "/oai"]);
 /** The cached page's script-src sources (its inline scripts by hash), stored beside it. */
 const SCRIPT_SOURCES_HEADER = "X-Earsip-Script-Sources";
 const PUBLIC_DOCUMENT_PATH = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -94,8 +97,10 @@ export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
   // Stored without this visitor's nonce: the copy names its inline scripts by hash instead.
   const rendered = c.res.clone();
   const key = cacheKey;
+  const isHtml = (c.res.headers.get("Content-Type") ?? "").startsWith("text/html");
   ctx.waitUntil(
     (async () => {
+      if (!isHtml) return cache.put(key, rendered);
       const { html, scriptSources } = await withScriptHashes(await rendered.text());
       const stored = new Response(html, rendered);
       stored.headers.delete("Content-Security-Policy");

@@ -1,21 +1,31 @@
 import { sealAuditChain } from "~/server/audit/chain.server";
-import { createDb } from "~/server/db.server";
-import { scheduledAuditChainCheck } from "~/server/services/audit-integrity.server";
-import { runMaintenance } from "~/server/services/maintenance.server";
+import { scheduledAuditChainCheck } from "~/server/audit/integrity.server";
+import { jobContext } from "~/server/context.server";
+import { runFixityChecks } from "~/server/fixity/service.server";
+import { runMaintenance } from "~/server/jobs/maintenance.server";
 
 /** The daily cron of wrangler.toml: seal and verify the audit-log hash chain. */
 export const AUDIT_CHAIN_CRON = "17 3 * * *";
+/** Twice an hour, between the maintenance runs: re-hash a batch of stored objects. */
+export const FIXITY_CRON = "15,45 * * * *";
 
 /**
- * The cron triggers (wrangler.toml). Every 30 minutes: housekeeping (see runMaintenance), then
- * sealing the audit rows it and anything else left unsealed. Daily: the audit-chain check.
+ * The cron triggers (wrangler.toml), each run as a job with its own system actor. Every 30
+ * minutes: housekeeping (see runMaintenance), then sealing the audit rows it and anything else
+ * left unsealed. Between those: a fixity batch, in an invocation of its own so that hashing
+ * files never delays or shares the time limit of the housekeeping. Daily: the audit-chain check.
  */
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const deps = { db: createDb(env.DB), d1: env.DB, now: () => new Date() };
+export async function scheduled(controller: ScheduledController, env: Env, execution?: ExecutionContext): Promise<void> {
+  const waitUntil = execution ? (promise: Promise<unknown>) => execution.waitUntil(promise) : undefined;
   if (controller.cron === AUDIT_CHAIN_CRON) {
-    await scheduledAuditChainCheck(deps);
+    await scheduledAuditChainCheck(jobContext(env, "audit-chain", { waitUntil }));
     return;
   }
-  await runMaintenance({ db: deps.db, d1: env.DB, files: env.FILES, now: new Date() });
-  await sealAuditChain(deps, 250);
+  if (controller.cron === FIXITY_CRON) {
+    await runFixityChecks(jobContext(env, "fixity", { waitUntil }));
+    return;
+  }
+  const ctx = jobContext(env, "maintenance", { waitUntil });
+  await runMaintenance(ctx);
+  await sealAuditChain(ctx, 250);
 }

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useMatches } from "react-router";
+import { Form, Link, useLocation, useMatches, href } from "react-router";
 import { SideLink } from "./side-link";
 import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
+import { CsrfField } from "~/components/form/csrf-field";
 
 export type { ShellUser };
 
-const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"];
+const MASTER_PATHS = [href("/app/users"), href("/app/audit-logs"), href("/app/manage-unit-kerja"), href("/app/klasifikasi")];
 
 /**
  * The layout of SPEC section 2: a fixed sidebar (width 64) from the xl breakpoint, and below it
@@ -17,7 +18,7 @@ const MASTER_PATHS = ["/app/users", "/app/audit-logs", "/app/manage-unit-kerja"]
  * closing on navigation and moving focus into the opened drawer (`useDrawer`).
  * `pendingAccessRequests`: PENDING requests addressed to the user's unit (the 'Access Request' badge).
  */
-export function AppShell({ user, csrfToken, pendingAccessRequests = 0, children }: { user: ShellUser | null; csrfToken: string | null; pendingAccessRequests?: number; children: React.ReactNode }) {
+export function AppShell({ user, pendingAccessRequests = 0, children }: { user: ShellUser | null; pendingAccessRequests?: number; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const drawer = useDrawer(pathname);
   return (
@@ -40,17 +41,23 @@ export function AppShell({ user, csrfToken, pendingAccessRequests = 0, children 
           <label
             htmlFor="nav-drawer"
             className="cursor-pointer rounded p-2 hover:bg-slate-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700 xl:hidden"
-            aria-hidden="true"
             data-testid="menu-toggle"
           >
-            ☰
+            {/* The checkbox carries the name: a label tied to a control may not be hidden from
+                assistive technology (ARIA in HTML), so only its glyph is. */}
+            <span aria-hidden="true">☰</span>
           </label>
           {/* The overlay closes the drawer on a click; it lies under the drawer, over the page. */}
-          <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" aria-hidden="true" />
+          <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" />
           <span className="font-semibold text-slate-900">{t.appName}</span>
           <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
             {user?.name}
           </span>
+          {user && (
+            <Link to="/app/api-tokens" className="rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
+              {t.nav.apiTokens}
+            </Link>
+          )}
         </header>
         <main id="main" tabIndex={-1} className="p-4 focus:outline-none sm:p-6">
           <Breadcrumb pathname={pathname} />
@@ -64,15 +71,15 @@ export function AppShell({ user, csrfToken, pendingAccessRequests = 0, children 
         aria-label="Sidebar"
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-800 px-5">
-          <Link to={user ? "/app" : "/"} className="text-lg font-bold tracking-wide">
+          <Link to={user ? href("/app") : "/"} className="text-lg font-bold tracking-wide">
             {t.appName}
           </Link>
           {/* A pointer shortcut: keyboards close with the toggle or Esc. */}
-          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden" aria-hidden="true">
-            ✕
+          <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden">
+            <span aria-hidden="true">✕</span>
           </label>
         </div>
-        <Sidebar user={user} csrfToken={csrfToken} pathname={pathname} pending={pendingAccessRequests} />
+        <Sidebar user={user} pathname={pathname} pending={pendingAccessRequests} />
       </aside>
     </div>
   );
@@ -112,16 +119,16 @@ function useDrawer(pathname: string) {
   };
 }
 
-function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | null; csrfToken: string | null; pathname: string; pending: number }) {
+function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname: string; pending: number }) {
   const item = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-800";
   const active = ({ isActive }: { isActive: boolean }) => `${item} ${isActive ? "bg-slate-800 font-semibold text-white" : "text-slate-300"}`;
   if (!user) {
     return (
-      <nav className="flex-1 space-y-1 p-4" data-testid="sidebar">
-        <SideLink to="/documents" className={active}>
+      <nav className="flex-1 space-y-1 p-4" aria-label={t.nav.sidebar} data-testid="sidebar">
+        <SideLink to={href("/documents")} className={active}>
           {t.pages.documents}
         </SideLink>
-        <SideLink to="/panduan" className={active}>
+        <SideLink to={href("/panduan")} className={active}>
           {t.nav.panduan}
         </SideLink>
         {/* A full browser navigation: the SSO flow leaves the app. */}
@@ -133,19 +140,19 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
   }
   const masterOpen = MASTER_PATHS.some((path) => pathname === path || pathname.startsWith(path + "/"));
   return (
-    <nav className="flex flex-1 flex-col p-4" data-testid="sidebar">
+    <nav className="flex flex-1 flex-col p-4" aria-label={t.nav.sidebar} data-testid="sidebar">
       <p className="mb-4 rounded-lg bg-slate-800 px-3 py-2 text-xs text-slate-300">
         {t.nav.loggedInAs} <strong className="block text-sm text-white" data-testid="sidebar-role">{user.role}</strong>
       </p>
       <div className="space-y-1">
-        <SideLink to="/app" end className={active}>
+        <SideLink to={href("/app")} end className={active}>
           {t.nav.dashboard}
         </SideLink>
-        <SideLink to="/app/documents" className={active}>
+        <SideLink to={href("/app/documents")} className={active}>
           {t.nav.documents}
         </SideLink>
         {user.menus.accessRequest && (
-          <SideLink to="/app/access-request" className={active}>
+          <SideLink to={href("/app/access-request")} className={active}>
             {t.nav.accessRequest}
             {pending > 0 && (
               <span className="float-right rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900" data-testid="access-request-badge">
@@ -155,27 +162,35 @@ function Sidebar({ user, csrfToken, pathname, pending }: { user: ShellUser | nul
             )}
           </SideLink>
         )}
+        {user.menus.trash && (
+          <SideLink to={href("/app/trash")} className={active}>
+            {t.nav.trash}
+          </SideLink>
+        )}
         {user.menus.master && (
           <details open={masterOpen} className="group">
             <summary className={`${item} cursor-pointer list-none text-slate-300`}>
               {t.nav.master} <span className="float-right transition-transform group-open:rotate-90">›</span>
             </summary>
             <div className="ml-3 mt-1 space-y-1 border-l border-slate-700 pl-2">
-              <SideLink to="/app/audit-logs" className={active}>
+              <SideLink to={href("/app/audit-logs")} className={active}>
                 {t.nav.auditLogs}
               </SideLink>
-              <SideLink to="/app/manage-unit-kerja" className={active}>
+              <SideLink to={href("/app/manage-unit-kerja")} className={active}>
                 {t.nav.unitKerja}
               </SideLink>
-              <SideLink to="/app/users" className={active}>
+              <SideLink to={href("/app/users")} className={active}>
                 {t.nav.users}
+              </SideLink>
+              <SideLink to={href("/app/klasifikasi")} className={active}>
+                {t.nav.classification}
               </SideLink>
             </div>
           </details>
         )}
       </div>
       <Form method="post" action="/logout" className="mt-auto pt-4">
-        <input type="hidden" name="_csrf" value={csrfToken ?? ""} />
+        <CsrfField />
         <button type="submit" className={`${item} w-full text-left text-red-300`}>
           {t.nav.logout}
         </button>

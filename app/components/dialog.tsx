@@ -29,6 +29,7 @@ export function Dialog({
   children,
   actions,
   testId = "dialog",
+  onClose,
 }: {
   title: string;
   status?: DialogStatus;
@@ -38,10 +39,12 @@ export function Dialog({
   /** Extra buttons or links beside the close button. */
   actions?: React.ReactNode;
   testId?: string;
+  /** Told when a dialog without `closeTo` is closed (Esc, its close button). */
+  onClose?: () => void;
 }) {
   const tone = TONES[status];
   const dismissId = `${testId}-dismiss`;
-  const dialogRef = useModal(closeTo);
+  const dialogRef = useModal(closeTo, onClose);
   const close = (className: string, label: React.ReactNode, aria?: string) =>
     closeTo ? (
       <Link to={closeTo} replace className={className} aria-label={aria}>
@@ -108,11 +111,13 @@ export function Dialog({
  * handles its closing: Esc or `close()` navigate to `closeTo` when there is one; focus returns
  * to the element that had it before.
  */
-function useModal(closeTo: string | undefined) {
+function useModal(closeTo: string | undefined, onClosed?: () => void) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const closeToRef = useRef(closeTo);
   closeToRef.current = closeTo;
+  const onClosedRef = useRef(onClosed);
+  onClosedRef.current = onClosed;
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -123,7 +128,10 @@ function useModal(closeTo: string | undefined) {
       // The close event of the upgrade above arrives later, when the dialog is open again.
       if (dialog.open) return;
       if (closeToRef.current) navigate(closeToRef.current, { replace: true, preventScrollReset: true });
-      else opener?.focus();
+      else {
+        opener?.focus();
+        onClosedRef.current?.();
+      }
     };
     dialog.addEventListener("close", onClose);
     return () => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { documents as documentsText } from "~/i18n/documents";
-import type { DocumentView } from "~/server/services/documents.server";
+import type { DocumentView } from "~/server/documents/service.server";
 import { Toast } from "./toast";
 
 /** Downloads in flight, by document: a second click on the same document meanwhile is ignored. */

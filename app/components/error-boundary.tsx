@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, isRouteErrorResponse, useRouteError } from "react-router";
+import { Link, href, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { isGateRefusal } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { buttonClass } from "./buttons";
@@ -45,13 +45,31 @@ export function refusalViewer(error: unknown) {
   return isRouteErrorResponse(error) && isGateRefusal(error.data) ? error.data.viewer : null;
 }
 
-const defaultHandler: StatusHandler = ({ status, message }) => {
+const defaultHandler: StatusHandler = ({ status, message, data }) => {
   if (status === 404 && !message) return <NotFoundPage />;
-  if (status === 403) return <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? t.denied.page} />;
+  if (status === 403) return <ForbiddenPanel message={message ?? t.denied.page} data={data} />;
   if (status === 404) return <ErrorPanel title={message ?? t.ui.errors.notFoundTitle} message={null} />;
   if (status < 500) return <ErrorPanel title={t.ui.errors.badRequestTitle} message={message ?? t.errorPage.text} />;
   return <ErrorPanel title={t.errorPage.title} message={message ?? t.errorPage.text} />;
 };
+
+/**
+ * 'Akses Ditolak' with the reason and a way back: to the page the user came from (a gate's
+ * refusal names it, from the same-origin Referer), else to the dashboard (or the landing page
+ * outside /app).
+ */
+export function ForbiddenPanel({ message, data }: { message: string; data?: unknown }) {
+  const { pathname } = useLocation();
+  const cameFrom = isGateRefusal(data) ? data.back : undefined;
+  const back = cameFrom
+    ? { to: cameFrom, label: t.errorPage.backToPrevious }
+    : pathname.startsWith("/app")
+      ? { to: href("/app"), label: t.notFound.back }
+      : { to: "/", label: t.errorPage.backToHome };
+  return (
+    <ErrorPanel title={t.errorPage.forbiddenTitle} message={message} help={t.errorPage.forbiddenHelp} back={back} />
+  );
+}
 
 export function NotFoundPage() {
   return (
@@ -66,7 +84,7 @@ export function NotFoundPage() {
  * An error card: <title> and <h1> from `title`; `message` below it. Without a message the
  * heading itself is the message ('Dokumen tidak ditemukan.').
  */
-export function ErrorPanel({ title, message, back }: { title: string; message: string | null; back?: { to: string; label: string } }) {
+export function ErrorPanel({ title, message, help, back }: { title: string; message: string | null; help?: string; back?: { to: string; label: string } }) {
   return (
     <div className="mx-auto max-w-xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" role="alert">
       <title>{`${title} | ${t.appName}`}</title>
@@ -78,6 +96,7 @@ export function ErrorPanel({ title, message, back }: { title: string; message: s
           {message}
         </p>
       )}
+      {help && <p className="mt-2 text-sm text-slate-500">{help}</p>}
       {back && (
         <Link to={back.to} className={`${buttonClass.secondary} mt-4`}>
           ← {back.label}

@@ -1,4 +1,8 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
+import { Link, type LinkProps } from "react-router";
+
+/** A lazily loaded component, and the way to fetch its code before it first renders. */
+export type LazyComponent<Props extends object> = ComponentType<Props> & { preload: () => void };
 
 /**
  * A component whose code is fetched the first time it renders, for what a page shows only now
@@ -6,14 +10,53 @@ import { lazy, Suspense, type ComponentType } from "react";
  * load. It renders in a Suspense boundary of its own with no fallback. The server entry waits
  * for every boundary before it answers, so the server-rendered page already contains it
  * (without JavaScript too); the browser hydrates it once its chunk has arrived.
+ *
+ * `preload()` fetches the code ahead of time (see `PreloadLink`), so a dialog opened by a click
+ * does not wait for its chunk; repeated calls cost nothing.
  */
-export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
-  return function LazyComponent(props: Props) {
+export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyComponent<Props> {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const loadOnce = () => (loading ??= load().then((component) => ({ default: component })));
+  const Loaded = lazy(loadOnce);
+  function LazyComponent(props: Props) {
     return (
       <Suspense>
         <Loaded {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyComponent, {
+    preload: () => {
+      // A failed fetch is retried by the render that needs it.
+      loadOnce().catch(() => (loading = undefined));
+    },
+  });
+}
+
+/** One observer for every PreloadLink of a page: the first one to come into view preloads its code. */
+let observer: IntersectionObserver | undefined;
+const preloadOf = new WeakMap<Element, () => void>();
+
+function observe(element: Element, preload: () => void): () => void {
+  if (typeof IntersectionObserver === "undefined") return () => {};
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      preloadOf.get(entry.target)?.();
+      observer?.unobserve(entry.target);
+    }
+  });
+  preloadOf.set(element, preload);
+  observer.observe(element);
+  return () => observer?.unobserve(element);
+}
+
+/**
+ * A link that opens a lazily loaded dialog (`?dialog=…`): the dialog's code is fetched when the
+ * link is visible, hovered, focused or touched, so the click only waits for the page's data.
+ */
+export function PreloadLink({ preload, ...props }: LinkProps & { preload: () => void }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => (ref.current ? observe(ref.current, preload) : undefined), [preload]);
+  return <Link ref={ref} onMouseEnter={preload} onFocus={preload} onTouchStart={preload} {...props} />;
 }

@@ -1,4 +1,4 @@
-import type { Flash } from "~/server/flash.server";
+import type { Flash } from "~/server/http/flash.server";
 
 /** A server-rendered toast (flash cookie); it fades by CSS, so it needs no JavaScript. */
 export function Toast({ flash }: { flash: Flash | null }) {

@@ -1,4 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type SortDir } from "./list-page";
+import type { z } from "zod";
+import type { AccessRequestViewSchema } from "./api/access-requests";
 
 /**
  * The zod-free half of the access-request domain (statuses, the view type, badge tone, row
@@ -25,6 +27,7 @@ export const ACCESS_REQUEST_LIST_DEFAULTS = {
   size: DEFAULT_PAGE_SIZE,
   status: undefined as AccessRequestStatus | undefined,
   box: undefined as "sent" | "received" | undefined,
+  owner: undefined as "none" | undefined,
 };
 
 /** Badge colour per status: PENDING yellow, APPROVED green, REJECTED red, anything else grey. */
@@ -36,48 +39,23 @@ export function statusTone(status: string): StatusTone {
   return "grey";
 }
 
-/** One access request as the list page, the dashboard panel and the API show it. */
-export type AccessRequestView = {
-  uuid: string;
-  /** The document's uuid (what page links and the token download path use). */
-  archiveId: string;
-  archiveTitle: string;
-  status: AccessRequestStatus;
-  requestMessage: string;
-  responseMessage: string | null;
-  /** The requester's full name. */
-  requester: string;
-  /** The owning work unit's name (null: a document without a unit; only Super Admin answers it). */
-  owner: string | null;
-  /** Only for the requester, only while the approval is live. */
-  token: string | null;
-  /** `GET /api/v1/archives/{archiveId}/download?token=`: same rule as `token`. */
-  downloadUrl: string | null;
-  downloadCount: number;
-  lastDownloadedAt: string | null;
-  createdAt: string;
-  respondedAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  /** The viewer made this request. */
-  isRequester: boolean;
-  /** PENDING and the viewer may answer it (Respond / Setujui / Tolak). */
-  canRespond: boolean;
-  /** APPROVED, unexpired, and the viewer may revoke it. */
-  canRevoke: boolean;
-  /** APPROVED, unexpired, and the viewer is the requester (Download). */
-  canDownload: boolean;
-};
+/** One access request as the list page, the dashboard panel and the API show it (see api/access-requests.ts). */
+export type AccessRequestView = z.output<typeof AccessRequestViewSchema>;
 
 /**
- * The row action of the list: Download (a live approval, requester only), Respond
- * (PENDING, answerable by the viewer), 'Menunggu' (PENDING otherwise), 'Ditolak' (REJECTED),
- * 'Menunggu Token' (APPROVED without a token for this viewer), and the status label otherwise.
+ * The row action of the list, for the side the viewer is on. The requester: Download (a live
+ * approval), 'Menunggu' (PENDING), 'Ditolak' (REJECTED), 'Menunggu Token' (APPROVED without a
+ * token), nothing otherwise. The answering side (the owning unit, Super Admin): Respond (PENDING,
+ * answerable by the viewer), 'Menunggu' (PENDING they may not answer), 'Ditolak'; a live approval
+ * offers 'Cabut' (see `canRevoke`) and its download count, never the requester's 'Menunggu Token'.
  */
 export type RowAction = "download" | "respond" | "waiting" | "rejected" | "waitingToken" | "none";
-export function rowActionOf(row: Pick<AccessRequestView, "status" | "canDownload" | "canRespond">): RowAction {
-  if (row.status === "APPROVED") return row.canDownload ? "download" : "waitingToken";
+export function rowActionOf(row: Pick<AccessRequestView, "status" | "canDownload" | "canRespond" | "isRequester">): RowAction {
   if (row.status === "PENDING") return row.canRespond ? "respond" : "waiting";
   if (row.status === "REJECTED") return "rejected";
+  if (row.status === "APPROVED" && row.isRequester) return row.canDownload ? "download" : "waitingToken";
   return "none";
 }
+
+/** The two sides of the access-request page for a unit member: requests received, requests made. */
+export type AccessRequestBox = "received" | "sent";

@@ -38,8 +38,9 @@ export const RespondSchema = z.object({
 export type RespondInput = z.infer<typeof RespondSchema>;
 
 /**
- * `?q=&sort=&dir=&page=&size=&status=&box=` of the access-request list (page and API alike).
- * `box`: `sent` (requests I made), `received` (addressed to my unit); absent: both.
+ * `?q=&sort=&dir=&page=&size=&status=&box=&owner=` of the access-request list (page and API
+ * alike). `box`: `sent` (requests I made), `received` (addressed to my unit); absent: both.
+ * `owner=none`: only requests on documents without an owning unit.
  */
 export const AccessRequestListQuerySchema = createListQuerySchema({
   sorts: ACCESS_REQUEST_SORTS,
@@ -48,6 +49,8 @@ export const AccessRequestListQuerySchema = createListQuerySchema({
   filters: {
     status: z.enum(ACCESS_REQUEST_STATUSES).optional().catch(undefined),
     box: z.enum(["sent", "received"]).optional().catch(undefined),
+    // `none`: requests on documents without an owning unit (Super Admin answers them).
+    owner: z.enum(["none"]).optional().catch(undefined),
   },
 });
 export type AccessRequestListQuery = z.output<typeof AccessRequestListQuerySchema>;

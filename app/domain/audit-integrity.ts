@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { AuditChainReportSchema } from "./api/audit-logs";
+
 /**
  * The result of walking the audit-log hash chain (`POST /api/v1/audit-logs/verify`, the
  * 'Verifikasi Integritas' button, the daily scheduled run).
@@ -9,20 +12,10 @@
  * - `missing`: a row the chain should hold is not there: the recorded newest sealed row is gone
  *   (the newest rows were deleted), or a row lost its seal while later rows kept theirs.
  */
-export type AuditChainBreak = { id: number; reason: "content" | "link" | "missing" };
+export type AuditChainBreak = NonNullable<AuditChainReport["firstBroken"]>;
 
-export type AuditChainReport = {
-  ok: boolean;
-  /** Sealed rows whose hash and link were recomputed. */
-  checked: number;
-  /** Newest rows not sealed yet (written seconds ago); not covered by this run. */
-  unsealed: number;
-  /** The newest sealed row: log or keep its hash elsewhere to detect a rewrite of the whole chain. */
-  head: { id: number; hash: string } | null;
-  firstBroken?: AuditChainBreak;
-  /** Wall time of the walk. */
-  durationMs: number;
-};
+/** See api/audit-logs.ts for the fields. */
+export type AuditChainReport = z.output<typeof AuditChainReportSchema>;
 
 /** The form intent of 'Verifikasi Integritas' on the audit-log page. */
 export const VERIFY_INTEGRITY_INTENT = "verify-integrity";

@@ -1,24 +1,14 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS } from "./audit-actions";
+import { blankToUndefined } from "./form-input";
 import { createListQuerySchema } from "./list-query";
+import type { AuditLogViewSchema } from "./api/audit-logs";
 
 // The action filter offers exactly the actions the log can hold.
 export { AUDIT_ACTIONS, type AuditAction } from "./audit-actions";
 
-/** One audit entry as the page and the API show it (SPEC: timestamp, action, details.message, …). */
-export type AuditLogView = {
-  id: number;
-  timestamp: string;
-  action: string;
-  /** `message` always; whatever else the writer recorded beside it. */
-  details: { message: string } & Record<string, unknown>;
-  ipAddress: string | null;
-  userAgent: string | null;
-  /** Who did it; null for anonymous events (failed sign-ins) and for users deleted since. */
-  actor: { username: string; fullName: string } | null;
-  targetType: string | null;
-  targetId: string | null;
-};
+/** One audit entry as the page and the API show it (SPEC: timestamp, action, details.message, …; see api/audit-logs.ts). */
+export type AuditLogView = z.output<typeof AuditLogViewSchema>;
 
 const isoDate = z
   .string()
@@ -39,7 +29,7 @@ export const AuditLogQuerySchema = createListQuerySchema({
   defaultDir: "desc",
   filters: {
     action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-    actor: z.string().trim().max(50).optional().catch(undefined).transform((value) => value || undefined),
+    actor: z.preprocess(blankToUndefined, z.string().trim().max(50).optional()).catch(undefined),
     from: isoDate,
     to: isoDate,
     before: cursor,

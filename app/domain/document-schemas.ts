@@ -2,6 +2,8 @@ import { z } from "zod";
 import { documentValidation } from "../i18n/document-validation";
 import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
 import { CURSOR_PARAMS, createListQuerySchema, parseListParams } from "./list-query";
+import { CODE_PATTERN } from "./classification";
+import { SECURITY_CLASSES } from "./security-classes";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -41,6 +43,10 @@ export const DocumentMetadataSchema = z.object({
   keywords: requiredText(v.keywordsRequired, 500, v.keywordsMax),
   description: requiredText(v.descriptionRequired, 5000, v.descriptionMax),
   accessLevel: z.enum(ACCESS_LEVELS, { error: v.accessLevelRequired }),
+  // Beyond the SPEC: absent keeps what the document has (a SPEC client never sends them); an
+  // empty code files it under none; an empty class follows the access level and the code.
+  classificationCode: z.string().trim().toUpperCase().refine((code) => code === "" || CODE_PATTERN.test(code), v.classificationCodeUnknown).optional(),
+  securityClass: z.union([z.literal(""), z.enum(SECURITY_CLASSES)], { error: v.securityClassInvalid }).optional(),
 });
 export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;
 
@@ -52,8 +58,16 @@ const browserFile = z.custom<File>(
 
 /** The create form (browser validation): metadata plus a required file. */
 export const DocumentCreateSchema = DocumentMetadataSchema.extend({ file: browserFile });
-/** The update form (browser validation): metadata plus an optional replacement file. */
-export const DocumentUpdateSchema = DocumentMetadataSchema.extend({ file: browserFile.optional() });
+/** The optional note that goes with a new version of the file (the server reads it with the file). */
+export const VersionNoteSchema = z.string().trim().max(500, v.versionNoteMax).optional();
+
+/** The update form (browser validation): metadata plus an optional new version of the file and its note. */
+export const DocumentUpdateSchema = DocumentMetadataSchema.extend({
+  file: browserFile.optional(),
+  versionNote: VersionNoteSchema,
+  // The checkbox that confirms lowering the class to BIASA (the page asks for it; see updateDocument).
+  confirmLowering: z.literal("on").optional(),
+});
 
 export { documentHints } from "./document-hints";
 
@@ -65,7 +79,11 @@ export const DocumentListQuerySchema = createListQuerySchema({
   sorts: DOCUMENT_SORTS,
   defaultSort: DOCUMENT_LIST_DEFAULTS.sort,
   defaultDir: DOCUMENT_LIST_DEFAULTS.dir,
-  filters: { category: z.coerce.number().int().positive().optional().catch(undefined) },
+  filters: {
+    category: z.coerce.number().int().positive().optional().catch(undefined),
+    // A classification code: the list shows documents filed under it or any code below it.
+    klasifikasi: z.string().trim().toUpperCase().regex(CODE_PATTERN).optional().catch(undefined),
+  },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 

@@ -1,33 +1,12 @@
 import type { DocumentListQuery, DocumentPageQuery } from "./document-schemas";
 import type { ListPage } from "./list-query";
+import type { z } from "zod";
+import type { CategorySchema, DocumentViewSchema } from "./api/documents";
 
-export type Category = { id: number; categoryName: string };
+export type Category = z.output<typeof CategorySchema>;
 
-/** A document as pages and the API show it (the JSON field names of the public API). */
-export type DocumentView = {
-  uuid: string;
-  title: string;
-  documentNumber: string;
-  year: number;
-  description: string;
-  keywords: string;
-  accessLevel: "PRIVATE" | "PUBLIC";
-  categoryId: number;
-  category: Category;
-  fileName: string;
-  fileSizeKb: number;
-  mimeType: string;
-  /** Only when the viewer may open the file. */
-  previewUrl: string | null;
-  downloadUrl: string | null;
-  uploader: string;
-  createdAt: string;
-  updatedAt: string;
-  canEdit: boolean;
-  canDelete: boolean;
-  canOpenFile: boolean;
-  canRequestAccess: boolean;
-};
+/** A document as pages and the API show it (the JSON field names of the public API; see api/documents.ts). */
+export type DocumentView = z.output<typeof DocumentViewSchema>;
 
 export type DocumentPage = ListPage<DocumentView, DocumentListQuery>;
 
@@ -37,7 +16,22 @@ export type DocumentPage = ListPage<DocumentView, DocumentListQuery>;
  */
 export type DocumentListRow = Pick<
   DocumentView,
-  "uuid" | "title" | "documentNumber" | "year" | "description" | "keywords" | "accessLevel" | "fileName" | "fileSizeKb" | "downloadUrl" | "uploader" | "createdAt" | "canEdit" | "canDelete"
+  | "uuid"
+  | "title"
+  | "documentNumber"
+  | "year"
+  | "description"
+  | "keywords"
+  | "accessLevel"
+  | "securityClass"
+  | "classificationCode"
+  | "fileName"
+  | "fileSizeKb"
+  | "downloadUrl"
+  | "uploader"
+  | "createdAt"
+  | "canEdit"
+  | "canDelete"
 > & { categoryName: string };
 
 export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
@@ -48,6 +42,8 @@ export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
   description: view.description,
   keywords: view.keywords,
   accessLevel: view.accessLevel,
+  securityClass: view.securityClass,
+  classificationCode: view.classificationCode,
   categoryName: view.category.categoryName,
   fileName: view.fileName,
   fileSizeKb: view.fileSizeKb,

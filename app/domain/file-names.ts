@@ -1,3 +1,5 @@
+import { withoutInvisibleCharacters } from "./invisible-characters";
+
 /**
  * Stored and served file names. Windows decides what a downloaded file does by its last
  * extension, so a name must end in an extension of the type its bytes were sniffed as
@@ -41,10 +43,8 @@ const EXTENSIONS_BY_MIME: Record<string, readonly [string, ...string[]]> = {
   "text/plain": ["txt", "csv", "md", "log"],
 };
 
-/** Bidi controls, zero-width and invisible formatting characters, line and paragraph separators. */
-const DECEPTIVE_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]/g;
-
-export const withoutDeceptiveCharacters = (name: string) => name.replace(DECEPTIVE_CHARACTERS, "");
+/** Bidi controls, every default-ignorable (invisible) code point, line and paragraph separators. */
+export const withoutDeceptiveCharacters = (name: string) => withoutInvisibleCharacters(name);
 
 /** `name`, ending in an extension that belongs to `mime` (the first one of the type is added when missing). */
 export function withTypeExtension(name: string, mime: string): string {

@@ -57,7 +57,29 @@ const FAMILY_BY_EXTENSION: Record<string, string> = {
   html: "markup", htm: "markup", svg: "markup", xml: "markup", js: "markup",
 };
 
-function familyOfMime(mime: string): string {
+/**
+ * The file input's `accept` list: the extensions of the allowed families (markup never), so the
+ * browser's file picker offers what the server takes. The server still decides from the bytes.
+ */
+export const ACCEPTED_FILE_EXTENSIONS = Object.entries(FAMILY_BY_EXTENSION)
+  .filter(([, family]) => family !== "markup")
+  .map(([extension]) => `.${extension}`)
+  .join(",");
+
+/** What a family is called in a refusal ("the name says PDF, the content is text"). */
+export const FAMILY_LABELS: Record<string, string> = {
+  pdf: "PDF",
+  image: "gambar",
+  media: "audio/video",
+  office: "dokumen Office/OpenDocument",
+  text: "teks biasa",
+  markup: "HTML/XML",
+};
+
+/** The family a file name's extension claims, if it claims one. */
+export const claimedFamily = (fileName: string): string | undefined => FAMILY_BY_EXTENSION[extensionOf(fileName)];
+
+export function familyOfMime(mime: string): string {
   if (mime === "application/pdf") return "pdf";
   if (mime.startsWith("image/")) return "image";
   if (mime.startsWith("audio/") || mime.startsWith("video/")) return "media";

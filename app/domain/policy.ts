@@ -1,28 +1,51 @@
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 import { session as sessionText } from "../i18n/session";
 import { ROLES, type RoleName } from "./roles";
+import type { SecurityClass } from "./security-classes";
 
 /**
  * The one permission policy (who may do what, by role and work unit). Pure: services call
  * it to enforce; loaders call the same function to tell pages what to hide (the browser never
  * runs it).
  */
-export type Actor = {
+export type UserActor = {
   userId: number;
   role: RoleName;
   unitKerjaId: number | null;
+  /** The session the user acts through (kept when they change their own account). */
+  sessionIdHash?: string;
+  /** The personal API token the user acts through (a bearer call); audit rows name it. */
+  apiToken?: { uuid: string; scope: "read" | "read_write" };
 };
+
+/** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
+export type JobName = "maintenance" | "audit-chain" | "fixity";
+
+/** A job acting on its own (cron, queue consumer): no user, no role, no unit. */
+export type SystemActor = { system: JobName };
+
+/** Who acts: a signed-in user or a job (a visitor is `null`). */
+export type Actor = UserActor | SystemActor;
+
+export const isSystemActor = (actor: Actor | null): actor is SystemActor => !!actor && "system" in actor;
+/** The signed-in user behind `actor`, or null for a visitor or a job. */
+export const userActorOf = (actor: Actor | null): UserActor | null => (actor && !isSystemActor(actor) ? actor : null);
 
 export type DocumentRef = {
   uploaderId: number;
   unitKerjaId: number | null;
   accessLevel: "PRIVATE" | "PUBLIC";
+  securityClass: SecurityClass;
 };
 
 export type AccessRequestRef = { requesterId: number; ownerUnitKerjaId: number | null };
 
 export type Action =
   | { type: "document.create" }
+  // Its metadata at all (lists, search, counts, detail): SANGAT_RAHASIA is its owners' alone.
+  | { type: "document.view"; document: DocumentRef }
+  // The file shown in the browser rather than saved: never for RAHASIA and SANGAT_RAHASIA.
+  | { type: "document.preview"; document: DocumentRef }
   | { type: "document.edit"; document: DocumentRef }
   | { type: "document.delete"; document: DocumentRef }
   | { type: "document.openFile"; document: DocumentRef }
@@ -35,34 +58,77 @@ export type Action =
   | { type: "auditLog.read" }
   | { type: "users.manage" }
   | { type: "unitKerja.manage" }
-  | { type: "master.menu" };
+  | { type: "master.menu" }
+  | { type: "auditLog.verify" }
+  | { type: "classification.manage" }
+  // Versions of a document's file: listing and downloading follow `document.openFile`.
+  | { type: "document.restoreVersion"; document: DocumentRef }
+  // The trash: Super Admin sees all of it, Satuan Kerja its own unit's.
+  | { type: "trash.list" }
+  | { type: "document.restore"; document: DocumentRef }
+  | { type: "trash.purge" }
+  // Personal API tokens: made and revoked with a session (never by another token).
+  | { type: "apiToken.create" }
+  | { type: "apiToken.revoke"; ownerId: number }
+  | { type: "apiToken.listAll" }
+  // Fixity of stored objects: re-hash against the recorded SHA-256 (Super Admin on demand, and
+  // the scheduled job), and read what failed (Super Admin).
+  | { type: "fixity.check" }
+  | { type: "fixity.report" }
+  // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
+  | { type: "accessRequest.expire" }
+  | { type: "files.sweep" };
 
-const isSuperAdmin = (actor: Actor) => actor.role === ROLES.superAdmin;
-const isMemberOf = (actor: Actor, unitKerjaId: number | null) =>
+type ActionType = Action["type"];
+
+/**
+ * What each job may do, and nothing else: a job never inherits a user's rights, and no user
+ * action is open to a job unless it is listed here.
+ */
+const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
+  // Expires lapsed approvals, purges the trash after TRASH_DAYS, empties the deletion queue.
+  maintenance: ["accessRequest.expire", "trash.purge", "files.sweep"],
+  "audit-chain": ["auditLog.verify"],
+  // Re-hashes stored objects in batches, records each check, audits new failures.
+  fixity: ["fixity.check"],
+};
+
+const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
+const isMemberOf = (actor: UserActor, unitKerjaId: number | null) =>
   actor.role === ROLES.satuanKerja && unitKerjaId !== null && actor.unitKerjaId === unitKerjaId;
+/** The document's own side: Super Admin, its uploader, a Satuan Kerja member of its owning unit. */
+const isOwnerSide = (actor: UserActor, document: DocumentRef) =>
+  isSuperAdmin(actor) || document.uploaderId === actor.userId || isMemberOf(actor, document.unitKerjaId);
+/** SANGAT_RAHASIA's circle: Super Admin and the owning unit, nobody else (not even a former member who uploaded it). */
+const isOwningUnit = (actor: UserActor, document: DocumentRef) => isSuperAdmin(actor) || isMemberOf(actor, document.unitKerjaId);
+/** Classes whose file is only ever downloaded, never shown inline. */
+const DOWNLOAD_ONLY = new Set<SecurityClass>(["RAHASIA", "SANGAT_RAHASIA"]);
 
 /** May `actor` (null: a visitor) do `action`? */
 export function can(actor: Actor | null, action: Action): boolean {
-  if (action.type === "document.openFile" && action.document.accessLevel === "PUBLIC") return true;
+  if (isSystemActor(actor)) return SYSTEM_PERMISSIONS[actor.system].includes(action.type);
+  if ((action.type === "document.openFile" || action.type === "document.view") && action.document.accessLevel === "PUBLIC") return true;
+  if (action.type === "document.preview") return can(actor, { type: "document.openFile", document: action.document }) && !DOWNLOAD_ONLY.has(action.document.securityClass);
   if (!actor) return false;
   switch (action.type) {
+    case "document.view":
+      return action.document.securityClass !== "SANGAT_RAHASIA" || isOwningUnit(actor, action.document);
     case "document.create":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     case "document.edit":
     case "document.delete":
+    // Restoring an old version changes the document as an edit does.
+    case "document.restoreVersion":
       return (
-        isSuperAdmin(actor) ||
-        (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)
+        (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
+        can(actor, { type: "document.view", document: action.document })
       );
     case "document.openFile":
-      return (
-        isSuperAdmin(actor) ||
-        action.document.uploaderId === actor.userId ||
-        isMemberOf(actor, action.document.unitKerjaId)
-      );
+      return action.document.securityClass === "SANGAT_RAHASIA" ? isOwningUnit(actor, action.document) : isOwnerSide(actor, action.document);
     case "document.requestAccess":
       return (
         action.document.accessLevel !== "PUBLIC" &&
+        action.document.securityClass !== "SANGAT_RAHASIA" &&
         !isSuperAdmin(actor) &&
         actor.role !== ROLES.viewer &&
         !can(actor, { type: "document.openFile", document: action.document })
@@ -84,11 +150,33 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "accessRequest.respond":
     case "accessRequest.revoke":
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
+    case "trash.list":
+      return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
+    // Back from the trash: who could delete it, or a colleague of its owning unit (the trash
+    // page lists the unit's documents, whoever deleted them).
+    case "document.restore":
+      return (
+        can(actor, { type: "document.delete", document: action.document }) || isMemberOf(actor, action.document.unitKerjaId)
+      );
     case "auditLog.read":
+    case "auditLog.verify":
+    case "classification.manage":
     case "users.manage":
     case "unitKerja.manage":
     case "master.menu":
+    case "trash.purge":
+    case "fixity.check":
+    case "fixity.report":
       return isSuperAdmin(actor);
+    case "apiToken.create":
+      return !actor.apiToken;
+    case "apiToken.revoke":
+      return !actor.apiToken && (isSuperAdmin(actor) || action.ownerId === actor.userId);
+    case "apiToken.listAll":
+      return !actor.apiToken && isSuperAdmin(actor);
+    case "accessRequest.expire":
+    case "files.sweep":
+      return false;
   }
 }
 
@@ -109,7 +197,7 @@ export function assertCan(actor: Actor | null, action: Action, message: string):
  */
 export type AccessRequestScope = { all: true } | { all: false; requesterId: number; unitKerjaId: number | null };
 export function accessRequestScope(actor: Actor | null): AccessRequestScope | null {
-  if (!can(actor, { type: "accessRequest.list" }) || !actor) return null;
+  if (!can(actor, { type: "accessRequest.list" }) || !actor || isSystemActor(actor)) return null;
   if (isSuperAdmin(actor)) return { all: true };
   return { all: false, requesterId: actor.userId, unitKerjaId: actor.role === ROLES.satuanKerja ? actor.unitKerjaId : null };
 }

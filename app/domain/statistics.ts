@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { CategoryCountSchema, StatisticsViewSchema } from "./api/statistics";
+
 /**
  * What the dashboards and `GET /api/v1/statistics` show. Counts are per audience: a visitor
  * sees PUBLIC documents only, a signed-in user every document's metadata.
@@ -8,19 +11,10 @@ export const MAX_DASHBOARD_CATEGORIES = 8;
 /** 'Dokumen Terbaru' lists this many documents, newest first. */
 export const LATEST_DOCUMENTS_COUNT = 5;
 
-export type CategoryCount = { categoryId: number; categoryName: string; count: number };
+export type CategoryCount = z.output<typeof CategoryCountSchema>;
 
-export type StatisticsView = {
-  /** Documents the caller may see: PUBLIC ones for a visitor, all for a signed-in user. */
-  totalVisibleArchives: number;
-  /** Only for roles that manage users (Super Admin); null for everyone else. */
-  totalUsers: number | null;
-  /** Only for roles that manage work units (Super Admin); null for everyone else. */
-  totalUnitKerja: number | null;
-  totalCategories: number;
-  /** Every category in id order, with the caller's visible count (zero included). */
-  archivesByCategory: CategoryCount[];
-};
+/** What the dashboards and the API count (see api/statistics.ts). */
+export type StatisticsView = z.output<typeof StatisticsViewSchema>;
 
 export type LatestDocument = {
   uuid: string;
@@ -32,6 +26,8 @@ export type LatestDocument = {
 export type DashboardView = {
   statistics: StatisticsView;
   latestDocuments: LatestDocument[];
+  /** Live documents filed under no classification code: for who keeps the scheme (Super Admin), else null. */
+  unclassified: number | null;
 };
 
 /** The categories the cards and charts draw. */

@@ -2,19 +2,12 @@ import { z } from "zod";
 import { unitKerjaMessages } from "../i18n/unit-kerja";
 import { blankToUndefined, optionalEmail } from "./form-input";
 import { createListQuerySchema } from "./list-query";
+import type { UnitKerjaViewSchema } from "./api/unit-kerja";
 
 const v = unitKerjaMessages.validation;
 
-/** A work unit as pages and the API show it (SPEC section 3 field names). */
-export type UnitKerjaView = {
-  id: number;
-  nama: string;
-  jenis: string;
-  email: string | null;
-  namaPejabat: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A work unit as pages and the API show it (SPEC section 3 field names; see api/unit-kerja.ts). */
+export type UnitKerjaView = z.output<typeof UnitKerjaViewSchema>;
 
 /** The create and edit form of a work unit (the same fields both times). */
 export const UnitKerjaSchema = z.object({

@@ -3,31 +3,18 @@ import { userMessages } from "../i18n/users";
 import { blankToUndefined, optionalEmail, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import { ROLE_NAMES, ROLES } from "./roles";
+import type { UnitKerjaOptionSchema, UserDetailSchema, UserViewSchema } from "./api/users";
 
 const v = userMessages.validation;
 
-/**
- * A user as pages and the API show it (SPEC section 3 field names). Never carries the password
- * hash, salt or iteration count: the row is mapped field by field, not spread.
- */
-export type UserView = {
-  id: number;
-  uuid: string;
-  fullName: string;
-  username: string;
-  email: string | null;
-  role: { roleName: string };
-  unitKerjaId: number | null;
-  unitKerja: { nama: string } | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A user as pages and the API show it (SPEC section 3 field names; see api/users.ts). */
+export type UserView = z.output<typeof UserViewSchema>;
 
 /** The detail page adds what the 'Akhiri Sesi' action needs to know. */
-export type UserDetail = UserView & { activeSessions: number };
+export type UserDetail = z.output<typeof UserDetailSchema>;
 
 /** A work unit as the user form's select lists it. */
-export type UnitKerjaOption = { id: number; nama: string };
+export type UnitKerjaOption = z.output<typeof UnitKerjaOptionSchema>;
 
 const fullName = z.string(v.fullNameRequired).trim().min(1, v.fullNameRequired).max(100, v.fullNameMax);
 const username = z

@@ -4,6 +4,37 @@ export const accessRequests = {
   description: "Daftar status permintaan akses dokumen yang telah Anda ajukan.",
   banner: "Harap mengunduh dokumen 1x24 jam setelah di setujui oleh pemilik.",
   adminDescription: "Daftar seluruh permintaan akses dokumen di semua unit kerja.",
+  /** The two sides of the page for a unit member, and Super Admin's two views (server-side tabs). */
+  tabs: {
+    label: "Jenis permintaan akses",
+    received: "Masuk",
+    sent: "Diajukan",
+    all: "Semua",
+    unowned: "Tanpa Unit Pemilik",
+  },
+  receivedDescription: (unit: string | null) =>
+    `Permintaan akses ke dokumen unit kerja Anda${unit ? ` (${unit})` : ""}. Setujui atau tolak yang menunggu; izin unduhan yang sudah disetujui dapat dicabut selama masih berlaku.`,
+  unownedDescription:
+    "Permintaan akses ke dokumen yang belum memiliki unit kerja pemilik: Super Admin yang menjawabnya. Tetapkan unit kerja pemilik lewat Update dokumen agar unit tersebut yang menjawab berikutnya.",
+  noOwner: "Belum ada (dijawab Super Admin)",
+  revokedNote: (by: string | null, at: string) => `Dicabut ${by ? `oleh ${by}` : "otomatis oleh sistem"} pada ${at}.`,
+  revoke: {
+    title: "Cabut Izin Unduhan",
+    confirm: (title: string, requester: string) =>
+      `Cabut izin unduhan dokumen "${title}" untuk ${requester}? Token unduhannya langsung tidak berlaku; pemohon harus mengajukan permintaan baru bila masih memerlukannya.`,
+    submit: "Ya, Cabut",
+    busy: "Mencabut...",
+    cancel: "Batal",
+  },
+  unownedPanel: {
+    title: "Permintaan Akses Tanpa Unit Pemilik",
+    text: (count: number) =>
+      count === 0
+        ? "Tidak ada permintaan akses yang menunggu untuk dokumen tanpa unit kerja pemilik."
+        : `${count} permintaan akses menunggu jawaban Super Admin karena dokumennya belum memiliki unit kerja pemilik.`,
+    link: "Jawab permintaan",
+    linkNone: "Lihat permintaan",
+  },
   search: "Cari judul, pesan, pemohon atau pemilik...",
   viewAll: "Lihat semua permintaan akses",
   downloadCount: (count: number) => `Diunduh ${count}x`,
@@ -26,7 +57,7 @@ export const accessRequests = {
     APPROVED: "APPROVED",
     REJECTED: "REJECTED",
     EXPIRED: "EXPIRED",
-    REVOKED: "Dicabut",
+    REVOKED: "REVOKED",
   },
   rowActions: {
     download: "Download",
@@ -58,6 +89,8 @@ export const accessRequests = {
 
 /** What the server answers: validation, refusals and outcomes (never in a page's browser bundle). */
 export const accessRequestMessages = {
+  /** The answer a pending request gets when its document becomes SANGAT_RAHASIA (never requestable). */
+  closedByClass: "Ditutup otomatis: dokumen ini kini berklasifikasi Sangat Rahasia dan tidak dapat diminta.",
   request: {
     messageRequired: "Pesan request tidak boleh kosong.",
     messageMax: (max: number) => `Pesan request maksimal ${max} karakter.`,
@@ -92,6 +125,8 @@ export const accessRequestMessages = {
     tokenOtherDocument: "Token unduhan ini tidak berlaku untuk dokumen ini.",
     tokenExpired: "Token unduhan sudah kedaluwarsa (berlaku 1x24 jam setelah disetujui).",
     tokenRevoked: "Izin unduhan telah dicabut oleh pemilik dokumen.",
+    tokenUsed: "Token untuk dokumen Rahasia hanya berlaku untuk satu kali unduhan, dan sudah dipakai.",
+    tokenRequesterChanged: "Izin unduhan tidak berlaku lagi karena peran atau unit kerja akun Anda telah berubah.",
   },
   notFound: "Permintaan akses tidak ditemukan.",
   invalidJson: "Data permintaan tidak dapat dibaca: kirim JSON yang valid.",

@@ -2,6 +2,10 @@ import type { AuditAction } from "~/domain/audit-actions";
 
 const loginMethods = { password: "username dan password", sso: "SSO" } as const;
 
+/** The stored file a fixity row is about: a version of a document, or an object no document names. */
+const fixityFile = (p: { title: string | null; version: number | null }) =>
+  p.title === null ? "Sebuah file tersimpan" : `File versi ${p.version ?? 1} dokumen "${p.title}"`;
+
 /** The Indonesian message stored with each audit row, built from that action's parameters. */
 export const audit = {
   LOGIN: (p: { name: string; username: string; method: keyof typeof loginMethods }) =>
@@ -15,11 +19,30 @@ export const audit = {
   LOGIN_THROTTLED: (p: { username: string }) => `Percobaan login untuk "${p.username}" ditolak karena terlalu banyak kegagalan`,
   LOGOUT: (p: { name: string; username: string }) => `${p.name} (${p.username}) logout`,
   SSO_LINKED: (p: { name: string; username: string }) => `Akun ${p.name} (${p.username}) ditautkan ke identitas SSO`,
+  SSO_CLAIMS_APPLIED: (p: { username: string; changes: string[] }) =>
+    `Klaim SSO diterapkan pada akun "${p.username}": ${p.changes.join(", ")}`,
+  SSO_USER_CREATE: (p: { username: string; roleName: string }) => `Akun "${p.username}" (${p.roleName}) dibuat saat login SSO pertama`,
   DOCUMENT_CREATE: (p: { title: string; fileName: string; size: number }) => `Dokumen "${p.title}" diunggah (${p.fileName}, ${p.size} byte)`,
   DOCUMENT_UPDATE: (p: { title: string }) => `Metadata dokumen "${p.title}" diperbarui`,
   DOCUMENT_FILE_REPLACE: (p: { title: string; fileName: string; size: number }) =>
     `File dokumen "${p.title}" diganti (${p.fileName}, ${p.size} byte)`,
+  /** Hard deletions before the trash existed (rows written before migration 0008). */
   DOCUMENT_DELETE: (p: { title: string }) => `Dokumen "${p.title}" dihapus`,
+  DOCUMENT_TRASH: (p: { title: string }) => `Dokumen "${p.title}" dipindahkan ke Sampah`,
+  DOCUMENT_RESTORE: (p: { title: string }) => `Dokumen "${p.title}" dipulihkan dari Sampah`,
+  DOCUMENT_PURGE: (p: { title: string; reason: "TRASH_EXPIRED" | "PURGED" }) =>
+    p.reason === "PURGED"
+      ? `Dokumen "${p.title}" dihapus permanen dari Sampah`
+      : `Dokumen "${p.title}" dihapus permanen otomatis setelah masa simpan Sampah berakhir`,
+  DOCUMENT_VERSION_RESTORE: (p: { title: string; version: number; newVersion: number }) =>
+    `Versi ${p.version} dokumen "${p.title}" dipulihkan sebagai versi ${p.newVersion}`,
+  DOCUMENT_VERSION_DOWNLOAD: (p: { title: string; version: number }) => `Versi ${p.version} dokumen "${p.title}" diunduh`,
+  DOCUMENT_CLASS_CHANGE: (p: { title: string; from: string; to: string }) =>
+    `Klasifikasi keamanan dokumen "${p.title}" diubah dari ${p.from} menjadi ${p.to}`,
+  CLASSIFICATION_CREATE: (p: { code: string; name: string }) => `Kode klasifikasi ${p.code} (${p.name}) dibuat`,
+  CLASSIFICATION_UPDATE: (p: { code: string; name: string }) => `Kode klasifikasi ${p.code} (${p.name}) diperbarui`,
+  CLASSIFICATION_DELETE: (p: { code: string; name: string }) => `Kode klasifikasi ${p.code} (${p.name}) dihapus`,
+  CLASSIFICATION_IMPORT: (p: { created: number; updated: number }) => `Skema klasifikasi diimpor dari CSV (${p.created} kode baru, ${p.updated} diperbarui)`,
   DOCUMENT_DOWNLOAD: (p: { title: string }) => `Dokumen "${p.title}" diunduh`,
   DOCUMENT_PREVIEW: (p: { title: string }) => `Dokumen "${p.title}" dilihat`,
   ACCESS_REQUEST_CREATE: (p: { title: string }) => `Permintaan akses ke dokumen "${p.title}" diajukan`,
@@ -32,6 +55,10 @@ export const audit = {
   USER_UPDATE: (p: { username: string; changed: string[] }) => `Pengguna "${p.username}" diperbarui (${p.changed.join(", ")})`,
   USER_DELETE: (p: { username: string }) => `Pengguna "${p.username}" dihapus`,
   USER_SESSIONS_REVOKE: (p: { username: string }) => `Semua sesi pengguna "${p.username}" diakhiri`,
+  API_TOKEN_CREATE: (p: { name: string; owner: string; scope: "read" | "read_write" }) =>
+    `Token API "${p.name}" (${p.scope === "read" ? "baca saja" : "baca & tulis"}) dibuat untuk ${p.owner}`,
+  API_TOKEN_REVOKE: (p: { name: string; owner: string } | { owner: string; reason: "owner_changed" }) =>
+    "name" in p ? `Token API "${p.name}" milik ${p.owner} dicabut` : `Token API milik ${p.owner} dicabut karena peran atau unit kerjanya berubah`,
   UNIT_KERJA_CREATE: (p: { nama: string }) => `Unit kerja "${p.nama}" dibuat`,
   UNIT_KERJA_UPDATE: (p: { nama: string }) => `Unit kerja "${p.nama}" diperbarui`,
   UNIT_KERJA_DELETE: (p: { nama: string }) => `Unit kerja "${p.nama}" dihapus`,
@@ -40,4 +67,11 @@ export const audit = {
     p.ok
       ? `Integritas log audit diverifikasi: utuh (${p.checked} entri diperiksa)`
       : `Integritas log audit diverifikasi: rusak pada entri #${p.brokenId}`,
+  FIXITY_FAILURE: (p: { title: string | null; version: number | null; outcome: "MISMATCH" | "MISSING" }) =>
+    `${fixityFile(p)} ${p.outcome === "MISSING" ? "tidak ditemukan di penyimpanan" : "berbeda dari yang diunggah (SHA-256 tidak cocok)"}`,
+  FIXITY_RECOVERED: (p: { title: string | null; version: number | null }) => `${fixityFile(p)} kembali cocok dengan SHA-256 yang tercatat`,
+  FIXITY_CHECK: (p: { title: string; files: number; failed: number }) =>
+    p.failed === 0
+      ? `Integritas file dokumen "${p.title}" diperiksa: utuh (${p.files} file)`
+      : `Integritas file dokumen "${p.title}" diperiksa: ${p.failed} dari ${p.files} file bermasalah`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

@@ -7,6 +7,7 @@ export const dashboard = {
   totalUsers: "Total Pengguna",
   totalCategories: "Total Kategori",
   totalUnitKerja: "Total Unit Kerja",
+  unclassified: "Dokumen Tanpa Kode Klasifikasi",
   perCategory: "Statistik Per Kategori",
   chartTitle: "Distribusi Dokumen",
   chartDataset: "Jumlah Dokumen",

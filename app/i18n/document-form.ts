@@ -1,5 +1,7 @@
 /** Indonesian strings of the document upload/edit form and its upload (hints, progress, refusals). */
 export const documentForm = {
+  confirmLoweringText: "Dengan klasifikasi Biasa, dokumen dan filenya terbuka untuk siapa saja, termasuk pengunjung tanpa login. Lanjutkan?",
+  confirmLoweringYes: "Ya, jadikan Biasa",
   fields: {
     category: "Kategori",
     title: "Judul",
@@ -13,7 +15,11 @@ export const documentForm = {
     private: "Private",
     public: "Public",
     chooseCategory: "Pilih kategori",
+    ownerUnit: "Unit Kerja Pemilik",
+    chooseOwnerUnit: "Pilih unit kerja pemilik",
   },
+  ownerUnitHint: "Unit kerja ini yang menjawab permintaan akses dokumen.",
+  fileHint: "PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
   keywordsHint: "Masukkan 5 kata kunci yang dipisahkan dengan koma (,). Contoh: arsip, dokumen, surat, resmi, penting",
   descriptionHint: "Masukkan deskripsi minimal 20 kata yang menjelaskan isi dan tujuan dokumen secara detail",
   newFileHint: "Kosongkan jika tidak ingin mengganti file.",

@@ -15,12 +15,22 @@ export const documentValidation = {
   descriptionRequired: "Deskripsi wajib diisi.",
   descriptionMax: "Deskripsi maksimal 5000 karakter.",
   accessLevelRequired: "Tingkat akses wajib dipilih.",
+  classificationCodeUnknown: "Kode klasifikasi tidak ditemukan.",
+  securityClassInvalid: "Klasifikasi keamanan harus Biasa, Terbatas, Rahasia, atau Sangat Rahasia.",
+  securityClassMismatch: "Klasifikasi Biasa berarti dokumen Public, dan dokumen Public selalu Biasa: sesuaikan tingkat akses atau klasifikasi keamanan.",
+  confirmLowering:
+    "Menurunkan klasifikasi ke Biasa membuat dokumen dan filenya terbuka untuk publik. Centang konfirmasi lalu simpan lagi.",
+  ownerUnitRequired: "Unit kerja pemilik wajib dipilih: unit inilah yang menjawab permintaan akses dokumen.",
+  ownerUnitUnknown: "Unit kerja pemilik tidak ditemukan.",
   fileRequired: "File wajib diunggah.",
   fileEmpty: "File kosong. Pilih file yang berisi data.",
   fileTooLarge: (mb: number) => `Ukuran file melebihi batas maksimum ${mb} MB.`,
   fileType:
     "Tipe file tidak diizinkan. Unggah PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
   fileMismatch: "Isi file tidak sesuai dengan ekstensinya.",
+  fileNameMismatch: (extension: string, claimed: string, actual: string) =>
+    `Nama dan isi file tidak cocok: namanya berakhiran .${extension} (${claimed}), tetapi isinya ${actual}. Periksa file yang dipilih, atau beri nama dengan ekstensi yang benar.`,
   notMultipart: "Permintaan harus berupa multipart/form-data.",
   malformed: "Data formulir tidak dapat dibaca.",
+  versionNoteMax: "Catatan versi maksimal 500 karakter.",
 } as const;

@@ -33,7 +33,8 @@ export const documents = {
   update: "Update",
   delete: "Delete",
   deleteTitle: "Hapus Dokumen",
-  deleteConfirm: (title: string) => `Apakah Anda yakin ingin menghapus dokumen "${title}"? Tindakan ini tidak dapat dibatalkan.`,
+  deleteConfirm: (title: string, trashDays: number) =>
+    `Apakah Anda yakin ingin menghapus dokumen "${title}"? Dokumen dipindahkan ke Sampah dan dapat dipulihkan selama ${trashDays} hari sebelum dihapus permanen.`,
   deleting: "Menghapus...",
   cancel: "Batal",
   confirmDelete: "Ya, Hapus",
@@ -42,6 +43,17 @@ export const documents = {
   networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
   downloadFailed: "Gagal mengunduh file",
   noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
+  ownerUnit: "Unit Kerja Pemilik",
+  noOwnerUnit: "Belum ada (permintaan akses dijawab Super Admin)",
+  /** Why a signed-in user sees no file on a PRIVATE document (the file row says so). */
+  fileClosed: {
+    base: (owner: string | null) =>
+      `File dokumen PRIVATE hanya dapat dibuka oleh ${owner ? `unit kerja pemiliknya (${owner})` : "unit kerja pemiliknya"} dan Super Admin.`,
+    viewer: "Akun Viewer tidak dapat mengajukan permintaan akses; hubungi unit kerja pemilik bila Anda memerlukan file ini.",
+    request: "Ajukan permintaan akses dengan tombol 'Request Document'; setelah disetujui, file dapat diunduh dalam 1x24 jam.",
+    pending: "Permintaan akses Anda sudah tercatat; statusnya ada di bawah.",
+    other: "Akun Anda tidak dapat mengajukan permintaan akses untuk dokumen ini.",
+  },
   notFound: "Dokumen tidak ditemukan.",
 } as const;
 

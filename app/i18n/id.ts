@@ -24,10 +24,15 @@ export const t = {
     auditLogs: "Audit Logs",
     unitKerja: "Unit Kerja",
     users: "Users",
+    trash: "Sampah",
+    classification: "Klasifikasi",
     logout: "Logout",
     panduan: "Panduan",
     loginSso: "Login SSO",
     breadcrumb: "Breadcrumb",
+    /** The header's link to the 'Token API' page (every signed-in user). */
+    apiTokens: "Token API",
+    sidebar: "Menu utama",
   },
   notFound: {
     title: "Arsip atau Halaman Tidak Ditemukan",
@@ -38,6 +43,9 @@ export const t = {
     title: "Terjadi Kesalahan",
     text: "Terjadi kesalahan pada server. Silakan coba lagi.",
     forbiddenTitle: "Akses Ditolak",
+    forbiddenHelp: "Halaman ini hanya untuk peran tertentu; bila Anda memerlukannya, hubungi Super Admin.",
+    backToPrevious: "Kembali ke halaman sebelumnya",
+    backToHome: "Kembali ke Beranda",
   },
   denied: {
     page: "Anda tidak memiliki izin untuk mengakses halaman ini.",

@@ -6,10 +6,15 @@ export const ui = {
     pageSize: "Tampilkan",
     previous: "Previous",
     next: "Next",
-    showing: (shown: number, total: number) => `Showing ${shown} of ${total} entries`,
+    /** The SPEC's 'Showing X of Y entries' with the rows' range: 'Showing 6–10 of 17 entries'. */
+    showing: (first: number, last: number, total: string) => (last === 0 ? `Showing 0 of ${total} entries` : `Showing ${first}–${last} of ${total} entries`),
     empty: "Tidak ada data yang cocok.",
+    resetSearch: "Reset pencarian",
     pagination: "Pagination",
     sortBy: "Urutkan",
+    sortDir: "Arah",
+    ascending: "Naik",
+    descending: "Turun",
   },
   form: {
     required: "wajib",

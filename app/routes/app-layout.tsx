@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getSignedIn, requireSession } from "~/server/gates.server";
-import { pendingCountForUnit } from "~/server/services/access-requests.server";
+import { getSignedIn, requireSession } from "~/routes/helpers/gates.server";
+import { pendingCountForUnit } from "~/server/access-requests/service.server";
 import { useRootData } from "~/root";
 
 /**
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
-    <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null} pendingAccessRequests={loaderData.pendingAccessRequests}>
+    <AppShell user={root?.user ?? null} pendingAccessRequests={loaderData.pendingAccessRequests}>
       <Outlet />
     </AppShell>
   );
@@ -35,7 +35,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const root = useRootData();
   return (
-    <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null}>
+    <AppShell user={root?.user ?? null}>
       <GeneralErrorBoundary />
     </AppShell>
   );

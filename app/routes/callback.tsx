@@ -1,6 +1,6 @@
 import type { Route } from "./+types/callback";
-import { completeSsoLogin } from "~/server/oidc.server";
-import { getAppContext } from "~/server/route-helpers.server";
+import { completeSsoLogin } from "~/server/auth/oidc.server";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
 
 /**
  * Return point of single sign-on: always answers with a redirect, to /app once signed in, or

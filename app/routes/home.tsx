@@ -1,12 +1,12 @@
-import { Link, redirect } from "react-router";
+import { Link, redirect, href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
-import { getAppContext } from "~/server/route-helpers.server";
-import { getDashboard } from "~/server/services/statistics.server";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
+import { getDashboard } from "~/server/statistics/service.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
@@ -20,7 +20,7 @@ export const meta = () => pageMeta({ title: dashboardText.home, description: das
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getAppContext(context);
-  if (ctx.session) throw redirect("/app");
+  if (ctx.session) throw redirect(href("/app"));
   return getDashboard(ctx);
 }
 
@@ -30,15 +30,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t.pages.dashboard} description={dashboardText.homeDescription} />
       <p className="-mt-2 mb-6">
-        <Link to="/documents" className={buttonClass.primary} data-testid="browse-documents">
+        <Link to={href("/documents")} className={buttonClass.primary} data-testid="browse-documents">
           {t.pages.documents}
         </Link>
       </p>
-      <SummaryCards cards={[{ label: dashboardText.totalDocuments, value: statistics.totalVisibleArchives, to: "/documents", testId: "total-documents" }]} />
-      <CategoryStatistics statistics={statistics} listPath="/documents" />
+      <SummaryCards cards={[{ label: dashboardText.totalDocuments, value: statistics.totalVisibleArchives, to: href("/documents"), testId: "total-documents" }]} />
+      <CategoryStatistics statistics={statistics} listPath={href("/documents")} />
       <DistributionCharts statistics={statistics} />
       <Section title={dashboardText.latest} testId="latest">
-        <LatestDocuments documents={latestDocuments} detailPath="/documents" />
+        <LatestDocuments documents={latestDocuments} detailPath={href("/documents")} />
       </Section>
     </>
   );

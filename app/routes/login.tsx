@@ -1,17 +1,17 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation, href } from "react-router";
 import type { Route } from "./+types/login";
 import { LoginSchema } from "~/domain/auth-schemas";
-import { DomainError, TooManyRequestsError } from "~/domain/errors";
-import { login } from "~/server/services/auth.server";
-import { getAppContext } from "~/server/route-helpers.server";
-import { sessionCookie } from "~/server/session.server";
+import { parseOrInvalid } from "~/domain/form-input";
+import { login } from "~/server/auth/service.server";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
+import { sessionCookie } from "~/server/auth/session.server";
 import { Field, FormBanner, useFormKit } from "~/components/form";
-import { formRules } from "~/server/form.server";
+import { formRules } from "~/routes/helpers/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { login as loginText } from "~/i18n/auth";
-import { readForm } from "~/server/form-body.server";
+import { formFields, readForm } from "~/routes/helpers/form-body.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 export const meta = () => pageMeta({ title: loginText.title, description: loginText.description });
 
@@ -25,31 +25,27 @@ const SSO_MESSAGES: Record<string, string> = {
 const HIDDEN_FIELDS = ["password"];
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  if (getAppContext(context).session) throw redirect("/app");
+  if (getAppContext(context).session) throw redirect(href("/app"));
   const sso = new URL(request.url).searchParams.get("sso");
   return { notice: sso ? (SSO_MESSAGES[sso] ?? null) : null, rules: formRules(LoginSchema) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getAppContext(context);
-  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
-  try {
-    const result = await login(ctx, submission.value);
-    return redirect("/app", { headers: { "Set-Cookie": sessionCookie(ctx, result.sessionId) } });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const headers: HeadersInit = error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-    return data(submission.reply({ formErrors: [error.message || loginText.failed], hideFields: HIDDEN_FIELDS }), {
-      status: error.status,
-      headers,
-    });
-  }
+  const fields = formFields(await readForm(request));
+  return pageAction(
+    ctx,
+    async () => {
+      const result = await login(ctx, parseOrInvalid(LoginSchema, fields));
+      return { to: href("/app"), headers: { "Set-Cookie": sessionCookie(ctx, result.sessionId) } };
+    },
+    { form: { values: fields, fallback: loginText.failed, hideFields: HIDDEN_FIELDS } },
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/login";
+  const busy = navigation.state !== "idle" && navigation.formAction === href("/login");
   const { rules } = loaderData;
   const [form, fields] = useFormKit<"username" | "password">({ lastResult: actionData, rules });
   return (

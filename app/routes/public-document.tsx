@@ -1,12 +1,15 @@
+import { href } from "react-router";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/public-document";
 import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
-import { DownloadLink } from "~/components/download-link";
+import { FileRow } from "~/components/documents/file-row";
 import { formatDate, formatKb, keywordList } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { getAppContext, orRouteError } from "~/server/route-helpers.server";
-import { getPublicDocument } from "~/server/services/documents.server";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
+import { getAppContext, orRouteError } from "~/routes/helpers/route-errors.server";
+import { publicOriginOf } from "~/server/http/public-origin.server";
+import { getPublicDocument } from "~/server/documents/service.server";
 import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 
@@ -37,10 +40,16 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   ];
 };
 
+/** The crumb of /documents/{uuid} shows the title, as on the /app pages. */
+export const handle: BreadcrumbHandle<{ document?: { uuid: string; title: string } }> = {
+  breadcrumb: (data) => (data.document ? { [href("/documents/:uuid", { uuid: data.document.uuid })]: data.document.title } : {}),
+};
+
 /** A PUBLIC document's page for everyone (edge-cached for visitors); any other uuid is a 404. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const document = await orRouteError(() => getPublicDocument(getAppContext(context), params.uuid));
-  return { document, origin: new URL(request.url).origin };
+  // Canonical and citation URLs name the configured public origin (the page is edge-cached).
+  return { document, origin: publicOriginOf(getAppContext(context), request).origin };
 }
 
 export default function PublicDocument({ loaderData }: Route.ComponentProps) {
@@ -59,28 +68,21 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <article className="mx-auto max-w-4xl">
-      <a href="/documents" className={`${buttonClass.secondary} mb-4`}>
+      <a href={href("/documents")} className={`${buttonClass.secondary} mb-4`}>
         ← {t.ui.publicDocument.backToList}
       </a>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">{document.title}</h1>
       <p className="mb-6 whitespace-pre-line text-slate-700" data-testid="public-description">
         {document.description}
       </p>
-      <div className="mb-6 flex flex-wrap gap-2" data-testid="public-file-actions">
-        {document.previewUrl && (
-          <a href={document.previewUrl} target="_blank" rel="noopener" className={buttonClass.secondary}>
-            {documentsText.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
-          </a>
-        )}
-        <DownloadLink document={document} className={buttonClass.primary} publicPage>
-          {documentsText.actions.download}
-        </DownloadLink>
-      </div>
       <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
           {t.ui.publicDocument.metadata}
         </h2>
-        <DetailTable items={rows} testId="public-document-metadata" />
+        <DetailTable items={rows} testId="public-document-metadata">
+          {/* The SPEC's file row, as on the /app page: a PUBLIC document's file is everyone's. */}
+          <FileRow document={document} publicPage />
+        </DetailTable>
       </section>
     </article>
   );

@@ -1,16 +1,17 @@
+import { href } from "react-router";
 import type { Route } from "./+types/public-documents";
 import { PageHeader } from "~/components/app-shell";
 import { DocumentList } from "~/components/documents/document-list";
 import { pageMeta } from "~/lib/meta";
-import { loadDocumentList } from "~/server/document-list.server";
-import { getAppContext } from "~/server/route-helpers.server";
+import { loadDocumentList } from "~/routes/helpers/document-list.server";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { documents as documentsText } from "~/i18n/documents";
 
 export const meta = () => pageMeta({ title: documentsText.title, description: documentsText.publicDescription, indexable: true });
 
 /** The public catalogue: PUBLIC documents only, download but no create/edit/delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadDocumentList(getAppContext(context), request, "/documents", { publicOnly: true });
+  return loadDocumentList(getAppContext(context), request, href("/documents"), { publicOnly: true });
 }
 
 export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
@@ -18,7 +19,7 @@ export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={documentsText.title} />
-      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath="/documents" mode="public" />
+      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath={href("/documents")} mode="public" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useRootData } from "~/root";
 export default function PublicLayout() {
   const root = useRootData();
   return (
-    <AppShell user={root?.user ?? null} csrfToken={root?.csrfToken ?? null}>
+    <AppShell user={root?.user ?? null}>
       <Outlet />
     </AppShell>
   );

@@ -15,6 +15,16 @@ const EnvSchema = z.object({
   UPLOADS_PER_15_MIN: z.coerce.number().int().positive().default(30),
   // Storage each work unit's documents may take, in GB (10^9 bytes).
   UNIT_QUOTA_GB: z.coerce.number().positive().default(20),
+  // Days a deleted document stays in the trash before the cron purges it.
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // The origin absolute links are built from where no request names one (jobs, sitemap).
+  PUBLIC_ORIGIN: z.union([z.literal(""), z.url()]).default(""),
+  // OAI-PMH Identify: the repository's name and the address of its administrator.
+  OAI_REPOSITORY_NAME: z.string().trim().max(200).default(""),
+  OAI_ADMIN_EMAIL: z.union([z.literal(""), z.email()]).default(""),
+  // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
+  FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
+  FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
 });
 
 export type AppConfig = {
@@ -23,6 +33,12 @@ export type AppConfig = {
   maxUploadBytes: number;
   uploadsPer15Min: number;
   unitQuotaBytes: number;
+  trashDays: number;
+  /** `https://arsip.example.ac.id` (no path), or null when not configured. */
+  publicOrigin: string | null;
+  /** OAI-PMH Identify. The admin address defaults to `admin@<repository identifier>`. */
+  oai: { repositoryName: string; adminEmail: string | null };
+  fixity: { objectsPerRun: number; bytesPerRun: number };
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -33,7 +49,8 @@ export function loadConfig(env: Env): AppConfig {
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
   }
-  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB } = parsed.data;
+  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB, TRASH_DAYS, PUBLIC_ORIGIN } = parsed.data;
+  const { OAI_REPOSITORY_NAME, OAI_ADMIN_EMAIL, FIXITY_OBJECTS_PER_RUN, FIXITY_MB_PER_RUN } = parsed.data;
   const config: AppConfig = {
     sessionSecret: SESSION_SECRET,
     sso:
@@ -43,6 +60,10 @@ export function loadConfig(env: Env): AppConfig {
     maxUploadBytes: Math.round(MAX_UPLOAD_MB * 1024 * 1024),
     uploadsPer15Min: UPLOADS_PER_15_MIN,
     unitQuotaBytes: Math.round(UNIT_QUOTA_GB * 1e9),
+    trashDays: TRASH_DAYS,
+    publicOrigin: PUBLIC_ORIGIN ? new URL(PUBLIC_ORIGIN).origin : null,
+    oai: { repositoryName: OAI_REPOSITORY_NAME || "E-Arsip", adminEmail: OAI_ADMIN_EMAIL || null },
+    fixity: { objectsPerRun: FIXITY_OBJECTS_PER_RUN, bytesPerRun: Math.round(FIXITY_MB_PER_RUN * 1024 * 1024) },
   };
   cached = { env, config };
   return config;

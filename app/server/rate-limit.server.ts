@@ -1,5 +1,5 @@
-import { runBatch } from "./batch.server";
-import type { AppContext } from "./context.server";
+import { runBatch } from "./db/batch.server";
+import type { ServiceContext } from "./context.server";
 
 export type RateLimit = { max: number; windowMs: number };
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -8,7 +8,7 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
  * Count one use of `key` in a fixed window and say whether it is within `limit`. The count and
  * the read-back run in one D1 batch, so parallel requests cannot all slip under the limit.
  */
-export async function consumeRateLimit(ctx: Pick<AppContext, "db" | "d1" | "now">, key: string, limit: RateLimit): Promise<RateDecision> {
+export async function consumeRateLimit(ctx: Pick<ServiceContext, "db" | "d1" | "now">, key: string, limit: RateLimit): Promise<RateDecision> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - limit.windowMs).toISOString();

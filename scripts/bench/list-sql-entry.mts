@@ -10,8 +10,8 @@ import { D1Dialect } from "kysely-d1";
 import { parseListQuery, parsePageQuery } from "~/domain/document-schemas";
 import { ROLES } from "~/domain/roles";
 import type { AppContext } from "~/server/context.server";
-import type { Database } from "~/server/db-schema";
-import { listDocuments, listDocumentsWithCategories } from "~/server/services/documents.server";
+import type { Database } from "~/server/db/schema";
+import { listDocuments, listDocumentsWithCategories } from "~/server/documents/service.server";
 
 export type Statement = { sql: string; params: unknown[] };
 

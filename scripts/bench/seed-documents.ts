@@ -138,8 +138,14 @@ export function seedDocuments(persistTo: string, count: number, terms: string[] 
     const insert = db.prepare(
       `INSERT INTO archives (uuid, title, document_number, year, description, keywords, access_level, category_id,
          uploader_id, unit_kerja_id, r2_key, file_name, file_size, mime_type, sha256, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
+    // Every document's file is its version 1, pointed to by the document (as the app writes it).
+    const version = db.prepare(
+      `INSERT INTO archive_files (archive_id, version, r2_key, file_name, file_size, mime_type, sha256, uploader_id, created_at)
+       SELECT id, 1, r2_key, file_name, file_size, mime_type, sha256, uploader_id, created_at FROM archives WHERE id = ?`,
+    );
+    const point = db.prepare("UPDATE archives SET current_file_id = last_insert_rowid() WHERE id = ?");
     // Spread over the ten years before the demo data, ids growing with time as in real use.
     const end = Date.now() - 40 * 86400_000;
     const span = 10 * 365 * 86400_000;
@@ -163,7 +169,7 @@ export function seedDocuments(persistTo: string, count: number, terms: string[] 
       const uuid = randomUUID();
       const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
       const iso = created.toISOString();
-      insert.run(
+      const { id } = insert.get(
         uuid,
         title,
         `${String(i + 1).padStart(5, "0")}/UN${r.int(1, 40)}.${r.int(1, 20)}/${kind.code}/${year}`,
@@ -181,7 +187,9 @@ export function seedDocuments(persistTo: string, count: number, terms: string[] 
         createHash("sha256").update(uuid).digest("hex"),
         iso,
         iso,
-      );
+      ) as { id: number };
+      version.run(id);
+      point.run(id);
     }
     db.exec("COMMIT");
     const total = (db.prepare("SELECT COUNT(*) AS n FROM archives").get() as { n: number }).n;

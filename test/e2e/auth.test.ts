@@ -30,8 +30,9 @@ function sidebarEntries(page: Page): Promise<string[]> {
 }
 
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
-  "Super Admin": ["Dashboard", "Documents", "Master", "Audit Logs", "Unit Kerja", "Users", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Logout"],
+  // The SPEC's entries, plus 'Sampah' (the trash) for those who may open it.
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Logout"],
   Viewer: ["Dashboard", "Documents", "Logout"],
 };
 
@@ -127,8 +128,11 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
       await page.getByTestId("sidebar").getByRole("button", { name: "Logout", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/");
+      // The landing page's own element, not the URL: the URL changes before the new page renders.
+      const ssoLink = page.getByTestId("sidebar").getByRole("link", { name: "Login SSO" });
+      await ssoLink.waitFor();
       await waitForHydration(page);
-      expect(await page.getByTestId("sidebar").getByRole("link", { name: "Login SSO" }).isVisible()).toBe(true);
+      expect(await ssoLink.isVisible()).toBe(true);
 
       await goto(page, "/app");
       expect(pathOf(page)).toBe("/");

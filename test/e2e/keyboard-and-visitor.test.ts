@@ -275,7 +275,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await preview.getAttribute("target")).toBe("_blank");
     const [popup] = await Promise.all([context.waitForEvent("page"), preview.click()]);
     await popup.waitForLoadState();
-    expect(popup.url()).toMatch(/\/api\/v1\/archives\/[0-9a-f-]{36}\/download\?disposition=inline$/);
+    expect(popup.url()).toMatch(/\/api\/v1\/archives\/[0-9a-f-]{36}\/download\/[^/?]+\?disposition=inline$/);
     const previewResponse = await context.request.get(popup.url());
     expect(previewResponse.headers()["content-disposition"]).toMatch(/^inline/);
     const previewBytes = await previewResponse.body();

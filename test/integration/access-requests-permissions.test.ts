@@ -154,7 +154,8 @@ describe("token download (live approval of the requester)", () => {
     doc = await ownerDocument(world);
     url = (await approvedRequest(world, doc.uuid)).downloadUrl!;
   });
-  const FOREIGN = "Token unduhan ini bukan milik akun Anda.";
+  // Whoever is not the holder hears the same as for a token that does not exist.
+  const FOREIGN = "Token unduhan tidak valid.";
   const cells: [Who, number, string | null][] = [
     ["requester", 200, null],
     ["admin", 403, FOREIGN],

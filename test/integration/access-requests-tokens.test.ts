@@ -1,16 +1,15 @@
 import { createScheduledController } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOWNLOAD_WINDOW_MS } from "~/domain/access-requests";
-import { runBatch } from "~/server/batch.server";
-import { createDb } from "~/server/db.server";
-import { downloadWithToken, TokenDownloadError } from "~/server/services/access-request-download.server";
-import { expireLapsedApprovals, getAccessRequest, requestAccess, respondToAccessRequest } from "~/server/services/access-requests.server";
+import { fileResponse } from "~/server/http/file-response.server";
+import { downloadWithToken, TokenDownloadError } from "~/server/access-requests/download.server";
+import { expireLapsedApprovals, getAccessRequest, requestAccess, respondToAccessRequest } from "~/server/access-requests/service.server";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
 import { documentFields, downloadBytes, sendMultipart, type Uploaded } from "../support/worker/documents";
 import { call } from "../support/worker/http";
 import { formBody } from "../support/worker/multipart";
-import { serviceContext, testClock } from "../support/worker/context";
+import { serviceContext, testClock, testJobContext } from "../support/worker/context";
 import {
   accessWorld,
   approvedRequest,
@@ -20,14 +19,12 @@ import {
   getWith,
   ownerDocument,
   requestRow,
-  requesterView,
   revoke,
   type AccessWorld,
 } from "../support/worker/access-requests";
 
 const r = {
   invalid: "Token unduhan tidak valid.",
-  foreign: "Token unduhan ini bukan milik akun Anda.",
   otherDocument: "Token unduhan ini tidak berlaku untuk dokumen ini.",
   expired: "Token unduhan sudah kedaluwarsa (berlaku 1x24 jam setelah disetujui).",
   revoked: "Izin unduhan telah dicabut oleh pemilik dokumen.",
@@ -63,7 +60,7 @@ describe("24-hour window (injected clock)", () => {
     expect(Date.parse(view.expiresAt!)).toBe(approvedAt.getTime() + DOWNLOAD_WINDOW_MS);
 
     const justBefore = testClock(new Date(approvedAt.getTime() + DOWNLOAD_WINDOW_MS - SECOND));
-    const response = await downloadWithToken(await serviceContext(world.requester.user, justBefore), doc.uuid, token, noRange);
+    const response = await fileResponse(testEnv.FILES, await downloadWithToken(await serviceContext(world.requester.user, justBefore), doc.uuid, token, noRange), noRange);
     expect(response.status).toBe(200);
     expect(await downloadBytes(response)).toEqual(doc.bytes);
 
@@ -93,20 +90,21 @@ describe("scheduled expiry", () => {
     const doc = await ownerDocument(world);
     const approvedAt = new Date();
     const { uuid, token } = await approveAt(doc, approvedAt);
-    const deps = (offset: number) => ({ db: createDb(testEnv.DB), now: new Date(approvedAt.getTime() + DOWNLOAD_WINDOW_MS + offset) });
+    const at = (offset: number) => testClock(new Date(approvedAt.getTime() + DOWNLOAD_WINDOW_MS + offset));
+    const cron = (offset: number) => expireLapsedApprovals(testJobContext("maintenance", at(offset)));
 
-    await runBatch(testEnv.DB, expireLapsedApprovals(deps(-SECOND)));
+    await cron(-SECOND);
     expect((await requestRow(uuid))!.status).toBe("APPROVED");
 
-    await runBatch(testEnv.DB, expireLapsedApprovals(deps(SECOND)));
+    await cron(SECOND);
     const row = await requestRow(uuid);
     expect(row).toMatchObject({ status: "EXPIRED", token_hash: null, token_seed: null });
-    await runBatch(testEnv.DB, expireLapsedApprovals(deps(2 * SECOND)));
+    await cron(2 * SECOND);
     const expiries = (await auditFor(uuid)).filter((a) => a.action === "ACCESS_REQUEST_EXPIRE");
     expect(expiries).toHaveLength(1);
     expect(expiries[0]!.actor_id).toBeNull();
     // The hash is gone; the requester is still told why.
-    const later = await serviceContext(world.requester.user, testClock(deps(3 * SECOND).now));
+    const later = await serviceContext(world.requester.user, at(3 * SECOND));
     expect(await refusal(downloadWithToken(later, doc.uuid, token, noRange))).toBe(r.expired);
   });
 
@@ -129,7 +127,7 @@ describe("token binding", () => {
     const other = await ownerDocument(world);
     const approved = await approvedRequest(world, doc.uuid);
     const token = encodeURIComponent(approved.token!);
-    await expectDownloadRefused(await getWith(world.stranger.session, approved.downloadUrl!), 403, r.foreign);
+    await expectDownloadRefused(await getWith(world.stranger.session, approved.downloadUrl!), 403, r.invalid);
     await expectDownloadRefused(await getWith(world.requester.session, `/api/v1/archives/${other.uuid}/download?token=${token}`), 403, r.otherDocument);
     expect((await requestRow(approved.uuid))!.download_count).toBe(0);
     expect((await auditFor(approved.uuid)).map((a) => a.action)).not.toContain("ACCESS_TOKEN_DOWNLOAD");
@@ -159,35 +157,46 @@ describe("token binding", () => {
     await expectDownloadRefused(await getWith(world.requester.session, approved.downloadUrl!), 403, r.revoked);
   });
 
-  it("deleting the document kills its requests and tokens", async () => {
+  it("deleting the document (to the trash) revokes its live tokens, audited; a restore does not bring them back", async () => {
     const doc = await ownerDocument(world);
     const approved = await approvedRequest(world, doc.uuid);
     const s = world.owner.session;
     expect((await call(`/api/v1/archives/${doc.uuid}`, { method: "DELETE", cookie: s.cookie, csrfToken: s.csrfToken, ip: s.ip })).status).toBe(200);
-    expect(await requestRow(approved.uuid)).toBeNull();
+    expect(await requestRow(approved.uuid)).toMatchObject({ status: "REVOKED", token_hash: null, token_seed: null });
+    expect(JSON.parse((await auditFor(approved.uuid)).at(-1)!.details!)).toMatchObject({ reason: "trashed" });
     await expectDownloadRefused(await getWith(world.requester.session, approved.downloadUrl!), 403, r.invalid);
+    expect((await call(`/api/v1/archives/${doc.uuid}/restore`, { method: "POST", cookie: s.cookie, csrfToken: s.csrfToken, ip: s.ip })).status).toBe(200);
+    expect((await requestRow(approved.uuid))!.status).toBe("REVOKED");
+    await expectDownloadRefused(await getWith(world.requester.session, approved.downloadUrl!), 403, r.revoked);
   });
 
-  it("changing the access level revokes live approvals (trigger, audited); PENDING requests stay", async () => {
+  it("a class change revokes only what the new class forbids (in the update's batch, audited); a lower class revokes nothing", async () => {
     const doc = await ownerDocument(world);
     const approved = await approvedRequest(world, doc.uuid);
     const pendingUuid = (await askedRequest(world.stranger.session, doc.uuid)).uuid;
-    const put = (accessLevel: string) =>
-      sendMultipart(`/api/v1/archives/${doc.uuid}`, world.owner.session, formBody(documentFields(world.categoryId, { accessLevel })), { method: "PUT" });
+    const put = (fields: Record<string, string>) =>
+      sendMultipart(`/api/v1/archives/${doc.uuid}`, world.owner.session, formBody(documentFields(world.categoryId, fields)), { method: "PUT" });
 
     // Saving metadata without a level change keeps the approval.
-    expect((await put("PRIVATE")).status).toBe(200);
+    expect((await put({ accessLevel: "PRIVATE" })).status).toBe(200);
+    expect((await requestRow(approved.uuid))!.status).toBe("APPROVED");
+    // Lowering to PUBLIC (BIASA) takes nothing back: the file is open to everyone anyway.
+    expect((await put({ accessLevel: "PUBLIC" })).status).toBe(200);
+    expect((await requestRow(approved.uuid))!.status).toBe("APPROVED");
+    expect((await put({ accessLevel: "PRIVATE" })).status).toBe(200);
+    expect((await requestRow(approved.uuid))!.status).toBe("APPROVED");
+    // RAHASIA allows one download per token: an approval not used yet stays.
+    expect((await put({ accessLevel: "PRIVATE", securityClass: "RAHASIA" })).status).toBe(200);
     expect((await requestRow(approved.uuid))!.status).toBe("APPROVED");
 
-    expect((await put("PUBLIC")).status).toBe(200);
+    // SANGAT_RAHASIA cannot be requested at all: the approval is revoked, the open request closed.
+    expect((await put({ accessLevel: "PRIVATE", securityClass: "SANGAT_RAHASIA" })).status).toBe(200);
     expect(await requestRow(approved.uuid)).toMatchObject({ status: "REVOKED", token_hash: null, token_seed: null });
-    expect((await requestRow(pendingUuid))!.status).toBe("PENDING");
+    expect((await requestRow(pendingUuid))!.status).toBe("REJECTED");
     const revocation = (await auditFor(approved.uuid)).at(-1)!;
     expect(revocation.action).toBe("ACCESS_REQUEST_REVOKE");
-    expect(JSON.parse(revocation.details!)).toMatchObject({ reason: "access_level_changed", from: "PRIVATE", to: "PUBLIC" });
+    expect(JSON.parse(revocation.details!)).toMatchObject({ reason: "class_raised", from: "RAHASIA", to: "SANGAT_RAHASIA" });
+    expect((await auditFor(pendingUuid)).at(-1)!.action).toBe("ACCESS_REQUEST_REJECT");
     await expectDownloadRefused(await getWith(world.requester.session, approved.downloadUrl!), 403, r.revoked);
-
-    expect((await put("PRIVATE")).status).toBe(200);
-    expect((await requesterView(world, approved.uuid)).status).toBe("REVOKED");
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessRequestView } from "~/domain/access-requests";
-import { pendingCountForUnit } from "~/server/services/access-requests.server";
+import { pendingCountForUnit } from "~/server/access-requests/service.server";
 import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { downloadBytes, expectError } from "../support/worker/documents";

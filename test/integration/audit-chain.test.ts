@@ -2,9 +2,12 @@ import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditChainReport } from "~/domain/audit-integrity";
 import { auditRowHash, GENESIS_HASH, sealAuditChain, sealRound, type ChainRow } from "~/server/audit/chain.server";
-import { createDb } from "~/server/db.server";
-import { walkAuditChain } from "~/server/services/audit-integrity.server";
+import { createDb } from "~/server/db/db.server";
+import { walkAuditChain } from "~/server/audit/integrity.server";
 import worker from "../../workers/app";
+import { commit } from "~/server/audit/commit.server";
+import { revokeLiveTokens } from "~/server/documents/service.server";
+import { serviceContext } from "../support/worker/context";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { testEnv } from "../support/worker/env";
 import { allowConsoleError } from "../support/worker/fail-on-console-error";
@@ -70,7 +73,7 @@ describe("audit log hash chain", { timeout: 60_000 }, () => {
     expect(row.hash).toBe(await auditRowHash(row, row.prev_hash!));
   });
 
-  it("seals rows of the set-based access-request writes and of the access-level trigger", async () => {
+  it("seals rows of the set-based access-request writes (expiry, revocation on an access-level change)", async () => {
     const unit = await createUnitKerja();
     const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
     const requester = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
@@ -82,8 +85,9 @@ describe("audit log hash chain", { timeout: 60_000 }, () => {
     const live = await createAccessRequest({ ...base, archiveId: archive.id, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
     const uuidOf = async (id: number) => (await DB.prepare("SELECT uuid FROM access_requests WHERE id = ?").bind(id).first<{ uuid: string }>())!.uuid;
 
-    // The trigger: changing the access level revokes the live approval with its own audit row.
-    await DB.prepare("UPDATE archives SET access_level = 'PUBLIC' WHERE id = ?").bind(archive.id).run();
+    // The revocation an access-level change writes: one audit row per live approval, set-based.
+    const ctx = await serviceContext(owner);
+    await commit(ctx, revokeLiveTokens(ctx, { id: archive.id, title: "Arsip" }, "access_level_changed"));
     const revoked = (await DB.prepare("SELECT id, hash FROM audit_logs WHERE action = 'ACCESS_REQUEST_REVOKE' AND target_id = ?").bind(await uuidOf(live.id)).first<{ id: number; hash: string | null }>())!;
     expect(revoked.hash).toBeNull();
 

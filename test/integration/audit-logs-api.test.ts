@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditLogView, KeysetPage } from "~/domain/audit-log";
 import { auditRows, firstAuditIdFrom } from "~/server/audit-log/queries.server";
-import { createDb } from "~/server/db.server";
-import { csvCell } from "~/server/services/audit-log.server";
+import { createDb } from "~/server/db/db.server";
+import { csvQuoted as csvCell } from "~/server/http/csv.server";
 import { deniedMessages } from "~/i18n/id";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { testEnv } from "../support/worker/env";
@@ -168,7 +168,18 @@ describe("GET /api/v1/audit-logs (keyset paging)", () => {
 describe("GET /api/v1/audit-logs/export.csv", () => {
   it("streams every matching row as escaped CSV (formula cells defused) and audits the export", async () => {
     const author = await createUser();
-    const nasty = ['=HYPERLINK("http://evil.test","klik")', "+62 812", "-1+1", "@SUM(A1)", 'Kata "kutip", koma\nbaris dua', "\tTab"];
+    const nasty = [
+      '=HYPERLINK("http://evil.test","klik")',
+      "+62 812",
+      "-1+1",
+      "@SUM(A1)",
+      'Kata "kutip", koma\nbaris dua',
+      "\tTab",
+      // Spreadsheets read a full-width ＝ as = and skip invisible characters.
+      "\uFF1D1+1",
+      "\u200B=1+1",
+      "\u00AD\uFEFF@SUM(A1)",
+    ];
     await testEnv.DB.batch(
       nasty.map((message) =>
         testEnv.DB.prepare("INSERT INTO audit_logs (created_at, action, message, actor_id, ip_address, user_agent) VALUES (?, 'LOGIN', ?, ?, '10.0.0.1', ?)").bind(
@@ -196,6 +207,9 @@ describe("GET /api/v1/audit-logs/export.csv", () => {
     expect(text).toContain(`"'+62 812"`);
     expect(text).toContain(`"'-1+1"`);
     expect(text).toContain(`"'@SUM(A1)"`);
+    expect(text).toContain(`"'\uFF1D1+1"`);
+    expect(text).toContain(`"'\u200B=1+1"`);
+    expect(text).toContain(`"'\u00AD\uFEFF@SUM(A1)"`);
     expect(text).toContain(`"Kata ""kutip"", koma\nbaris dua"`);
 
     const exportRow = await testEnv.DB.prepare("SELECT action, details, actor_id FROM audit_logs WHERE action = 'AUDIT_LOG_EXPORT' ORDER BY id DESC LIMIT 1").first<{ details: string; actor_id: number }>();
@@ -220,6 +234,10 @@ describe("GET /api/v1/audit-logs/export.csv", () => {
     expect(csvCell('a"b')).toBe('"a""b"');
     for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${start}x`)).toBe(`"'${start}x"`);
     expect(csvCell("x=1")).toBe('"x=1"');
+    for (const disguised of ["\uFF1Dx", "\uFF0Bx", "\uFF0Dx", "\uFF20x", "\u200B=x", "\u2060\u200D+x", "\u00AD-x", "\u3164@x", "\u180E=x"]) {
+      expect(csvCell(disguised)).toBe(`"'${disguised}"`);
+    }
+    expect(csvCell("a\uFF1D1")).toBe('"a\uFF1D1"');
   });
 });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   unitId = world.otherUnit.id;
 });
 
-const TABLES = ["users", "unit_kerja", "archives", "access_requests", "audit_logs", "pending_uploads", "sessions"];
+const TABLES = ["users", "unit_kerja", "archives", "access_requests", "audit_logs", "file_staging", "archive_files", "sessions"];
 async function snapshot() {
   const counts: Record<string, unknown> = {};
   for (const table of TABLES) counts[table] = (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;

@@ -20,9 +20,10 @@ import { call, login, type SignedIn } from "../support/worker/http";
 import { formBody, multipart, pdfBytes, pngBytes, sha256Hex } from "../support/worker/multipart";
 
 /**
- * The write side through the real Worker: create, read, update metadata, replace the file,
- * delete. Each write's row, R2 object and audit row are checked in D1/R2 directly, and so is
- * the absence of orphans (objects without rows, rows without objects, pending markers).
+ * The write side through the real Worker: create, read, update metadata, add a file version,
+ * move to the trash. Each write's row, R2 object and audit row are checked in D1/R2 directly,
+ * and so is the absence of orphans (objects without version rows, version rows without objects,
+ * staging rows left behind).
  */
 
 // Uploads stream through busboy, file-type and R2 in workerd: slower than the other API tests
@@ -52,7 +53,13 @@ async function objectBytes(key: string): Promise<Uint8Array | null> {
   return object ? new Uint8Array(await object.arrayBuffer()) : null;
 }
 
-const pendingCount = async () => (await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM pending_uploads").first<{ n: number }>())!.n;
+const stagedCount = async () => (await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM file_staging").first<{ n: number }>())!.n;
+const versionsOf = async (uuid: string) =>
+  (
+    await testEnv.DB.prepare("SELECT f.version, f.r2_key, f.sha256 FROM archive_files f JOIN archives a ON a.id = f.archive_id WHERE a.uuid = ? ORDER BY f.version")
+      .bind(uuid)
+      .all<{ version: number; r2_key: string; sha256: string }>()
+  ).results;
 
 const put = (uuid: string, fields: Record<string, string | undefined>, file?: Parameters<typeof formBody>[1], session: SignedIn = staff) =>
   sendMultipart(`/api/v1/archives/${uuid}`, session, formBody(fields, file), { method: "PUT" });
@@ -96,10 +103,10 @@ describe("POST /api/v1/archives", () => {
     const after = await storageSnapshot();
     expect(after.archives).toBe(before.archives + 1);
     expect(after.keys).toEqual([...before.keys, row.r2_key].sort());
-    expect(after.pending).toBe(0);
+    expect(after.staged).toBe(0);
     const audit = await auditRowsFor(body.data.uuid);
     expect(audit).toEqual([expect.objectContaining({ action: "DOCUMENT_CREATE", actor_id: staffUser.id, target_type: "archive", target_id: body.data.uuid })]);
-    expect(JSON.parse(audit[0]!.details!)).toEqual({ sha256: row.sha256, accessLevel: "PUBLIC" });
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ sha256: row.sha256, accessLevel: "PUBLIC", securityClass: "BIASA", classificationCode: null });
     expect(after.audit).toBe(before.audit + 1);
   });
 
@@ -182,7 +189,7 @@ describe("double submit", () => {
     const after = await storageSnapshot();
     expect(after.archives).toBe(before.archives + 1);
     expect(after.keys.length).toBe(before.keys.length + 1);
-    expect(after.pending).toBe(0);
+    expect(after.staged).toBe(0);
     expect((await auditRowsFor(a.uuid)).map((r) => r.action)).toEqual(["DOCUMENT_CREATE"]);
   });
 
@@ -208,7 +215,7 @@ describe("double submit", () => {
     const after = await storageSnapshot();
     expect(after.archives).toBe(before.archives + 1);
     expect(after.keys.length).toBe(before.keys.length + 1);
-    expect(after.pending).toBe(0);
+    expect(after.staged).toBe(0);
   });
 
   it("different keys, or no key, make separate documents", async () => {
@@ -295,13 +302,15 @@ describe("PUT /api/v1/archives/{uuid}", () => {
     expect(old.total).toBe(0);
     expect([await totalIn(categoryId), await totalIn(otherCategoryId)]).toEqual([countA - 1, countB + 1]);
 
+    // PRIVATE to PUBLIC is also a change of class (TERBATAS to BIASA), audited as such.
     expect((await auditRowsFor(uuid)).map((r) => [r.action, r.actor_id, r.target_type])).toEqual([
       ["DOCUMENT_CREATE", staffUser.id, "archive"],
       ["DOCUMENT_UPDATE", staffUser.id, "archive"],
+      ["DOCUMENT_CLASS_CHANGE", staffUser.id, "archive"],
     ]);
   });
 
-  it("with a file: metadata and file in one go, DOCUMENT_UPDATE and DOCUMENT_FILE_REPLACE, the old object removed", async () => {
+  it("with a file: metadata and a new version in one go, DOCUMENT_UPDATE and DOCUMENT_FILE_REPLACE, the old version kept", async () => {
     const { uuid } = await uploadDocument(staff, { categoryId });
     const oldRow = (await archiveRow(uuid))!;
     const keysBefore = await r2Keys();
@@ -316,12 +325,17 @@ describe("PUT /api/v1/archives/{uuid}", () => {
     expect(row.r2_key).not.toBe(oldRow.r2_key);
     expect(row.sha256).toBe(await sha256Hex(bytes));
     expect(await objectBytes(row.r2_key)).toEqual(bytes);
-    expect(await objectBytes(oldRow.r2_key)).toBeNull();
-    expect(await r2Keys()).toEqual(keysBefore.filter((k) => k !== oldRow.r2_key).concat(row.r2_key).sort());
-    expect(await pendingCount()).toBe(0);
+    expect(await objectBytes(oldRow.r2_key)).not.toBeNull();
+    expect(await r2Keys()).toEqual([...keysBefore, row.r2_key].sort());
+    expect(await stagedCount()).toBe(0);
+    expect(await versionsOf(uuid)).toEqual([
+      { version: 1, r2_key: oldRow.r2_key, sha256: oldRow.sha256 },
+      { version: 2, r2_key: row.r2_key, sha256: row.sha256 },
+    ]);
+    expect(data.currentVersion).toBe(2);
     const audit = await auditRowsFor(uuid);
     expect(audit.map((r) => r.action)).toEqual(["DOCUMENT_CREATE", "DOCUMENT_UPDATE", "DOCUMENT_FILE_REPLACE"]);
-    expect(JSON.parse(audit[2]!.details!)).toEqual({ oldSha256: oldRow.sha256, sha256: row.sha256 });
+    expect(JSON.parse(audit[2]!.details!)).toEqual({ version: 2, previousVersion: 1, oldSha256: oldRow.sha256, sha256: row.sha256 });
   });
 
   it("keeps the file when the form's file input was left empty (a nameless, empty part)", async () => {
@@ -356,7 +370,7 @@ describe("PUT /api/v1/archives/{uuid}", () => {
 });
 
 describe("POST /api/v1/archives/{uuid}/file", () => {
-  it("replaces the file: new object in, old object out, SHA-256 and type updated, DOCUMENT_FILE_REPLACE", async () => {
+  it("adds a version: new object in, the old one kept as version 1, SHA-256 and type updated, DOCUMENT_FILE_REPLACE", async () => {
     const { uuid, view } = await uploadDocument(staff, { categoryId, fileName: "versi-1.pdf" });
     const oldRow = (await archiveRow(uuid))!;
     const before = await storageSnapshot();
@@ -372,16 +386,17 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
     expect(row).toMatchObject({ file_name: "versi-2.pdf", file_size: 3333, sha256: await sha256Hex(bytes), mime_type: "application/pdf" });
     expect(row.sha256).not.toBe(oldRow.sha256);
     expect(await objectBytes(row.r2_key)).toEqual(bytes);
-    expect(await objectBytes(oldRow.r2_key)).toBeNull();
+    expect(await objectBytes(oldRow.r2_key)).not.toBeNull();
 
     const after = await storageSnapshot();
-    expect(after.keys).toEqual(before.keys.filter((k) => k !== oldRow.r2_key).concat(row.r2_key).sort());
+    expect(after.keys).toEqual([...before.keys, row.r2_key].sort());
     expect(after.archives).toBe(before.archives);
-    expect(after.pending).toBe(0);
+    expect(after.versions).toBe(before.versions + 1);
+    expect(after.staged).toBe(0);
     expect(after.audit).toBe(before.audit + 1);
     const audit = await auditRowsFor(uuid);
     expect(audit.at(-1)).toMatchObject({ action: "DOCUMENT_FILE_REPLACE", actor_id: staffUser.id, target_id: uuid });
-    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ oldSha256: oldRow.sha256, sha256: row.sha256 });
+    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ version: 2, previousVersion: 1, oldSha256: oldRow.sha256, sha256: row.sha256 });
 
     // And the download serves the new bytes.
     const download = await call(`/api/v1/archives/${uuid}/download`, { cookie: staff.cookie });
@@ -397,7 +412,7 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
     await expectError(await replaceFile(uuid, { filename: "", data: new Uint8Array() }), 400, documentValidation.fileRequired);
     await expectError(await replaceFile(uuid, { filename: "kosong.pdf", data: new Uint8Array() }), 400, documentValidation.fileEmpty);
     await expectError(await replaceFile(uuid, { filename: "x.pdf", data: "<html><script>alert(1)</script></html>" }), 400, documentValidation.fileType);
-    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: pngBytes() }), 400, documentValidation.fileMismatch);
+    await expectError(await replaceFile(uuid, { filename: "x.pdf", data: pngBytes() }), 400, documentValidation.fileNameMismatch("pdf", "PDF", "gambar"));
 
     await expectNothingWritten(before);
     expect(await archiveRow(uuid)).toEqual(rowBefore);
@@ -412,7 +427,7 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
 });
 
 describe("DELETE /api/v1/archives/{uuid}", () => {
-  it("removes the row and the object, writes DOCUMENT_DELETE, and the document is gone everywhere", async () => {
+  it("moves the document to the trash: DOCUMENT_TRASH, the row and its file kept, and the document gone from every read", async () => {
     const word = `jahe${crypto.randomUUID().replace(/[^a-f]/g, "").slice(0, 5)}`;
     const { uuid } = await uploadDocument(staff, { categoryId, fields: { title: `Akan dihapus ${word}` } });
     const row = (await archiveRow(uuid))!;
@@ -422,15 +437,13 @@ describe("DELETE /api/v1/archives/{uuid}", () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: documentMessages.deleted });
-    expect(await archiveRow(uuid)).toBeNull();
-    expect(await testEnv.FILES.head(row.r2_key)).toBeNull();
+    expect(await archiveRow(uuid)).toMatchObject({ r2_key: row.r2_key, deleted_by: staffUser.id, deleted_at: expect.any(String) });
+    expect(await testEnv.FILES.head(row.r2_key)).not.toBeNull();
     const after = await storageSnapshot();
-    expect(after.archives).toBe(before.archives - 1);
-    expect(after.keys).toEqual(before.keys.filter((k) => k !== row.r2_key));
-    expect(after.pending).toBe(0);
+    expect(after).toMatchObject({ archives: before.archives, versions: before.versions, keys: before.keys, staged: 0, audit: before.audit + 1 });
     const audit = await auditRowsFor(uuid);
-    expect(audit.at(-1)).toMatchObject({ action: "DOCUMENT_DELETE", actor_id: staffUser.id, target_type: "archive", target_id: uuid });
-    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ fileName: row.file_name, sha256: row.sha256 });
+    expect(audit.at(-1)).toMatchObject({ action: "DOCUMENT_TRASH", actor_id: staffUser.id, target_type: "archive", target_id: uuid });
+    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ fileName: row.file_name, sha256: row.sha256, version: 1 });
 
     await expectError(await call(`/api/v1/archives/${uuid}`, { cookie: staff.cookie }), 404, documentsText.notFound);
     await expectError(await call(`/api/v1/archives/${uuid}/download`, { cookie: staff.cookie }), 404, documentsText.notFound);
@@ -438,7 +451,7 @@ describe("DELETE /api/v1/archives/{uuid}", () => {
     await expectError(await call(`/api/v1/archives/${uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken }), 404, documentsText.notFound);
   });
 
-  it("takes the document's access requests with it", async () => {
+  it("keeps the document's access requests (out of sight until a restore)", async () => {
     const { uuid } = await uploadDocument(staff, { categoryId });
     const row = (await archiveRow(uuid))!;
     await testEnv.DB.prepare(
@@ -449,20 +462,21 @@ describe("DELETE /api/v1/archives/{uuid}", () => {
     const response = await call(`/api/v1/archives/${uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken });
     expect(response.status).toBe(200);
     const left = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM access_requests WHERE archive_id = ?").bind(row.id).first<{ n: number }>();
-    expect(left!.n).toBe(0);
+    expect(left!.n).toBe(1);
   });
 });
 
 describe("no orphans after a whole life cycle", () => {
-  it("every archives row has its object and every object its row", async () => {
+  it("every version row has its object and every object its version row", async () => {
     const { uuid } = await uploadDocument(staff, { categoryId });
     await replaceFile(uuid, { filename: "v2.pdf", data: pdfBytes() });
     await put(uuid, documentFields(categoryId), { filename: "v3.pdf", data: pdfBytes() });
     const doomed = await uploadDocument(staff, { categoryId });
     await call(`/api/v1/archives/${doomed.uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken });
 
-    const { results } = await testEnv.DB.prepare("SELECT r2_key FROM archives ORDER BY r2_key").all<{ r2_key: string }>();
+    const { results } = await testEnv.DB.prepare("SELECT DISTINCT r2_key FROM archive_files ORDER BY r2_key").all<{ r2_key: string }>();
     expect(await r2Keys()).toEqual(results.map((r) => r.r2_key).sort());
-    expect(await pendingCount()).toBe(0);
+    expect(await stagedCount()).toBe(0);
+    expect((await versionsOf(uuid)).map((v) => v.version)).toEqual([1, 2, 3]);
   });
 });

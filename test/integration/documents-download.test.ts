@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contentDisposition } from "~/server/files.server";
+import { contentDisposition } from "~/server/http/file-response.server";
 import { testEnv } from "../support/worker/env";
 import {
   archiveRow,
@@ -261,7 +261,7 @@ describe("a file larger than one R2 part", () => {
     expect(object.etag).toMatch(/-2$/);
     const after = await storageSnapshot();
     expect(after.keys).toEqual([...before.keys, row.r2_key].sort());
-    expect(after.pending).toBe(0);
+    expect(after.staged).toBe(0);
 
     const response = await download(uuid);
     expect(response.status).toBe(200);

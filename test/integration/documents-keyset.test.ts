@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { listHref } from "~/components/list/list-href";
 import { keysetPagination } from "~/components/list/page-links";
 import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS, type DocumentSort } from "~/domain/document-list";
-import type { AppContext } from "~/server/context.server";
-import { loadDocumentList } from "~/server/document-list.server";
+import type { RequestContext } from "~/server/context.server";
+import { loadDocumentList } from "~/routes/helpers/document-list.server";
 import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { createCategory, createUser, type CreatedUser } from "../support/worker/factories";
@@ -98,7 +98,7 @@ async function expectedOrder(where: string, params: unknown[], sort: DocumentSor
 type Loaded = Awaited<ReturnType<typeof loadDocumentList>>;
 
 /** The list page's loader on a URL; a redirect comes back as its Location. */
-async function load(ctx: AppContext, href: string, publicOnly: boolean): Promise<Loaded | { redirect: string }> {
+async function load(ctx: RequestContext, href: string, publicOnly: boolean): Promise<Loaded | { redirect: string }> {
   const basePath = publicOnly ? "/documents" : "/app/documents";
   try {
     return await loadDocumentList(ctx, new Request(`http://earsip.test${href}`), basePath, { publicOnly });
@@ -109,7 +109,7 @@ async function load(ctx: AppContext, href: string, publicOnly: boolean): Promise
   }
 }
 
-async function loadPage(ctx: AppContext, href: string, publicOnly: boolean): Promise<Loaded> {
+async function loadPage(ctx: RequestContext, href: string, publicOnly: boolean): Promise<Loaded> {
   const loaded = await load(ctx, href, publicOnly);
   if ("redirect" in loaded) throw new Error(`${href} redirected to ${loaded.redirect}`);
   return loaded;

@@ -20,7 +20,8 @@ type Page = { data: DocumentView[]; page: number; size: number; total: number; t
 const DOCUMENT_KEYS = [
   "uuid", "title", "documentNumber", "year", "description", "keywords", "accessLevel", "categoryId", "category",
   "fileName", "fileSizeKb", "mimeType", "previewUrl", "uploader", "createdAt", "canEdit", "canDelete",
-  "downloadUrl", "updatedAt", "canOpenFile", "canRequestAccess",
+  "downloadUrl", "updatedAt", "canOpenFile", "canRequestAccess", "currentVersion",
+  "securityClass", "classificationCode", "classificationName", "unitKerjaId", "unitKerjaName",
 ].sort();
 
 let staff: SignedIn;
@@ -74,7 +75,7 @@ describe("GET /api/v1/archives", () => {
       fileName: "dokumen.pdf",
       fileSizeKb: 2,
       mimeType: "application/pdf",
-      previewUrl: `/api/v1/archives/${created[0]!.uuid}/download?disposition=inline`,
+      previewUrl: `/api/v1/archives/${created[0]!.uuid}/download/dokumen.pdf?disposition=inline`,
       downloadUrl: `/api/v1/archives/${created[0]!.uuid}/download`,
       uploader: staffName,
       canEdit: true,

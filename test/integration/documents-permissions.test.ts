@@ -93,7 +93,7 @@ function expectNoKey(text: string) {
 /** The file-dependent and ownership-dependent parts of a document as `actor` must see them. */
 function expectViewFor(actor: Actor, level: Level, view: DocumentView) {
   const opens = MAY[actor].openFile[level];
-  expect(view.previewUrl, `${actor} ${level} previewUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download?disposition=inline` : null);
+  expect(view.previewUrl, `${actor} ${level} previewUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download/${encodeURIComponent(view.fileName)}?disposition=inline` : null);
   expect(view.downloadUrl, `${actor} ${level} downloadUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download` : null);
   expect(view.canOpenFile, `${actor} ${level} canOpenFile`).toBe(opens);
   expect(view.canEdit, `${actor} ${level} canEdit`).toBe(MAY[actor].edit);
@@ -238,8 +238,8 @@ describe("delete", () => {
           const { uuid } = await fresh(level);
           const response = await call(`/api/v1/archives/${uuid}`, { method: "DELETE", ...as(actor) });
           expect(response.status).toBe(200);
-          expect(await archiveRow(uuid)).toBeNull();
-          expect((await auditRowsFor(uuid)).at(-1)).toMatchObject({ action: "DOCUMENT_DELETE", actor_id: names[actor].id });
+          expect(await archiveRow(uuid)).toMatchObject({ deleted_at: expect.any(String), deleted_by: names[actor].id });
+          expect((await auditRowsFor(uuid)).at(-1)).toMatchObject({ action: "DOCUMENT_TRASH", actor_id: names[actor].id });
           return;
         }
         const before = await storageSnapshot();

@@ -182,10 +182,12 @@ describe("file contents", () => {
     await expectRefusal({ file: { filename: "logo.txt", data: `<?xml version="1.0"?>${SVG_IMAGE}` } }, 400, v.fileType);
   });
 
-  it("a PNG named .pdf, or a PDF named .png: 400 'Isi file tidak sesuai dengan ekstensinya.'", async () => {
-    await expectRefusal({ file: { filename: "surat.pdf", data: pngBytes(), contentType: "application/pdf" } }, 400, v.fileMismatch);
-    await expectRefusal({ file: { filename: "foto.png", data: pdfBytes(), contentType: "image/png" } }, 400, v.fileMismatch);
-    await expectRefusal({ file: { filename: "catatan.txt", data: pdfBytes() } }, 400, v.fileMismatch);
+  it("a PNG named .pdf, a PDF named .png, text named .pdf: 400 saying the name and the content do not match", async () => {
+    await expectRefusal({ file: { filename: "surat.pdf", data: pngBytes(), contentType: "application/pdf" } }, 400, v.fileNameMismatch("pdf", "PDF", "gambar"));
+    await expectRefusal({ file: { filename: "foto.png", data: pdfBytes(), contentType: "image/png" } }, 400, v.fileNameMismatch("png", "gambar", "PDF"));
+    await expectRefusal({ file: { filename: "catatan.txt", data: pdfBytes() } }, 400, v.fileNameMismatch("txt", "teks biasa", "PDF"));
+    // Plain text is allowed, so a text file named .pdf is a naming problem, not a refused type.
+    await expectRefusal({ file: { filename: "laporan.pdf", data: "Laporan kegiatan semester ganjil.\n".repeat(20), contentType: "application/pdf" } }, 400, v.fileNameMismatch("pdf", "PDF", "teks biasa"));
   });
 
   it("an executable or random bytes: 400", async () => {

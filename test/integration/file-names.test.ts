@@ -35,6 +35,7 @@ describe("stored and served file names", () => {
     ["tanpa-ekstensi", "tanpa-ekstensi.pdf"],
     ["laporan\u202Efdp.exe", "laporanfdp.exe.pdf"],
     ["nota\u200B\u2028dinas\u2066.pdf", "notadinas.pdf"],
+    ["lap\u00ADoran\u3164 akhir\u180E.pdf", "laporan akhir.pdf"],
     ["Laporan.PDF", "Laporan.PDF"],
   ])("%j holding a PDF is stored and served as %j", async (sent, expected) => {
     const { uuid, fileName } = await upload(sent);
@@ -54,11 +55,11 @@ describe("stored and served file names", () => {
 });
 
 describe("scheduled sweep of uploads that died half way", () => {
-  it("aborts the open R2 multipart upload recorded with a stale pending marker", async () => {
+  it("aborts the open R2 multipart upload recorded with a stale staging row", async () => {
     const key = `archives/died-${crypto.randomUUID()}`;
     const upload = await testEnv.FILES.createMultipartUpload(key);
     const part = await upload.uploadPart(1, new Uint8Array(5 * 1024 * 1024 + 1));
-    await testEnv.DB.prepare("INSERT INTO pending_uploads (r2_key, created_at, upload_id) VALUES (?, ?, ?)")
+    await testEnv.DB.prepare("INSERT INTO file_staging (r2_key, created_at, upload_id) VALUES (?, ?, ?)")
       .bind(key, new Date(Date.now() - 7 * 3600_000).toISOString(), upload.uploadId)
       .run();
 
@@ -67,6 +68,6 @@ describe("scheduled sweep of uploads that died half way", () => {
     // An aborted upload can no longer be completed; its key never appears.
     await expect(testEnv.FILES.resumeMultipartUpload(key, upload.uploadId).complete([part])).rejects.toThrow();
     expect(await testEnv.FILES.head(key)).toBeNull();
-    expect(await testEnv.DB.prepare("SELECT 1 FROM pending_uploads WHERE r2_key = ?").bind(key).first()).toBeNull();
+    expect(await testEnv.DB.prepare("SELECT 1 FROM file_staging WHERE r2_key = ?").bind(key).first()).toBeNull();
   });
 });

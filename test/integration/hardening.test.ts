@@ -29,11 +29,13 @@ async function owner(): Promise<SignedIn> {
   return login(user.username, user.password);
 }
 
-const pendingKeys = async () =>
-  (await testEnv.DB.prepare("SELECT r2_key FROM pending_uploads").all<{ r2_key: string }>()).results.map((row) => row.r2_key);
-const archiveKeys = async () => (await testEnv.DB.prepare("SELECT r2_key FROM archives").all<{ r2_key: string }>()).results.map((row) => row.r2_key);
+const stagedKeys = async () =>
+  (await testEnv.DB.prepare("SELECT r2_key FROM file_staging").all<{ r2_key: string }>()).results.map((row) => row.r2_key);
+const versionKeys = async () => (await testEnv.DB.prepare("SELECT DISTINCT r2_key FROM archive_files").all<{ r2_key: string }>()).results.map((row) => row.r2_key);
+const versionsOf = async (archiveId: number) =>
+  (await testEnv.DB.prepare("SELECT version, r2_key FROM archive_files WHERE archive_id = ? ORDER BY version").bind(archiveId).all<{ version: number; r2_key: string }>()).results;
 
-/** The cron as workerd runs it, `hoursLater` after now (the sweep keeps young markers for 6 hours). */
+/** The cron as workerd runs it, `hoursLater` after now (the sweep keeps young staging rows for 6 hours). */
 async function sweepLater(hoursLater: number) {
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + hoursLater * 3600_000 });
   try {
@@ -52,7 +54,7 @@ describe("parallel file replacement", () => {
   ];
 
   for (const { label, send } of replacements) {
-    it(`${label} ×10 in parallel: each 200 or 409, exactly the winning file kept, every loser queued or discarded`, async () => {
+    it(`${label} ×10 in parallel: each 200 or 409, one new version per 200, no orphan object after the sweep`, async () => {
       const session = await owner();
       const document = await uploadDocument(session, { categoryId });
       const original = (await archiveRow(document.uuid))!;
@@ -64,29 +66,30 @@ describe("parallel file replacement", () => {
         expect([200, 409], JSON.stringify(body)).toContain(status);
         if (status === 409) expect(body.message).toBe(hardeningText.fileReplacedConcurrently);
       }
-      expect(bodies.some((reply) => reply.status === 200)).toBe(true);
+      const accepted = bodies.filter((reply) => reply.status === 200).length;
+      expect(accepted).toBeGreaterThan(0);
 
+      // Version 1 plus exactly one version per accepted replacement, numbered without a gap,
+      // and the document points at the newest.
+      const versions = await versionsOf(original.id);
+      expect(versions.map((v) => v.version)).toEqual(Array.from({ length: accepted + 1 }, (_, i) => i + 1));
+      expect(versions[0]!.r2_key).toBe(original.r2_key);
       const row = (await archiveRow(document.uuid))!;
-      const keys = await r2Keys();
-      const pending = await pendingKeys();
-      const rows = new Set(await archiveKeys());
-      expect(keys).toContain(row.r2_key);
-      // Every object is either a row's file or queued for the sweep: none is forgotten.
-      for (const key of keys) expect(rows.has(key) || pending.includes(key), `orphan ${key}`).toBe(true);
-      expect(pending.filter((key) => rows.has(key))).toEqual([]);
-      // Winners each queued exactly the key they replaced, the original among them.
-      if (!keys.includes(original.r2_key)) expect(pending).not.toContain(original.r2_key);
+      expect(row.r2_key).toBe(versions.at(-1)!.r2_key);
+
+      // Every object is a version's file or still staged (a loser's discard is best effort).
+      const rows = new Set(await versionKeys());
+      const staged = await stagedKeys();
+      for (const key of await r2Keys()) expect(rows.has(key) || staged.includes(key), `orphan ${key}`).toBe(true);
 
       await sweepLater(7);
-      const afterSweep = await r2Keys();
-      const rowsAfter = new Set(await archiveKeys());
-      expect(afterSweep.filter((key) => !rowsAfter.has(key))).toEqual([]);
-      expect(await pendingKeys()).toEqual([]);
-      expect(afterSweep).toContain((await archiveRow(document.uuid))!.r2_key);
+      const rowsAfter = new Set(await versionKeys());
+      expect((await r2Keys()).filter((key) => !rowsAfter.has(key))).toEqual([]);
+      expect(await stagedKeys()).toEqual([]);
     });
   }
 
-  it("a replacement racing a delete: no 5xx, and no object outlives its row after the sweep", async () => {
+  it("a replacement racing a delete: no 5xx, and no object outlives its version row after the sweep", async () => {
     const session = await owner();
     const document = await uploadDocument(session, { categoryId });
     const responses = await Promise.all([
@@ -95,7 +98,7 @@ describe("parallel file replacement", () => {
     ]);
     for (const response of responses) expect([200, 404, 409], await response.text()).toContain(response.status);
     await sweepLater(7);
-    const rows = new Set(await archiveKeys());
+    const rows = new Set(await versionKeys());
     expect((await r2Keys()).filter((key) => !rows.has(key))).toEqual([]);
   });
 });
@@ -180,9 +183,9 @@ describe("page actions read forms safely", () => {
   async function loginAction(body: BodyInit, contentType: string) {
     const { action } = await import("~/routes/login");
     const { RouterContextProvider } = await import("react-router");
-    const { appContextKey } = await import("~/server/context.server");
+    const { requestContextKey } = await import("~/server/context.server");
     const { serviceContext } = await import("../support/worker/context");
-    const context = new RouterContextProvider(new Map([[appContextKey, await serviceContext(null)]]));
+    const context = new RouterContextProvider(new Map([[requestContextKey, await serviceContext(null)]]));
     const request = new Request("http://earsip.test/login", { method: "POST", body, headers: { "content-type": contentType } });
     try {
       return { result: await action({ request, context, params: {}, unstable_pattern: "/login" } as never) };
@@ -211,13 +214,13 @@ describe("page actions read forms safely", () => {
 describe("the create form shows the unit's storage when nearly full", () => {
   async function createFormLoader(quotaBytes: number, unitKerjaId: number) {
     const { loader } = await import("~/routes/app/documents-create");
-    const { requireSession } = await import("~/server/gates.server");
+    const { requireSession } = await import("~/routes/helpers/gates.server");
     const { RouterContextProvider } = await import("react-router");
-    const { appContextKey } = await import("~/server/context.server");
+    const { requestContextKey } = await import("~/server/context.server");
     const { serviceContext } = await import("../support/worker/context");
     const user = await createUser({ role: "Satuan Kerja", unitKerjaId });
     const base = await serviceContext(user);
-    const context = new RouterContextProvider(new Map([[appContextKey, { ...base, config: { ...base.config, unitQuotaBytes: quotaBytes } }]]));
+    const context = new RouterContextProvider(new Map([[requestContextKey, { ...base, config: { ...base.config, unitQuotaBytes: quotaBytes } }]]));
     const request = new Request("http://earsip.test/app/documents/create");
     const args = { request, context, params: {}, unstable_pattern: "/app/documents/create" } as never;
     // The /app layout's gate runs first, as React Router runs it.

@@ -76,17 +76,17 @@ describe("scheduled handler", () => {
     expect(keys.map((row) => row.key)).toEqual([`user:locked-${tag}`, `user:recent-${tag}`]);
   });
 
-  it("deletes queued R2 objects no document uses once the grace period has passed", async () => {
+  it("deletes staged R2 objects no version uses once the grace period has passed", async () => {
     const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
     const archive = await createArchive({ uploaderId: owner.id, categoryId: (await createCategory()).id });
     const tag = crypto.randomUUID();
     const keys = { orphan: `archives/orphan-${tag}`, fresh: `archives/fresh-${tag}`, inUse: `archives/${archive.uuid}` };
     for (const key of Object.values(keys)) await testEnv.FILES.put(key, "bytes");
-    const queue = testEnv.DB.prepare("INSERT INTO pending_uploads (r2_key, created_at) VALUES (?, ?)");
+    const queue = testEnv.DB.prepare("INSERT INTO file_staging (r2_key, created_at) VALUES (?, ?)");
     await testEnv.DB.batch([
       queue.bind(keys.orphan, iso(-7 * HOUR)),
       queue.bind(keys.fresh, iso(-HOUR)),
-      // A stale marker for a key a document still uses: the marker goes, the file stays.
+      // A stale staging row for a key a version still uses: the row goes, the file stays.
       queue.bind(keys.inUse, iso(-7 * HOUR)),
     ]);
 
@@ -95,9 +95,9 @@ describe("scheduled handler", () => {
     expect(await testEnv.FILES.head(keys.orphan)).toBeNull();
     expect(await testEnv.FILES.head(keys.fresh)).not.toBeNull();
     expect(await testEnv.FILES.head(keys.inUse)).not.toBeNull();
-    const { results } = await testEnv.DB.prepare("SELECT r2_key FROM pending_uploads WHERE r2_key LIKE ?").bind(`%${tag}%`).all<{ r2_key: string }>();
+    const { results } = await testEnv.DB.prepare("SELECT r2_key FROM file_staging WHERE r2_key LIKE ?").bind(`%${tag}%`).all<{ r2_key: string }>();
     expect(results.map((row) => row.r2_key)).toEqual([keys.fresh]);
-    const marker = await testEnv.DB.prepare("SELECT r2_key FROM pending_uploads WHERE r2_key = ?").bind(keys.inUse).first();
+    const marker = await testEnv.DB.prepare("SELECT r2_key FROM file_staging WHERE r2_key = ?").bind(keys.inUse).first();
     expect(marker).toBeNull();
   });
 });

@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { generateKeyPair, SignJWT } from "jose";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hmacHex } from "~/server/crypto.server";
-import { completeSsoLogin, nonceForState, verifyIdToken } from "~/server/oidc.server";
+import { completeSsoLogin, nonceForState, verifyIdToken } from "~/server/auth/oidc.server";
 import type { HonoEnv } from "../../workers/hono-env";
 import { requestContext, securityHeaders } from "../../workers/middleware";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFromIp, createUnitKerja, createUser, type AuditRow } from "../support/worker/factories";
-import { call, callWithEnv, cookieFrom, HTTPS_ORIGIN, ORIGIN, unique, uniqueIp } from "../support/worker/http";
+import { call, callWithEnv, cookieFrom, HTTPS_ORIGIN, login, ORIGIN, unique, uniqueIp } from "../support/worker/http";
 import { FakeIdp, SSO_CLIENT_ID, SSO_CLIENT_SECRET } from "../support/worker/sso-idp";
 
 /**
@@ -129,6 +129,28 @@ describe("GET /api/v1/auth/sso/login", () => {
       { ip },
     );
     await expectFailure(response, ip, "discovery_failed");
+  });
+
+  it("after a logout in this browser it asks the IdP to prompt for login; the next SSO sign-in forgets that", async () => {
+    const unit = await createUnitKerja();
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
+    const signedIn = await login(user.username, user.password);
+    const logout = await call("/api/v1/auth/logout", { cookie: signedIn.cookie, csrfToken: signedIn.csrfToken, ip: signedIn.ip });
+    expect(logout.status).toBe(200);
+    const marker = logout.headers.getSetCookie().find((cookie) => cookie.startsWith("earsip_reauth="))!;
+    expect(marker.split("; ")).toEqual(expect.arrayContaining(["earsip_reauth=1", "Path=/", "HttpOnly", "SameSite=Lax"]));
+
+    const plain = await callWithEnv(ssoEnv(idp), "/api/v1/auth/sso/login", { ip: uniqueIp() });
+    expect(new URL(plain.headers.get("location")!).searchParams.has("prompt")).toBe(false);
+    const ip = uniqueIp();
+    const afterLogout = await callWithEnv(ssoEnv(idp), "/api/v1/auth/sso/login", { ip, cookie: marker.split(";")[0]! });
+    const location = new URL(afterLogout.headers.get("location")!);
+    expect(location.searchParams.get("prompt")).toBe("login");
+
+    const back = idp.authorize(location.href, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username, name: user.fullName });
+    const response = await callback(ssoEnv(idp), back, { cookie: cookieFrom(afterLogout), ip });
+    expect(response.headers.get("location")).toBe("/app");
+    expect(response.headers.getSetCookie()).toContain("earsip_reauth=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
   });
 
   it("without OIDC configured, it says so on /login (today's behaviour)", async () => {

@@ -184,6 +184,8 @@ describe("GET /api/v1/statistics/categories.csv", () => {
     const plain = await createCategory();
     const tricky = await createCategory(`Surat, "Khusus" ${crypto.randomUUID().slice(0, 6)}`);
     const formula = await createCategory(`=HYPERLINK("x") ${crypto.randomUUID().slice(0, 6)}`);
+    const fullWidth = await createCategory(`\uFF1DSUM(1) ${crypto.randomUUID().slice(0, 6)}`);
+    const zeroWidth = await createCategory(`\u200B=SUM(1) ${crypto.randomUUID().slice(0, 6)}`);
     await uploadDocument(staff, { categoryId: plain.id, fields: { accessLevel: "PUBLIC" } });
     await uploadDocument(staff, { categoryId: plain.id, fields: { accessLevel: "PRIVATE" } });
     await uploadDocument(staff, { categoryId: tricky.id, fields: { accessLevel: "PUBLIC" } });
@@ -196,6 +198,8 @@ describe("GET /api/v1/statistics/categories.csv", () => {
     expect(visitorRows).toContainEqual([tricky.categoryName, "1"]);
     // A spreadsheet must not run a category name as a formula.
     expect(visitorRows).toContainEqual([`'${formula.categoryName}`, "0"]);
+    expect(visitorRows).toContainEqual([`'${fullWidth.categoryName}`, "0"]);
+    expect(visitorRows).toContainEqual([`'${zeroWidth.categoryName}`, "0"]);
 
     const staffRows = await csv(staff);
     expect(staffRows).toContainEqual([plain.categoryName, "2"]);

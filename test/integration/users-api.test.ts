@@ -8,7 +8,7 @@ import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
 import { createArchive, createCategory, createUnitKerja, createUser } from "../support/worker/factories";
 import { login, unique, type SignedIn } from "../support/worker/http";
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "~/server/auth/password.server";
 
 // PBKDF2 at 100,000 iterations per created user and sign-in.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

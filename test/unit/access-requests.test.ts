@@ -51,15 +51,20 @@ describe("access-request schemas and row rules", () => {
   it("list query falls back to defaults", () => {
     const query = parseListParams(AccessRequestListQuerySchema, new URLSearchParams("sort=x&size=3&status=NOPE&box=received"));
     expect(query).toMatchObject({ sort: "createdAt", dir: "desc", size: 10, page: 1, status: undefined, box: "received" });
+    expect(parseListParams(AccessRequestListQuerySchema, new URLSearchParams("owner=none")).owner).toBe("none");
   });
 
-  it("row actions and badge tones follow the product rules", () => {
-    expect(rowActionOf({ status: "APPROVED", canDownload: true, canRespond: false })).toBe("download");
-    expect(rowActionOf({ status: "APPROVED", canDownload: false, canRespond: false })).toBe("waitingToken");
-    expect(rowActionOf({ status: "PENDING", canDownload: false, canRespond: true })).toBe("respond");
-    expect(rowActionOf({ status: "PENDING", canDownload: false, canRespond: false })).toBe("waiting");
-    expect(rowActionOf({ status: "REJECTED", canDownload: false, canRespond: false })).toBe("rejected");
-    expect(rowActionOf({ status: "REVOKED", canDownload: false, canRespond: false })).toBe("none");
+  it("row actions and badge tones follow the product rules, for the side the viewer is on", () => {
+    const requester = { isRequester: true } as const;
+    const owner = { isRequester: false } as const;
+    expect(rowActionOf({ status: "APPROVED", canDownload: true, canRespond: false, ...requester })).toBe("download");
+    expect(rowActionOf({ status: "APPROVED", canDownload: false, canRespond: false, ...requester })).toBe("waitingToken");
+    // The owner who approved is not waiting for a token: their row offers 'Cabut' and the count instead.
+    expect(rowActionOf({ status: "APPROVED", canDownload: false, canRespond: false, ...owner })).toBe("none");
+    expect(rowActionOf({ status: "PENDING", canDownload: false, canRespond: true, ...owner })).toBe("respond");
+    expect(rowActionOf({ status: "PENDING", canDownload: false, canRespond: false, ...requester })).toBe("waiting");
+    expect(rowActionOf({ status: "REJECTED", canDownload: false, canRespond: false, ...requester })).toBe("rejected");
+    expect(rowActionOf({ status: "REVOKED", canDownload: false, canRespond: false, ...requester })).toBe("none");
     expect(["PENDING", "APPROVED", "REJECTED", "EXPIRED", "REVOKED"].map(statusTone)).toEqual(["yellow", "green", "red", "grey", "grey"]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AuditLogQuerySchema } from "~/domain/audit-log";
 import { InvalidError } from "~/domain/errors";
 import { UserCreateSchema, UserListQuerySchema } from "~/domain/users";
-import { parseCanonicalList, parseOrInvalid, withFormValues } from "~/server/admin-pages.server";
+import { parseCanonicalList, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
 
 const request = (path: string) => new Request(`http://earsip.test${path}`);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { breadcrumbFromPath } from "~/lib/breadcrumb";
-import { hashPassword, verifyPassword, PASSWORD_ITERATIONS } from "~/server/password.server";
+import { hashPassword, verifyPassword, PASSWORD_ITERATIONS } from "~/server/auth/password.server";
 
 describe("breadcrumbFromPath", () => {
   it("turns hyphens into spaces and capitalises every word", () => {

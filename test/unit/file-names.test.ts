@@ -20,4 +20,10 @@ describe("withoutDeceptiveCharacters", () => {
     expect(withoutDeceptiveCharacters("laporan\u202Efdp.exe")).toBe("laporanfdp.exe");
     expect(withoutDeceptiveCharacters("a\u200Bb\u200Dc\u2028d\u2029e\u2066f\uFEFF")).toBe("abcdef");
   });
+  it("drops every default-ignorable code point: soft hyphen, Hangul fillers, Mongolian vowel separator, variation selectors, tags", () => {
+    expect(withoutDeceptiveCharacters("lap\u00ADoran\u3164.\u180Epdf")).toBe("laporan.pdf");
+    expect(withoutDeceptiveCharacters("a\u115Fb\u1160c\uFFA0d\u034Fe\uFE0Ff\u{E0041}g\u{1D173}h")).toBe("abcdefgh");
+    // Visible neighbours stay.
+    expect(withoutDeceptiveCharacters("Surat Keputusan (final) – revisi_2.pdf")).toBe("Surat Keputusan (final) – revisi_2.pdf");
+  });
 });

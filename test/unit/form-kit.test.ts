@@ -5,7 +5,7 @@ import { invalidFields } from "~/components/form/rules";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { InvalidError } from "~/domain/errors";
 import type { FormRules } from "~/domain/form-rules";
-import { formRules, replyWithDomainError } from "~/server/form.server";
+import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
 
 const rules: FormRules = {
   constraint: { title: { required: true, minLength: 5 }, year: { required: true, min: 1900 }, password: { required: true } },
@@ -71,8 +71,10 @@ describe("reading a form reply", () => {
 });
 
 /** A stand-in for a form element: what `invalidFields` reads of each control. */
-function formOf(controls: { name: string; validity?: Partial<ValidityState> }[]): HTMLFormElement {
-  return { elements: controls.map(({ name, validity = {} }) => ({ name, validity: { valid: true, ...validity } })) } as unknown as HTMLFormElement;
+function formOf(controls: { name: string; validity?: Partial<ValidityState>; value?: string; required?: boolean; type?: string }[]): HTMLFormElement {
+  return {
+    elements: controls.map(({ name, validity = {}, ...rest }) => ({ name, validity: { valid: true, ...validity }, ...rest })),
+  } as unknown as HTMLFormElement;
 }
 
 describe("invalidFields", () => {
@@ -84,6 +86,14 @@ describe("invalidFields", () => {
       { name: "year", validity: { valueMissing: true } },
     ]);
     expect(invalidFields(form, rules)).toEqual({ title: ["Judul minimal 5 karakter."], year: ["Tahun tidak valid."] });
+  });
+
+  it("treats spaces alone in a required field as empty, as the trimming schemas do", () => {
+    const form = formOf([
+      { name: "title", value: "   ", required: true },
+      { name: "year", value: " ", required: true, type: "file" },
+    ]);
+    expect(invalidFields(form, rules)).toEqual({ title: ["Judul wajib diisi."] });
   });
 
   it("leaves a rule without a message to the server, and checks one field when asked", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { DocumentCreateSchema, DocumentUpdateSchema } from "~/domain/document-schemas";
 import { InvalidError } from "~/domain/errors";
-import { formRules, replyWithDomainError } from "~/server/form.server";
+import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
 
 describe("formRules", () => {
   it("gives the browser the schema's constraints and, per rule, the schema's own message", () => {

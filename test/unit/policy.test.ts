@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/domain/errors";
 import { assertCan, can, type Actor, type DocumentRef } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
+import { SECURITY_CLASSES, accessLevelOf, type SecurityClass } from "~/domain/security-classes";
 
 const admin: Actor = { userId: 1, role: ROLES.superAdmin, unitKerjaId: null };
 const ftStaff: Actor = { userId: 2, role: ROLES.satuanKerja, unitKerjaId: 10 };
@@ -10,9 +11,32 @@ const feStaff: Actor = { userId: 3, role: ROLES.satuanKerja, unitKerjaId: 20 };
 const viewer: Actor = { userId: 4, role: ROLES.viewer, unitKerjaId: null };
 const otherRole: Actor = { userId: 6, role: "Auditor", unitKerjaId: null };
 
-const doc = (accessLevel: DocumentRef["accessLevel"]): DocumentRef => ({ uploaderId: ftStaff.userId, unitKerjaId: 10, accessLevel });
+const doc = (accessLevel: DocumentRef["accessLevel"]): DocumentRef => ({
+  uploaderId: ftStaff.userId,
+  unitKerjaId: 10,
+  accessLevel,
+  securityClass: accessLevel === "PUBLIC" ? "BIASA" : "TERBATAS",
+});
 
 describe("can", () => {
+  it("lets every signed-in user make and revoke their own API tokens, Super Admin everyone's, never through a token", () => {
+    for (const actor of [admin, ftStaff, viewer, otherRole]) {
+      expect(can(actor, { type: "apiToken.create" })).toBe(true);
+      expect(can(actor, { type: "apiToken.revoke", ownerId: (actor as { userId: number }).userId })).toBe(true);
+    }
+    expect(can(ftStaff, { type: "apiToken.revoke", ownerId: viewer.userId })).toBe(false);
+    expect(can(admin, { type: "apiToken.revoke", ownerId: viewer.userId })).toBe(true);
+    expect(can(admin, { type: "apiToken.listAll" })).toBe(true);
+    expect(can(ftStaff, { type: "apiToken.listAll" })).toBe(false);
+    expect(can(null, { type: "apiToken.create" })).toBe(false);
+    const viaToken: Actor = { ...admin, apiToken: { uuid: "t", scope: "read_write" } };
+    for (const action of [{ type: "apiToken.create" }, { type: "apiToken.revoke", ownerId: admin.userId }, { type: "apiToken.listAll" }] as const) {
+      expect(can(viaToken, action)).toBe(false);
+    }
+    // Otherwise a token acts as its owner.
+    expect(can(viaToken, { type: "users.manage" })).toBe(true);
+  });
+
   it("lets Super Admin and Satuan Kerja create documents, not Viewer or visitors", () => {
     expect(can(admin, { type: "document.create" })).toBe(true);
     expect(can(ftStaff, { type: "document.create" })).toBe(true);
@@ -74,6 +98,87 @@ describe("can", () => {
       expect(can(viewer, { type })).toBe(false);
       expect(can(null, { type })).toBe(false);
     }
+  });
+
+  it("lets Super Admin and the fixity job check stored files, and only Super Admin read the findings", () => {
+    expect(can(admin, { type: "fixity.check" })).toBe(true);
+    expect(can(admin, { type: "fixity.report" })).toBe(true);
+    expect(can({ system: "fixity" }, { type: "fixity.check" })).toBe(true);
+    expect(can({ system: "fixity" }, { type: "fixity.report" })).toBe(false);
+    expect(can({ system: "maintenance" }, { type: "fixity.check" })).toBe(false);
+    for (const actor of [ftStaff, viewer, otherRole, null]) {
+      expect(can(actor, { type: "fixity.check" })).toBe(false);
+      expect(can(actor, { type: "fixity.report" })).toBe(false);
+    }
+  });
+});
+
+describe("security classes (SKKAAD) × roles × actions", () => {
+  const jobs = { maintenance: { system: "maintenance" } } as const;
+  // Everyone the table looks at: the document's uploader, a colleague of its unit, another unit,
+  // a Viewer, Super Admin, a role the SPEC does not name, a visitor.
+  const people = { uploader: ftStaff, colleague: ftColleague, otherUnit: feStaff, viewer, admin, otherRole, visitor: null } as const;
+  type Person = keyof typeof people;
+  const Y = true;
+  const N = false;
+  type Row = Record<"view" | "openFile" | "preview" | "requestAccess", Record<Person, boolean>>;
+  const row = (uploader: boolean, colleague: boolean, otherUnit: boolean, viewerMay: boolean, adminMay: boolean, other: boolean, visitor: boolean) => ({
+    uploader,
+    colleague,
+    otherUnit,
+    viewer: viewerMay,
+    admin: adminMay,
+    otherRole: other,
+    visitor,
+  });
+  // "count in statistics" is `document.view`: the counts and every list sum what a reader may view.
+  const TABLE: Record<SecurityClass, Row> = {
+    BIASA: {
+      view: row(Y, Y, Y, Y, Y, Y, Y),
+      openFile: row(Y, Y, Y, Y, Y, Y, Y),
+      preview: row(Y, Y, Y, Y, Y, Y, Y),
+      requestAccess: row(N, N, N, N, N, N, N),
+    },
+    TERBATAS: {
+      view: row(Y, Y, Y, Y, Y, Y, N),
+      openFile: row(Y, Y, N, N, Y, N, N),
+      preview: row(Y, Y, N, N, Y, N, N),
+      requestAccess: row(N, N, Y, N, N, Y, N),
+    },
+    RAHASIA: {
+      view: row(Y, Y, Y, Y, Y, Y, N),
+      openFile: row(Y, Y, N, N, Y, N, N),
+      preview: row(N, N, N, N, N, N, N),
+      requestAccess: row(N, N, Y, N, N, Y, N),
+    },
+    SANGAT_RAHASIA: {
+      view: row(Y, Y, N, N, Y, N, N),
+      openFile: row(Y, Y, N, N, Y, N, N),
+      preview: row(N, N, N, N, N, N, N),
+      requestAccess: row(N, N, N, N, N, N, N),
+    },
+  };
+  for (const securityClass of SECURITY_CLASSES) {
+    const document: DocumentRef = { uploaderId: ftStaff.userId, unitKerjaId: 10, accessLevel: accessLevelOf(securityClass), securityClass };
+    for (const action of ["view", "openFile", "preview", "requestAccess"] as const) {
+      it(`${securityClass}: document.${action}`, () => {
+        const got = Object.fromEntries(Object.entries(people).map(([name, actor]) => [name, can(actor, { type: `document.${action}`, document })]));
+        expect(got).toEqual(TABLE[securityClass][action]);
+      });
+    }
+    it(`${securityClass}: respond stays with the owning unit and Super Admin; a job may do none of it`, () => {
+      expect(can(ftColleague, { type: "accessRequest.respond", ownerUnitKerjaId: 10 })).toBe(true);
+      expect(can(feStaff, { type: "accessRequest.respond", ownerUnitKerjaId: 10 })).toBe(false);
+      for (const type of ["document.view", "document.openFile", "document.edit"] as const) {
+        expect(can(jobs.maintenance, { type, document })).toBe(false);
+      }
+    });
+  }
+  it("a SANGAT_RAHASIA document of no unit is Super Admin's alone; its uploader cannot even edit it blind", () => {
+    const orphan: DocumentRef = { uploaderId: ftStaff.userId, unitKerjaId: null, accessLevel: "PRIVATE", securityClass: "SANGAT_RAHASIA" };
+    expect(can(admin, { type: "document.view", document: orphan })).toBe(true);
+    expect(can(ftStaff, { type: "document.view", document: orphan })).toBe(false);
+    expect(can(ftStaff, { type: "document.edit", document: orphan })).toBe(false);
   });
 });
 

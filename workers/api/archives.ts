@@ -1,65 +1,228 @@
 import { Hono, type Context } from "hono";
-import { parseListQuery } from "~/domain/document-schemas";
-import { NotFoundError } from "~/domain/errors";
-import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
+import { z } from "zod";
+import { changed, DeletedSchema } from "~/domain/api/common";
 import {
+  CategorySchema,
+  DocumentCreateBodySchema,
+  DocumentFileBodySchema,
+  DocumentPageSchema,
+  DocumentUpdateBodySchema,
+  DocumentViewSchema,
+  DownloadQuerySchema,
+  VersionDownloadQuerySchema,
+} from "~/domain/api/documents";
+import { DocumentListQuerySchema } from "~/domain/document-schemas";
+import { NotFoundError } from "~/domain/errors";
+import { SUBMISSION_ID_FIELD, stageRequestUpload } from "~/server/http/upload-body.server";
+import {
+  addVersion,
   createDocument,
   deleteDocument,
   getDocument,
   listCategories,
   listDocuments,
   openDownload,
-  replaceDocumentFile,
+  planNewDocument,
+  planNewVersion,
   updateDocument,
-} from "~/server/services/documents.server";
+} from "~/server/documents/service.server";
+import { requestAccess } from "~/server/access-requests/service.server";
+import { fileResponse } from "~/server/http/file-response.server";
+import { accessRequestMessages } from "~/i18n/access-requests";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
-import { requestAccessHandler, tokenDownloadHandler } from "./access-requests";
+import { streamedUpload } from "../upload-routes";
+import { requestAccessBody, requestAccessDoc, tokenDownloadHandler } from "./access-requests";
+import { FILE_ANSWERS, listQuery, multipartBody, pathParam, route } from "./contract";
+import { fileRequestOf } from "./file-request";
+import { versionsApi } from "./versions";
+import { documentFixityApi } from "./fixity";
 
-/** The streamed body of an upload route (CSRF already checked by the router's middleware). */
-const uploadBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw);
-/** A create also names its idempotency key: the `Idempotency-Key` header, else the form's `submissionId`. */
-const createBody = (c: Context<HonoEnv>) => uploadBodyOf(c.req.raw, { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD });
+const TAG = "Documents";
+const uuidParam = pathParam("uuid", "The document's uuid.");
+/** What an upload can be refused for besides its fields: its size, the unit's quota (413), its type (415), the upload rate (429). */
+const UPLOAD_ERRORS = [400, 403, 404, 409, 413, 415, 429] as const;
 
-const listQuery = (c: Context<HonoEnv>) => new URL(c.req.url).searchParams;
+/** The list query of a category's list: the category comes from the path. */
+const CategoryListQuerySchema = DocumentListQuerySchema.omit({ category: true });
+
+/** A document's current file, as an attachment or (types that cannot run script) inline. */
+async function documentFileResponse(c: Context<HonoEnv>, uuid: string, disposition: "inline" | "attachment" = "attachment") {
+  const ctx = c.get("ctx");
+  const request = fileRequestOf(c);
+  return fileResponse(ctx.files, await openDownload(ctx, uuid, request, disposition), request);
+}
 
 /** The archive calls. Visitors see PUBLIC documents only (enforced in the service). */
 export const archivesApi = new Hono<HonoEnv>()
-  .get("/", async (c) => c.json(await listDocuments(c.get("ctx"), parseListQuery(listQuery(c)))))
-  .get("/categories", async (c) => c.json(await listCategories(c.get("ctx"))))
-  .get("/category/:id", async (c) => {
-    if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(documentValidation.categoryUnknown);
-    const params = listQuery(c);
-    params.set("category", c.req.param("id"));
-    return c.json(await listDocuments(c.get("ctx"), parseListQuery(params)));
+  .get(
+    "/",
+    route({
+      tag: TAG,
+      summary: "List documents (visitors: PUBLIC ones only)",
+      description: "Searched (`q`: every word, prefix-matched), filtered by category, sorted and paged on the server.",
+      access: "public",
+      ok: { description: "One page of documents.", schema: DocumentPageSchema },
+    }),
+    listQuery(DocumentListQuerySchema),
+    async (c) => c.json(await listDocuments(c.get("ctx"), c.req.valid("query"))),
+  )
+  .get(
+    "/categories",
+    route({ tag: TAG, summary: "Every category", access: "public", ok: { description: "The categories, by id.", schema: z.array(CategorySchema) } }),
+    async (c) => c.json(await listCategories(c.get("ctx"))),
+  )
+  .get(
+    "/category/:id",
+    route({
+      tag: TAG,
+      summary: "List the documents of one category",
+      access: "public",
+      parameters: [pathParam("id", "The category's id.", { type: "integer", minimum: 1 })],
+      ok: { description: "One page of documents.", schema: DocumentPageSchema },
+      errors: [404],
+    }),
+    listQuery(CategoryListQuerySchema),
+    async (c) => {
+      if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(documentValidation.categoryUnknown);
+      const query = { ...c.req.valid("query"), category: Number(c.req.param("id")) };
+      return c.json(await listDocuments(c.get("ctx"), query));
+    },
+  )
+  // A create names its idempotency key: the `Idempotency-Key` header, else the form's `submissionId`.
+  .post(
+    "/",
+    route({
+      tag: TAG,
+      summary: "Create a document (metadata and its file)",
+      description:
+        "Satuan Kerja and Super Admin. The uploader is the caller, whatever the body says; so is the owning unit, except that a Super Admin may name one (`unitKerjaId`). A repeated `Idempotency-Key` (or `submissionId`) answers the first document with 200 instead of making a second one.",
+      access: "write",
+      requestBody: multipartBody(DocumentCreateBodySchema, "The form fields first, the file last (the body is streamed to storage)."),
+      parameters: [{ name: "Idempotency-Key", in: "header", description: "The caller's key for this submission (at most 100 characters).", schema: { type: "string", maxLength: 100 } }],
+      ok: [
+        { status: 201, description: "Created.", schema: changed(DocumentViewSchema) },
+        { status: 200, description: "The document an earlier submission with the same key created.", schema: changed(DocumentViewSchema) },
+      ],
+      errors: [...UPLOAD_ERRORS],
+    }),
+    streamedUpload,
+    async (c) => {
+      const ctx = c.get("ctx");
+      const key = { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD };
+      const { document, created } = await createDocument(ctx, await stageRequestUpload(ctx, c.req.raw, planNewDocument(ctx), key));
+      return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
+    },
+  )
+  .get(
+    "/:uuid",
+    route({
+      tag: TAG,
+      summary: "One document's metadata",
+      description: "Signed-in callers see every live document; visitors PUBLIC ones only. The file URLs are there only when the caller may open the file.",
+      access: "public",
+      parameters: [uuidParam],
+      ok: { description: "The document.", schema: DocumentViewSchema },
+      errors: [404],
+    }),
+    async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))),
+  )
+  .put(
+    "/:uuid",
+    route({
+      tag: TAG,
+      summary: "Change a document's metadata (and optionally add a file version)",
+      description: "Super Admin, or the uploader (Satuan Kerja). A new access level revokes every live download token of the document.",
+      access: "write",
+      parameters: [uuidParam],
+      requestBody: multipartBody(DocumentUpdateBodySchema, "The form fields; a file part makes a new current version."),
+      ok: { description: "Changed.", schema: changed(DocumentViewSchema) },
+      errors: [...UPLOAD_ERRORS],
+    }),
+    streamedUpload,
+    async (c) => {
+      const ctx = c.get("ctx");
+      const uuid = c.req.param("uuid");
+      const document = await updateDocument(ctx, uuid, await stageRequestUpload(ctx, c.req.raw, planNewVersion(ctx, uuid, { metadata: {} })));
+      return c.json({ message: documentsText.updateSuccess, data: document });
+    },
+  )
+  .post(
+    "/:uuid/file",
+    route({
+      tag: TAG,
+      summary: "Add a new version of the document's file",
+      description: "Every earlier version is kept ('Riwayat Versi').",
+      access: "write",
+      parameters: [uuidParam],
+      requestBody: multipartBody(DocumentFileBodySchema, "The file (and an optional note)."),
+      ok: { description: "The document with its new current version.", schema: changed(DocumentViewSchema) },
+      errors: [...UPLOAD_ERRORS],
+    }),
+    streamedUpload,
+    async (c) => {
+      const ctx = c.get("ctx");
+      const uuid = c.req.param("uuid");
+      const document = await addVersion(ctx, uuid, await stageRequestUpload(ctx, c.req.raw, planNewVersion(ctx, uuid)));
+      return c.json({ message: documentsText.updateSuccess, data: document });
+    },
+  )
+  .delete(
+    "/:uuid",
+    route({
+      tag: TAG,
+      summary: "Move a document to the trash",
+      description: "Super Admin, or the uploader. It can be restored until it is purged (after TRASH_DAYS, or by a Super Admin).",
+      access: "write",
+      parameters: [uuidParam],
+      ok: { description: "In the trash.", schema: DeletedSchema },
+      errors: [404, 409],
+    }),
+    async (c) => {
+      await deleteDocument(c.get("ctx"), c.req.param("uuid"));
+      return c.json({ success: true as const, message: documentMessages.deleted });
+    },
+  )
+  .post("/:uuid/request-access", requestAccessDoc, requestAccessBody, async (c) => {
+    const view = await requestAccess(c.get("ctx"), c.req.param("uuid"), c.req.valid("json"));
+    return c.json({ message: accessRequestMessages.request.success, data: view }, 201);
   })
-  .post("/", async (c) => {
-    const { document, created } = await createDocument(c.get("ctx"), createBody(c));
-    return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
-  })
-  .get("/:uuid", async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))))
-  .put("/:uuid", async (c) => {
-    const document = await updateDocument(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
-    return c.json({ message: documentsText.updateSuccess, data: document });
-  })
-  .post("/:uuid/file", async (c) => {
-    const document = await replaceDocumentFile(c.get("ctx"), c.req.param("uuid"), uploadBody(c));
-    return c.json({ message: documentsText.updateSuccess, data: document });
-  })
-  .delete("/:uuid", async (c) => {
-    await deleteDocument(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: documentMessages.deleted });
-  })
-  .post("/:uuid/request-access", requestAccessHandler)
-  .get("/:uuid/download", (c) =>
-    // With ?token= it is the requester's download of an approved access request.
-    c.req.query("token") !== undefined
-      ? tokenDownloadHandler(c, c.req.query("token")!)
-      : openDownload(
-      c.get("ctx"),
-      c.req.param("uuid"),
-      { range: c.req.header("range") ?? null, ifNoneMatch: c.req.header("if-none-match") ?? null },
-      c.req.query("disposition") === "inline" ? "inline" : "attachment",
-    ),
-  );
+  .get(
+    "/:uuid/download",
+    route({
+      tag: TAG,
+      summary: "Download (or preview) the document's current file",
+      description:
+        "PUBLIC files for anyone; others for Super Admin, the uploader and the owning unit. With `?token=` it is the requester's download of an approved access request (within 24 hours). `?disposition=inline` previews types that cannot run script.",
+      access: "public",
+      parameters: [uuidParam, { name: "Range", in: "header", description: "One byte range.", schema: { type: "string" } }],
+      ok: FILE_ANSWERS,
+      errors: [403, 404],
+    }),
+    listQuery(DownloadQuerySchema),
+    async (c) => {
+      const { token, disposition } = c.req.valid("query");
+      // With ?token= it is the requester's download of an approved access request.
+      if (token !== undefined) return tokenDownloadHandler(c as unknown as Context<HonoEnv>, token);
+      return documentFileResponse(c as unknown as Context<HonoEnv>, c.req.param("uuid"), disposition);
+    },
+  )
+  // The preview link names the file (`previewUrl`): a browser titles the tab of an inline PDF or
+  // image after the URL's last segment. The name is only a label; the current file is served.
+  .get(
+    "/:uuid/download/:fileName",
+    route({
+      tag: TAG,
+      summary: "The document's current file under its file name (the preview link)",
+      description: "As the download without `?token=`: the last path segment is only a label, so a browser tab shows the file's name.",
+      access: "public",
+      parameters: [uuidParam, pathParam("fileName", "The file's name (a label)."), { name: "Range", in: "header", description: "One byte range.", schema: { type: "string" } }],
+      ok: FILE_ANSWERS,
+      errors: [403, 404],
+    }),
+    listQuery(VersionDownloadQuerySchema),
+    (c) => documentFileResponse(c as unknown as Context<HonoEnv>, c.req.param("uuid"), c.req.valid("query").disposition),
+  )
+  .route("/", versionsApi)
+  .route("/", documentFixityApi);

@@ -1,30 +1,52 @@
 import { Hono } from "hono";
+import { LoginResultSchema, MessageSchema } from "~/domain/api/auth";
 import { LoginSchema } from "~/domain/auth-schemas";
-import { InvalidError } from "~/domain/errors";
-import { login, logout } from "~/server/services/auth.server";
-import { sessionCookie } from "~/server/session.server";
+import { login, logout } from "~/server/auth/service.server";
+import { reauthCookie, sessionCookie } from "~/server/auth/session.server";
 import { login as loginText } from "~/i18n/auth";
 import type { HonoEnv } from "../hono-env";
+import { jsonBody, route } from "./contract";
 import { requireCsrf } from "./csrf";
 
+const TAG = "Auth";
+
 export const authApi = new Hono<HonoEnv>()
-  .post("/login", async (c) => {
-    const body = await c.req.json().catch(() => null);
-    const parsed = LoginSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? loginText.failed;
-      throw new InvalidError(message, { form: parsed.error.issues.map((issue) => issue.message) });
-    }
-    const ctx = c.get("ctx");
-    const result = await login(ctx, parsed.data);
-    c.header("Set-Cookie", sessionCookie(ctx, result.sessionId));
-    const { role, name, userId, unitKerjaId } = result.user;
-    return c.json({ user: { role, name, userId, unitKerjaId }, csrfToken: result.csrfToken });
-  })
+  .post(
+    "/login",
+    route({
+      tag: TAG,
+      summary: "Sign in with username and password",
+      description: "Opens a session: the cookie comes in `Set-Cookie`, the CSRF token for its unsafe calls in the body. Attempts are throttled per username and address.",
+      access: "anonymous",
+      ok: { description: "Signed in.", schema: LoginResultSchema },
+      errors: [400, 403, 413],
+    }),
+    jsonBody(LoginSchema, { schemaJudgesShape: true }),
+    async (c) => {
+      const ctx = c.get("ctx");
+      const result = await login(ctx, c.req.valid("json"));
+      c.header("Set-Cookie", sessionCookie(ctx, result.sessionId));
+      const { role, name, userId, unitKerjaId } = result.user;
+      return c.json({ user: { role, name, userId, unitKerjaId }, csrfToken: result.csrfToken });
+    },
+  )
   // A GET that changes state: CSRF-checked like a POST.
-  .get("/logout", requireCsrf, async (c) => {
-    const ctx = c.get("ctx");
-    await logout(ctx);
-    c.header("Set-Cookie", sessionCookie(ctx, null));
-    return c.json({ message: loginText.loggedOut });
-  });
+  .get(
+    "/logout",
+    route({
+      tag: TAG,
+      summary: "Sign out",
+      description: "Ends the session (a GET that changes state, so it is CSRF-checked like a POST). A bearer call has no session to end.",
+      access: "write",
+      ok: { description: "Signed out; the cookie is cleared.", schema: MessageSchema },
+    }),
+    requireCsrf,
+    async (c) => {
+      const ctx = c.get("ctx");
+      await logout(ctx);
+      c.header("Set-Cookie", sessionCookie(ctx, null));
+      // The next 'Login SSO' in this browser asks the IdP for credentials again.
+      c.header("Set-Cookie", reauthCookie(ctx, true), { append: true });
+      return c.json({ message: loginText.loggedOut });
+    },
+  );

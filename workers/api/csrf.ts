@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { csrfRefusal, isSafeMethod } from "~/server/csrf.server";
+import { csrfRefusal, isSafeMethod } from "~/server/http/csrf.server";
 import type { HonoEnv } from "../hono-env";
 
 /**
@@ -8,6 +8,9 @@ import type { HonoEnv } from "../hono-env";
  * it sees the same decoded path Hono routes (an encoded `/auth/logou%74` cannot slip past it).
  */
 export const requireCsrf = createMiddleware<HonoEnv>(async (c, next) => {
+  // A bearer call carries its credential in a header no other site can make a browser send,
+  // and never a session cookie: there is nothing to forge.
+  if (c.get("ctx").bearer) return next();
   const refusal = await csrfRefusal(c.req.raw, c.get("ctx").session);
   if (!refusal) return next();
   await c.req.raw.body?.cancel().catch(() => undefined);

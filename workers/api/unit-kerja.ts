@@ -1,34 +1,74 @@
 import { Hono } from "hono";
-import { parseListParams } from "~/domain/list-query";
+import { z } from "zod";
+import { DeletedSchema, changed } from "~/domain/api/common";
+import { UnitKerjaPageSchema, UnitKerjaViewSchema } from "~/domain/api/unit-kerja";
+import { UnitKerjaOptionSchema } from "~/domain/api/users";
 import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
-import { requireUser } from "~/server/services/auth.server";
-import { createUnitKerja, deleteUnitKerja, getUnitKerja, listUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
-import { userFormOptions } from "~/server/services/users.server";
+import { requireUser } from "~/server/context.server";
+import { createUnitKerja, deleteUnitKerja, getUnitKerja, listUnitKerja, updateUnitKerja } from "~/server/unit-kerja/service.server";
+import { userFormOptions } from "~/server/users/service.server";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import type { HonoEnv } from "../hono-env";
-import { jsonInput, searchParamsOf } from "./json-body";
+import { jsonBody, listQuery, pathParam, route } from "./contract";
 
 const m = unitKerjaText;
+const TAG = "Unit kerja";
+const idParam = pathParam("id", "The work unit's id.", { type: "integer", minimum: 1 });
 
 /** `/api/v1/unit-kerja`: work-unit administration (Super Admin, enforced in the service). */
 export const unitKerjaApi = new Hono<HonoEnv>()
-  .get("/", async (c) => c.json(await listUnitKerja(c.get("ctx"), parseListParams(UnitKerjaListQuerySchema, searchParamsOf(c)))))
-  .post("/", async (c) => {
-    const ctx = c.get("ctx");
-    requireUser(ctx);
-    const unit = await createUnitKerja(ctx, await jsonInput(c, UnitKerjaSchema));
-    return c.json({ message: m.created, data: unit }, 201);
-  })
+  .get(
+    "/",
+    route({ tag: TAG, summary: "List work units (Super Admin)", access: "read", ok: { description: "One page of work units.", schema: UnitKerjaPageSchema }, errors: [403] }),
+    listQuery(UnitKerjaListQuerySchema),
+    async (c) => c.json(await listUnitKerja(c.get("ctx"), c.req.valid("query"))),
+  )
+  .post(
+    "/",
+    route({ tag: TAG, summary: "Create a work unit (Super Admin)", access: "write", ok: { status: 201, description: "Created.", schema: changed(UnitKerjaViewSchema) }, errors: [400, 409] }),
+    jsonBody(UnitKerjaSchema),
+    async (c) => {
+      const ctx = c.get("ctx");
+      requireUser(ctx);
+      const unit = await createUnitKerja(ctx, c.req.valid("json"));
+      return c.json({ message: m.created, data: unit }, 201);
+    },
+  )
   // Every unit as { id, nama } (the user form's select; not paged).
-  .get("/options", async (c) => c.json((await userFormOptions(c.get("ctx"))).unitKerja))
-  .get("/:id", async (c) => c.json(await getUnitKerja(c.get("ctx"), c.req.param("id"))))
-  .put("/:id", async (c) => {
-    const ctx = c.get("ctx");
-    requireUser(ctx);
-    const unit = await updateUnitKerja(ctx, c.req.param("id"), await jsonInput(c, UnitKerjaSchema));
-    return c.json({ message: m.updated, data: unit });
-  })
-  .delete("/:id", async (c) => {
-    await deleteUnitKerja(c.get("ctx"), c.req.param("id"));
-    return c.json({ success: true, message: unitKerjaMessages.deleted });
-  });
+  .get(
+    "/options",
+    route({ tag: TAG, summary: "Every work unit as { id, nama } (the user form's select; Super Admin)", access: "read", ok: { description: "Every unit.", schema: z.array(UnitKerjaOptionSchema) }, errors: [403] }),
+    async (c) => c.json((await userFormOptions(c.get("ctx"))).unitKerja),
+  )
+  .get(
+    "/:id",
+    route({ tag: TAG, summary: "One work unit (Super Admin)", access: "read", parameters: [idParam], ok: { description: "The unit.", schema: UnitKerjaViewSchema }, errors: [403, 404] }),
+    async (c) => c.json(await getUnitKerja(c.get("ctx"), c.req.param("id"))),
+  )
+  .put(
+    "/:id",
+    route({ tag: TAG, summary: "Change a work unit (Super Admin)", access: "write", parameters: [idParam], ok: { description: "Changed.", schema: changed(UnitKerjaViewSchema) }, errors: [400, 404, 409] }),
+    jsonBody(UnitKerjaSchema),
+    async (c) => {
+      const ctx = c.get("ctx");
+      requireUser(ctx);
+      const unit = await updateUnitKerja(ctx, c.req.param("id"), c.req.valid("json"));
+      return c.json({ message: m.updated, data: unit });
+    },
+  )
+  .delete(
+    "/:id",
+    route({
+      tag: TAG,
+      summary: "Delete a work unit (Super Admin)",
+      description: "Refused (409) while users, documents or access requests still name the unit.",
+      access: "write",
+      parameters: [idParam],
+      ok: { description: "Deleted.", schema: DeletedSchema },
+      errors: [404, 409],
+    }),
+    async (c) => {
+      await deleteUnitKerja(c.get("ctx"), c.req.param("id"));
+      return c.json({ success: true as const, message: unitKerjaMessages.deleted });
+    },
+  );

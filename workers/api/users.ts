@@ -1,47 +1,102 @@
 import { Hono } from "hono";
-import { parseListParams } from "~/domain/list-query";
+import { DeletedSchema, changed } from "~/domain/api/common";
+import { MeSchema, SessionsRevokedSchema, UserDetailSchema, UserPageSchema, UserViewSchema } from "~/domain/api/users";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
-import { requireUser } from "~/server/services/auth.server";
-import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/services/users.server";
+import { currentUser } from "~/server/auth/service.server";
+import { requireUser } from "~/server/context.server";
+import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/users/service.server";
 import { users as usersText, userMessages } from "~/i18n/users";
 import type { HonoEnv } from "../hono-env";
-import { jsonInput, searchParamsOf } from "./json-body";
+import { jsonBody, listQuery, pathParam, route } from "./contract";
 
 const m = usersText;
+const TAG = "Users";
+const uuidParam = pathParam("uuid", "The user's uuid.");
 
 /** `/api/v1/users`: the session check (`/me`) and user administration (Super Admin, in the service). */
 export const usersApi = new Hono<HonoEnv>()
-  .get("/me", (c) => {
-    const ctx = c.get("ctx");
-    const user = requireUser(ctx);
-    return c.json({
-      role: user.role,
-      name: user.name,
-      userId: user.userId,
-      unitKerjaId: user.unitKerjaId,
-      unitKerjaName: user.unitKerjaName,
-      x_csrf_token: ctx.session!.csrfToken,
-    });
-  })
-  .get("/", async (c) => c.json(await listUsers(c.get("ctx"), parseListParams(UserListQuerySchema, searchParamsOf(c)))))
-  .post("/", async (c) => {
-    const ctx = c.get("ctx");
-    requireUser(ctx);
-    const user = await createUser(ctx, await jsonInput(c, UserCreateSchema));
-    return c.json({ message: m.created, data: user }, 201);
-  })
-  .get("/:uuid", async (c) => c.json(await getUser(c.get("ctx"), c.req.param("uuid"))))
-  .put("/:uuid", async (c) => {
-    const ctx = c.get("ctx");
-    requireUser(ctx);
-    const user = await updateUser(ctx, c.req.param("uuid"), await jsonInput(c, UserUpdateSchema));
-    return c.json({ message: m.updated, data: user });
-  })
-  .delete("/:uuid", async (c) => {
-    await deleteUser(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: userMessages.deleted });
-  })
-  .post("/:uuid/sessions/revoke", async (c) => {
-    const { revoked } = await revokeUserSessions(c.get("ctx"), c.req.param("uuid"));
-    return c.json({ success: true, message: userMessages.sessionsEnded(revoked), revoked });
-  });
+  .get(
+    "/me",
+    route({
+      tag: TAG,
+      summary: "The session check: who is calling",
+      description: "For a session, its user and CSRF token; for a bearer token, the token's owner (no CSRF token: bearer calls need none).",
+      access: "read",
+      ok: { description: "The caller.", schema: MeSchema },
+    }),
+    (c) => {
+      const { user, csrfToken } = currentUser(c.get("ctx"));
+      return c.json({
+        role: user.role,
+        name: user.name,
+        userId: user.userId,
+        unitKerjaId: user.unitKerjaId,
+        unitKerjaName: user.unitKerjaName,
+        x_csrf_token: csrfToken,
+      });
+    },
+  )
+  .get(
+    "/",
+    route({ tag: TAG, summary: "List users (Super Admin)", access: "read", ok: { description: "One page of users.", schema: UserPageSchema }, errors: [403] }),
+    listQuery(UserListQuerySchema),
+    async (c) => c.json(await listUsers(c.get("ctx"), c.req.valid("query"))),
+  )
+  .post(
+    "/",
+    route({ tag: TAG, summary: "Create a user (Super Admin)", access: "write", ok: { status: 201, description: "Created.", schema: changed(UserViewSchema) }, errors: [400, 409] }),
+    jsonBody(UserCreateSchema),
+    async (c) => {
+      const ctx = c.get("ctx");
+      requireUser(ctx);
+      const user = await createUser(ctx, c.req.valid("json"));
+      return c.json({ message: m.created, data: user }, 201);
+    },
+  )
+  .get(
+    "/:uuid",
+    route({ tag: TAG, summary: "One user (Super Admin)", access: "read", parameters: [uuidParam], ok: { description: "The user.", schema: UserDetailSchema }, errors: [403, 404] }),
+    async (c) => c.json(await getUser(c.get("ctx"), c.req.param("uuid"))),
+  )
+  .put(
+    "/:uuid",
+    route({
+      tag: TAG,
+      summary: "Change a user (Super Admin)",
+      description: "Only the fields given (non-empty) change. A new role, unit or password ends the user's sessions and API tokens.",
+      access: "write",
+      parameters: [uuidParam],
+      ok: { description: "Changed.", schema: changed(UserViewSchema) },
+      errors: [400, 404, 409],
+    }),
+    jsonBody(UserUpdateSchema),
+    async (c) => {
+      const ctx = c.get("ctx");
+      requireUser(ctx);
+      const user = await updateUser(ctx, c.req.param("uuid"), c.req.valid("json"));
+      return c.json({ message: m.updated, data: user });
+    },
+  )
+  .delete(
+    "/:uuid",
+    route({ tag: TAG, summary: "Delete a user (Super Admin)", access: "write", parameters: [uuidParam], ok: { description: "Deleted.", schema: DeletedSchema }, errors: [404, 409] }),
+    async (c) => {
+      await deleteUser(c.get("ctx"), c.req.param("uuid"));
+      return c.json({ success: true as const, message: userMessages.deleted });
+    },
+  )
+  .post(
+    "/:uuid/sessions/revoke",
+    route({
+      tag: TAG,
+      summary: "'Akhiri Sesi': end every session of a user (Super Admin)",
+      access: "write",
+      parameters: [uuidParam],
+      ok: { description: "How many sessions ended.", schema: SessionsRevokedSchema },
+      errors: [404],
+    }),
+    async (c) => {
+      const { revoked } = await revokeUserSessions(c.get("ctx"), c.req.param("uuid"));
+      return c.json({ success: true as const, message: userMessages.sessionsEnded(revoked), revoked });
+    },
+  );

@@ -1,6 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link, href } from "react-router";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, type Column, type ListParams } from "~/components/list";
+import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, type Column, type ListParams } from "~/components/list";
 import {
   ACCESS_REQUEST_LIST_DEFAULTS,
   rowActionOf,
@@ -12,15 +12,24 @@ import { formatDate } from "~/lib/format";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { StatusBadge } from "./status-badge";
 import { TokenDownloadLink } from "./token-download-link";
+import { lazyComponent, PreloadLink } from "~/components/lazy-component";
 
 const s = accessRequestsText;
 const c = s.columns;
 const a = s.rowActions;
 
 /** The full page of the list: where its sort, paging, respond and revoke links lead. */
-export const ACCESS_REQUEST_PATH = "/app/access-request";
+export const ACCESS_REQUEST_PATH = href("/app/access-request");
 
 type ListQuery = ListParams & { q: string; sort: AccessRequestSort; dir: "asc" | "desc"; size: number; page: number };
+
+/** A tab of the page: a server-side filter of the list (its query change) with its own label. */
+export type AccessRequestTab = { key: string; label: string; change: ListParams; current: boolean };
+
+/** The confirmation of 'Cabut' opens only when the URL asks for it (`?revoke=`): its code loads then, or when a 'Cabut' shows. */
+export const RevokeDialog = lazyComponent(() => import("./revoke-dialog").then((module) => module.RevokeDialog));
+/** The respond form (`?respond=`), fetched as soon as a 'Respond' link shows. */
+export const RespondDialog = lazyComponent(() => import("./message-dialogs").then((module) => module.RespondDialog));
 
 /**
  * The access-request status list (SPEC 'Access requests'), reusable: the caller gives the data
@@ -31,29 +40,32 @@ type ListQuery = ListParams & { q: string; sort: AccessRequestSort; dir: "asc" |
  */
 export function AccessRequestList({
   page,
-  csrfToken,
   title = s.title,
   description = s.description,
   compact = false,
   adminActions = false,
   notice,
+  tabs,
+  showBanner = true,
 }: {
   page: ListPage<AccessRequestView, ListQuery>;
-  csrfToken: string;
   title?: string;
   description?: string;
   compact?: boolean;
   adminActions?: boolean;
   notice?: string | null;
+  /** Server-side tabs above the list ('Masuk'/'Diajukan', or Super Admin's views). */
+  tabs?: AccessRequestTab[];
+  /** The requester's reminder to download within 1x24 hours (not on the answering side). */
+  showBanner?: boolean;
 }) {
   // The panel's own query (5 rows) is not the full page's: its links open the page's defaults.
   const query: ListQuery = compact ? { ...ACCESS_REQUEST_LIST_DEFAULTS } : page.query;
-  const href = (change: ListParams) => listHref(ACCESS_REQUEST_PATH, query, change, ACCESS_REQUEST_LIST_DEFAULTS);
+  const pageHref = (change: ListParams) => listHref(ACCESS_REQUEST_PATH, query, change, ACCESS_REQUEST_LIST_DEFAULTS);
   const columns = accessRequestColumns({
     offset: compact ? 0 : (page.page - 1) * page.size,
-    respondHref: (uuid, action) => href({ respond: uuid, action }),
-    revokeAction: href({}),
-    csrfToken,
+    respondHref: (uuid, action) => pageHref({ respond: uuid, action }),
+    revokeHref: (uuid) => pageHref({ revoke: uuid }),
     adminActions,
   });
   const table = (
@@ -64,9 +76,9 @@ export function AccessRequestList({
       sorting={
         compact
           ? undefined
-          : { sort: query.sort, dir: query.dir, defaults: ACCESS_REQUEST_LIST_DEFAULTS, href: (sort, dir) => href({ sort, dir, page: 1 }) }
+          : { sort: query.sort, dir: query.dir, defaults: ACCESS_REQUEST_LIST_DEFAULTS, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }
       }
-      empty={<EmptyState>{s.empty}</EmptyState>}
+      empty={<EmptyState resetHref={!compact && query.q ? pageHref({ q: "", page: 1 }) : undefined}>{s.empty}</EmptyState>}
       label={title}
       testId="access-requests-table"
       rowTestId="access-request-row"
@@ -87,84 +99,118 @@ export function AccessRequestList({
   }
   return (
     <>
-      <PageHeader title={title} description={description} />
-      <p className="mb-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 ring-1 ring-blue-200" role="note" data-testid="access-request-banner">
-        {s.banner}
+      <PageHeader title={title} />
+      {tabs && tabs.length > 1 && (
+        <nav aria-label={s.tabs.label} className="mb-4 flex gap-1 border-b border-slate-200" data-testid="access-request-tabs">
+          {tabs.map((tab) => (
+            <Link
+              key={tab.key}
+              to={listHref(ACCESS_REQUEST_PATH, { ...query, box: undefined, owner: undefined }, { ...tab.change, page: 1, q: "" }, ACCESS_REQUEST_LIST_DEFAULTS)}
+              aria-current={tab.current ? "page" : undefined}
+              className={`-mb-px inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-medium ${tab.current ? "border-blue-700 text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              data-testid={`tab-${tab.key}`}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <p className="mb-4 text-slate-600" data-testid="access-request-description">
+        {description}
       </p>
+      {showBanner && (
+        <p className="mb-4 rounded-lg bg-blue-50 p-3 text-sm text-blue-900 ring-1 ring-blue-200" role="note" data-testid="access-request-banner">
+          {s.banner}
+        </p>
+      )}
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={ACCESS_REQUEST_PATH} query={query} defaults={ACCESS_REQUEST_LIST_DEFAULTS} searchPlaceholder={s.search} notice={notice} />
+        <ListToolbar
+          action={ACCESS_REQUEST_PATH}
+          query={query}
+          defaults={ACCESS_REQUEST_LIST_DEFAULTS}
+          searchPlaceholder={s.search}
+          notice={notice}
+          sorts={sortOptions(columns)}
+        >
+          {/* The tab is part of the list's query: a search stays on it. */}
+          {query.box && <input type="hidden" name="box" value={query.box} />}
+          {query.owner && <input type="hidden" name="owner" value={query.owner} />}
+        </ListToolbar>
         {table}
-        <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
     </>
   );
 }
 
-/** The SPEC's columns, plus the actions column and (optionally) the admin-actions column. */
+/**
+ * The SPEC's columns, plus the actions column and (optionally) the admin-actions column. On a
+ * phone card, as the SPEC says, Pemohon and Pemilik are hidden (small screens) and so is
+ * Berakhir (hidden below large screens; in the table too).
+ */
 function accessRequestColumns({
   offset,
   respondHref,
-  revokeAction,
-  csrfToken,
+  revokeHref,
   adminActions,
 }: {
   offset: number;
   respondHref: (uuid: string, action?: "accept" | "reject") => string;
-  revokeAction: string;
-  csrfToken: string;
+  revokeHref: (uuid: string) => string;
   adminActions: boolean;
 }): Column<AccessRequestView, AccessRequestSort>[] {
   const columns: Column<AccessRequestView, AccessRequestSort>[] = [
-    { key: "no", header: c.no, width: "4%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    { key: "no", header: c.no, width: "2.75rem", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "archiveTitle",
       header: c.archiveTitle,
       sort: "archiveTitle",
-      width: "15%",
       card: "title",
       cell: (row) => (
-        <a href={`/app/documents/${row.archiveId}`} className="dt-title">
+        <a href={href("/app/documents/:uuid", { uuid: row.archiveId })} className="dt-title">
           {row.archiveTitle}
         </a>
       ),
     },
-    { key: "status", header: c.status, sort: "status", width: "9%", card: "plain", cell: (row) => <StatusBadge status={row.status} /> },
-    { key: "requestMessage", header: c.requestMessage, width: "14%", cell: (row) => <span className="clamp2">{row.requestMessage}</span> },
-    { key: "responseMessage", header: c.responseMessage, width: "13%", cell: (row) => <span className="clamp2">{row.responseMessage || "-"}</span> },
-    { key: "requester", header: c.requester, sort: "requester", width: "10%", hideBelow: "lg", cell: (row) => row.requester },
-    { key: "owner", header: c.owner, sort: "owner", width: "10%", hideBelow: "lg", cell: (row) => row.owner ?? "-" },
-    { key: "createdAt", header: c.createdAt, sort: "createdAt", width: "10%", cell: (row) => formatDate(row.createdAt, "DD MMM YYYY HH:mm") },
+    { key: "status", header: c.status, sort: "status", width: "7rem", card: "plain", cell: (row) => <StatusBadge status={row.status} /> },
+    { key: "requestMessage", header: c.requestMessage, cell: (row) => <span className="clamp2">{row.requestMessage}</span> },
+    { key: "responseMessage", header: c.responseMessage, cell: (row) => <ResponseCell row={row} /> },
+    { key: "requester", header: c.requester, sort: "requester", width: "7.5rem", card: "hidden", cell: (row) => row.requester },
+    { key: "owner", header: c.owner, sort: "owner", width: "7.5rem", card: "hidden", cell: (row) => row.owner ?? s.noOwner },
+    { key: "createdAt", header: c.createdAt, sort: "createdAt", width: "6.75rem", cell: (row) => formatDate(row.createdAt, "DD MMM YYYY HH:mm") },
     {
       key: "expiresAt",
       header: c.expiresAt,
       sort: "expiresAt",
-      width: "10%",
-      hideBelow: "xl",
-      cell: (row) => (row.expiresAt ? formatDate(row.expiresAt, "DD MMM YYYY HH:mm") : "-"),
+      width: "6.75rem",
+      hideBelow: "lg",
+      card: "hidden",
+      // Only a live approval has an end worth showing; answered or revoked rows show '-'.
+      cell: (row) => (row.expiresAt && (row.status === "APPROVED" || row.status === "EXPIRED") ? formatDate(row.expiresAt, "DD MMM YYYY HH:mm") : "-"),
     },
     {
       key: "actions",
       header: c.actions,
-      width: adminActions ? "9%" : "13%",
+      width: "7.5rem",
       card: "actions",
-      cell: (row) => <RowActions row={row} respondHref={respondHref} revokeAction={revokeAction} csrfToken={csrfToken} />,
+      cell: (row) => <RowActions row={row} respondHref={respondHref} revokeHref={revokeHref} />,
     },
   ];
   if (adminActions) {
     columns.push({
       key: "adminActions",
       header: s.adminActions,
-      width: "6%",
+      width: "5.5rem",
       card: "actions",
       cell: (row) =>
         row.status === "PENDING" && row.canRespond ? (
           <span className="dt-actions">
-            <Link to={respondHref(row.uuid, "accept")} preventScrollReset className="text-emerald-700" data-testid="admin-approve">
+            <PreloadLink to={respondHref(row.uuid, "accept")} preload={RespondDialog.preload} preventScrollReset className="text-emerald-700" data-testid="admin-approve">
               {a.approve}
-            </Link>
-            <Link to={respondHref(row.uuid, "reject")} preventScrollReset className="text-red-700" data-testid="admin-reject">
+            </PreloadLink>
+            <PreloadLink to={respondHref(row.uuid, "reject")} preload={RespondDialog.preload} preventScrollReset className="text-red-700" data-testid="admin-reject">
               {a.reject}
-            </Link>
+            </PreloadLink>
           </span>
         ) : null,
     });
@@ -172,17 +218,27 @@ function accessRequestColumns({
   return columns;
 }
 
-/** The row action of SPEC section 4, plus revoke and the download count of an approval. */
+/** The response, or for a revoked approval who revoked it and when (never the stale approval text). */
+function ResponseCell({ row }: { row: AccessRequestView }) {
+  if (row.status === "REVOKED" && row.revokedAt) {
+    return (
+      <span className="clamp2" data-testid="revoked-note">
+        {s.revokedNote(row.revokedBy, formatDate(row.revokedAt, "DD MMM YYYY HH:mm"))}
+      </span>
+    );
+  }
+  return <span className="clamp2">{row.responseMessage || "-"}</span>;
+}
+
+/** The row action of SPEC section 4 for the viewer's side, plus 'Cabut' and the download count of an approval. */
 function RowActions({
   row,
   respondHref,
-  revokeAction,
-  csrfToken,
+  revokeHref,
 }: {
   row: AccessRequestView;
   respondHref: (uuid: string) => string;
-  revokeAction: string;
-  csrfToken: string;
+  revokeHref: (uuid: string) => string;
 }) {
   const action = rowActionOf(row);
   const label = (text: string, testId: string) => (
@@ -191,27 +247,23 @@ function RowActions({
     </span>
   );
   return (
-    <span className="dt-actions items-center" data-testid="row-actions">
+    <div className="dt-actions items-center" data-testid="row-actions">
       {action === "download" && <TokenDownloadLink request={row}>{a.download}</TokenDownloadLink>}
       {action === "respond" && (
-        <Link to={respondHref(row.uuid)} preventScrollReset className="text-blue-700" data-testid="respond">
+        <PreloadLink to={respondHref(row.uuid)} preload={RespondDialog.preload} preventScrollReset className="text-blue-700" data-testid="respond">
           {a.respond}
-        </Link>
+        </PreloadLink>
       )}
       {action === "waiting" && label(a.waiting, "waiting")}
       {action === "rejected" && label(a.rejected, "rejected")}
       {action === "waitingToken" && label(a.waitingToken, "waiting-token")}
-      {action === "none" && label("-", "no-action")}
+      {action === "none" && !row.canRevoke && row.status !== "APPROVED" && label("-", "no-action")}
       {row.canRevoke && (
-        <Form method="post" action={revokeAction} className="inline">
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <input type="hidden" name="uuid" value={row.uuid} />
-          <button type="submit" name="intent" value="revoke" className="rounded px-1 text-xs font-medium text-red-700 hover:underline" data-testid="revoke">
-            {a.revoke}
-          </button>
-        </Form>
+        <PreloadLink to={revokeHref(row.uuid)} preload={RevokeDialog.preload} preventScrollReset className="text-red-700" data-testid="revoke">
+          {a.revoke}
+        </PreloadLink>
       )}
       {row.status === "APPROVED" && label(s.downloadCount(row.downloadCount), "download-count")}
-    </span>
+    </div>
   );
 }

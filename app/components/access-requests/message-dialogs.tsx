@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { Field, FormBanner, RadioGroup, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { CsrfField } from "~/components/form/csrf-field";
 
 const s = accessRequestDialogs;
 
@@ -30,7 +31,6 @@ type Props<Rules> = {
   action: string;
   /** Where closing leads (the page without the dialog). */
   closeTo: string;
-  csrfToken: string;
   rules: Rules;
   lastResult: FormReply | null | undefined;
 };
@@ -46,7 +46,6 @@ export function RespondDialog({
   defaultAction,
   action,
   closeTo,
-  csrfToken,
   rules,
   lastResult,
 }: Props<FormRules> & { request: Pick<AccessRequestView, "uuid" | "archiveTitle" | "requester" | "requestMessage">; defaultAction?: "accept" | "reject" }) {
@@ -62,7 +61,7 @@ export function RespondDialog({
       <p className="mb-3 italic">“{request.requestMessage}”</p>
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="respond-error" />
       <Form method="post" action={action} {...form.props} className="space-y-4">
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <CsrfField />
         <input type="hidden" name="uuid" value={request.uuid} />
         <Field
           label={s.respond.messageLabel}
@@ -94,15 +93,16 @@ export function RespondDialog({
 }
 
 /** The request dialog of the document detail page: the reason (sent trimmed) and 'Kirim Request'. */
-export function RequestDialog({ action, closeTo, csrfToken, rules, lastResult }: Props<FormRules>) {
+export function RequestDialog({ action, closeTo, rules, lastResult }: Props<FormRules>) {
   const busy = useBusy(action);
   const [form, fields] = useFormKit<"requestMessage">({ id: "request-access", lastResult, rules });
   return (
     <Dialog title={accessRequestsText.request.button} status="request" closeTo={closeTo} testId="request-dialog">
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="request-error" />
       <Form method="post" action={action} {...form.props} className="space-y-4">
-        <input type="hidden" name="_csrf" value={csrfToken} />
-        <Field label={s.request.label} field={fields.requestMessage} inputProps={{ placeholder: s.request.placeholder, autoComplete: "off" }} />
+        <CsrfField />
+        {/* A reason is a sentence or two: a textarea, whose placeholder wraps instead of being cut on a phone. */}
+        <TextareaField label={s.request.label} field={fields.requestMessage} rows={3} textareaProps={{ placeholder: s.request.placeholder }} />
         <div className="flex justify-end gap-2">
           <Link to={closeTo} replace preventScrollReset className={buttonClass.secondary}>
             {s.request.cancel}

@@ -14,7 +14,7 @@ const labels: Record<string, string> = accessRequestsText.statusLabels;
 export function StatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASS[tone]}`} data-testid="status-badge" data-tone={tone}>
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASS[tone]}`} data-testid="status-badge" data-tone={tone}>
       {labels[status] ?? status}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, href } from "react-router";
 import { lazyComponent } from "~/components/lazy-component";
 import { Toast } from "~/components/toast";
 import type { AccessRequestView } from "~/domain/access-request-view";
@@ -10,7 +10,7 @@ const d = accessRequestsText.download;
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 /** Where the Download link leads without JavaScript: a page that checks first (no token in the URL). */
-export const downloadPagePath = (requestUuid: string) => `/app/access-request/download/${requestUuid}`;
+export const downloadPagePath = (requestUuid: string) => href("/app/access-request/download/:uuid", { uuid: requestUuid });
 
 /**
  * The requester's Download. Without JavaScript a plain link to the download page, which

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { VERIFY_INTEGRITY_INTENT, type AuditChainReport } from "~/domain/audit-integrity";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
-import { useRootData } from "~/root";
+import { CsrfField } from "~/components/form/csrf-field";
 
 const s = auditLogText.integrity;
 
@@ -11,7 +11,6 @@ const s = auditLogText.integrity;
  * page action answers with the report) and the result of the last run.
  */
 export function AuditIntegrity({ result }: { result: AuditChainReport | null }) {
-  const csrfToken = useRootData()?.csrfToken ?? "";
   const navigation = useNavigation();
   const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === VERIFY_INTEGRITY_INTENT;
   return (
@@ -24,7 +23,7 @@ export function AuditIntegrity({ result }: { result: AuditChainReport | null }) 
           <p className="mt-1 text-sm text-slate-600">{s.description}</p>
         </div>
         <Form method="post">
-          <input type="hidden" name="_csrf" value={csrfToken} />
+          <CsrfField />
           <button type="submit" name="intent" value={VERIFY_INTEGRITY_INTENT} className={buttonClass.secondary} disabled={verifying}>
             {verifying ? s.verifying : s.verify}
           </button>

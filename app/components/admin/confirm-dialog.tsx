@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
+import { CsrfField } from "~/components/form/csrf-field";
 
 /**
  * A server-rendered confirm-then-act dialog (addressed by the page URL, so it works without
@@ -16,7 +17,6 @@ export function ConfirmDialog({
   busyLabel,
   intent,
   fields = {},
-  csrfToken,
   action,
   testId,
 }: {
@@ -28,7 +28,6 @@ export function ConfirmDialog({
   busyLabel: string;
   intent: string;
   fields?: Record<string, string>;
-  csrfToken: string;
   /** Where the form posts (default: the current route). */
   action?: string;
   testId: string;
@@ -39,7 +38,7 @@ export function ConfirmDialog({
     <Dialog title={title} status="error" closeTo={cancelTo} testId={testId}>
       <p>{children}</p>
       <Form method="post" action={action} className="mt-5 flex justify-end gap-2">
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <CsrfField />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

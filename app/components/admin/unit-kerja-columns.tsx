@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Column } from "~/components/list";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { formatDate } from "~/lib/format";
@@ -24,7 +25,7 @@ export function unitKerjaColumns({ offset, deleteHref }: { offset: number; delet
       card: "actions",
       cell: (unit) => (
         <span className="dt-actions">
-          <a href={`/app/manage-unit-kerja/${unit.id}/update`} className="text-amber-700">
+          <a href={href("/app/manage-unit-kerja/:id/update", { id: String(unit.id) })} className="text-amber-700">
             {a.edit}
           </a>
           <a href={deleteHref(unit)} className="text-red-700" data-testid="delete-unit">

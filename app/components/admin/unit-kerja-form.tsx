@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { CsrfField } from "~/components/form/csrf-field";
 
 const m = unitKerjaText;
 const f = m.fields;
@@ -17,13 +18,11 @@ export function UnitKerjaForm({
   defaults,
   rules,
   lastResult,
-  csrfToken,
 }: {
   mode: "create" | "update";
   defaults: UnitKerjaFormDefaults;
   rules: FormRules;
   lastResult: FormReply | null | undefined;
-  csrfToken: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -34,7 +33,7 @@ export function UnitKerjaForm({
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />
       <Form method="post" className="space-y-5" {...form.props}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <CsrfField />
         <Field label={f.nama} field={fields.nama} />
         <Field label={f.jenis} field={fields.jenis} />
         <Field label={f.email} field={fields.email} type="email" />

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
@@ -29,7 +30,7 @@ export function userColumns({
       width: "20%",
       card: "title",
       cell: (user) => (
-        <a href={`/app/users/${user.uuid}`} className="dt-title">
+        <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="dt-title">
           {user.fullName}
         </a>
       ),
@@ -45,10 +46,10 @@ export function userColumns({
       card: "actions",
       cell: (user) => (
         <span className="dt-actions">
-          <a href={`/app/users/${user.uuid}`} className="text-blue-700">
+          <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="text-blue-700">
             {a.view}
           </a>
-          <a href={`/app/users/${user.uuid}/update`} className="text-amber-700">
+          <a href={href("/app/users/:uuid/update", { uuid: user.uuid })} className="text-amber-700">
             {a.edit}
           </a>
           {user.id !== selfId && (

@@ -5,6 +5,7 @@ import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply,
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
 import { users as usersText } from "~/i18n/users";
+import { CsrfField } from "~/components/form/csrf-field";
 
 const m = usersText;
 const f = m.fields;
@@ -36,7 +37,6 @@ export function UserForm({
   unitKerja,
   rules,
   lastResult,
-  csrfToken,
 }: {
   mode: "create" | "update";
   defaults: UserFormDefaults;
@@ -44,7 +44,6 @@ export function UserForm({
   /** From the loader: `formRules(UserCreateSchema | UserUpdateSchema)`. */
   rules: FormRules;
   lastResult: FormReply | null | undefined;
-  csrfToken: string;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -87,7 +86,7 @@ export function UserForm({
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />
       <Form method="post" className="space-y-5" {...form.props}>
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <CsrfField />
         <Field label={f.fullName} field={fields.fullName} inputProps={{ autoComplete: "name" }} />
         <Field label={f.username} field={fields.username} inputProps={{ autoComplete: "off" }} />
         <Field label={f.email} field={fields.email} type="email" inputProps={{ autoComplete: "email" }} />

@@ -12,6 +12,10 @@ type Props = ChartSeries & {
 };
 
 const percentFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 1 });
+/** Below this card width the bar chart is drawn with horizontal bars. */
+const NARROW_PX = 480;
+/** The bar legend's swatch: slate-600, like the page's text. */
+const LEGEND_COLOR = "#475569";
 
 /**
  * A chart of counts per category. The server renders a real table with the same numbers (bars
@@ -26,9 +30,19 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [mounted, setMounted] = useState(false);
   const [drawn, setDrawn] = useState(false);
+  // On a narrow card (a phone) the bars lie down: category names read along the bars instead of
+  // slanting under them, and the canvas grows with the number of categories.
+  const [horizontal, setHorizontal] = useState(false);
   const dataKey = JSON.stringify([labels, values]);
 
-  useEffect(() => whenNearViewport(figureRef.current, () => setMounted(true)), []);
+  useEffect(
+    () =>
+      whenNearViewport(figureRef.current, () => {
+        setHorizontal(kind === "bar" && (figureRef.current?.clientWidth ?? 0) < NARROW_PX);
+        setMounted(true);
+      }),
+    [kind],
+  );
 
   useEffect(() => {
     if (!mounted) return;
@@ -49,10 +63,16 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
             responsive: true,
             maintainAspectRatio: false,
             animation: false,
+            ...(horizontal ? { indexAxis: "y" as const } : {}),
             plugins: {
-              legend: { position: kind === "bar" ? "top" : "bottom" },
+              legend:
+                kind === "bar"
+                  ? // One dataset with a colour per category: its legend names the measure in a
+                    // neutral colour rather than taking the first category's.
+                    { position: "top", labels: { generateLabels: () => [{ text: dashboardText.chartDataset, fillStyle: LEGEND_COLOR, strokeStyle: LEGEND_COLOR, lineWidth: 0, hidden: false, datasetIndex: 0 }] } }
+                  : { position: "bottom" },
             },
-            ...(kind === "bar" ? { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
+            ...(kind === "bar" ? { scales: { [horizontal ? "x" : "y"]: { beginAtZero: true, ticks: { precision: 0 } } } } : {}),
           },
         });
         setDrawn(true);
@@ -64,14 +84,18 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
       chart?.destroy();
     };
     // dataKey stands for labels and values (new arrays on every render).
-  }, [mounted, kind, dataKey]);
+  }, [mounted, kind, dataKey, horizontal]);
 
   const total = values.reduce((sum, value) => sum + value, 0);
   const max = Math.max(1, ...values);
   return (
     <figure ref={figureRef} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid={testId} data-chart-drawn={drawn ? "true" : "false"}>
       <figcaption className="mb-3 text-center text-sm font-semibold text-slate-700">{dashboardText.chartTitle}</figcaption>
-      <div className="relative h-80">
+      {/* A fixed height only for the canvas (JavaScript); the server's table takes what it needs. */}
+      <div
+        className={mounted ? (kind === "doughnut" ? "relative h-[26rem] sm:h-80" : "relative h-80") : "relative"}
+        style={horizontal ? { height: `${Math.max(16, labels.length * 2.25 + 4)}rem` } : undefined}
+      >
         {mounted && (
           <canvas
             ref={canvasRef}
@@ -82,7 +106,7 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
             data-testid={testId ? `${testId}-canvas` : undefined}
           />
         )}
-        <div className={drawn ? "sr-only" : kind === "doughnut" ? "flex items-start gap-4" : ""}>
+        <div className={drawn ? "sr-only" : kind === "doughnut" ? "flex flex-col gap-4 sm:flex-row sm:items-start" : ""}>
           {kind === "doughnut" && <PieFallback values={values} total={total} />}
           <table id={tableId} className="w-full text-left text-sm" data-testid={testId ? `${testId}-table` : undefined}>
             <thead>
@@ -152,7 +176,7 @@ function PieFallback({ values, total }: { values: number[]; total: number }) {
   });
   const background = total ? `conic-gradient(${stops.join(", ")})` : "#e2e8f0";
   return (
-    <span className="relative block h-28 w-28 shrink-0 rounded-full" style={{ background }} aria-hidden="true">
+    <span className="relative block h-28 w-28 shrink-0 self-center rounded-full sm:self-start" style={{ background }} aria-hidden="true">
       <span className="absolute inset-6 rounded-full bg-white" />
     </span>
   );

@@ -5,33 +5,40 @@ import { formatDate, formatKb } from "~/lib/format";
 import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import type { DocumentListRow } from "~/domain/documents";
-import { AccessBadge, KeywordChips } from "./badges";
+import { AccessBadge, ClassBadge, KeywordChips } from "./badges";
+import { filingText } from "~/i18n/classification";
 
 const c = documentsText.columns;
 const a = documentsText.actions;
 
 /**
- * The twelve columns of the catalogue (SPEC order). Widths add up to the table's width: it
- * fits a 1280 px screen without sideways scrolling. `offset` numbers the rows across pages;
- * `detailPath` (signed-in list) makes Judul and 'Lihat' links to the detail page.
+ * The twelve columns of the catalogue (SPEC order). Fixed widths in rem for the short columns,
+ * the title (and, from 1536 px, the description) sharing the rest, so that at 1366 px every
+ * value wraps only between words: numbers break after their slashes, dates between date and
+ * time, badges never. The description column shows from 1536 px (below that it is on the phone
+ * card and the detail page); keywords, uploader and size from 1280 px. A phone card shows every
+ * column but No. `offset` numbers the rows across pages; `detailPath` (signed-in list) makes
+ * Judul and 'Lihat' links to the detail page, `viewPath` gives the public list its 'Lihat'.
  */
 export function documentColumns({
   offset,
   detailPath,
   titlePath,
+  viewPath,
 }: {
   offset: number;
   detailPath: string | null;
   /** Where the title links (the public catalogue links titles to its public pages). */
   titlePath?: string;
+  /** Where 'Lihat' leads when there is no detail path (the public document page). */
+  viewPath?: string;
 }): Column<DocumentListRow, DocumentSort>[] {
   return [
-    { key: "no", header: c.no, width: "3%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    { key: "no", header: c.no, width: "2.25rem", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "title",
       header: c.title,
       sort: "title",
-      width: "13.5%",
       card: "title",
       cell: (document) =>
         (titlePath ?? detailPath) ? (
@@ -42,13 +49,12 @@ export function documentColumns({
           <span className="dt-title">{document.title}</span>
         ),
     },
-    { key: "category", header: c.category, width: "8%", cell: (document) => document.categoryName },
-    { key: "keywords", header: c.keywords, width: "10%", hideBelow: "xl", card: "hidden", cell: (document) => <KeywordChips keywords={document.keywords} clamp /> },
+    { key: "category", header: c.category, width: "5.75rem", cell: (document) => document.categoryName },
+    { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",
       header: c.description,
-      width: "12%",
-      hideBelow: "lg",
+      hideBelow: "2xl",
       card: "plain",
       cell: (document) =>
         document.description ? (
@@ -59,29 +65,55 @@ export function documentColumns({
           t.notSet
         ),
     },
-    { key: "access", header: c.accessLevel, width: "7.5%", card: "plain", cell: (document) => <AccessBadge level={document.accessLevel} /> },
-    { key: "number", header: c.documentNumber, sort: "documentNumber", width: "8.5%", cell: (document) => document.documentNumber },
-    { key: "year", header: c.year, sort: "year", width: "5%", cell: (document) => document.year },
-    { key: "uploader", header: c.uploader, width: "8%", hideBelow: "xl", card: "hidden", cell: (document) => document.uploader },
-    { key: "createdAt", header: c.createdAt, sort: "createdAt", width: "8.5%", cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss") },
-    { key: "size", header: c.size, sort: "fileSize", width: "6%", hideBelow: "xl", align: "end", card: "hidden", cell: (document) => formatKb(document.fileSizeKb) },
+    {
+      key: "access",
+      header: c.accessLevel,
+      width: "6rem",
+      card: "plain",
+      cell: (document) => (
+        <span className="badges">
+          <AccessBadge level={document.accessLevel} />
+          <ClassBadge securityClass={document.securityClass} />
+        </span>
+      ),
+    },
+    { key: "number", header: c.documentNumber, sort: "documentNumber", width: "6.5rem", cell: (document) => <BreakAfterSlashes text={document.documentNumber} /> },
+    // Beyond the SPEC's twelve: the classification code, on wide screens only.
+    { key: "code", header: filingText.documentCode, width: "5.5rem", hideBelow: "2xl", card: "hidden", cell: (document) => document.classificationCode ?? "-" },
+    { key: "year", header: c.year, sort: "year", width: "4rem", cell: (document) => document.year },
+    { key: "uploader", header: c.uploader, width: "6.5rem", hideBelow: "xl", cell: (document) => document.uploader },
+    {
+      key: "createdAt",
+      header: c.createdAt,
+      sort: "createdAt",
+      width: "7rem",
+      cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss"),
+    },
+    { key: "size", header: c.size, sort: "fileSize", width: "4.5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
     {
       key: "actions",
       header: c.actions,
-      width: "10%",
+      width: "6.5rem",
       card: "actions",
-      cell: (document) => <DocumentActions document={document} detailPath={detailPath} />,
+      cell: (document) => <DocumentActions document={document} detailPath={detailPath} viewPath={viewPath} />,
     },
   ];
 }
 
+/** A document number may wrap after each slash ('031/UN.1/TU/2024'), never inside a part. */
+function BreakAfterSlashes({ text }: { text: string }) {
+  const parts = text.split("/");
+  return parts.map((part, index) => (index < parts.length - 1 ? [part, "/", <wbr key={index} />] : part));
+}
+
 /** Plain links (no client-side router per row): a row renders cheaply, and works without JS. */
-function DocumentActions({ document, detailPath }: { document: DocumentListRow; detailPath: string | null }) {
+function DocumentActions({ document, detailPath, viewPath }: { document: DocumentListRow; detailPath: string | null; viewPath?: string }) {
   const detail = detailPath && `${detailPath}/${document.uuid}`;
+  const view = detail ?? (viewPath ? `${viewPath}/${document.uuid}` : null);
   return (
     <span className="dt-actions">
-      {detail && (
-        <a href={detail} className="text-blue-700">
+      {view && (
+        <a href={view} className="text-blue-700">
           {a.view}
         </a>
       )}

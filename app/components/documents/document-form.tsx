@@ -6,7 +6,14 @@ import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromAp
 import { documentHints } from "~/domain/document-hints";
 import { documents as documentsText } from "~/i18n/documents";
 import { documentForm as documentFormText } from "~/i18n/document-form";
-import type { Category } from "~/server/services/documents.server";
+import type { Category } from "~/server/documents/service.server";
+import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
+import { versionsText } from "~/i18n/records";
+import { filingText, securityClassText } from "~/i18n/classification";
+import type { ClassificationOption } from "~/domain/classification";
+import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes";
+import { CheckboxField } from "~/components/form";
+import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
 
 const f = documentFormText.fields;
 
@@ -18,7 +25,17 @@ export type DocumentFormDefaults = {
   keywords?: string;
   description?: string;
   accessLevel?: "PRIVATE" | "PUBLIC";
+  classificationCode?: string | null;
+  securityClass?: SecurityClass | "";
+  unitKerjaId?: number | string;
 };
+
+/** Whether saving would lower the document to BIASA (open to the public): the page asks first. */
+function lowersToBiasa(currentClass: SecurityClass | undefined, formData: FormData): boolean {
+  if (!currentClass || currentClass === "BIASA") return false;
+  const requested = formData.get("securityClass");
+  return requested === "BIASA" || (!requested && formData.get("accessLevel") === "PUBLIC");
+}
 
 /** SPEC section 8's rule for reading an upload reply: message, error, errors, text, fallback. */
 export function uploadErrorMessage(status: number, body: string, fallback: string): string {
@@ -39,22 +56,29 @@ export function uploadErrorMessage(status: number, body: string, fallback: strin
 export function DocumentForm({
   mode,
   categories,
+  units = null,
   defaults,
   rules,
   lastResult,
-  csrfToken,
   submissionId,
   apiUrl,
   successUrl,
+  classifications,
+  currentClass,
 }: {
   mode: "create" | "update";
   categories: Category[];
+  /** The scheme's codes for the 'Kode Klasifikasi' select. */
+  classifications: ClassificationOption[];
+  /** The class the document has now (update): lowering it to BIASA asks first. */
+  currentClass?: SecurityClass;
+  /** The units a Super Admin chooses the owner from (null: the field is not shown). */
+  units?: { id: number; nama: string }[] | null;
   defaults: DocumentFormDefaults;
   /** From the loader: `formRules(DocumentCreateSchema | DocumentUpdateSchema)`. */
   rules: FormRules;
   /** The action's reply (a post without JavaScript). */
   lastResult: FormReply | null | undefined;
-  csrfToken: string;
   submissionId?: string;
   apiUrl: string;
   /** Where to go after a successful enhanced submit; `{uuid}` is replaced. */
@@ -62,17 +86,24 @@ export function DocumentForm({
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const csrfToken = useCsrfToken();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<{ message: string; dialog: string } | null>(null);
   const [apiResult, setApiResult] = useState<FormReply | null>(null);
+  // Lowering to BIASA with JavaScript: the confirmation dialog, then the same submit again.
+  const [confirmLowering, setConfirmLowering] = useState<HTMLFormElement | null>(null);
   const fallback = mode === "create" ? documentFormText.uploadFailed : documentFormText.metadataFailed;
 
-  const [form, fields] = useFormKit<keyof DocumentFormDefaults | "file">({
+  const [form, fields] = useFormKit<keyof DocumentFormDefaults | "file" | "versionNote" | "confirmLowering">({
     lastResult: apiResult ?? lastResult,
     rules,
     defaultValue: defaults,
     onValidSubmit(event, formData) {
       event.preventDefault();
+      if (mode === "update" && lowersToBiasa(currentClass, formData) && formData.get("confirmLowering") !== "on") {
+        setConfirmLowering(event.currentTarget);
+        return;
+      }
       setClientError(null);
       setApiResult(null);
       setProgress(0);
@@ -130,7 +161,7 @@ export function DocumentForm({
       <FormBanner message={bannerMessage} testId="form-error" />
       <Form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
         {/* CSRF and idempotency fields come first: the server checks them before the file streams in. */}
-        <input type="hidden" name="_csrf" value={csrfToken} />
+        <CsrfField />
         {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
         <SelectField
           label={f.category}
@@ -156,13 +187,15 @@ export function DocumentForm({
           rows={5}
           textareaProps={{ onInput: ({ currentTarget: { value } }) => setHintInput((current) => ({ ...current, description: value })) }}
         />
-        <Field
-          label={mode === "create" ? f.file : f.newFile}
-          field={fields.file}
-          type="file"
-          hint={mode === "update" ? documentFormText.newFileHint : null}
-          inputProps={{ className: "file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800" }}
-        />
+        {units && (
+          <SelectField
+            label={f.ownerUnit}
+            field={fields.unitKerjaId}
+            options={units.map((unit) => ({ value: unit.id, label: unit.nama }))}
+            placeholder={f.chooseOwnerUnit}
+            hint={documentFormText.ownerUnitHint}
+          />
+        )}
         <RadioGroup
           legend={f.accessLevel}
           field={fields.accessLevel}
@@ -171,6 +204,36 @@ export function DocumentForm({
             { value: "PUBLIC", label: f.public },
           ]}
           fallback="PRIVATE"
+        />
+        <SelectField
+          label={filingText.documentCode}
+          field={fields.classificationCode}
+          options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
+          placeholder={filingText.noCode}
+        />
+        <RadioGroup
+          legend={securityClassText.label}
+          field={fields.securityClass}
+          options={[
+            currentClass
+              ? { value: "", label: securityClassText.keepCurrent(securityClassText.names[currentClass]), hint: securityClassText.keepCurrentHint }
+              : { value: "", label: securityClassText.followDefault, hint: securityClassText.followDefaultHint },
+            ...SECURITY_CLASSES.map((value) => ({ value, label: securityClassText.names[value], hint: securityClassText.hints[value] })),
+          ]}
+          fallback=""
+        />
+        {mode === "update" && currentClass !== "BIASA" && (
+          <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} />
+        )}
+        {mode === "update" && <Field label={versionsText.noteLabel} field={fields.versionNote} inputProps={{ placeholder: versionsText.notePlaceholder }} />}
+        {/* The file comes last: the server checks the fields sent before it (year, category, owner)
+            and refuses a wrong form before the file streams in. */}
+        <Field
+          label={mode === "create" ? f.file : f.newFile}
+          field={fields.file}
+          type="file"
+          hint={mode === "update" ? documentFormText.newFileHint : documentFormText.fileHint}
+          inputProps={{ accept: ACCEPTED_FILE_EXTENSIONS, className: "file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800" }}
         />
         {progress !== null && (
           <div className="h-2 overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
@@ -181,6 +244,27 @@ export function DocumentForm({
           {progress !== null ? documentFormText.uploadProgress(progress) : busy ? documentFormText.saving : documentsText.submit}
         </button>
       </Form>
+      {confirmLowering && (
+        <Dialog title={securityClassText.confirmLoweringTitle} status="error" closeLabel={documentsText.cancel} onClose={() => setConfirmLowering(null)} testId="confirm-lowering">
+          <p>{documentFormText.confirmLoweringText}</p>
+          <div className="mt-5 flex justify-end">
+            <button
+              type="button"
+              className={buttonClass.danger}
+              data-testid="confirm-lowering-yes"
+              onClick={() => {
+                const target = confirmLowering;
+                setConfirmLowering(null);
+                const box = target.elements.namedItem("confirmLowering");
+                if (box instanceof HTMLInputElement) box.checked = true;
+                target.requestSubmit();
+              }}
+            >
+              {documentFormText.confirmLoweringYes}
+            </button>
+          </div>
+        </Dialog>
+      )}
       {dialogMessage && (
         <Dialog key={dialogMessage} title={documentsText.failed} status="error" closeLabel={documentsText.close} testId="error-dialog">
           {dialogMessage}

@@ -1,9 +1,10 @@
-import { DataTable, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref, sortOptions } from "~/components/list";
 import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
 import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
+import { filingText } from "~/i18n/classification";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -18,20 +19,30 @@ export function DocumentList({
   basePath,
   mode,
   notice,
+  codes = [],
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
   categories: Category[];
+  /** The classification codes to filter by (a code includes the codes below it); none: no filter. */
+  codes?: readonly { code: string; name: string }[];
   basePath: string;
   mode: "app" | "public";
   notice?: string | null;
 }) {
   const { query } = page;
-  const href = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, DOCUMENT_LIST_DEFAULTS);
-  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath });
+  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, DOCUMENT_LIST_DEFAULTS);
+  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath, viewPath: basePath });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ListToolbar action={basePath} query={query} defaults={DOCUMENT_LIST_DEFAULTS} searchPlaceholder={documentsText.search} notice={notice}>
+      <ListToolbar
+        action={basePath}
+        query={query}
+        defaults={DOCUMENT_LIST_DEFAULTS}
+        searchPlaceholder={documentsText.search}
+        notice={notice}
+        sorts={sortOptions(columns)}
+      >
         <FilterSelect
           name="category"
           label={documentsText.columns.category}
@@ -40,6 +51,16 @@ export function DocumentList({
           allLabel={documentsText.allCategories}
           testId="category-filter"
         />
+        {codes.length > 0 && (
+          <FilterSelect
+            name="klasifikasi"
+            label={filingText.documentCode}
+            value={query.klasifikasi}
+            options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))}
+            allLabel={filingText.filterAll}
+            testId="code-filter"
+          />
+        )}
       </ListToolbar>
       <DataTable
         columns={columns}
@@ -49,13 +70,14 @@ export function DocumentList({
           sort: query.sort,
           dir: query.dir,
           defaults: DOCUMENT_LIST_DEFAULTS,
-          href: (sort, dir) => href({ sort, dir, page: 1 }),
+          href: (sort, dir) => pageHref({ sort, dir, page: 1 }),
         }}
+        empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined} />}
         label={documentsText.title}
         testId="documents-table"
         rowTestId="document-row"
       />
-      <Pagination {...keysetPagination(page, cursors, href)} />
+      <Pagination {...keysetPagination(page, cursors, pageHref)} />
     </div>
   );
 }

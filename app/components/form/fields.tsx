@@ -113,21 +113,49 @@ export function TextareaField({ rows = 4, textareaProps, ...shell }: ShellProps 
   );
 }
 
-export type Option = { value: string | number; label: string };
+export type Option = {
+  value: string | number;
+  label: string;
+  /** A select's optgroup the option sits in (options of one group come together). */
+  group?: string;
+  /** A radio option's one-line explanation, under its label. */
+  hint?: string;
+};
 
 export function SelectField({ options, placeholder, ...shell }: ShellProps & { options: readonly Option[]; placeholder?: string }) {
   return (
     <FieldShell {...shell}>
       <select {...controlProps(shell.field)} defaultValue={initialText(shell.field)} className={inputClass}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {groupsOf(options).map(([group, members]) =>
+          group === undefined ? (
+            members.map(optionElement)
+          ) : (
+            <optgroup key={group} label={group}>
+              {members.map(optionElement)}
+            </optgroup>
+          ),
+        )}
       </select>
     </FieldShell>
   );
+}
+
+const optionElement = (option: Option) => (
+  <option key={option.value} value={option.value}>
+    {option.label}
+  </option>
+);
+
+/** Options in their groups, in the order the groups first appear (ungrouped ones as one run). */
+function groupsOf(options: readonly Option[]): [string | undefined, Option[]][] {
+  const groups: [string | undefined, Option[]][] = [];
+  for (const option of options) {
+    const last = groups.at(-1);
+    if (last && last[0] === option.group) last[1].push(option);
+    else groups.push([option.group, [option]]);
+  }
+  return groups;
 }
 
 /** Radio buttons in a fieldset; `fallback` is checked while the form has no value. */
@@ -136,11 +164,18 @@ export function RadioGroup({ legend, field, options, fallback }: { legend: strin
   return (
     <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
-      <div className="mt-2 flex flex-wrap gap-6">
+      <div className={options.some((option) => option.hint) ? "mt-2 grid gap-1" : "mt-2 flex flex-wrap gap-6"}>
         {options.map((option) => (
           <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="radio" name={field.name} value={option.value} defaultChecked={checked === String(option.value)} required={field.required} className="h-4 w-4" />
-            {option.label}
+            <input type="radio" name={field.name} value={option.value} defaultChecked={checked === String(option.value)} required={field.required} className="h-4 w-4 shrink-0" />
+            {option.hint ? (
+              <span>
+                <span className="font-medium">{option.label}</span>
+                <span className="block text-xs text-slate-500">{option.hint}</span>
+              </span>
+            ) : (
+              option.label
+            )}
           </label>
         ))}
       </div>

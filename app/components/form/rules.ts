@@ -27,6 +27,8 @@ export function invalidFields(form: HTMLFormElement, rules: FormRules, only?: st
     if (!messages || errors[name] || !element.validity) continue;
     const broken = VALIDITY.find(([flag, rule]) => element.validity[flag] && messages[rule]);
     if (broken) errors[name] = [messages[broken[1]]!];
+    // The schemas trim: spaces alone are as empty as nothing (native `required` accepts them).
+    else if (messages.required && element.required && isBlankText(element)) errors[name] = [messages.required];
   }
   return errors;
 }
@@ -49,4 +51,11 @@ export function errorsFromApiBody(
     else formErrors.push(message);
   }
   return { fieldErrors, formErrors };
+}
+
+/** A text-like control holding only whitespace (files, checkboxes and radios are not text). */
+function isBlankText(element: Control): boolean {
+  const { type, value } = element as { type?: string; value?: unknown };
+  if (type === "file" || type === "checkbox" || type === "radio") return false;
+  return typeof value === "string" && value !== "" && value.trim() === "";
 }

@@ -8,7 +8,8 @@ import { SortHeader, type SortState } from "./sort-header";
  * - `header`: the column title (also the fact's label on a phone card).
  * - `cell`: renders the cell's content; keep it small (few elements, short class names).
  * - `sort`: the list-query sort key this column sorts by (the header becomes a sort link).
- * - `hideBelow`: hide the column in the table view on screens narrower than `lg` or `xl`
+ * - `hideBelow`: hide the column in the table view on screens narrower than `lg`, `xl` or
+ *   `2xl` (an optional column for wide screens)
  *   (the phone card still shows it unless `card` is "hidden").
  * - `width`: the column's share of the table (e.g. "12%"); the table never scrolls sideways.
  * - `card`: the cell's part in the phone card: "title" (heading line), "fact" (labelled with
@@ -21,7 +22,7 @@ export type Column<Row, Sort extends string = string> = {
   header: string;
   cell: (row: Row, index: number) => ReactNode;
   sort?: Sort;
-  hideBelow?: "lg" | "xl";
+  hideBelow?: "lg" | "xl" | "2xl";
   width?: string;
   card?: "title" | "fact" | "plain" | "actions" | "hidden";
   align?: "end";
@@ -81,7 +82,7 @@ export function DataTable<Row, Sort extends string = string>({
             column.sort && sorting ? (
               <SortHeader key={column.key} label={column.header} sort={column.sort} sorting={sorting} className={className} width={column.width} />
             ) : (
-              <th key={column.key} className={className} style={column.width ? { width: column.width } : undefined}>
+              <th key={column.key} scope="col" className={className} style={column.width ? { width: column.width } : undefined}>
                 {column.header}
               </th>
             ),
@@ -110,3 +111,8 @@ export function DataTable<Row, Sort extends string = string>({
 }
 
 export type { SortDir };
+
+/** The sortable columns as options of the phone's sort select (see ListToolbar `sorts`). */
+export function sortOptions<Row, Sort extends string>(columns: readonly Column<Row, Sort>[]): { value: Sort; label: string }[] {
+  return columns.flatMap((column) => (column.sort ? [{ value: column.sort, label: column.header }] : []));
+}

@@ -1,11 +1,24 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { t } from "~/i18n/id";
 
-/** The "nothing here" message of a list (visible on a phone too: it is not a wide table cell). */
-export function EmptyState({ children, testId = "empty" }: { children?: ReactNode; testId?: string }) {
+/**
+ * The "nothing here" message of a list (visible on a phone too: it is not a wide table cell).
+ * After a search that found nothing, `resetHref` (the list without its search) offers the way
+ * back: 'Reset pencarian'.
+ */
+export function EmptyState({ children, testId = "empty", resetHref }: { children?: ReactNode; testId?: string; resetHref?: string }) {
   return (
     <p className="dt-empty" data-testid={testId}>
       {children ?? t.ui.list.empty}
+      {resetHref && (
+        <>
+          {" "}
+          <Link to={resetHref} className="font-medium text-blue-700 underline" data-testid="reset-search">
+            {t.ui.list.resetSearch}
+          </Link>
+        </>
+      )}
     </p>
   );
 }

@@ -64,9 +64,11 @@ export function sameSearch(a: URLSearchParams, b: URLSearchParams): boolean {
 }
 
 /** The href of a keyset page link: the current search parameters with the cursor swapped. */
-export function keysetHref(pathname: string, current: URLSearchParams, cursor: { after: number } | { before: number }): string {
+export function keysetHref(pathname: string, current: URLSearchParams, cursor: { after: number } | { before: number }, page?: number | null): string {
   const params = new URLSearchParams(current);
   for (const key of ["before", "after", "page"]) params.delete(key);
+  // The page number travels beside the cursor, so the page can say which rows it shows.
+  if (page && page > 1) params.set("page", String(page));
   if ("after" in cursor) params.set("after", String(cursor.after));
   else params.set("before", String(cursor.before));
   return `${pathname}?${params}`;

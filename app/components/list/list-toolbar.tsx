@@ -19,6 +19,7 @@ export function ListToolbar({
   defaults,
   searchPlaceholder,
   notice,
+  sorts,
   children,
 }: {
   /** The list's path. */
@@ -32,6 +33,12 @@ export function ListToolbar({
   notice?: string | null;
   /** Filter controls, typically `FilterSelect`s. */
   children?: ReactNode;
+  /**
+   * The sortable columns (`sortOptions(columns)`). On a phone, where the table's headers are not
+   * shown, they become a labelled sort select and a direction select; from md up the headers
+   * sort, and these (hidden) selects only carry the current order along with a search.
+   */
+  sorts?: readonly { value: string; label: string }[];
 }) {
   const navigate = useNavigate();
   const go = (form: HTMLFormElement, replace: boolean) => {
@@ -64,11 +71,33 @@ export function ListToolbar({
         {t.ui.list.pageSize}
         <PageSizeSelect value={query.size} className={`${inputClass} mt-0 w-20`} />
       </label>
-      {customOrder && (
-        <>
-          <input type="hidden" name="sort" value={query.sort} />
-          <input type="hidden" name="dir" value={query.dir} />
-        </>
+      {sorts ? (
+        <div className="flex w-full gap-3 md:hidden" data-testid="sort-controls">
+          <label className="flex min-w-0 flex-[2] flex-col text-sm">
+            {t.ui.list.sortBy}
+            <select name="sort" defaultValue={query.sort} className={inputClass} data-testid="sort-select">
+              {sorts.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex min-w-0 flex-1 flex-col text-sm">
+            {t.ui.list.sortDir}
+            <select name="dir" defaultValue={query.dir} className={inputClass} data-testid="sort-dir">
+              <option value="asc">{t.ui.list.ascending}</option>
+              <option value="desc">{t.ui.list.descending}</option>
+            </select>
+          </label>
+        </div>
+      ) : (
+        customOrder && (
+          <>
+            <input type="hidden" name="sort" value={query.sort} />
+            <input type="hidden" name="dir" value={query.dir} />
+          </>
+        )
       )}
       <button type="submit" className={buttonClass.secondary}>
         {t.ui.list.apply}

@@ -5,13 +5,15 @@
 import type { ListPage, PageCursors } from "~/domain/list-page";
 
 /**
- * Previous/Next and 'Showing X of Y entries'. The hrefs come from the caller, so offset pages
+ * Previous/Next and 'Showing 6–10 of 17 entries'. The hrefs come from the caller, so offset pages
  * and keyset (cursor) pages use the same component; `position` (e.g. "2 / 5") is optional
  * because a cursor page does not know its number.
  */
 export type PaginationProps = {
   shown: number;
   total: number;
+  /** The 1-based position of the page's first row ('Showing 6–10 of 17 entries'); 1 when absent. */
+  first?: number;
   previousHref: string | null;
   nextHref: string | null;
   position?: string;
@@ -24,6 +26,7 @@ export function offsetPagination(page: ListPage<unknown, unknown>, href: (page: 
   return {
     shown: page.data.length,
     total: page.total,
+    first: (page.page - 1) * page.size + 1,
     previousHref: page.page > 1 ? href(Math.min(page.page - 1, page.totalPages)) : null,
     nextHref: page.page < page.totalPages ? href(page.page + 1) : null,
     position: `${page.page} / ${page.totalPages}`,

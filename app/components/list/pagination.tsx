@@ -5,12 +5,20 @@ import type { PaginationProps } from "./page-links";
 
 export { keysetPagination, offsetPagination, type PaginationProps } from "./page-links";
 
-/** Previous/Next and 'Showing X of Y entries', with the hrefs the caller computed (see page-links). */
-export function Pagination({ shown, total, previousHref, nextHref, position, summary }: PaginationProps) {
+const countFormat = new Intl.NumberFormat("id-ID");
+/** A count as the page's locale writes it (1.234.567). */
+export const formatCount = (value: number) => countFormat.format(value);
+
+/**
+ * Previous/Next and the SPEC's 'Showing X of Y entries' with the page's range ('Showing 6–10 of
+ * 17 entries': on page 2 a bare count would read as the total), with the hrefs the caller
+ * computed (see page-links).
+ */
+export function Pagination({ shown, total, first = 1, previousHref, nextHref, position, summary }: PaginationProps) {
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4 text-sm" aria-label={t.ui.list.pagination}>
       <p className="text-slate-600" data-testid="showing">
-        {summary ?? t.ui.list.showing(shown, total)}
+        {summary ?? t.ui.list.showing(first, shown ? first + shown - 1 : 0, formatCount(total))}
       </p>
       <div className="flex items-center gap-2">
         <PageLink to={previousHref} label={t.ui.list.previous} rel="prev" />

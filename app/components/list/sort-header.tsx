@@ -35,6 +35,7 @@ export function SortHeader<Sort extends string>({
   const active = sorting.sort === sort;
   return (
     <th
+      scope="col"
       className={className}
       style={width ? { width } : undefined}
       aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}

@@ -4,9 +4,9 @@ import { ACCESS_REQUEST_PATH } from "~/components/access-requests/access-request
 import { Dialog } from "~/components/dialog";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { pageMeta } from "~/lib/meta";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { getAccessRequest } from "~/server/services/access-requests.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { getAccessRequest } from "~/server/access-requests/service.server";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 
 const d = accessRequestsText.download;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/access-request-layout";
-import { requirePolicy } from "~/server/gates.server";
+import { requirePolicy } from "~/routes/helpers/gates.server";
 import { t } from "~/i18n/id";
 
 /**

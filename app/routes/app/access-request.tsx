@@ -1,32 +1,31 @@
-import { redirect } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { redirect, href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/access-request";
-import { ACCESS_REQUEST_PATH, AccessRequestList } from "~/components/access-requests/access-request-list";
-import { lazyComponent } from "~/components/lazy-component";
+import { ACCESS_REQUEST_PATH, AccessRequestList, RespondDialog, RevokeDialog } from "~/components/access-requests/access-request-list";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { listHref, listSearchParams, sameSearch } from "~/components/list/list-href";
 import { ACCESS_REQUEST_LIST_DEFAULTS } from "~/domain/access-request-view";
 import { AccessRequestListQuerySchema, RespondSchema } from "~/domain/access-requests";
 import { DomainError } from "~/domain/errors";
+import { parseOrInvalid } from "~/domain/form-input";
 import { parseListParams } from "~/domain/list-query";
 import { ROLES } from "~/domain/roles";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn, type SignedInContext } from "~/server/gates.server";
-import { assertPageInRange } from "~/server/list.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { getAccessRequest, listAccessRequests, respondToAccessRequest, revokeAccessRequest } from "~/server/services/access-requests.server";
+import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { getSignedIn, type SignedInContext } from "~/routes/helpers/gates.server";
+import { assertPageInRange } from "~/routes/helpers/list.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { getAccessRequest, listAccessRequests, respondToAccessRequest, revokeAccessRequest } from "~/server/access-requests/service.server";
 import { t } from "~/i18n/id";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 
 const s = accessRequestsText;
 const m = accessRequestMessages;
 const DEFAULTS = ACCESS_REQUEST_LIST_DEFAULTS;
-/** Open only when the URL asks for it (`?respond=`): its code loads then. */
-const RespondDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RespondDialog));
-/** Parameters of the dialog, not of the list: `?respond={uuid}` opens it, `&action=` preselects. */
-const DIALOG_PARAMS = ["respond", "action"];
+/** Parameters of the dialogs, not of the list: `?respond={uuid}` (`&action=` preselects), `?revoke={uuid}`. */
+const DIALOG_PARAMS = ["respond", "action", "revoke"];
 
 export const meta = () => pageMeta({ title: s.title });
 
@@ -45,13 +44,17 @@ function splitUrl(url: URL) {
   const listParams = new URLSearchParams(url.searchParams);
   for (const name of DIALOG_PARAMS) listParams.delete(name);
   const query = parseListParams(AccessRequestListQuerySchema, listParams);
-  const respond = url.searchParams.get("respond");
+  const uuidParam = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+  };
   const presetParam = url.searchParams.get("action");
   const preset: "accept" | "reject" | undefined = presetParam === "accept" || presetParam === "reject" ? presetParam : undefined;
   return {
     listParams,
     query,
-    respond: respond && /^[0-9a-f-]{36}$/i.test(respond) ? respond : null,
+    respond: uuidParam("respond"),
+    revoke: uuidParam("revoke"),
     preset,
     listUrl: listHref(ACCESS_REQUEST_PATH, query, {}, DEFAULTS),
   };
@@ -70,23 +73,64 @@ async function requestToAnswer(ctx: SignedInContext, uuid: string, listUrl: stri
   }
 }
 
+const DESCRIPTIONS = {
+  received: (unit: string | null) => s.receivedDescription(unit),
+  sent: () => s.description,
+  all: () => s.adminDescription,
+  unowned: () => s.unownedDescription,
+} as const;
+
+/** The approval 'Cabut' would end; anything it cannot revoke goes back to the list with a toast. */
+async function requestToRevoke(ctx: SignedInContext, uuid: string, listUrl: string) {
+  try {
+    const view = await getAccessRequest(ctx, uuid);
+    if (view.canRevoke) return view;
+    throw await redirectWithFlash(ctx, listUrl, { type: "error", message: m.revoke.notRevocable });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw await redirectWithFlash(ctx, listUrl, { type: "error", message: error.message });
+  }
+}
+
+/**
+ * The page's sides. A unit member's list is split server-side into 'Masuk' (requests addressed
+ * to their unit, `box=received`, the default: what they must act on) and 'Diajukan' (their own,
+ * `box=sent`), each with its own description and actions. Super Admin sees everything, plus a
+ * view of the requests on documents without an owning unit (`owner=none`), which only they
+ * answer. Anyone else has one side: the requests they made.
+ */
+function sidesOf(ctx: SignedInContext) {
+  const role = ctx.actor.role;
+  if (role === ROLES.superAdmin) return { kind: "admin" as const };
+  if (role === ROLES.satuanKerja && ctx.actor.unitKerjaId !== null) return { kind: "unit" as const };
+  return { kind: "requester" as const };
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { listParams, query, respond, preset, listUrl } = splitUrl(new URL(request.url));
-  if (!sameSearch(listParams, listSearchParams(query, {}, DEFAULTS))) {
-    throw redirect(listHref(ACCESS_REQUEST_PATH, query, respond ? { respond, action: preset } : {}, DEFAULTS));
+  const { listParams, query, respond, revoke, preset, listUrl } = splitUrl(new URL(request.url));
+  const sides = sidesOf(ctx);
+  // A unit member lands on 'Masuk'; someone who only requests has no other side to choose.
+  const box = sides.kind === "unit" ? (query.box ?? "received") : sides.kind === "requester" ? undefined : query.box;
+  const owner = sides.kind === "admin" ? query.owner : undefined;
+  const effective = { ...query, box, owner };
+  const dialog = respond ? { respond, action: preset } : revoke ? { revoke } : {};
+  if (!sameSearch(listParams, listSearchParams(effective, {}, DEFAULTS))) {
+    throw redirect(listHref(ACCESS_REQUEST_PATH, effective, dialog, DEFAULTS));
   }
-  const page = await orRouteError(() => listAccessRequests(ctx, query));
+  const page = await orRouteError(() => listAccessRequests(ctx, effective));
   assertPageInRange(page, ACCESS_REQUEST_PATH, DEFAULTS);
   const respondTo = respond ? await requestToAnswer(ctx, respond, listUrl) : null;
-  const isSuperAdmin = ctx.actor.role === ROLES.superAdmin;
+  const revokeTarget = revoke && !respondTo ? await requestToRevoke(ctx, revoke, listUrl) : null;
   return {
     page,
     respondTo,
+    revokeTarget,
     preset,
     listUrl,
-    isSuperAdmin,
-    csrfToken: ctx.session.csrfToken,
+    kind: sides.kind,
+    side: (sides.kind === "admin" ? (owner === "none" ? "unowned" : "all") : sides.kind === "unit" ? box! : "sent") as keyof typeof DESCRIPTIONS,
+    unitName: ctx.session.user.unitKerjaName,
     rules: formRules(RespondSchema),
   };
 }
@@ -99,43 +143,65 @@ export async function action({ context, request }: Route.ActionArgs) {
   const uuid = String(form.get("uuid") ?? "");
   const intent = form.get("intent");
   if (intent === "revoke") {
-    try {
-      await revokeAccessRequest(ctx, uuid);
-      return redirectWithFlash(ctx, listUrl, { type: "success", message: m.revoke.success });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return redirectWithFlash(ctx, listUrl, { type: "error", message: error.message });
-    }
+    return pageAction(
+      ctx,
+      async () => {
+        await revokeAccessRequest(ctx, uuid);
+        return { to: listUrl, toast: m.revoke.success };
+      },
+      { toast: { to: listUrl } },
+    );
   }
   if (intent !== "respond") return null;
   const input = {
     action: form.get("action") ?? undefined,
     responseMessage: form.get("responseMessage") ?? undefined,
   };
-  try {
-    await respondToAccessRequest(ctx, uuid, input);
-    return redirectWithFlash(ctx, listUrl, { type: "success", message: m.respond.success });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+  const values = Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return pageAction(
+    ctx,
+    async () => {
+      await respondToAccessRequest(ctx, uuid, parseOrInvalid(RespondSchema, input));
+      return { to: listUrl, toast: m.respond.success };
+    },
     // A request that vanished or may not be answered: back to the list with the reason.
-    if (error.status === 404 || error.status === 403) return redirectWithFlash(ctx, listUrl, { type: "error", message: error.message || m.respond.failed });
-    error.values = Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    if (!error.message) error.message = m.respond.failed;
-    return replyWithDomainError(error);
-  }
+    (error) =>
+      error.status === 404 || error.status === 403
+        ? { toast: { to: listUrl, fallback: m.respond.failed } }
+        : { form: { values, fallback: m.respond.failed } },
+  );
 }
 
+
 export default function AccessRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, respondTo, preset, listUrl, isSuperAdmin, csrfToken, rules } = loaderData;
+  const { page, respondTo, revokeTarget, preset, listUrl, kind, side, unitName, rules } = loaderData;
+  const isAdmin = kind === "admin";
+  const tab = (key: typeof side, label: string, change: Record<string, string | undefined>) => ({ key, label, change, current: side === key });
+  const tabs =
+    kind === "admin"
+      ? [tab("all", s.tabs.all, {}), tab("unowned", s.tabs.unowned, { owner: "none" })]
+      : kind === "unit"
+        ? [tab("received", s.tabs.received, { box: "received" }), tab("sent", s.tabs.sent, { box: "sent" })]
+        : undefined;
   return (
     <>
       <AccessRequestList
         page={page}
-        csrfToken={csrfToken}
+        description={DESCRIPTIONS[side](unitName)}
+        tabs={tabs}
+        // The reminder to download within 1x24 hours is for requesters.
+        showBanner={side === "sent" || side === "all"}
         // Super Admin oversees every unit: the list shows all requests, with the admin column.
-        description={isSuperAdmin ? s.adminDescription : s.description}
-        adminActions={isSuperAdmin}
+        adminActions={isAdmin}
       />
+      {revokeTarget && (
+        <RevokeDialog
+          key={revokeTarget.uuid}
+          request={revokeTarget}
+          action={listHref(ACCESS_REQUEST_PATH, page.query, { revoke: revokeTarget.uuid }, DEFAULTS)}
+          closeTo={listUrl}
+        />
+      )}
       {respondTo && (
         <RespondDialog
           key={respondTo.uuid + (preset ?? "")}
@@ -143,7 +209,6 @@ export default function AccessRequests({ loaderData, actionData }: Route.Compone
           defaultAction={preset}
           action={listHref(ACCESS_REQUEST_PATH, page.query, { respond: respondTo.uuid, action: preset }, DEFAULTS)}
           closeTo={listUrl}
-          csrfToken={csrfToken}
           rules={rules}
           lastResult={actionData}
         />
@@ -157,7 +222,7 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? s.list.denied} back={{ to: "/app", label: t.back }} />,
+        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? s.list.denied} back={{ to: href("/app"), label: t.back }} />,
       }}
       unexpectedErrorHandler={() => <ErrorPanel title={s.list.errorTitle} message={s.list.failed} />}
     />

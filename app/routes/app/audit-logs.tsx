@@ -1,22 +1,22 @@
-import { useLocation } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { useLocation, href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/audit-logs";
 import { AuditIntegrity } from "~/components/admin/audit-integrity";
 import { AuditLogFilters } from "~/components/admin/audit-log-filters";
 import { auditLogColumns } from "~/components/admin/audit-log-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, Pagination, keysetHref } from "~/components/list";
+import { DataTable, Pagination, formatCount, keysetHref } from "~/components/list";
 import { AuditLogQuerySchema } from "~/domain/audit-log";
 import { pageMeta } from "~/lib/meta";
-import { parseCanonicalList } from "~/server/admin-pages.server";
-import { getSignedIn } from "~/server/gates.server";
-import { listAuditLogs } from "~/server/services/audit-log.server";
+import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { auditLogTotal, listAuditLogs } from "~/server/audit-log/service.server";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
-import { auditIntegrityAction } from "./audit-logs.integrity.server";
+import { auditIntegrityAction } from "../helpers/audit-integrity.server";
 
 const m = auditLogText;
-const BASE = "/app/audit-logs";
+const BASE = href("/app/audit-logs");
 const EXPORT_URL = "/api/v1/audit-logs/export.csv";
 
 export const meta = () => pageMeta({ title: m.title });
@@ -24,15 +24,29 @@ export const meta = () => pageMeta({ title: m.title });
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const { query, defaults } = parseCanonicalList(request, BASE, AuditLogQuerySchema);
-  const page = await listAuditLogs(ctx, query);
+  const [page, total] = await Promise.all([listAuditLogs(ctx, query), auditLogTotal(ctx, query)]);
   const { action, actor, from, to } = query;
   const filters = Object.fromEntries(Object.entries({ action, actor, from, to }).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return {
     page,
+    total,
+    first: firstPosition(query, page.previous !== null),
     defaults: { size: defaults.size as number },
     filters,
     exportHref: Object.keys(filters).length ? `${EXPORT_URL}?${new URLSearchParams(filters)}` : EXPORT_URL,
   };
+}
+
+/**
+ * The 1-based position of the page's first row, when it is known: the Previous/Next links carry
+ * the page number beside their cursor (`page=3&before=…`); the first page needs none. A cursor
+ * without a page number (a hand-made URL) leaves the position unknown. Rows written meanwhile
+ * shift positions as they do on any list.
+ */
+function firstPosition(query: { page: number; size: number; before?: number; after?: number }, hasNewer: boolean): number | null {
+  const cursor = query.before !== undefined || query.after !== undefined;
+  if (!cursor || (query.after !== undefined && !hasNewer)) return 1;
+  return query.page > 1 ? (query.page - 1) * query.size + 1 : null;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -40,9 +54,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AuditLogs({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, defaults, filters, exportHref } = loaderData;
+  const { page, total, first, defaults, filters, exportHref } = loaderData;
   const location = useLocation();
   const current = new URLSearchParams(location.search);
+  const pageNumber = first === null ? null : Math.floor((first - 1) / page.size) + 1;
+  const range = first !== null && page.data.length > 0 ? `${first}–${first + page.data.length - 1}` : null;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -59,9 +75,9 @@ export default function AuditLogs({ loaderData, actionData }: Route.ComponentPro
         <Pagination
           shown={page.data.length}
           total={page.data.length}
-          summary={m.showing(page.data.length, page.next !== null)}
-          previousHref={page.previous ? keysetHref(BASE, current, page.previous) : null}
-          nextHref={page.next ? keysetHref(BASE, current, page.next) : null}
+          summary={m.showing(range, page.data.length, total && { count: formatCount(total.count), exact: total.exact })}
+          previousHref={page.previous ? keysetHref(BASE, current, page.previous, pageNumber && pageNumber - 1) : null}
+          nextHref={page.next ? keysetHref(BASE, current, page.next, pageNumber && pageNumber + 1) : null}
         />
       </div>
     </>

@@ -1,30 +1,40 @@
-import { Form, Link, useNavigation } from "react-router";
-import { DetailRow, DetailTable } from "~/components/detail-table";
+import { Form, Link, useNavigation, href } from "react-router";
+import { DetailTable } from "~/components/detail-table";
+import { FileRow } from "~/components/documents/file-row";
+import { ROLES } from "~/domain/roles";
 import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
-import { DownloadLink } from "~/components/download-link";
+import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazyComponent, PreloadLink } from "~/components/lazy-component";
 import { StatusBadge } from "~/components/access-requests/status-badge";
 import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
-import { DomainError } from "~/domain/errors";
+import { parseOrInvalid } from "~/domain/form-input";
+import { can } from "~/domain/policy";
 import { formatDate, formatKb } from "~/lib/format";
-import { documentBreadcrumb } from "~/components/documents/breadcrumb";
+import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { deleteDocument, getDocument } from "~/server/services/documents.server";
-import { openRequestForDocument, requestAccess } from "~/server/services/access-requests.server";
+import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { deleteDocument, getDocument } from "~/server/documents/service.server";
+import { listVersions, restoreVersion } from "~/server/documents/versions.server";
+import { VersionHistory } from "~/components/documents/version-history";
+import { recordMessages } from "~/i18n/records";
+import { filingText, securityClassNames } from "~/i18n/classification";
+import { openRequestForDocument, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
-import { readForm } from "~/server/form-body.server";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { CsrfField } from "~/components/form/csrf-field";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { documentFixityAction } from "~/routes/helpers/fixity.server";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
@@ -40,54 +50,75 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
-    throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: deniedMessages.deleteDocument });
+    throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
   // Someone who may ask sees their open request instead of the button, or the button.
   const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
   const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
   return {
+    fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
-    csrfToken: ctx.session.csrfToken,
+    versions: document.canOpenFile ? await listVersions(ctx, document.uuid) : null,
+    trashDays: ctx.config.trashDays,
     confirmDelete,
     openRequest,
     showRequest,
     requestRules: showRequest ? formRules(RequestAccessSchema) : null,
+    canCheckFixity: can(ctx.actor, { type: "fixity.check" }),
   };
 }
 
-/** 'Request Document': the message to the owning unit; success goes back to the list with a toast. */
-async function askForAccess(ctx: ReturnType<typeof getSignedIn>, uuid: string, form: FormData) {
-  const requestMessage = form.get("requestMessage");
-  try {
-    await requestAccess(ctx, uuid, { requestMessage: typeof requestMessage === "string" ? requestMessage : undefined });
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: accessRequestMessages.request.success });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (typeof requestMessage === "string") error.values = { requestMessage };
-    if (!error.message) error.message = accessRequestMessages.request.failed;
-    return replyWithDomainError(error);
-  }
+/** Why the file row offers no file, and what the user can do about it. */
+function fileNotice(document: { unitKerjaName: string | null; canRequestAccess: boolean }, role: string, hasOpenRequest: boolean): string {
+  const closed = documentsText.fileClosed;
+  const next = role === ROLES.viewer ? closed.viewer : hasOpenRequest ? closed.pending : document.canRequestAccess ? closed.request : closed.other;
+  return `${closed.base(document.unitKerjaName)} ${next}`;
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await readForm(request);
-  if (form.get("intent") === "request") return askForAccess(ctx, params.uuid, form);
-  if (form.get("intent") !== "delete") return null;
-  try {
-    await deleteDocument(ctx, params.uuid);
-    return redirectWithFlash(ctx, "/app/documents", { type: "success", message: documentMessages.deleted });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(ctx, error.status === 404 ? "/app/documents" : `/app/documents/${params.uuid}`, {
-      type: "error",
-      message: error.message || documentMessages.deleteFailed,
-    });
+  const here = href("/app/documents/:uuid", { uuid: params.uuid });
+  const list = href("/app/documents");
+  const fixity = await documentFixityAction(ctx, params.uuid, form);
+  if (fixity) return fixity;
+  if (form.get("intent") === "request") {
+    const requestMessage = form.get("requestMessage");
+    const values = typeof requestMessage === "string" ? { requestMessage } : undefined;
+    return pageAction(
+      ctx,
+      async () => {
+        await requestAccess(ctx, params.uuid, parseOrInvalid(RequestAccessSchema, { requestMessage: values?.requestMessage }));
+        return { to: list, toast: accessRequestMessages.request.success };
+      },
+      { form: { values, fallback: accessRequestMessages.request.failed } },
+    );
   }
+  if (form.get("intent") === "restore-version") {
+    const version = String(form.get("version") ?? "");
+    return pageAction(
+      ctx,
+      async () => {
+        const restored = await restoreVersion(ctx, params.uuid, version);
+        return { to: here, toast: recordMessages.versionRestored(Number(version), restored.currentVersion) };
+      },
+      { toast: { to: here } },
+    );
+  }
+  if (form.get("intent") !== "delete") return null;
+  return pageAction(
+    ctx,
+    async () => {
+      await deleteDocument(ctx, params.uuid);
+      return { to: list, toast: documentMessages.deleted };
+    },
+    (error) => ({ toast: { to: error.status === 404 ? list : here, fallback: documentMessages.deleteFailed } }),
+  );
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, csrfToken, confirmDelete, openRequest, showRequest, requestRules } = loaderData;
+  const { document, versions, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity } = loaderData;
+  const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
   const rows: [string, React.ReactNode][] = [
@@ -97,73 +128,74 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     [documentsText.columns.description, document.description || t.notSet],
     [documentsText.columns.keywords, <KeywordChips keywords={document.keywords} />],
     [documentsText.columns.accessLevel, <AccessBadge level={document.accessLevel} />],
+    [filingText.securityClass, securityClassNames[document.securityClass]],
+    [filingText.documentCode, document.classificationCode ? `${document.classificationCode} — ${document.classificationName}` : t.notSet],
     [documentsText.columns.category, document.category.categoryName],
     [documentsText.columns.size, formatKb(document.fileSizeKb)],
     [documentsText.columns.mimeType, document.mimeType || t.notSet],
     [documentsText.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
     [documentsText.columns.uploader, document.uploader || t.notSet],
+    [documentsText.ownerUnit, document.unitKerjaName ?? documentsText.noOwnerUnit],
   ];
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink fallback="/app/documents" />
+      <BackLink fallback={href("/app/documents")} />
       <PageHeader title={t.pages.documentDetail} />
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="document-detail">
-          {document.canOpenFile && (
-            <DetailRow label={documentsText.columns.file} testId="file-row" valueClassName="flex flex-wrap items-center gap-2">
-              <span className="text-slate-600">{document.fileName}</span>
-              <a href={document.previewUrl!} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-                {documentsText.viewDocument}
-              </a>
-              <DownloadLink document={document} className={buttonClass.primary}>
-                {documentsText.actions.download}
-              </DownloadLink>
-            </DetailRow>
-          )}
+          <FileRow document={document} notice={fileNotice} />
         </DetailTable>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         {document.canEdit && (
-          <Link to={`/app/documents/${document.uuid}/update`} className={buttonClass.primary} data-testid="update-document">
+          <Link to={href("/app/documents/:uuid/update", { uuid: document.uuid })} className={buttonClass.primary} data-testid="update-document">
             {documentsText.update}
           </Link>
         )}
         {document.canDelete && (
-          <Link to={`/app/documents/${document.uuid}?dialog=delete`} className={buttonClass.danger} data-testid="delete-document">
+          <PreloadLink to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=delete`} preload={Dialog.preload} className={buttonClass.danger} data-testid="delete-document">
             {documentsText.delete}
-          </Link>
+          </PreloadLink>
         )}
         {document.canRequestAccess && !openRequest && (
-          <Link to={`/app/documents/${document.uuid}?dialog=request`} preventScrollReset className={buttonClass.primary} data-testid="request-document">
+          <PreloadLink
+            to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=request`}
+            preload={RequestDialog.preload}
+            preventScrollReset
+            className={buttonClass.primary}
+            data-testid="request-document"
+          >
             {accessRequestsText.request.button}
-          </Link>
+          </PreloadLink>
         )}
+        {canCheckFixity && <FixityCheckButton />}
       </div>
+      {fixityReport && <FixityCheckResult report={fixityReport} />}
       {openRequest && (
         <div className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="open-request">
           <span>{accessRequestsText.request.openState}</span>
           <StatusBadge status={openRequest.status} />
           {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{accessRequestsText.rowActions.download}</TokenDownloadLink>}
-          <Link to="/app/access-request" className="font-medium text-blue-700 hover:underline">
+          <Link to={href("/app/access-request")} className="font-medium text-blue-700 hover:underline">
             {accessRequestsText.request.viewStatus}
           </Link>
         </div>
       )}
+      {versions && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (
         <RequestDialog
-          action={`/app/documents/${document.uuid}?dialog=request`}
-          closeTo={`/app/documents/${document.uuid}`}
-          csrfToken={csrfToken}
+          action={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=request`}
+          closeTo={href("/app/documents/:uuid", { uuid: document.uuid })}
           rules={requestRules}
-          lastResult={actionData}
+          lastResult={actionData && "fixity" in actionData ? undefined : actionData}
         />
       )}
       {confirmDelete && (
-        <Dialog title={documentsText.deleteTitle} status="error" closeTo={`/app/documents/${document.uuid}`} testId="delete-dialog">
-          <p>{documentsText.deleteConfirm(document.title)}</p>
+        <Dialog title={documentsText.deleteTitle} status="error" closeTo={href("/app/documents/:uuid", { uuid: document.uuid })} testId="delete-dialog">
+          <p>{documentsText.deleteConfirm(document.title, trashDays)}</p>
           <Form method="post" className="mt-5 flex justify-end gap-2">
-            <input type="hidden" name="_csrf" value={csrfToken} />
-            <Link to={`/app/documents/${document.uuid}`} replace className={buttonClass.secondary}>
+            <CsrfField />
+            <Link to={href("/app/documents/:uuid", { uuid: document.uuid })} replace className={buttonClass.secondary}>
               {documentsText.cancel}
             </Link>
             <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
@@ -176,7 +208,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
   );
 }
 
-const backToList = { to: "/app/documents", label: t.back };
+const backToList = { to: href("/app/documents"), label: t.back };
 
 /** 'Dokumen tidak ditemukan.' or the access message, each with a title, a heading and a way back. */
 export function ErrorBoundary() {

@@ -1,34 +1,44 @@
+import { href } from "react-router";
 import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
-import { documentBreadcrumb } from "~/components/documents/breadcrumb";
+import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { getDocument, listCategories, updateDocument } from "~/server/services/documents.server";
-import { uploadBodyOf } from "~/server/upload-body.server";
+import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
+import { documentFormRules, ownerUnitOptions, ownerUnitRuleOf } from "~/routes/helpers/document-form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { getDocument, listCategories, planNewVersion, updateDocument } from "~/server/documents/service.server";
+import { classificationOptions } from "~/server/classification/service.server";
+import { stageRequestUpload } from "~/server/http/upload-body.server";
+import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
-export const handle = documentBreadcrumb;
+export const handle = { ...documentBreadcrumb, ...streamsUploadHandle };
 
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const [document, categories] = await Promise.all([orRouteError(() => getDocument(ctx, params.uuid)), listCategories(ctx)]);
+  const [document, categories, classifications, units] = await Promise.all([
+    orRouteError(() => getDocument(ctx, params.uuid)),
+    listCategories(ctx),
+    classificationOptions(ctx),
+    ownerUnitOptions(ctx),
+  ]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
-  if (!document.canEdit) throw await redirectWithFlash(ctx, `/app/documents/${document.uuid}`, { type: "error", message: deniedMessages.editDocument });
+  if (!document.canEdit) throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.editDocument });
   return {
     document,
     categories,
-    csrfToken: ctx.session.csrfToken,
-    rules: formRules(DocumentUpdateSchema),
+    classifications,
+    units,
+    rules: documentFormRules(DocumentUpdateSchema, { ownerUnit: units !== null }),
     // From the one-shot flash of a post without JavaScript, or from the query the enhanced form
     // navigates to (replacing history; closing replaces it again), so Back never re-shows it.
     updated: ctx.flash?.dialogFor === document.uuid || new URL(request.url).searchParams.has("updated"),
@@ -37,35 +47,43 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  try {
-    const document = await updateDocument(ctx, params.uuid, uploadBodyOf(request));
-    return await redirectWithFlash(ctx, `/app/documents/${document.uuid}/update`, { type: "success", message: documentsText.updateSuccess, dialogFor: document.uuid });
-  } catch (error) {
-    return replyWithDomainError(error, { formLevelFields: ["file"] });
-  }
+  return pageAction(
+    ctx,
+    async () => {
+      const ownerUnit = ownerUnitRuleOf(ctx);
+      const upload = await stageRequestUpload(ctx, request, planNewVersion(ctx, params.uuid, { metadata: { ownerUnit } }));
+      // Without JavaScript the form's checkbox is the confirmation of a lowering to BIASA.
+      const document = await updateDocument(ctx, params.uuid, upload, { ownerUnit, confirmLowering: upload.fields.confirmLowering === "on" });
+      const to = href("/app/documents/:uuid/update", { uuid: document.uuid });
+      return { to, flash: { type: "success", message: documentsText.updateSuccess, dialogFor: document.uuid } };
+    },
+    { form: { formLevelFields: ["file"] } },
+  );
 }
 
 export default function UpdateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, categories, csrfToken, updated, rules } = loaderData;
+  const { document, categories, classifications, units, updated, rules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <BackLink fallback={`/app/documents/${document.uuid}`} />
+      <BackLink fallback={href("/app/documents/:uuid", { uuid: document.uuid })} />
       <PageHeader title={t.pages.updateDocument} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <DocumentForm
           key={document.updatedAt}
           mode="update"
           categories={categories}
-          defaults={document}
+          classifications={classifications}
+          currentClass={document.securityClass}
+          units={units}
+          defaults={{ ...document, classificationCode: document.classificationCode ?? "", securityClass: "", unitKerjaId: document.unitKerjaId ?? undefined }}
           rules={rules}
           lastResult={actionData}
-          csrfToken={csrfToken}
           apiUrl={`/api/v1/archives/${document.uuid}`}
-          successUrl={`/app/documents/${document.uuid}/update?updated=1`}
+          successUrl={`${href("/app/documents/:uuid/update", { uuid: document.uuid })}?updated=1`}
         />
       </div>
       {updated && (
-        <Dialog title={documentsText.success} status="success" closeTo="/app/documents" closeLabel={documentsText.close} testId="success-dialog">
+        <Dialog title={documentsText.success} status="success" closeTo={href("/app/documents")} closeLabel={documentsText.close} testId="success-dialog">
           {documentsText.updateSuccess}
         </Dialog>
       )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/documents-create";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -11,33 +11,43 @@ import { FormBanner } from "~/components/form";
 import { formatBytes } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { unitStorageUsage } from "~/server/documents/upload-limits.server";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { createDocument, listCategories } from "~/server/services/documents.server";
-import { SUBMISSION_ID_FIELD, uploadBodyOf } from "~/server/upload-body.server";
+import { documentFormRules, ownerUnitOptions, ownerUnitRuleOf } from "~/routes/helpers/document-form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { createDocument, listCategories, planNewDocument } from "~/server/documents/service.server";
+import { classificationOptions } from "~/server/classification/service.server";
+import { SUBMISSION_ID_FIELD, stageRequestUpload } from "~/server/http/upload-body.server";
+import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import { documentFormMessages } from "~/i18n/document-form";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 /** From this share of the unit's storage quota on, the form says how full it is. */
 const QUOTA_NOTICE_SHARE = 0.8;
 
 export const meta = () => pageMeta({ title: t.pages.createDocument });
 
+export const handle = streamsUploadHandle;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument));
   const created = new URL(request.url).searchParams.get("created");
-  const usage = await unitStorageUsage(ctx, ctx.session.user.unitKerjaId);
+  const [usage, categories, classifications, units] = await Promise.all([
+    unitStorageUsage(ctx, ctx.session.user.unitKerjaId),
+    listCategories(ctx),
+    classificationOptions(ctx),
+    ownerUnitOptions(ctx),
+  ]);
   return {
-    categories: await listCategories(ctx),
+    categories,
+    classifications,
+    units,
     quotaNotice: usage && usage.usedBytes >= QUOTA_NOTICE_SHARE * usage.quotaBytes
       ? documentFormMessages.quotaNearlyFull(formatBytes(usage.usedBytes), formatBytes(usage.quotaBytes))
       : null,
-    csrfToken: ctx.session.csrfToken,
-    rules: formRules(DocumentCreateSchema),
+    rules: documentFormRules(DocumentCreateSchema, { ownerUnit: units !== null }),
     // A fresh key per rendered form: submitting the same form twice creates one document.
     submissionId: crypto.randomUUID(),
     // The success dialog: from the one-shot flash of a post without JavaScript, or from the
@@ -49,19 +59,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  try {
-    const { document } = await createDocument(ctx, uploadBodyOf(request, { field: SUBMISSION_ID_FIELD }));
-    return await redirectWithFlash(ctx, "/app/documents/create", { type: "success", message: documentsText.uploadSuccess, dialogFor: document.uuid });
-  } catch (error) {
-    return replyWithDomainError(error, { formLevelFields: ["file"] });
-  }
+  return pageAction(
+    ctx,
+    async () => {
+      const ownerUnit = ownerUnitRuleOf(ctx);
+      const upload = await stageRequestUpload(ctx, request, planNewDocument(ctx, { ownerUnit }), { field: SUBMISSION_ID_FIELD });
+      const { document } = await createDocument(ctx, upload, { ownerUnit });
+      return { to: href("/app/documents/create"), flash: { type: "success", message: documentsText.uploadSuccess, dialogFor: document.uuid } };
+    },
+    { form: { formLevelFields: ["file"] } },
+  );
 }
 
 export default function CreateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, csrfToken, submissionId, created, rules, quotaNotice } = loaderData;
+  const { categories, classifications, units, submissionId, created, rules, quotaNotice } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <BackLink fallback="/app/documents" />
+      <BackLink fallback={href("/app/documents")} />
       <PageHeader title={t.pages.createDocument} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <FormBanner message={quotaNotice} tone="notice" testId="quota-notice" />
@@ -69,24 +83,25 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
           key={submissionId}
           mode="create"
           categories={categories}
+          classifications={classifications}
+          units={units}
           defaults={{ accessLevel: "PRIVATE" }}
           rules={rules}
           lastResult={actionData}
-          csrfToken={csrfToken}
           submissionId={submissionId}
           apiUrl="/api/v1/archives"
-          successUrl="/app/documents/create?created={uuid}"
+          successUrl={`${href("/app/documents/create")}?created={uuid}`}
         />
       </div>
       {created && (
         <Dialog
           title={documentsText.success}
           status="success"
-          closeTo="/app/documents"
+          closeTo={href("/app/documents")}
           closeLabel={documentsText.close}
           testId="success-dialog"
           actions={
-            <Link to={`/app/documents/${created}`} replace className={buttonClass.primary}>
+            <Link to={href("/app/documents/:uuid", { uuid: created })} replace className={buttonClass.primary}>
               {documentsText.viewDocument}
             </Link>
           }

@@ -1,35 +1,35 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/documents";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DocumentList } from "~/components/documents/document-list";
 import { can } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { loadDocumentList } from "~/server/document-list.server";
-import { getSignedIn } from "~/server/gates.server";
+import { loadDocumentList } from "~/routes/helpers/document-list.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
 import { documents as documentsText } from "~/i18n/documents";
 
 export const meta = () => pageMeta({ title: documentsText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const list = await loadDocumentList(ctx, request, "/app/documents");
+  const list = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true });
   return { ...list, canCreate: can(ctx.actor, { type: "document.create" }) };
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, notice, canCreate } = loaderData;
+  const { page, cursors, categories, codes, notice, canCreate } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={documentsText.title} />
         {canCreate && (
-          <Link to="/app/documents/create" className={buttonClass.primary} data-testid="create-document">
+          <Link to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
             {documentsText.create}
           </Link>
         )}
       </div>
-      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath="/app/documents" mode="app" />
+      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} notice={notice} basePath={href("/app/documents")} mode="app" />
     </>
   );
 }

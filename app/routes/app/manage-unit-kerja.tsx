@@ -1,26 +1,26 @@
-import { Link } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { Link, href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, ListToolbar, Pagination, listHref, offsetPagination, withParams } from "~/components/list";
-import { DomainError } from "~/domain/errors";
+import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
+import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
 import { UNIT_KERJA_SORTS, UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList } from "~/server/admin-pages.server";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { getSignedIn } from "~/server/gates.server";
-import { assertPageInRange } from "~/server/list.server";
-import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/services/unit-kerja.server";
+import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { assertPageInRange } from "~/routes/helpers/list.server";
+import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/unit-kerja/service.server";
 import { t } from "~/i18n/id";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 const m = unitKerjaText;
-const BASE = "/app/manage-unit-kerja";
+const BASE = href("/app/manage-unit-kerja");
 
 export const meta = () => pageMeta({ title: t.pages.unitKerja });
 
@@ -35,7 +35,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     defaults: defaults as { sort: (typeof UNIT_KERJA_SORTS)[number]; dir: SortDir; size: number },
     canCreate: can(ctx.actor, { type: "unitKerja.manage" }),
-    csrfToken: ctx.session.csrfToken,
     confirmDelete: target ? { id: target.id, nama: target.nama } : null,
   };
 }
@@ -45,21 +44,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const back = listBackHref(request, BASE, ["dialog", "id", "index"]);
   // The dialog closes either way; the toast says how it went (the refusal's reason when in use).
-  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: unitKerjaMessages.deleteError });
-  try {
-    await deleteUnitKerja(ctx, String(form.get("id") ?? ""));
-    return redirectWithFlash(ctx, back, { type: "success", message: unitKerjaMessages.deleted });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(ctx, back, { type: "error", message: error.status === 409 ? error.message : unitKerjaMessages.deleteError });
-  }
+  return pageAction(
+    ctx,
+    async () => {
+      if (form.get("intent") !== "delete") throw new InvalidError(unitKerjaMessages.deleteError);
+      await deleteUnitKerja(ctx, String(form.get("id") ?? ""));
+      return { to: back, toast: unitKerjaMessages.deleted };
+    },
+    (error) => ({ toast: { to: back, message: error.status === 409 ? error.message : unitKerjaMessages.deleteError } }),
+  );
 }
 
 export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, canCreate, csrfToken, confirmDelete } = loaderData;
+  const { page, defaults, canCreate, confirmDelete } = loaderData;
   const { query } = page;
-  const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
-  const withDialog = (extra: Record<string, string>) => withParams(href({}), extra);
+  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = unitKerjaColumns({
     offset: (page.page - 1) * page.size,
     deleteHref: (unit) => withDialog({ dialog: "delete", id: String(unit.id) }),
@@ -75,28 +75,28 @@ export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} />
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)} />
         <DataTable
           columns={columns}
           rows={page.data}
           rowKey={(unit) => String(unit.id)}
-          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => href({ sort, dir, page: 1 }) }}
+          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
+          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined} />}
           label={m.title}
           testId="units-table"
           rowTestId="unit-row"
         />
-        <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
       {confirmDelete && (
         <ConfirmDialog
           title={m.deleteTitle}
-          cancelTo={href({})}
+          cancelTo={pageHref({})}
           cancelLabel={m.cancel}
           confirmLabel={m.confirmDelete}
           busyLabel={m.deleting}
           intent="delete"
           fields={{ id: String(confirmDelete.id) }}
-          csrfToken={csrfToken}
           action={withDialog({ dialog: "delete", id: String(confirmDelete.id) })}
           testId="delete-dialog"
         >

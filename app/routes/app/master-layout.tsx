@@ -1,5 +1,5 @@
 import type { Route } from "./+types/master-layout";
-import { requirePolicy } from "~/server/gates.server";
+import { requirePolicy } from "~/routes/helpers/gates.server";
 import { deniedMessages, t } from "~/i18n/id";
 
 /**

@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/unit-kerja-create";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
@@ -7,20 +7,19 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { UnitKerjaSchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { parseOrInvalid, withFormValues } from "~/server/admin-pages.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn } from "~/server/gates.server";
-import { createUnitKerja } from "~/server/services/unit-kerja.server";
+import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { createUnitKerja } from "~/server/unit-kerja/service.server";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 const m = unitKerjaText;
 
 export const meta = () => pageMeta({ title: m.createTitle });
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = getSignedIn(context);
+export function loader({ request }: Route.LoaderArgs) {
   return {
-    csrfToken: ctx.session.csrfToken,
     rules: formRules(UnitKerjaSchema),
     saved: new URL(request.url).searchParams.get("saved") === "1",
     formKey: crypto.randomUUID(),
@@ -29,24 +28,27 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  try {
-    await withFormValues(await readForm(request), [], (fields) => createUnitKerja(ctx, parseOrInvalid(UnitKerjaSchema, fields)));
-    return redirect("/app/manage-unit-kerja/create?saved=1");
-  } catch (error) {
-    return replyWithDomainError(error);
-  }
+  const form = await readForm(request);
+  return pageAction(
+    ctx,
+    async () => {
+      await withFormValues(form, [], (fields) => createUnitKerja(ctx, parseOrInvalid(UnitKerjaSchema, fields)));
+      return { to: `${href("/app/manage-unit-kerja/create")}?saved=1` };
+    },
+    { form: {} },
+  );
 }
 
 export default function CreateUnitKerja({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrfToken, rules, saved, formKey } = loaderData;
+  const { rules, saved, formKey } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <BackLink fallback="/app/manage-unit-kerja" />
+      <BackLink fallback={href("/app/manage-unit-kerja")} />
       <PageHeader title={m.createTitle} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <UnitKerjaForm key={saved ? formKey : "form"} mode="create" defaults={{}} rules={rules} lastResult={actionData} csrfToken={csrfToken} />
+        <UnitKerjaForm key={saved ? formKey : "form"} mode="create" defaults={{}} rules={rules} lastResult={actionData} />
       </div>
-      <SavedDialog saved={saved} title={m.success} message={m.created} listHref="/app/manage-unit-kerja" listLabel={m.backToList} />
+      <SavedDialog saved={saved} title={m.success} message={m.created} listHref={href("/app/manage-unit-kerja")} listLabel={m.backToList} />
     </div>
   );
 }

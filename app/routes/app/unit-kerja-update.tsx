@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/unit-kerja-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
@@ -8,14 +8,18 @@ import { BackLink } from "~/components/back-link";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { UnitKerjaSchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { parseOrInvalid, withFormValues } from "~/server/admin-pages.server";
-import { formRules, replyWithDomainError } from "~/server/form.server";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { getUnitKerja, updateUnitKerja } from "~/server/services/unit-kerja.server";
+import { unitKerjaBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
+import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { getUnitKerja, updateUnitKerja } from "~/server/unit-kerja/service.server";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 const m = unitKerjaText;
+
+export const handle = unitKerjaBreadcrumb;
 
 export const meta = () => pageMeta({ title: m.updateTitle });
 
@@ -24,7 +28,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const unit = await orRouteError(() => getUnitKerja(ctx, params.id));
   return {
     unit,
-    csrfToken: ctx.session.csrfToken,
     rules: formRules(UnitKerjaSchema),
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
@@ -32,29 +35,32 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  try {
-    await withFormValues(await readForm(request), [], (fields) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields)));
-    return redirect(`/app/manage-unit-kerja/${params.id}/update?saved=1`);
-  } catch (error) {
-    return replyWithDomainError(error);
-  }
+  const form = await readForm(request);
+  return pageAction(
+    ctx,
+    async () => {
+      await withFormValues(form, [], (fields) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields)));
+      return { to: `${href("/app/manage-unit-kerja/:id/update", { id: String(params.id) })}?saved=1` };
+    },
+    { form: {} },
+  );
 }
 
 export default function UpdateUnitKerja({ loaderData, actionData }: Route.ComponentProps) {
-  const { unit, csrfToken, rules, saved } = loaderData;
+  const { unit, rules, saved } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <BackLink fallback="/app/manage-unit-kerja" />
+      <BackLink fallback={href("/app/manage-unit-kerja")} />
       <PageHeader title={m.updateTitle} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <UnitKerjaForm key={unit.updatedAt} mode="update" defaults={unit} rules={rules} lastResult={actionData} csrfToken={csrfToken} />
+        <UnitKerjaForm key={unit.updatedAt} mode="update" defaults={unit} rules={rules} lastResult={actionData} />
       </div>
-      <SavedDialog saved={saved} title={m.success} message={m.updated} listHref="/app/manage-unit-kerja" listLabel={m.backToList} />
+      <SavedDialog saved={saved} title={m.success} message={m.updated} listHref={href("/app/manage-unit-kerja")} listLabel={m.backToList} />
     </div>
   );
 }
 
-const backToList = { to: "/app/manage-unit-kerja", label: m.backToList };
+const backToList = { to: href("/app/manage-unit-kerja"), label: m.backToList };
 
 /** 'Unit kerja tidak ditemukan.' (an unknown id) with a way back to the list. */
 export function ErrorBoundary() {

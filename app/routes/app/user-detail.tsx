@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { Link, href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -7,18 +7,21 @@ import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
-import { DomainError } from "~/domain/errors";
+import { InvalidError } from "~/domain/errors";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { getSignedIn } from "~/server/gates.server";
-import { orRouteError } from "~/server/route-helpers.server";
-import { deleteUser, getUser, revokeUserSessions } from "~/server/services/users.server";
+import { userBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { deleteUser, getUser, revokeUserSessions } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 const m = usersText;
 const d = m.detail;
+
+export const handle = userBreadcrumb;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.user.fullName ?? t.pages.userDetail });
 
@@ -30,7 +33,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     user,
     isSelf,
-    csrfToken: ctx.session.csrfToken,
     dialog: dialog === "delete" && !isSelf ? "delete" : dialog === "end-sessions" ? "end-sessions" : null,
   };
 }
@@ -38,27 +40,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const intent = (await readForm(request)).get("intent");
-  const here = `/app/users/${params.uuid}`;
-  try {
-    if (intent === "delete") {
-      await deleteUser(ctx, params.uuid);
-      return redirectWithFlash(ctx, "/app/users", { type: "success", message: userMessages.deleted });
-    }
-    if (intent === "end-sessions") {
-      const { revoked } = await revokeUserSessions(ctx, params.uuid);
-      return redirectWithFlash(ctx, here, { type: "success", message: userMessages.sessionsEnded(revoked) });
-    }
-    return redirectWithFlash(ctx, here, { type: "error", message: userMessages.deleteFailed });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fallback = intent === "delete" ? userMessages.deleteFailed : userMessages.endSessionsFailed;
-    return redirectWithFlash(ctx, error.status === 404 ? "/app/users" : here, { type: "error", message: error.message || fallback });
-  }
+  const here = href("/app/users/:uuid", { uuid: params.uuid });
+  const list = href("/app/users");
+  return pageAction(
+    ctx,
+    async () => {
+      if (intent === "delete") {
+        await deleteUser(ctx, params.uuid);
+        return { to: list, toast: userMessages.deleted };
+      }
+      if (intent === "end-sessions") {
+        const { revoked } = await revokeUserSessions(ctx, params.uuid);
+        return { to: here, toast: userMessages.sessionsEnded(revoked) };
+      }
+      throw new InvalidError(userMessages.deleteFailed);
+    },
+    (error) => ({
+      toast: { to: error.status === 404 ? list : here, fallback: intent === "delete" ? userMessages.deleteFailed : userMessages.endSessionsFailed },
+    }),
+  );
 }
 
 export default function UserDetail({ loaderData }: Route.ComponentProps) {
-  const { user, isSelf, csrfToken, dialog } = loaderData;
-  const here = `/app/users/${user.uuid}`;
+  const { user, isSelf, dialog } = loaderData;
+  const here = href("/app/users/:uuid", { uuid: user.uuid });
   const rows: [string, React.ReactNode][] = [
     [d.uuid, <code className="break-all text-xs">{user.uuid}</code>],
     [d.fullName, user.fullName],
@@ -72,7 +77,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink fallback="/app/users" />
+      <BackLink fallback={href("/app/users")} />
       <PageHeader title={t.pages.userDetail} />
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="user-detail" />
@@ -98,7 +103,6 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
           confirmLabel={m.confirmDelete}
           busyLabel={m.deleting}
           intent="delete"
-          csrfToken={csrfToken}
           testId="delete-dialog"
         >
           {m.deleteConfirm(user.username)}
@@ -112,7 +116,6 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
           confirmLabel={m.endSessionsAction}
           busyLabel={t.loading}
           intent="end-sessions"
-          csrfToken={csrfToken}
           testId="end-sessions-dialog"
         >
           {m.endSessionsConfirm(user.username)}

@@ -1,25 +1,25 @@
-import { Link } from "react-router";
-import { readForm } from "~/server/form-body.server";
+import { Link, href } from "react-router";
+import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/users";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, ListToolbar, Pagination, listHref, offsetPagination, withParams } from "~/components/list";
+import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import type { SortDir } from "~/domain/list-page";
 import { UserListQuerySchema, type UserSort } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList } from "~/server/admin-pages.server";
-import { redirectWithFlash } from "~/server/flash-redirect.server";
-import { getSignedIn } from "~/server/gates.server";
-import { assertPageInRange } from "~/server/list.server";
-import { deleteUser, getUser, listUsers } from "~/server/services/users.server";
-import { DomainError } from "~/domain/errors";
+import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { assertPageInRange } from "~/routes/helpers/list.server";
+import { deleteUser, getUser, listUsers } from "~/server/users/service.server";
+import { InvalidError } from "~/domain/errors";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
+import { pageAction } from "~/routes/helpers/page-action.server";
 
 const m = usersText;
-const BASE = "/app/users";
+const BASE = href("/app/users");
 
 export const meta = () => pageMeta({ title: t.pages.users });
 
@@ -34,7 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     defaults: defaults as { sort: UserSort; dir: SortDir; size: number },
     selfId: ctx.actor.userId,
-    csrfToken: ctx.session.csrfToken,
     confirmDelete: target && target.id !== ctx.actor.userId ? { uuid: target.uuid, username: target.username } : null,
   };
 }
@@ -44,21 +43,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   // Back to the list the dialog was opened over (its URL minus the dialog).
   const back = listBackHref(request, BASE, ["dialog", "user", "index", "_data"]);
-  if (form.get("intent") !== "delete") return redirectWithFlash(ctx, back, { type: "error", message: userMessages.deleteFailed });
-  try {
-    await deleteUser(ctx, String(form.get("uuid") ?? ""));
-    return redirectWithFlash(ctx, back, { type: "success", message: userMessages.deleted });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithFlash(ctx, back, { type: "error", message: error.message || userMessages.deleteFailed });
-  }
+  return pageAction(
+    ctx,
+    async () => {
+      if (form.get("intent") !== "delete") throw new InvalidError(userMessages.deleteFailed);
+      await deleteUser(ctx, String(form.get("uuid") ?? ""));
+      return { to: back, toast: userMessages.deleted };
+    },
+    { toast: { to: back, fallback: userMessages.deleteFailed } },
+  );
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, selfId, csrfToken, confirmDelete } = loaderData;
+  const { page, defaults, selfId, confirmDelete } = loaderData;
   const { query } = page;
-  const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
-  const withDialog = (extra: Record<string, string>) => withParams(href({}), extra);
+  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = userColumns({
     offset: (page.page - 1) * page.size,
     selfId,
@@ -68,33 +68,33 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={t.pages.users} />
-        <Link to="/app/users/create" className={buttonClass.primary} data-testid="create-user">
+        <Link to={href("/app/users/create")} className={buttonClass.primary} data-testid="create-user">
           {m.create}
         </Link>
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} />
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)} />
         <DataTable
           columns={columns}
           rows={page.data}
           rowKey={(user) => user.uuid}
-          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => href({ sort, dir, page: 1 }) }}
+          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
+          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined} />}
           label={t.pages.users}
           testId="users-table"
           rowTestId="user-row"
         />
-        <Pagination {...offsetPagination(page, (number) => href({ page: number }))} />
+        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
       {confirmDelete && (
         <ConfirmDialog
           title={m.deleteTitle}
-          cancelTo={href({})}
+          cancelTo={pageHref({})}
           cancelLabel={m.cancel}
           confirmLabel={m.confirmDelete}
           busyLabel={m.deleting}
           intent="delete"
           fields={{ uuid: confirmDelete.uuid }}
-          csrfToken={csrfToken}
           action={withDialog({ dialog: "delete", user: confirmDelete.uuid })}
           testId="delete-dialog"
         >

@@ -1,8 +1,10 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { AccessRequestListQuery } from "~/domain/access-requests";
 import type { AccessRequestScope } from "~/domain/policy";
-import type { Database } from "../db-schema";
-import type { Db } from "../db.server";
+import type { Database } from "../db/schema";
+import type { Db } from "../db/db.server";
+import { audienceUnit, audienceWhere, liveDocuments, type Audience } from "../documents/queries.server";
+import { containsAny } from "../db/like-pattern.server";
 
 type Deps = { db: Db };
 type Tables = Database & {
@@ -10,15 +12,23 @@ type Tables = Database & {
   a: Database["archives"];
   u: Database["users"];
   uk: Database["unit_kerja"];
+  rv: Database["users"];
 };
+
+/**
+ * The requests whose document is live: a request about a document in the trash is out of sight
+ * (lists, counts, answers, token downloads) until the document is restored.
+ */
+function requestsOnLiveDocuments({ db }: Deps) {
+  return db.selectFrom("access_requests as r").innerJoin("archives as a", "a.id", "r.archive_id").where("a.deleted_at", "is", null);
+}
 
 /** An access request with its document, requester name and owning unit name. */
 function baseQuery({ db }: Deps) {
-  return db
-    .selectFrom("access_requests as r")
-    .innerJoin("archives as a", "a.id", "r.archive_id")
+  return requestsOnLiveDocuments({ db })
     .innerJoin("users as u", "u.id", "r.requester_id")
     .leftJoin("unit_kerja as uk", "uk.id", "r.owner_unit_kerja_id")
+    .leftJoin("users as rv", "rv.id", "r.revoked_by")
     .select([
       "r.id",
       "r.uuid",
@@ -35,9 +45,15 @@ function baseQuery({ db }: Deps) {
       "r.responded_at",
       "r.expires_at",
       "r.revoked_at",
+      "r.requester_role",
+      "r.requester_unit_kerja_id",
       "a.id as archive_id",
       "a.uuid as archive_uuid",
       "a.title as archive_title",
+      "a.access_level as archive_access_level",
+      "a.security_class as archive_security_class",
+      "a.uploader_id as archive_uploader_id",
+      "a.unit_kerja_id as archive_unit_kerja_id",
       "a.r2_key",
       "a.file_name",
       "a.file_size",
@@ -45,6 +61,7 @@ function baseQuery({ db }: Deps) {
       "a.sha256",
       "u.full_name as requester_name",
       "uk.nama as owner_name",
+      "rv.full_name as revoked_by_name",
     ]);
 }
 export type AccessRequestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof baseQuery>["executeTakeFirst"]>>>;
@@ -62,12 +79,11 @@ export function findOpenRequest(deps: Deps, archiveUuid: string, requesterId: nu
     .executeTakeFirst();
 }
 
-/** The document fields a new request needs. */
+/** The document fields a new request needs (live documents only: nobody asks for a trashed one). */
 export function findArchiveForRequest({ db }: Deps, uuid: string) {
-  return db
-    .selectFrom("archives")
-    .select(["id", "uuid", "title", "access_level", "uploader_id", "unit_kerja_id"])
-    .where("uuid", "=", uuid)
+  return liveDocuments({ db })
+    .select(["a.id", "a.uuid", "a.title", "a.access_level", "a.security_class", "a.uploader_id", "a.unit_kerja_id"])
+    .where("a.uuid", "=", uuid)
     .executeTakeFirst();
 }
 
@@ -80,11 +96,11 @@ const SORT_COLUMNS = {
   expiresAt: "r.expires_at",
 } as const satisfies Record<AccessRequestListQuery["sort"], string>;
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function listFilter(scope: AccessRequestScope & { actorId: number }, query: AccessRequestListQuery) {
+function listFilter(scope: AccessRequestScope & { actorId: number; audience: Audience }, query: AccessRequestListQuery) {
   return (eb: ExpressionBuilder<Tables, "r" | "a" | "u" | "uk">) => {
-    const conditions = [];
+    // A request about a document the reader may not see (another unit's SANGAT_RAHASIA one) is
+    // not listed. (rv, the revoker, is only joined for display: no filter reads it.)
+    const conditions: Expression<SqlBool>[] = [audienceWhere(scope.audience.kind, audienceUnit(scope.audience))(eb as never)];
     if (!scope.all) {
       conditions.push(
         scope.unitKerjaId === null
@@ -95,12 +111,10 @@ function listFilter(scope: AccessRequestScope & { actorId: number }, query: Acce
     if (query.box === "sent") conditions.push(eb("r.requester_id", "=", scope.actorId));
     if (query.box === "received") conditions.push(eb("r.requester_id", "<>", scope.actorId));
     if (query.status) conditions.push(eb("r.status", "=", query.status));
+    if (query.owner === "none") conditions.push(eb("r.owner_unit_kerja_id", "is", null));
     if (query.q) {
-      const pattern = likePattern(query.q);
-      const like = (column: string) => sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
-      conditions.push(
-        eb.or([like("a.title"), like("r.request_message"), like("r.response_message"), like("u.full_name"), like("uk.nama")]),
-      );
+      const searched = ["a.title", "r.request_message", "r.response_message", "u.full_name", "uk.nama"];
+      conditions.push(containsAny(searched.map((column) => sql.ref(column)), query.q));
     }
     return eb.and(conditions);
   };
@@ -109,7 +123,7 @@ function listFilter(scope: AccessRequestScope & { actorId: number }, query: Acce
 /** One page of the requests `scope` allows, filtered, searched and sorted; with the total. */
 export async function listAccessRequestRows(
   deps: Deps,
-  scope: AccessRequestScope & { actorId: number },
+  scope: AccessRequestScope & { actorId: number; audience: Audience },
   query: AccessRequestListQuery,
 ): Promise<{ rows: AccessRequestRow[]; total: number }> {
   const filter = listFilter(scope, query);
@@ -121,9 +135,7 @@ export async function listAccessRequestRows(
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
-    deps.db
-      .selectFrom("access_requests as r")
-      .innerJoin("archives as a", "a.id", "r.archive_id")
+    requestsOnLiveDocuments(deps)
       .innerJoin("users as u", "u.id", "r.requester_id")
       .leftJoin("unit_kerja as uk", "uk.id", "r.owner_unit_kerja_id")
       .where(filter)
@@ -135,11 +147,20 @@ export async function listAccessRequestRows(
 
 /** PENDING requests addressed to a unit (the sidebar badge). */
 export async function countPendingForUnit({ db }: Deps, unitKerjaId: number): Promise<number> {
-  const row = await db
-    .selectFrom("access_requests")
+  const row = await requestsOnLiveDocuments({ db })
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("owner_unit_kerja_id", "=", unitKerjaId)
-    .where("status", "=", "PENDING")
+    .where("r.owner_unit_kerja_id", "=", unitKerjaId)
+    .where("r.status", "=", "PENDING")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** PENDING requests on live documents without an owning unit (Super Admin's dashboard panel). */
+export async function countUnownedPending({ db }: Deps): Promise<number> {
+  const row = await requestsOnLiveDocuments({ db })
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("r.owner_unit_kerja_id", "is", null)
+    .where("r.status", "=", "PENDING")
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

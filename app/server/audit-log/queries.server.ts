@@ -1,5 +1,5 @@
 import type { AuditLogView } from "~/domain/audit-log";
-import type { Db } from "../db.server";
+import type { Db } from "../db/db.server";
 
 /**
  * Reusable audit-log queries (explicit dependencies: `fn({ db }, ...)`). Every read walks an
@@ -52,6 +52,18 @@ export function auditRows(deps: { db: Db }, scope: AuditScope, bound: AuditBound
     .limit(limit);
 }
 export type AuditRow = Awaited<ReturnType<ReturnType<typeof auditRows>["execute"]>>[number];
+
+/** A trigger-kept count of audit rows (migration 0015): all of them, one action's, or one actor's. */
+export async function keptAuditCount({ db }: { db: Db }, dimension: "all" | "action" | "actor", value: string): Promise<number> {
+  const row = await db.selectFrom("audit_log_counts").select("total").where("dimension", "=", dimension).where("value", "=", value).executeTakeFirst();
+  return row?.total ?? 0;
+}
+
+/** The newest audit row's id (the end of the primary key), or 0 for an empty log. */
+export async function lastAuditId({ db }: { db: Db }): Promise<number> {
+  const row = await db.selectFrom("audit_logs").select("id").orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row?.id ?? 0;
+}
 
 /** Is there any row in scope beyond the bound? (One index probe.) */
 export async function auditRowExists(deps: { db: Db }, scope: AuditScope, bound: AuditBound): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { toHex } from "../crypto.server";
-import type { Db } from "../db.server";
+import type { Db } from "../db/db.server";
 
 /**
  * The audit log as a hash chain. Each row, in id order, stores `prev_hash` (the hash of the row

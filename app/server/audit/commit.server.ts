@@ -1,8 +1,12 @@
-import type { Compilable } from "kysely";
+import type { Compilable, SelectQueryBuilder } from "kysely";
 import type { AuditAction } from "~/domain/audit-actions";
+import { ConflictError, DomainError } from "~/domain/errors";
+import { userActorOf } from "~/domain/policy";
 import { audit as auditText } from "~/i18n/audit";
-import { runBatch } from "../batch.server";
-import type { AppContext } from "../context.server";
+import type { ServiceContext } from "../context.server";
+import { runBatch } from "../db/batch.server";
+import type { Database } from "../db/schema";
+import { batchConflictOf, type BatchConflict } from "../db/guards.server";
 import { sealAuditChain } from "./chain.server";
 
 type AuditMessages = typeof auditText;
@@ -14,59 +18,120 @@ export type AuditEntry = {
     /** Builds the stored Indonesian message (`auditText[action]`). */
     params: Parameters<AuditMessages[A]>[0];
     details?: Record<string, unknown>;
-    /** Defaults to the signed-in user; null for anonymous events (a failed sign-in). */
+    /** Defaults to the acting user; null for anonymous events (a failed sign-in) and jobs. */
     actorId?: number | null;
     targetType?: string;
     targetId?: string;
   };
 }[AuditAction];
 
-/** What writing needs from the request context. */
-export type CommitContext = Pick<AppContext, "db" | "d1" | "now" | "request" | "session">;
+/**
+ * One audit row for each row `targets` selects when the batch runs (set-based writes: expiring
+ * every lapsed approval, revoking every live token of a document). `targets` selects a
+ * `target_id` column and may select `token_hash_prefix`, recorded in the details. Put it BEFORE
+ * the update it records: in one batch both see the same rows, so a lost race writes neither.
+ */
+export type AuditEachEntry = Omit<AuditEntry, "targetId"> & {
+  each: SelectQueryBuilder<Database, keyof Database, { target_id: string; token_hash_prefix?: string | null }>;
+};
+
+/** A step of a batch: a write, or an audit row (or a set of them) recording it. */
+export type Step = Compilable | AuditEntry | AuditEachEntry;
+
+/** What writing needs from the context: a job has no client and no user. */
+export type CommitContext = Pick<ServiceContext, "db" | "d1" | "now" | "client" | "actor">;
+
+/** The domain error each refusal of the database becomes for this batch (the rest stay errors). */
+export type ConflictMessages = Partial<Record<BatchConflict, string | (() => Promise<DomainError> | DomainError)>>;
+
+const isAuditStep = (step: Step): step is AuditEntry | AuditEachEntry => "action" in step && "params" in step;
 
 /**
- * The one writer of audit rows: run `writes` and the audit rows in ONE D1 batch (all-or-nothing;
- * D1 has no interactive transactions), so there is never a change without its audit row, nor an
- * audit row for a change that did not happen. Audit-only events pass no writes.
+ * The one writer: run `steps` — writes and the audit rows that record them — as ONE D1 batch
+ * (all-or-nothing; D1 has no interactive transactions), so there is never a change without its
+ * audit row nor an audit row for a change that did not happen. Audit-only events pass only
+ * audit steps. A refusal of the database named in `conflicts` (a guard trigger, a lost
+ * compare-and-set, a unique key) becomes that domain error here, the one place batch failures
+ * are mapped.
  *
  * Rows are written unsealed and chained by the sealer right after the response
- * (`sealAfterResponse`), which covers every other writer of audit rows too (set-based inserts,
- * triggers): see audit/chain.server.ts.
+ * (`sealAfterResponse`), or by the cron for jobs: see audit/chain.server.ts.
  */
-export async function commit(ctx: CommitContext, writes: Compilable[], audit: AuditEntry | AuditEntry[]): Promise<D1Result[]> {
-  const rows = (Array.isArray(audit) ? audit : [audit]).map((entry) => auditRow(ctx, entry));
-  return runBatch(ctx.d1, [...writes, ...rows]);
+export async function commit(ctx: CommitContext, steps: Step[], conflicts: ConflictMessages = {}): Promise<D1Result[]> {
+  const queries = steps.map((step) => (isAuditStep(step) ? auditStatement(ctx, step) : step));
+  if (steps.some(isAuditStep)) wroteAudit.add(ctx);
+  try {
+    return await runBatch(ctx.d1, queries);
+  } catch (error) {
+    const conflict = batchConflictOf(error);
+    const mapped = conflict ? conflicts[conflict] : undefined;
+    if (mapped === undefined) throw error;
+    throw typeof mapped === "string" ? new ConflictError(mapped) : await mapped();
+  }
 }
 
-/**
- * The INSERT of one audit row, for a writer whose batch needs the row at a particular place
- * (before a conditional update, beside a guard). Prefer `commit`.
- */
-export function auditRow(ctx: CommitContext, entry: AuditEntry) {
-  wroteAudit.add(ctx);
-  const message = (auditText[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
-  return ctx.db.insertInto("audit_logs").values({
+const messageOf = (entry: AuditEntry | AuditEachEntry) =>
+  (auditText[entry.action] as (params: AuditEntry["params"]) => string)(entry.params);
+
+/** The entry's details, naming the API token when the user acts through one (a bearer call). */
+function detailsOf(ctx: CommitContext, entry: AuditEntry | AuditEachEntry): Record<string, unknown> | undefined {
+  const token = userActorOf(ctx.actor)?.apiToken;
+  return token ? { ...entry.details, apiToken: token.uuid } : entry.details;
+}
+
+function auditStatement(ctx: CommitContext, entry: AuditEntry | AuditEachEntry) {
+  const actorId = entry.actorId === undefined ? (userActorOf(ctx.actor)?.userId ?? null) : entry.actorId;
+  const details = detailsOf(ctx, entry);
+  const row = {
     created_at: ctx.now().toISOString(),
     action: entry.action,
-    message,
-    details: entry.details ? JSON.stringify(entry.details) : null,
-    actor_id: entry.actorId === undefined ? (ctx.session?.user.userId ?? null) : entry.actorId,
+    message: messageOf(entry),
+    actor_id: actorId,
     target_type: entry.targetType ?? null,
-    target_id: entry.targetId ?? null,
-    ip_address: ctx.request.ip,
-    user_agent: ctx.request.userAgent?.slice(0, 512) ?? null,
-  });
+    ip_address: ctx.client?.ip ?? null,
+    user_agent: ctx.client?.userAgent?.slice(0, 512) ?? null,
+  };
+  if (!("each" in entry)) {
+    return ctx.db.insertInto("audit_logs").values({
+      ...row,
+      details: details ? JSON.stringify(details) : null,
+      target_id: entry.targetId ?? null,
+    });
+  }
+  const targets = entry.each.as("t");
+  return ctx.db
+    .insertInto("audit_logs")
+    .columns(["created_at", "action", "message", "details", "actor_id", "target_type", "target_id", "ip_address", "user_agent"])
+    .expression(
+      ctx.db.selectFrom(targets).select((eb) => [
+        eb.val(row.created_at).as("created_at"),
+        eb.val(row.action).as("action"),
+        eb.val(row.message).as("message"),
+        // The details plus the row's token hash prefix where it has one (a null drops out of the patch).
+        eb
+          .fn<string>("json_patch", [
+            eb.val(JSON.stringify(details ?? {})),
+            eb.fn("json_object", [eb.val("tokenHashPrefix"), eb.ref("t.token_hash_prefix")]),
+          ])
+          .as("details"),
+        eb.val(row.actor_id).as("actor_id"),
+        eb.val(row.target_type).as("target_type"),
+        eb.ref("t.target_id").as("target_id"),
+        eb.val(row.ip_address).as("ip_address"),
+        eb.val(row.user_agent).as("user_agent"),
+      ]),
+    );
 }
 
-/** Request contexts that built an audit row (a GET that records a download, for instance). */
+/** Contexts that wrote audit rows (a GET that records a download, for instance). */
 const wroteAudit = new WeakSet<object>();
 
 /**
  * Called by the request middleware once the response is ready: when the request may have
- * written audit rows (any unsafe method, or an audit row built during a GET), seal them in the
+ * written audit rows (any unsafe method, or an audit row written during a GET), seal them in the
  * background (`waitUntil`), so the response does not wait and rows stay unsealed for moments.
  */
-export function sealAfterResponse(ctx: Pick<AppContext, "db" | "d1" | "now" | "waitUntil">, method: string): void {
+export function sealAfterResponse(ctx: Pick<ServiceContext, "db" | "d1" | "now" | "waitUntil">, method: string): void {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") {
     if (!wroteAudit.has(ctx)) return;
   }

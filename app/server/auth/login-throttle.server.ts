@@ -1,6 +1,6 @@
 import { sql, type Compilable } from "kysely";
-import { runBatch } from "../batch.server";
-import type { AppContext } from "../context.server";
+import { runBatch } from "../db/batch.server";
+import type { RequestContext } from "../context.server";
 
 /**
  * Sign-in throttling. Every attempt is counted BEFORE its password is checked, in one atomic D1
@@ -34,11 +34,11 @@ const lockUntil = (now: Date, step: number) =>
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
 /** Count one sign-in attempt for `username` from this request's IP; may it check a password? */
-export async function admitLoginAttempt(ctx: AppContext, username: string): Promise<Admission> {
+export async function admitLoginAttempt(ctx: RequestContext, username: string): Promise<Admission> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMs).toISOString();
-  const keys = keysFor(username, ctx.request.ip);
+  const keys = keysFor(username, ctx.client?.ip ?? null);
   const writes: Compilable[] = keys.flatMap(({ key, max }) => [
     // Count the attempt (a locked key is not counted: its lock already says no).
     ctx.db
@@ -100,8 +100,8 @@ export async function admitLoginAttempt(ctx: AppContext, username: string): Prom
  * The writes that go with a successful sign-in: the (username, IP) count starts afresh, and the
  * attempt no longer counts against the IP (a campus NAT signs many people in).
  */
-export function loginSucceeded(ctx: AppContext, username: string): Compilable[] {
-  const [userAndIp, ip] = keysFor(username, ctx.request.ip);
+export function loginSucceeded(ctx: RequestContext, username: string): Compilable[] {
+  const [userAndIp, ip] = keysFor(username, ctx.client?.ip ?? null);
   return [
     ctx.db.deleteFrom("login_throttle").where("key", "=", userAndIp!.key),
     ...(ip

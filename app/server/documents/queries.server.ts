@@ -3,27 +3,76 @@ import type { Category } from "~/domain/documents";
 import type { DocumentSort } from "~/domain/document-schemas";
 import { decodeCursor, encodeCursor, type CursorKind } from "~/domain/list-cursor";
 import type { SortDir } from "~/domain/list-query";
-import type { Database } from "../db-schema";
-import type { Db } from "../db.server";
-import { allRows, firstRow, preparedQuery } from "../prepared.server";
+import type { Database } from "../db/schema";
+import { userActorOf, type Actor } from "~/domain/policy";
+import { ROLES } from "~/domain/roles";
+import type { Db } from "../db/db.server";
+import { allRows, firstRow, preparedQuery } from "../db/prepared.server";
 
 /** Plain reads of the catalogue, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
 
 /**
- * Where list rows come from. With `match`, the rows come from the full-text index: FTS5 is pinned
- * as the OUTER loop with CROSS JOIN (SQLite never reorders it). Otherwise the planner may scan
- * archives and probe FTS once per row — 28 s instead of 0.6 ms for a broad term with a filter,
- * measured at 100k documents.
+ * The one read of live documents — not in the trash. Every reader of the catalogue (lists,
+ * search, detail, downloads, dashboards, sitemap, feeds, access-request creation) starts here;
+ * the list indexes cover live rows only (`WHERE deleted_at IS NULL`), so this condition is also
+ * what lets SQLite use them.
+ */
+export function liveDocuments({ db }: Deps) {
+  return db.selectFrom("archives as a").where("a.deleted_at", "is", null);
+}
+
+/**
+ * Who is reading the catalogue, as far as what they may see of it is concerned: the public
+ * (visitors, and the public pages for everyone), every document (Super Admin), or every document
+ * but the SANGAT_RAHASIA ones of other units (any other signed-in user; `unitKerjaId` is the
+ * unit they belong to as Satuan Kerja). Readers that return documents, counts, facets or snippets
+ * take one and filter with `visibleDocuments` (or, in prepared list statements, `audienceWhere`).
+ * Must agree with the policy's `document.view`.
+ */
+export type Audience = { kind: "public" } | { kind: "all" } | { kind: "unit"; unitKerjaId: number | null };
+
+export function audienceOf(actor: Actor | null, options: { publicOnly?: boolean } = {}): Audience {
+  const user = userActorOf(actor);
+  if (!user || options.publicOnly) return { kind: "public" };
+  if (user.role === ROLES.superAdmin) return { kind: "all" };
+  return { kind: "unit", unitKerjaId: user.role === ROLES.satuanKerja ? user.unitKerjaId : null };
+}
+
+/** A unit id no document has: the reader belongs to no unit. */
+const NO_UNIT = -2;
+export const audienceUnit = (audience: Audience) => (audience.kind === "unit" ? (audience.unitKerjaId ?? NO_UNIT) : NO_UNIT);
+
+type ArchiveBuilder = ExpressionBuilder<Database & { a: Database["archives"] }, "a">;
+
+/** The condition `audience` puts on documents (`unitId` from `audienceUnit`, a parameter). */
+export const audienceWhere = (kind: Audience["kind"], unitId: number) => (eb: ArchiveBuilder) =>
+  kind === "public"
+    ? eb("a.access_level", "=", "PUBLIC")
+    : kind === "unit"
+      ? eb.or([eb("a.security_class", "<>", "SANGAT_RAHASIA"), eb("a.unit_kerja_id", "=", unitId)])
+      : eb.and([]);
+
+/** The live documents `audience` may see the metadata of. */
+export function visibleDocuments(deps: Deps, audience: Audience) {
+  return liveDocuments(deps).where(audienceWhere(audience.kind, audienceUnit(audience)));
+}
+
+/**
+ * Where list rows come from. With `match`, the rows come from the full-text index (which holds
+ * live documents only): FTS5 is pinned as the OUTER loop with CROSS JOIN (SQLite never reorders
+ * it). Otherwise the planner may scan archives and probe FTS once per row — 28 s instead of
+ * 0.6 ms for a broad term with a filter, measured at 100k documents.
  */
 function listFrom({ db }: Deps, match: string | null) {
-  const archives = db.selectFrom("archives as a");
+  const archives = liveDocuments({ db });
   return match
     ? // Same tables as `archives` for the rest of the chain, plus archives_fts (read via sql refs).
       (db
         .selectFrom("archives_fts")
         .crossJoin("archives as a")
         .whereRef("a.id", "=", "archives_fts.rowid")
+        .where("a.deleted_at", "is", null)
         .where(sql<boolean>`archives_fts MATCH ${match}`) as unknown as typeof archives)
     : archives;
 }
@@ -33,6 +82,8 @@ export function documentSelect(deps: Deps, match: string | null = null) {
   return listFrom(deps, match)
     .innerJoin("categories as c", "c.id", "a.category_id")
     .innerJoin("users as u", "u.id", "a.uploader_id")
+    .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+    .leftJoin("unit_kerja as uk", "uk.id", "a.unit_kerja_id")
     .select([
       "a.id",
       "a.uuid",
@@ -51,9 +102,16 @@ export function documentSelect(deps: Deps, match: string | null = null) {
       "a.file_size",
       "a.mime_type",
       "a.sha256",
+      "a.current_file_id",
+      "a.current_version",
+      "a.security_class",
+      "a.classification_id",
+      "k.code as classification_code",
+      "k.name as classification_name",
       "a.created_at",
       "a.updated_at",
       "u.full_name as uploader",
+      "uk.nama as unit_kerja_name",
     ]);
 }
 
@@ -88,31 +146,62 @@ export async function findDocumentByUuid(deps: Deps & { d1: D1Database }, uuid: 
   return isUuid(uuid) ? firstRow(documentByUuidStatement(deps.d1, null, uuid)) : undefined;
 }
 
-export function findDocumentById(deps: Deps, id: number): Promise<DocumentRow | undefined> {
-  return documentSelect(deps).where("a.id", "=", id).executeTakeFirst();
-}
-
-/** The document an uploader already created with this (already uploader-scoped) idempotency key. */
-export async function findDocumentByIdempotencyKey(deps: Deps, uploaderId: number, key: string | null): Promise<DocumentRow | undefined> {
+/**
+ * The document an uploader already created with this (already uploader-scoped) idempotency key,
+ * live or in the trash (the key still names it).
+ */
+export async function findDocumentByIdempotencyKey({ db }: Deps, uploaderId: number, key: string | null) {
   if (!key) return undefined;
-  return documentSelect(deps).where("a.idempotency_key", "=", key).where("a.uploader_id", "=", uploaderId).executeTakeFirst();
+  return db
+    .selectFrom("archives")
+    .select(["uuid", "deleted_at"])
+    .where("idempotency_key", "=", key)
+    .where("uploader_id", "=", uploaderId)
+    .executeTakeFirst();
 }
 
-export type DocumentFilter = { publicOnly: boolean; categoryId?: number };
+/**
+ * The values a list's filters bind as parameters, in this order: the category, the reader's unit
+ * (`audienceUnit`), and the range of classification codes a code filter covers (the code and
+ * every code below it: `PP.01` … `PP.01/`, see `codeRange`).
+ */
+export type FilterValues = [categoryId: number, unitId: number, codeFrom: string, codeTo: string];
 
-const filterWhere = (filter: DocumentFilter) => (eb: ExpressionBuilder<Database & { a: Database["archives"] }, "a">) =>
+/** What makes the SQL of a list page differ; the values (term, filters, limit, offset) are parameters. */
+export type DocumentListShape = {
+  search: boolean;
+  audience: Audience["kind"];
+  category: boolean;
+  code: boolean;
+  sort: DocumentSort;
+  dir: SortDir;
+};
+const shapeKey = (shape: DocumentListShape) => `${+shape.search}${shape.audience}${+shape.category}${+shape.code}:${shape.sort}:${shape.dir}`;
+
+/**
+ * A code and the codes below it, as one range of the code index: codes are segments of capital
+ * letters and digits joined by '.', so what follows a code inside its subtree is '.', which sorts
+ * before '/', and any other continuation sorts after it.
+ */
+export const codeRange = (code: string): [from: string, to: string] => [code, `${code}/`];
+
+const filterWhere = (shape: DocumentListShape, [categoryId, unitId, codeFrom, codeTo]: FilterValues) => (eb: ArchiveBuilder) =>
   eb.and([
-    ...(filter.publicOnly ? [eb("a.access_level", "=", "PUBLIC")] : []),
-    ...(filter.categoryId ? [eb("a.category_id", "=", filter.categoryId)] : []),
+    audienceWhere(shape.audience, unitId)(eb),
+    ...(shape.category ? [eb("a.category_id", "=", categoryId)] : []),
+    ...(shape.code
+      ? [
+          eb(
+            "a.classification_id",
+            "in",
+            eb.selectFrom("classification_codes").select("id").where("code", ">=", codeFrom).where("code", "<", codeTo),
+          ),
+        ]
+      : []),
   ]);
 
-/** What makes the SQL of a list page differ; the values (term, category, limit, offset) are parameters. */
-export type DocumentListShape = { search: boolean; publicOnly: boolean; category: boolean; sort: DocumentSort; dir: SortDir };
-const shapeKey = (shape: DocumentListShape) => `${+shape.search}${+shape.publicOnly}${+shape.category}:${shape.sort}:${shape.dir}`;
-const filterOf = (shape: DocumentListShape, categoryId: number): DocumentFilter => ({
-  publicOnly: shape.publicOnly,
-  categoryId: shape.category ? categoryId : undefined,
-});
+/** Whether a list shows fewer than every live document (anything but Super Admin's whole catalogue). */
+const isFiltered = (shape: DocumentListShape) => shape.audience !== "all" || shape.category || shape.code;
 
 /**
  * The filter of a page's rows. The public list sorted by anything but upload time reads its sort
@@ -120,10 +209,9 @@ const filterOf = (shape: DocumentListShape, categoryId: number): DocumentFilter 
  * upload time): otherwise SQLite takes every PUBLIC row from that index and sorts them all, 44 ms
  * instead of 0.05 ms for page 1 by title at 100k documents. With a category its index still wins.
  */
-function rowFilter(shape: DocumentListShape, categoryId: number) {
-  const filter = filterOf(shape, categoryId);
-  if (!(filter.publicOnly && !shape.category && shape.sort !== "createdAt")) return filterWhere(filter);
-  return (eb: ExpressionBuilder<Database & { a: Database["archives"] }, "a">) => eb(sql<string>`+${sql.ref("a.access_level")}`, "=", "PUBLIC");
+function rowFilter(shape: DocumentListShape, values: FilterValues) {
+  if (!(shape.audience === "public" && !shape.category && !shape.code && shape.sort !== "createdAt")) return filterWhere(shape, values);
+  return (eb: ArchiveBuilder) => eb(sql<string>`+${sql.ref("a.access_level")}`, "=", "PUBLIC");
 }
 
 /** A column of a list's order and the row field holding its value (what a keyset cursor records). */
@@ -177,15 +265,17 @@ export function documentSeekValues(shape: DocumentListShape, raw: string | undef
  * entries of a covering index costs 3.4 ms, skipping as many joined rows 49 ms (100k documents).
  */
 export const documentRowsStatement = preparedQuery(
-  (db, shape: DocumentListShape & { deferred: boolean }, match: string, categoryId: number, limit: number, offset: number) => {
+  (db, shape: DocumentListShape & { deferred: boolean }, match: string, ...rest: [...FilterValues, limit: number, offset: number]) => {
+    const [categoryId, unitId, codeFrom, codeTo, limit, offset] = rest;
+    const values: FilterValues = [categoryId, unitId, codeFrom, codeTo];
     const keys = orderKeys(shape);
     if (!shape.deferred) {
-      return orderedBy(documentSelect({ db }, shape.search ? match : null).where(rowFilter(shape, categoryId)), keys, shape.dir)
+      return orderedBy(documentSelect({ db }, shape.search ? match : null).where(rowFilter(shape, values)), keys, shape.dir)
         .limit(limit)
         .offset(offset);
     }
-    const filtered = shape.publicOnly || shape.category;
-    const matching = listFrom({ db }, shape.search ? match : null).select("a.id").where(rowFilter(shape, categoryId));
+    const filtered = isFiltered(shape);
+    const matching = listFrom({ db }, shape.search ? match : null).select("a.id").where(rowFilter(shape, values));
     // An unfiltered search in index order needs no archives row to find a page's ids (the same
     // column, `id`, for the IN below).
     const ids =
@@ -210,7 +300,8 @@ export const documentRowsStatement = preparedQuery(
  * reverses the rows.
  */
 export const documentSeekStatement = preparedQuery(
-  (db, shape: DocumentListShape & { seek: "after" | "before" }, match: string, categoryId: number, limit: number, ...position: (string | number)[]) => {
+  (db, shape: DocumentListShape & { seek: "after" | "before" }, match: string, ...rest: [...FilterValues, limit: number, ...position: (string | number)[]]) => {
+    const [categoryId, unitId, codeFrom, codeTo, limit, ...position] = rest;
     const keys = orderKeys(shape);
     const forward = shape.seek === "after";
     const dir: SortDir = forward ? shape.dir : shape.dir === "asc" ? "desc" : "asc";
@@ -218,7 +309,7 @@ export const documentSeekStatement = preparedQuery(
     const columns = sql.join(keys.map((key) => sql.ref(key.column)));
     return orderedBy(
       documentSelect({ db }, shape.search ? match : null)
-        .where(rowFilter(shape, categoryId))
+        .where(rowFilter(shape, [categoryId, unitId, codeFrom, codeTo]))
         .where(sql<boolean>`(${columns}) ${sql.raw(operator)} (${sql.join(position)})`),
       keys,
       dir,
@@ -228,37 +319,37 @@ export const documentSeekStatement = preparedQuery(
 );
 
 /**
- * How many documents a list shows in total. Without a search the trigger-kept counts answer (never
- * a COUNT(*) of the catalogue); an unfiltered search counts the index alone.
+ * How many documents a list shows in total. Without a search or a code filter the trigger-kept
+ * counts answer (never a COUNT(*) of the catalogue); Super Admin's unfiltered search counts the
+ * index alone; anything else counts the matching rows the reader may see.
  */
 export const documentCountStatement = preparedQuery(
-  (db, shape: DocumentListShape, match: string, categoryId: number) => {
-    const filter = filterOf(shape, categoryId);
-    const filtered = filter.publicOnly || filter.categoryId !== undefined;
-    return !shape.search
-      ? countFromCounters({ db }, filter)
-      : filtered
-        ? db
-            .selectFrom("archives_fts")
-            .crossJoin("archives as a")
-            .whereRef("a.id", "=", "archives_fts.rowid")
-            .where(sql<boolean>`archives_fts MATCH ${match}`)
-            .where(filterWhere(filter))
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-        : db
-            .selectFrom("archives_fts")
-            .where(sql<boolean>`archives_fts MATCH ${match}`)
-            .select((eb) => eb.fn.countAll<number>().as("n"));
+  (db, shape: DocumentListShape, match: string, ...values: FilterValues) => {
+    if (!shape.search && !shape.code) return countFromCounters({ db }, shape.audience, shape.category ? values[0] : null, values[1]);
+    if (shape.search && !isFiltered(shape)) {
+      return db
+        .selectFrom("archives_fts")
+        .where(sql<boolean>`archives_fts MATCH ${match}`)
+        .select((eb) => eb.fn.countAll<number>().as("n"));
+    }
+    return listFrom({ db }, shape.search ? match : null)
+      .where(filterWhere(shape, values))
+      .select((eb) => eb.fn.countAll<number>().as("n"));
   },
   // The count does not depend on the order.
   (shape) => shapeKey({ ...shape, sort: "createdAt", dir: "desc" }),
 );
 
-/** The trigger-kept document counts (per category and access level), summed: no table scan. */
-export function countFromCounters({ db }: Deps, filter: DocumentFilter) {
+/**
+ * The trigger-kept document counts an audience may see (per category, access level and, for
+ * SANGAT_RAHASIA documents, owning unit), summed: no table scan, and no total counts a document
+ * the reader may not see.
+ */
+export function countFromCounters({ db }: Deps, audience: Audience["kind"], categoryId: number | null, unitId: number) {
   let counts = db.selectFrom("archive_counts").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), eb.lit(0)).as("n"));
-  if (filter.publicOnly) counts = counts.where("access_level", "=", "PUBLIC");
-  if (filter.categoryId) counts = counts.where("category_id", "=", filter.categoryId);
+  if (audience === "public") counts = counts.where("access_level", "=", "PUBLIC");
+  if (audience === "unit") counts = counts.where("restricted_unit", "in", [0, unitId]);
+  if (categoryId !== null) counts = counts.where("category_id", "=", categoryId);
   return counts;
 }
 

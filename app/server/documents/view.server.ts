@@ -3,19 +3,27 @@ import { can, type Actor, type DocumentRef } from "~/domain/policy";
 import type { DocumentRow } from "./queries.server";
 
 /** What the permission policy needs to know of a document. */
-export const documentRef = (row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level">): DocumentRef => ({
+export const documentRef = (row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class">): DocumentRef => ({
   uploaderId: row.uploader_id,
   unitKerjaId: row.unit_kerja_id,
   accessLevel: row.access_level,
+  securityClass: row.security_class,
 });
 
 /** Where a document's file is served (download; `?disposition=inline` for a preview). */
 export const documentFileUrl = (uuid: string) => `/api/v1/archives/${uuid}/download`;
 
+/**
+ * The inline preview of a document's file, its name as the URL's last segment: the browser tab
+ * of a previewed PDF or image shows the file's name instead of 'download'.
+ */
+export const documentPreviewUrl = (uuid: string, fileName: string) => `${documentFileUrl(uuid)}/${encodeURIComponent(fileName)}?disposition=inline`;
+
 /** A row as `actor` sees it: the file URLs only when they may open it, and what they may do. */
 export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentView {
   const document = documentRef(row);
   const canOpenFile = can(actor, { type: "document.openFile", document });
+  const canPreview = can(actor, { type: "document.preview", document });
   const fileUrl = documentFileUrl(row.uuid);
   return {
     uuid: row.uuid,
@@ -30,9 +38,15 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     fileName: row.file_name,
     fileSizeKb: Math.round((row.file_size / 1024) * 100) / 100,
     mimeType: row.mime_type,
-    previewUrl: canOpenFile ? `${fileUrl}?disposition=inline` : null,
+    currentVersion: row.current_version,
+    securityClass: row.security_class,
+    classificationCode: row.classification_code,
+    classificationName: row.classification_name,
+    previewUrl: canPreview ? documentPreviewUrl(row.uuid, row.file_name) : null,
     downloadUrl: canOpenFile ? fileUrl : null,
     uploader: row.uploader,
+    unitKerjaId: row.unit_kerja_id,
+    unitKerjaName: row.unit_kerja_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     canEdit: can(actor, { type: "document.edit", document }),

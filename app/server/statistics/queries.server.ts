@@ -1,5 +1,6 @@
 import type { CategoryCount, LatestDocument } from "~/domain/statistics";
-import { preparedQuery } from "../prepared.server";
+import { preparedQuery } from "../db/prepared.server";
+import { audienceWhere, liveDocuments, type Audience } from "../documents/queries.server";
 
 /**
  * Reads behind the dashboards, as prepared statements so a dashboard reads everything in one D1
@@ -9,23 +10,28 @@ import { preparedQuery } from "../prepared.server";
  * work units and categories are small tables (hundreds to a few thousand rows).
  */
 
-type Audience = { publicOnly: boolean };
-const audienceKey = ({ publicOnly }: Audience) => (publicOnly ? "public" : "all");
+type Kind = Audience["kind"];
 
-/** Every category in id order with its document count; `publicOnly` counts PUBLIC documents only. */
+/**
+ * Every category in id order with the number of documents `audience` may see in it (the public:
+ * PUBLIC ones; a unit's reader: all but other units' SANGAT_RAHASIA ones; `unitId` from
+ * `audienceUnit`, a parameter).
+ */
 export const categoryCountsStatement = preparedQuery(
-  (db, { publicOnly }: Audience) =>
+  (db, kind: Kind, unitId: number) =>
     db
       .selectFrom("categories as c")
       .leftJoin("archive_counts as n", (join) =>
-        publicOnly
+        kind === "public"
           ? join.onRef("n.category_id", "=", "c.id").on("n.access_level", "=", "PUBLIC")
-          : join.onRef("n.category_id", "=", "c.id"),
+          : kind === "unit"
+            ? join.onRef("n.category_id", "=", "c.id").on("n.restricted_unit", "in", [0, unitId])
+            : join.onRef("n.category_id", "=", "c.id"),
       )
       .select((eb) => ["c.id", "c.category_name", eb.fn.coalesce(eb.fn.sum<number>("n.total"), eb.lit(0)).as("total")])
       .groupBy(["c.id", "c.category_name"])
       .orderBy("c.id"),
-  audienceKey,
+  (kind) => kind,
 );
 
 export const toCategoryCount = (row: { id: number; category_name: string; total: number }): CategoryCount => ({
@@ -40,17 +46,16 @@ export const countUnitKerjaStatement = preparedQuery((db, _shape: null) =>
   db.selectFrom("unit_kerja").select((eb) => eb.fn.countAll<number>().as("n")),
 );
 
-/** The newest `limit` documents (PUBLIC ones only with `publicOnly`), newest first. */
+/** The newest `limit` documents `audience` may see, newest first. */
 export const latestDocumentsStatement = preparedQuery(
-  (db, { publicOnly }: Audience, limit: number) =>
-    db
-      .selectFrom("archives")
-      .select(["uuid", "title", "access_level", "created_at"])
-      .$if(publicOnly, (qb) => qb.where("access_level", "=", "PUBLIC"))
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+  (db, kind: Kind, unitId: number, limit: number) =>
+    liveDocuments({ db })
+      .where(audienceWhere(kind, unitId))
+      .select(["a.uuid", "a.title", "a.access_level", "a.created_at"])
+      .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
       .limit(limit),
-  audienceKey,
+  (kind) => kind,
 );
 
 export const toLatestDocument = (row: { uuid: string; title: string; access_level: "PRIVATE" | "PUBLIC"; created_at: string }): LatestDocument => ({

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { UnitKerjaListQuery, UnitKerjaView } from "~/domain/unit-kerja";
-import type { Db } from "../db.server";
-import { offsetPage } from "../offset-page.server";
+import type { Db } from "../db/db.server";
+import { offsetPage } from "../db/offset-page.server";
 
 /** Reusable work-unit queries (explicit dependencies: `fn({ db }, ...)`). */
 export function selectUnitKerja({ db }: { db: Db }) {

@@ -1,6 +1,6 @@
 import type { UnitKerjaOption, UserListQuery, UserView } from "~/domain/users";
-import type { Db } from "../db.server";
-import { offsetPage } from "../offset-page.server";
+import type { Db } from "../db/db.server";
+import { offsetPage } from "../db/offset-page.server";
 
 /**
  * Reusable user queries (explicit dependencies: `fn({ db }, ...)`). The selected columns are

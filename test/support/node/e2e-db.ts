@@ -25,3 +25,14 @@ export function executeOnE2eDb(sql: string, ...params: SQLInputValue[]): number 
     db.close();
   }
 }
+
+/** Read rows from the e2e server's D1 (to find ids the seed gave, e.g. a document of a unit). */
+export function queryE2eDb<Row extends Record<string, unknown>>(sql: string, ...params: SQLInputValue[]): Row[] {
+  const db = new DatabaseSync(databaseFile(), { readOnly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    return db.prepare(sql).all(...params) as Row[];
+  } finally {
+    db.close();
+  }
+}

@@ -1,5 +1,6 @@
-import { actorOf, type AppContext, type SessionUser } from "~/server/context.server";
-import { createDb } from "~/server/db.server";
+import { actorOf, jobContext, type RequestContext, type ServiceContext, type SessionUser } from "~/server/context.server";
+import type { JobName } from "~/domain/policy";
+import { createDb } from "~/server/db/db.server";
 import { loadConfig } from "~/server/env.server";
 import { testEnv } from "./env";
 import type { CreatedUser } from "./factories";
@@ -17,10 +18,10 @@ export function testClock(start = new Date()): TestClock {
 }
 
 /**
- * The AppContext a request of `user` (null: a visitor) would build, with an injected clock:
- * for calling a service directly where time matters (HTTP requests always use the real clock).
+ * The context a request of `user` (null: a visitor) would build, with an injected clock: for
+ * calling a service directly where time matters (HTTP requests always use the real clock).
  */
-export async function serviceContext(user: CreatedUser | null, clock: TestClock = testClock()): Promise<AppContext> {
+export async function serviceContext(user: CreatedUser | null, clock: TestClock = testClock()): Promise<RequestContext> {
   let sessionUser: SessionUser | null = null;
   if (user) {
     const unit = user.unitKerjaId
@@ -44,10 +45,19 @@ export async function serviceContext(user: CreatedUser | null, clock: TestClock 
     files: testEnv.FILES,
     now: () => clock.now,
     waitUntil: () => {},
-    request: { url: new URL("http://earsip.test/"), ip: uniqueIp(), userAgent: "vitest", secure: false },
-    session: sessionUser ? { idHash: "test", csrfToken: "test", user: sessionUser } : null,
     actor: sessionUser ? actorOf(sessionUser) : null,
+    origin: "http://earsip.test",
+    client: { ip: uniqueIp(), userAgent: "vitest" },
+    url: new URL("http://earsip.test/"),
+    secure: false,
+    session: sessionUser ? { idHash: "test", csrfToken: "test", user: sessionUser } : null,
+    bearer: null,
     flash: null,
     nonce: "test",
   };
+}
+
+/** A job's context (cron, queue consumer) on the test bindings, with an injected clock. */
+export function testJobContext(job: JobName, clock: TestClock = testClock()): ServiceContext {
+  return jobContext(testEnv, job, { now: () => clock.now });
 }

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { DocumentView } from "~/server/services/documents.server";
+import type { DocumentView } from "~/server/documents/service.server";
 import { testEnv } from "./env";
 import { call, callWithEnv, type CallOptions, type SignedIn } from "./http";
 import { formBody, pdfBytes, type Bytes, type FilePart, type MultipartBody } from "./multipart";
@@ -132,16 +132,22 @@ export async function r2Keys(): Promise<string[]> {
   return keys.sort();
 }
 
-export type StorageSnapshot = { archives: number; audit: number; pending: number; keys: string[] };
+export type StorageSnapshot = { archives: number; versions: number; audit: number; staged: number; keys: string[] };
 
 const countOf = async (table: string) => (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
 /** Counts of everything a document write touches; tests in one file run one at a time. */
 export async function storageSnapshot(): Promise<StorageSnapshot> {
-  return { archives: await countOf("archives"), audit: await countOf("audit_logs"), pending: await countOf("pending_uploads"), keys: await r2Keys() };
+  return {
+    archives: await countOf("archives"),
+    versions: await countOf("archive_files"),
+    audit: await countOf("audit_logs"),
+    staged: await countOf("file_staging"),
+    keys: await r2Keys(),
+  };
 }
 
-/** Nothing was written since `before`: no archives row, audit row, pending upload or R2 object. */
+/** Nothing was written since `before`: no archives row, version, audit row, staged upload or R2 object. */
 export async function expectNothingWritten(before: StorageSnapshot, label?: string): Promise<void> {
   expect(await storageSnapshot(), label).toEqual(before);
 }

@@ -1,4 +1,4 @@
-import { hashPassword, type PasswordHash } from "~/server/password.server";
+import { hashPassword, type PasswordHash } from "~/server/auth/password.server";
 import { testEnv } from "./env";
 import { unique } from "./http";
 
@@ -69,6 +69,14 @@ export async function createArchive(options: { uploaderId: number; categoryId: n
       `archives/${uuid}`, "uji.pdf", 1234, "application/pdf", "0".repeat(64), now(), now(),
     )
     .first<{ id: number }>();
+  // Its file as version 1, as every document has (the record model of migration 0008).
+  await testEnv.DB.batch([
+    testEnv.DB.prepare(
+      `INSERT INTO archive_files (archive_id, version, r2_key, file_name, file_size, mime_type, sha256, uploader_id, created_at)
+       VALUES (?, 1, ?, 'uji.pdf', 1234, 'application/pdf', ?, ?, ?)`,
+    ).bind(row!.id, `archives/${uuid}`, "0".repeat(64), options.uploaderId, now()),
+    testEnv.DB.prepare("UPDATE archives SET current_file_id = (SELECT id FROM archive_files WHERE archive_id = ? AND version = 1) WHERE id = ?").bind(row!.id, row!.id),
+  ]);
   return { id: row!.id, uuid };
 }
 

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import worker from "../../../workers/app";
+import { assertContract } from "./contract";
 import { testEnv } from "./env";
 
 /** A fresh value per call, unique across test files (they may share one D1 database). */
@@ -38,10 +39,16 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-/** One request through the Worker's real fetch handler (the main module's default export). */
-export function call(path: string, options: CallOptions = {}): Promise<Response> {
+/**
+ * One request through the Worker's real fetch handler (the main module's default export). Every
+ * `/api/v1` answer is checked against the OpenAPI document the Worker serves (contract.ts): an
+ * answer the contract does not describe fails the test.
+ */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const { url, init } = requestFor(path, options);
-  return exports.default.fetch(url, init);
+  const response = await exports.default.fetch(url, init);
+  await assertContract(init.method ?? "GET", url, response);
+  return response;
 }
 
 /**
@@ -54,6 +61,7 @@ export async function callWithEnv(overrides: Record<string, string>, path: strin
   const ctx = createExecutionContext();
   const response = await worker.fetch(new Request(url, init), { ...testEnv, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
+  await assertContract(init.method ?? "GET", url, response);
   return response;
 }
 

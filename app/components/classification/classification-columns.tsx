@@ -1,0 +1,52 @@
+import { href } from "react-router";
+import type { Column } from "~/components/list";
+import { ClassBadge } from "~/components/documents/badges";
+import type { ClassificationView } from "~/domain/classification";
+import { classificationText } from "~/i18n/classification";
+
+const c = classificationText.columns;
+
+/** The scheme's table: codes indented by their depth, so the list reads as the tree it is. */
+export function classificationColumns({ deleteHref }: { deleteHref: (row: ClassificationView) => string }): Column<ClassificationView, "code" | "name" | "updatedAt">[] {
+  return [
+    {
+      key: "code",
+      header: c.code,
+      sort: "code",
+      width: "14%",
+      card: "title",
+      cell: (row) => (
+        <span className="dt-title" style={{ paddingInlineStart: `${row.depth}rem` }}>
+          {row.code}
+        </span>
+      ),
+    },
+    { key: "name", header: c.name, sort: "name", width: "28%", cell: (row) => row.name },
+    {
+      key: "class",
+      header: c.securityClass,
+      width: "13%",
+      card: "plain",
+      cell: (row) => (row.securityClass === "BIASA" ? <span className="badge badge-public">BIASA</span> : <ClassBadge securityClass={row.securityClass} />),
+    },
+    { key: "retention", header: c.retention, width: "13%", cell: (row) => classificationText.years(row.retentionActiveYears, row.retentionInactiveYears) },
+    { key: "disposition", header: c.disposition, width: "12%", cell: (row) => classificationText.dispositions[row.finalDisposition] },
+    { key: "documents", header: c.documents, width: "8%", align: "end", cell: (row) => row.documents },
+    {
+      key: "actions",
+      header: c.actions,
+      width: "12%",
+      card: "actions",
+      cell: (row) => (
+        <span className="dt-actions">
+          <a href={href("/app/klasifikasi/:id/update", { id: String(row.id) })} className="text-amber-700" data-testid="edit-code">
+            {classificationText.edit}
+          </a>
+          <a href={deleteHref(row)} className="text-red-700" data-testid="delete-code">
+            {classificationText.delete}
+          </a>
+        </span>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+import { DetailRow } from "~/components/detail-table";
+import { buttonClass } from "~/components/buttons";
+import { DownloadLink } from "~/components/download-link";
+import type { DocumentView } from "~/domain/documents";
+import { t } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+
+/**
+ * The SPEC's file row of a document page (app and public alike): the file name, 'Lihat Dokumen'
+ * (the inline preview in a new tab) and 'Unduh'. Without the right to open the file it says why
+ * (`notice`) instead of leaving the row out silently.
+ */
+export function FileRow({
+  document,
+  publicPage = false,
+  notice,
+}: {
+  document: Pick<DocumentView, "uuid" | "title" | "fileName" | "previewUrl" | "downloadUrl">;
+  publicPage?: boolean;
+  notice?: string | null;
+}) {
+  if (!document.downloadUrl) {
+    if (!notice) return null;
+    return (
+      <DetailRow label={documentsText.columns.file} testId="file-row">
+        <p className="text-slate-700" data-testid="file-notice">
+          {notice}
+        </p>
+      </DetailRow>
+    );
+  }
+  return (
+    <DetailRow label={documentsText.columns.file} testId="file-row" valueClassName="flex flex-wrap items-center gap-2">
+      <span className="mr-1 text-slate-600" data-testid="file-name">
+        {document.fileName}
+      </span>
+      {/* No preview link for RAHASIA and SANGAT_RAHASIA files: they are only ever downloaded. */}
+      {document.previewUrl && (
+        <a href={document.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+          {documentsText.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
+        </a>
+      )}
+      <DownloadLink document={document} className={buttonClass.primary} publicPage={publicPage}>
+        {documentsText.actions.download}
+      </DownloadLink>
+    </DetailRow>
+  );
+}

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { ACCESS_LEVELS, DocumentListQuerySchema, DocumentMetadataSchema } from "../document-schemas";
+import { TrashListQuerySchema } from "../records";
+import { SECURITY_CLASSES } from "../security-classes";
+import { listPageSchema, timestamp, uuid } from "./common";
+
+/** The contract of `/api/v1/archives` and `/api/v1/trash` (see common.ts). */
+
+export const CategorySchema = z.object({ id: z.int().min(1), categoryName: z.string() }).meta({ ref: "Category" });
+
+const accessLevel = z.enum(ACCESS_LEVELS).meta({ description: "PRIVATE (default) or PUBLIC; only PUBLIC documents reach visitors." });
+
+/** A document as pages and the API show it (SPEC section 3 field names). */
+export const DocumentViewSchema = z
+  .object({
+    uuid: uuid(),
+    title: z.string(),
+    documentNumber: z.string(),
+    year: z.int(),
+    description: z.string(),
+    keywords: z.string().meta({ description: "Comma-separated keywords." }),
+    accessLevel,
+    categoryId: z.int(),
+    category: CategorySchema,
+    fileName: z.string(),
+    fileSizeKb: z.number().min(0),
+    mimeType: z.string(),
+    currentVersion: z.int().min(1).meta({ description: "The number of the current file version (1 until the file is first replaced)." }),
+    securityClass: z.enum(SECURITY_CLASSES).meta({ description: "SKKAAD class: BIASA exactly when accessLevel is PUBLIC." }),
+    classificationCode: z.string().nullable().meta({ description: "Its code in the classification scheme, if filed under one." }),
+    classificationName: z.string().nullable(),
+    previewUrl: z.string().nullable().meta({ description: "Only when the caller may see the file in the browser (never for RAHASIA and SANGAT_RAHASIA)." }),
+    downloadUrl: z.string().nullable().meta({ description: "Only when the caller may open the file." }),
+    uploader: z.string().meta({ description: "The uploader's full name." }),
+    unitKerjaId: z.int().nullable().meta({ description: "The owning work unit, which answers access requests (null: none yet; Super Admin answers)." }),
+    unitKerjaName: z.string().nullable(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+    canEdit: z.boolean(),
+    canDelete: z.boolean(),
+    canOpenFile: z.boolean(),
+    canRequestAccess: z.boolean(),
+  })
+  .meta({ ref: "Document" });
+
+export const DocumentPageSchema = listPageSchema(DocumentViewSchema, DocumentListQuerySchema).meta({ ref: "DocumentPage" });
+
+/**
+ * `GET …/download`: `?token=` makes it the requester's download of an approved access request;
+ * `?disposition=inline` a preview (of types that cannot run script).
+ */
+export const DownloadQuerySchema = z.object({
+  token: z.string().optional().meta({ description: "The download token of an approved access request." }),
+  disposition: z.enum(["inline", "attachment"]).optional().catch(undefined).meta({ description: "`inline` for a preview." }),
+});
+export const VersionDownloadQuerySchema = DownloadQuerySchema.pick({ disposition: true });
+
+/** A file part of a multipart body (streamed to storage; its type is sniffed from its bytes). */
+const filePart = z.file().meta({ description: "The file (its type is taken from its first bytes, never from its name)." });
+const versionNote = z.string().max(500).optional().meta({ description: "A note for the new file version (`versionNote` on the pages)." });
+const ownerUnit = z
+  .string()
+  .optional()
+  .meta({ description: "Super Admin only: the id of the owning work unit, which answers the document's access requests (ignored for anyone else)." });
+
+/**
+ * `POST /api/v1/archives`: metadata + file, `multipart/form-data`. The body is streamed (a file
+ * may be far larger than a Worker may hold), so its fields are checked by this schema once the
+ * file is stored, together with the file's own checks.
+ */
+export const DocumentCreateBodySchema = DocumentMetadataSchema.extend({
+  file: filePart,
+  note: versionNote,
+  submissionId: z.string().max(100).optional().meta({ description: "Idempotency key of a form submission (or the `Idempotency-Key` header)." }),
+  uploaderId: z.string().optional().meta({ description: "Ignored: the uploader is always the caller (the SPEC's client sends it)." }),
+  unitKerjaId: ownerUnit,
+});
+/** `PUT /api/v1/archives/{uuid}`: metadata, and optionally a new file version. */
+export const DocumentUpdateBodySchema = DocumentMetadataSchema.extend({ file: filePart.optional(), note: versionNote, unitKerjaId: ownerUnit });
+/** `POST /api/v1/archives/{uuid}/file`: a new file version. */
+export const DocumentFileBodySchema = z.object({ file: filePart, note: versionNote });
+
+/** One version of a document's file ('Riwayat Versi'). */
+export const VersionViewSchema = z
+  .object({
+    version: z.int().min(1),
+    fileName: z.string(),
+    fileSizeKb: z.number().min(0),
+    mimeType: z.string(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    note: z.string().nullable(),
+    uploader: z.string().nullable(),
+    createdAt: timestamp(),
+    restoredFrom: z.int().nullable().meta({ description: "The version this one copies (a restore), or null." }),
+    isCurrent: z.boolean(),
+    downloadUrl: z.string(),
+    canRestore: z.boolean(),
+  })
+  .meta({ ref: "Version" });
+
+export const VersionListSchema = z.object({ data: z.array(VersionViewSchema) });
+
+/** `POST /api/v1/archives/{uuid}/versions/{version}/restore`: an optional note (an empty body is fine). */
+export { RestoreVersionSchema } from "../records";
+
+/** A document in the trash. */
+export const TrashViewSchema = z
+  .object({
+    uuid: uuid(),
+    title: z.string(),
+    documentNumber: z.string(),
+    year: z.int(),
+    accessLevel,
+    unitKerja: z.string().nullable(),
+    uploader: z.string(),
+    deletedBy: z.string().nullable(),
+    deletedAt: timestamp(),
+    purgeAt: timestamp().meta({ description: "When the cron removes it for good (deletedAt + TRASH_DAYS)." }),
+    versions: z.int().min(1),
+    canRestore: z.boolean(),
+    canPurge: z.boolean(),
+  })
+  .meta({ ref: "TrashedDocument" });
+
+export const TrashPageSchema = listPageSchema(TrashViewSchema, TrashListQuerySchema).meta({ ref: "TrashPage" });
+
+export const RestoredSchema = z.object({ message: z.string(), data: z.object({ uuid: uuid(), title: z.string() }) });

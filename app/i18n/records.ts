@@ -1,0 +1,58 @@
+/** Indonesian strings of a record's history: its file versions and the trash ('Sampah'). */
+export const versionsText = {
+  heading: "Riwayat Versi",
+  description: "Setiap penggantian file disimpan sebagai versi baru; versi lama tetap dapat diunduh.",
+  columns: { version: "Versi", createdAt: "Tanggal", uploader: "Pengunggah", size: "Ukuran (KB)", sha256: "SHA-256", note: "Catatan", actions: "Aksi" },
+  current: "Terkini",
+  restoredFrom: (version: number) => `Salinan versi ${version}`,
+  download: "Unduh",
+  restore: "Pulihkan",
+  restoring: "Memulihkan...",
+  restoreTitle: "Pulihkan Versi",
+  restoreConfirm: (version: number, title: string) =>
+    `Versi ${version} dokumen "${title}" akan disalin menjadi versi terbaru. Riwayat versi tidak diubah.`,
+  noteLabel: "Catatan versi (opsional)",
+  notePlaceholder: "Mis. perbaikan nomor surat",
+  empty: "Belum ada versi.",
+} as const;
+
+export const trashText = {
+  title: "Sampah",
+  description: (days: number) =>
+    `Dokumen yang dihapus disimpan di sini selama ${days} hari sebelum dihapus permanen. Pulihkan dokumen untuk mengembalikannya beserta riwayat versi dan permintaan aksesnya.`,
+  search: "Cari judul atau nomor...",
+  columns: {
+    no: "No",
+    title: "Judul",
+    documentNumber: "Nomor Dokumen",
+    unitKerja: "Unit Kerja",
+    deletedBy: "Dihapus oleh",
+    deletedAt: "Tanggal Dihapus",
+    purgeAt: "Dihapus Permanen",
+    actions: "Aksi",
+  },
+  empty: "Sampah kosong.",
+  restore: "Pulihkan",
+  restoring: "Memulihkan...",
+  purge: "Hapus Permanen",
+  purging: "Menghapus...",
+  purgeTitle: "Hapus Permanen",
+  purgeConfirm: (title: string) =>
+    `Dokumen "${title}" beserta semua versi filenya akan dihapus permanen. Yang tersisa hanya catatan penghapusan (nomor, judul, hash file) dan log audit. Tindakan ini tidak dapat dibatalkan.`,
+  cancel: "Batal",
+  confirmPurge: "Ya, Hapus Permanen",
+} as const;
+
+/** What the server answers about versions and the trash (never in a page's browser bundle). */
+export const recordMessages = {
+  versionNotFound: "Versi file tidak ditemukan.",
+  versionIsCurrent: "Versi ini sudah menjadi versi terbaru.",
+  versionRestored: (version: number, newVersion: number) => `Versi ${version} dipulihkan sebagai versi ${newVersion}.`,
+  trashNotFound: "Dokumen tidak ada di Sampah.",
+  trashDenied: "Anda tidak memiliki izin untuk membuka Sampah.",
+  restoreDenied: "Anda tidak memiliki izin untuk memulihkan dokumen ini.",
+  purgeDenied: "Hanya Super Admin yang dapat menghapus dokumen secara permanen.",
+  restored: (title: string) => `Dokumen "${title}" berhasil dipulihkan.`,
+  purged: (title: string) => `Dokumen "${title}" dihapus permanen.`,
+  changedConcurrently: "Dokumen ini baru saja dipulihkan atau dihapus oleh permintaan lain. Muat ulang halaman lalu coba lagi.",
+} as const;

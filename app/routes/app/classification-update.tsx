@@ -1,0 +1,56 @@
+import { href } from "react-router";
+import type { Route } from "./+types/classification-update";
+import { SavedDialog } from "~/components/admin/saved-dialog";
+import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { ClassificationForm } from "~/components/classification/classification-form";
+import { ClassificationSchema } from "~/domain/classification";
+import { pageMeta } from "~/lib/meta";
+import { withFormValues } from "~/routes/helpers/admin-pages.server";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { getClassification, updateClassification } from "~/server/classification/service.server";
+import { classificationText } from "~/i18n/classification";
+
+const m = classificationText;
+
+export const meta = () => pageMeta({ title: m.updateTitle });
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  return {
+    code: await orRouteError(() => getClassification(ctx, params.id)),
+    rules: formRules(ClassificationSchema),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await readForm(request);
+  return pageAction(
+    ctx,
+    async () => {
+      await withFormValues(form, [], (fields) => updateClassification(ctx, params.id, fields));
+      return { to: `${href("/app/klasifikasi/:id/update", { id: params.id })}?saved=1` };
+    },
+    { form: {} },
+  );
+}
+
+export default function UpdateClassification({ loaderData, actionData }: Route.ComponentProps) {
+  const { code, rules, saved } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <BackLink fallback={href("/app/klasifikasi")} />
+      <PageHeader title={`${m.updateTitle} ${code.code}`} />
+      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <ClassificationForm key={code.updatedAt} mode="update" defaults={code} rules={rules} lastResult={actionData} />
+      </div>
+      <SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />
+    </div>
+  );
+}

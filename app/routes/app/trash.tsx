@@ -1,0 +1,95 @@
+import { href } from "react-router";
+import type { Route } from "./+types/trash";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { PageHeader } from "~/components/app-shell";
+import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
+import { trashColumns } from "~/components/trash/trash-columns";
+import { InvalidError } from "~/domain/errors";
+import type { SortDir } from "~/domain/list-page";
+import { TrashListQuerySchema, type TRASH_SORTS } from "~/domain/records";
+import { pageMeta } from "~/lib/meta";
+import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { assertPageInRange } from "~/routes/helpers/list.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { getTrashed, listTrash, purgeDocument, restoreDocument } from "~/server/documents/trash.server";
+import { recordMessages, trashText } from "~/i18n/records";
+
+const BASE = href("/app/trash");
+
+export const meta = () => pageMeta({ title: trashText.title });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const { query, defaults, dialog } = parseCanonicalList(request, BASE, TrashListQuerySchema);
+  const page = await listTrash(ctx, query);
+  assertPageInRange(page, BASE, defaults);
+  // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list.
+  const target = dialog.get("dialog") === "purge" ? await getTrashed(ctx, dialog.get("uuid") ?? "").catch(noDialogFor) : null;
+  return {
+    page,
+    defaults: defaults as { sort: (typeof TRASH_SORTS)[number]; dir: SortDir; size: number },
+    trashDays: ctx.config.trashDays,
+    confirmPurge: target?.canPurge ? { uuid: target.uuid, title: target.title } : null,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await readForm(request);
+  const uuid = String(form.get("uuid") ?? "");
+  const back = listBackHref(request, BASE, ["dialog", "uuid", "index"]);
+  return pageAction(
+    ctx,
+    async () => {
+      const intent = form.get("intent");
+      if (intent === "restore") return { to: back, toast: recordMessages.restored((await restoreDocument(ctx, uuid)).title) };
+      if (intent === "purge") return { to: back, toast: recordMessages.purged((await purgeDocument(ctx, uuid)).title) };
+      throw new InvalidError(recordMessages.trashNotFound);
+    },
+    { toast: { to: back } },
+  );
+}
+
+export default function Trash({ loaderData }: Route.ComponentProps) {
+  const { page, defaults, trashDays, confirmPurge } = loaderData;
+  const { query } = page;
+  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
+  const columns = trashColumns({ offset: (page.page - 1) * page.size, purgeHref: (row) => withDialog({ dialog: "purge", uuid: row.uuid }) });
+  return (
+    <>
+      <PageHeader title={trashText.title} description={trashText.description(trashDays)} />
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={trashText.search} sorts={sortOptions(columns)} />
+        <DataTable
+          columns={columns}
+          rows={page.data}
+          rowKey={(row) => row.uuid}
+          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
+          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined}>{trashText.empty}</EmptyState>}
+          label={trashText.title}
+          testId="trash-table"
+          rowTestId="trash-row"
+        />
+        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
+      </div>
+      {confirmPurge && (
+        <ConfirmDialog
+          title={trashText.purgeTitle}
+          cancelTo={pageHref({})}
+          cancelLabel={trashText.cancel}
+          confirmLabel={trashText.confirmPurge}
+          busyLabel={trashText.purging}
+          intent="purge"
+          fields={{ uuid: confirmPurge.uuid }}
+          action={withDialog({ dialog: "purge", uuid: confirmPurge.uuid })}
+          testId="purge-dialog"
+        >
+          {trashText.purgeConfirm(confirmPurge.title)}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { href } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
+
+/**
+ * Route handles of the detail pages whose URL holds an id: the crumb of that id shows what it
+ * names (a person's name, a unit's name), never the raw uuid or number. Documents have theirs
+ * in `document-breadcrumb.ts` (app) and in the public document route.
+ */
+export const userBreadcrumb: BreadcrumbHandle<{ user?: { uuid: string; fullName: string } }> = {
+  breadcrumb: (data) => (data.user ? { [href("/app/users/:uuid", { uuid: data.user.uuid })]: data.user.fullName } : {}),
+};
+
+export const unitKerjaBreadcrumb: BreadcrumbHandle<{ unit?: { id: number; nama: string } }> = {
+  breadcrumb: (data) => (data.unit ? { [`${href("/app/manage-unit-kerja")}/${data.unit.id}`]: data.unit.nama } : {}),
+};

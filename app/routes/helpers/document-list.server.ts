@@ -1,0 +1,21 @@
+import { DOCUMENT_LIST_DEFAULTS, parsePageQuery } from "~/domain/document-schemas";
+import { toDocumentListRow } from "~/domain/documents";
+import { documentValidation } from "~/i18n/document-validation";
+import type { RequestContext } from "../../server/context.server";
+import { assertCursorFoundRows, assertPageInRange, canonicalList } from "./list.server";
+import { listDocumentsWithCategories } from "../../server/documents/service.server";
+
+/**
+ * The loader half of a document list page (signed-in and public): canonical URL, one page of
+ * documents, the categories (and with `codes` the classification codes) for the filters, a past-the-end page sent to the last one, the
+ * cursors of the Previous/Next links, and a notice for a category that does not exist.
+ */
+export async function loadDocumentList(ctx: RequestContext, request: Request, basePath: string, options: { publicOnly?: boolean; codes?: boolean } = {}) {
+  const query = parsePageQuery(new URL(request.url).searchParams);
+  canonicalList(request, basePath, query, DOCUMENT_LIST_DEFAULTS);
+  const { page, categories, codes, cursors } = await listDocumentsWithCategories(ctx, query, options);
+  assertPageInRange(page, basePath, DOCUMENT_LIST_DEFAULTS);
+  assertCursorFoundRows(page, basePath, DOCUMENT_LIST_DEFAULTS);
+  const unknownCategory = query.category !== undefined && !categories.some((category) => category.id === query.category);
+  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, codes, cursors, notice: unknownCategory ? documentValidation.categoryUnknown : null };
+}

@@ -1,0 +1,67 @@
+import { redirect } from "react-router";
+import { DomainError, TooManyRequestsError } from "~/domain/errors";
+import type { RequestContext } from "../../server/context.server";
+import type { Flash } from "../../server/http/flash.server";
+import { redirectWithFlash } from "./flash-redirect.server";
+import { replyWithDomainError } from "./form.server";
+
+/** Where a page action goes when its use case succeeded, and what it says there. */
+export type ActionSuccess = {
+  to: string;
+  /** A success toast on the next page. */
+  toast?: string;
+  /** A one-shot flash of another kind (a success dialog: `dialogFor`). */
+  flash?: Flash;
+  /** E.g. the session cookie of a sign-in. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * How a page action answers a refusal of its use case (a DomainError; anything else is a 500):
+ * - `form`: the page renders again with the submitted values and each message beside its field
+ *   (the form kit's reply, JavaScript on or off);
+ * - `toast`: back to a page (a list, the detail) with the reason as an error toast.
+ */
+export type ActionFailure =
+  | {
+      form: {
+        /** The submitted values to show again (when the use case did not attach them). */
+        values?: Record<string, string>;
+        /** The message when the refusal has none of its own. */
+        fallback?: string;
+        hideFields?: string[];
+        formLevelFields?: string[];
+      };
+    }
+  | { toast: { to: string; fallback?: string; /** Shown instead of the refusal's own message. */ message?: string } };
+
+/**
+ * The one shape of every page action: run the use case, redirect on success, answer a refusal
+ * as the page asks (`failure`, or a function choosing it from the error), so no action maps
+ * domain errors by hand.
+ */
+export async function pageAction(
+  ctx: Pick<RequestContext, "config">,
+  run: () => Promise<ActionSuccess>,
+  failure: ActionFailure | ((error: DomainError) => ActionFailure),
+) {
+  try {
+    const success = await run();
+    if (success.flash) return redirectWithFlash(ctx, success.to, success.flash);
+    if (success.toast) return redirectWithFlash(ctx, success.to, { type: "success", message: success.toast });
+    return redirect(success.to, { headers: success.headers });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const answer = typeof failure === "function" ? failure(error) : failure;
+    if ("toast" in answer) {
+      const { to, message, fallback } = answer.toast;
+      return redirectWithFlash(ctx, to, { type: "error", message: message ?? (error.message || fallback || "") });
+    }
+    const { values, fallback, hideFields, formLevelFields } = answer.form;
+    if (values) error.values ??= values;
+    if (!error.message && fallback) error.message = fallback;
+    // A throttled request says when to try again, as the API does.
+    const headers = error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return replyWithDomainError(error, { hideFields, formLevelFields, headers });
+  }
+}

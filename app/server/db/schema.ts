@@ -1,0 +1,246 @@
+import type { Generated } from "kysely";
+import type { FixityOutcome } from "~/domain/fixity";
+
+/** Kysely row types for the migrations in migrations/. */
+export interface Database {
+  roles: { id: number; name: string };
+  unit_kerja: {
+    id: Generated<number>;
+    nama: string;
+    jenis: string;
+    email: string | null;
+    nama_pejabat: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  users: {
+    id: Generated<number>;
+    uuid: string;
+    full_name: string;
+    username: string;
+    email: string | null;
+    password_hash: string | null;
+    password_salt: string | null;
+    password_iterations: number | null;
+    sso_subject: string | null;
+    role_id: number;
+    unit_kerja_id: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  categories: { id: Generated<number>; category_name: string };
+  archives: {
+    id: Generated<number>;
+    uuid: string;
+    title: string;
+    document_number: string;
+    year: number;
+    description: string;
+    keywords: string;
+    access_level: "PRIVATE" | "PUBLIC";
+    category_id: number;
+    uploader_id: number;
+    unit_kerja_id: number | null;
+    r2_key: string;
+    file_name: string;
+    file_size: number;
+    mime_type: string;
+    sha256: string;
+    idempotency_key: string | null;
+    created_at: string;
+    updated_at: string;
+    /** The current version (`archive_files.id`); the file columns above are its copy (trigger-kept). */
+    current_file_id: number | null;
+    current_version: Generated<number>;
+    /** Its code in the classification scheme (klasifikasi arsip), if filed under one. */
+    classification_id: number | null;
+    /** SKKAAD class; BIASA exactly when access_level is PUBLIC (a trigger refuses anything else). */
+    security_class: Generated<"BIASA" | "TERBATAS" | "RAHASIA" | "SANGAT_RAHASIA">;
+    /** Set while the document is in the trash. */
+    deleted_at: string | null;
+    deleted_by: number | null;
+  };
+  /** One row per version of a document's file. */
+  archive_files: {
+    id: Generated<number>;
+    archive_id: number;
+    version: number;
+    r2_key: string;
+    file_name: string;
+    file_size: number;
+    mime_type: string;
+    sha256: string;
+    uploader_id: number | null;
+    note: string | null;
+    /** The version this one copies (a restore); null when it brought its own object. */
+    restored_from: number | null;
+    created_at: string;
+  };
+  archive_tombstones: {
+    uuid: string;
+    archive_id: number;
+    title: string;
+    document_number: string;
+    year: number;
+    access_level: string;
+    category_id: number | null;
+    unit_kerja_id: number | null;
+    file_hashes: string;
+    created_at: string;
+    deleted_at: string;
+    deleted_by_username: string | null;
+    purged_at: string;
+    purged_by_username: string | null;
+    reason: "TRASH_EXPIRED" | "PURGED";
+  };
+  /** Objects being written to R2 (registered before the first byte). */
+  file_staging: {
+    r2_key: string;
+    upload_id: string | null;
+    created_at: string;
+    /** The unit whose quota holds `reserved_bytes` for this upload until its version is recorded. */
+    unit_kerja_id: number | null;
+    reserved_bytes: number | null;
+  };
+  /** Never holds a row: a batch inserts 0 here to roll back when a unit's stored bytes pass its quota. */
+  quota_guards: { ok: number };
+  /** Objects no version uses any more, waiting for their R2 delete. */
+  file_deletions: { r2_key: string; queued_at: string; attempts: Generated<number>; last_error: string | null };
+  /** One row per stored object a version refers to (trigger-kept): its recorded hash and last check. */
+  file_fixity: {
+    r2_key: string;
+    sha256: string;
+    file_size: number;
+    registered_at: string;
+    checked_at: string | null;
+    status: FixityOutcome | null;
+    actual_sha256: string | null;
+    actual_size: number | null;
+    failing_since: string | null;
+    checks: Generated<number>;
+  };
+  /** Every fixity check of an object. */
+  fixity_checks: {
+    id: Generated<number>;
+    r2_key: string;
+    checked_at: string;
+    outcome: FixityOutcome;
+    expected_sha256: string;
+    actual_sha256: string | null;
+    actual_size: number | null;
+    requested_by: number | null;
+  };
+  /** How a full-text index that holds only some rows is refilled after a restore. */
+  fts_refill: { fts_table: string; refill: string };
+  site_state: { key: string; value: number };
+  /** FTS5 over archives (external content; rowid = archives.id). */
+  archives_fts: { rowid: number; title: string; document_number: string; keywords: string; description: string };
+  /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
+  archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
+  /** Live documents per classification code (0: none), trigger-kept. */
+  classification_counts: { classification_id: number; total: number };
+  classification_codes: {
+    id: Generated<number>;
+    code: string;
+    parent_id: number | null;
+    name: string;
+    description: string;
+    security_class: "BIASA" | "TERBATAS" | "RAHASIA" | "SANGAT_RAHASIA";
+    retention_active_years: number;
+    retention_inactive_years: number;
+    final_disposition: "MUSNAH" | "PERMANEN" | "DINILAI_KEMBALI";
+    legal_basis: string;
+    created_at: string;
+    updated_at: string;
+  };
+  access_requests: {
+    id: Generated<number>;
+    uuid: string;
+    archive_id: number;
+    requester_id: number;
+    owner_unit_kerja_id: number | null;
+    status: "PENDING" | "APPROVED" | "REJECTED" | "EXPIRED" | "REVOKED";
+    request_message: string;
+    response_message: string | null;
+    responder_id: number | null;
+    token_hash: string | null;
+    token_seed: string | null;
+    download_count: Generated<number>;
+    last_downloaded_at: string | null;
+    created_at: string;
+    responded_at: string | null;
+    expires_at: string | null;
+    revoked_at: string | null;
+    revoked_by: number | null;
+    /** The requester's role and unit when they asked: a token is only good while both still hold. */
+    requester_role: string | null;
+    requester_unit_kerja_id: number | null;
+  };
+  /** Trigger-kept (migration 0015): audit rows per dimension 'all' / 'action' / 'actor' (user id). */
+  audit_log_counts: { dimension: "all" | "action" | "actor"; value: string; total: number };
+  audit_logs: {
+    id: Generated<number>;
+    created_at: string;
+    action: string;
+    message: string;
+    details: string | null;
+    actor_id: number | null;
+    target_type: string | null;
+    target_id: string | null;
+    ip_address: string | null;
+    user_agent: string | null;
+    /** Hash chain (set by the sealer, never by a writer): see audit/chain.server.ts. */
+    hash: Generated<string | null>;
+    prev_hash: Generated<string | null>;
+    /** The actor as written (filled by a trigger); the hash covers these, not actor_id. */
+    actor_username: Generated<string | null>;
+    actor_ref: Generated<number | null>;
+  };
+  audit_chain_head: { id: number; last_id: number; last_hash: string; sealed_at: string };
+  sessions: {
+    id_hash: string;
+    user_id: number;
+    csrf_token: string;
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+    ip_address: string | null;
+    user_agent: string | null;
+  };
+  unit_storage: { unit_kerja_id: number; bytes: number };
+  rate_limits: { key: string; count: number; window_start: string };
+  /** Never holds a row: a conditional batch inserts a failing one to roll itself back. */
+  write_guards: { ok: number };
+  login_throttle: { key: string; failures: number; window_start: string; locked_until: string | null; lock_count: number };
+  /** Every document that was ever PUBLIC, as OAI-PMH harvesters see it (kept by triggers, never deleted). */
+  oai_records: {
+    id: Generated<number>;
+    uuid: string;
+    /** UTC, whole seconds: `2026-11-22T06:30:00Z`. */
+    datestamp: string;
+    deleted: number;
+    category_id: number | null;
+    unit_kerja_id: number | null;
+  };
+  /** Personal API tokens: only an HMAC of the token is stored. */
+  api_tokens: {
+    id: Generated<number>;
+    uuid: string;
+    user_id: number;
+    name: string;
+    scope: "read" | "read_write";
+    token_hash: string;
+    token_prefix: string;
+    /** The owner's role and unit when the token was issued; a token whose owner no longer has them is dead. */
+    role_id: number;
+    unit_kerja_id: number | null;
+    created_at: string;
+    expires_at: string;
+    last_used_at: string | null;
+    last_used_ip: string | null;
+    revoked_at: string | null;
+    revoked_by: number | null;
+    revoked_reason: "OWNER" | "ADMIN" | "OWNER_CHANGED" | null;
+  };
+}

@@ -1,0 +1,561 @@
+/**
+ * The document use cases: list, read, create, update, add a file version, move to the trash,
+ * download. Versions and the trash have rooms of their own (`versions.server.ts`,
+ * `trash.server.ts`) built on the steps exported here; reusable reads live in
+ * `queries.server.ts`, view mapping in `view.server.ts`.
+ */
+import type { ExpressionBuilder } from "kysely";
+import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { classRank, type SecurityClass } from "~/domain/security-classes";
+import { accessRequestMessages } from "~/i18n/access-requests";
+import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
+import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
+import type { PageCursors } from "~/domain/list-page";
+import { listPage, type ListPage } from "~/domain/list-query";
+import { assertCan, can, type Action } from "~/domain/policy";
+import { deniedMessages } from "~/i18n/id";
+import { documents as documentsText } from "~/i18n/documents";
+import { documentValidation } from "~/i18n/document-validation";
+import { hardening as hardeningText } from "~/i18n/hardening";
+import { commit, type Step } from "../audit/commit.server";
+import { eachRequestAudit } from "../access-requests/service.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import {
+  categoriesStatement,
+  documentCountStatement,
+  documentCursor,
+  documentRowsStatement,
+  documentSeekStatement,
+  documentSeekValues,
+  toCategory,
+  type DocumentListShape,
+  type FilterValues,
+  audienceOf,
+  audienceUnit,
+  codeRange,
+  type Audience,
+  findDocumentByIdempotencyKey,
+  findDocumentByUuid,
+  ftsQuery,
+  listCategories as listCategoryRows,
+  type DocumentRow,
+} from "./queries.server";
+import { documentRef, toDocumentView } from "./view.server";
+import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
+import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { countUpload, quotaGuard, storageQuotaOf } from "./upload-limits.server";
+import { documentFormMessages } from "~/i18n/document-form";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { batchRead } from "../db/prepared.server";
+import { checkFieldsSoFar, metadataColumns, validDocumentFields, versionNoteOf, type Filing, type OwnerUnitRule } from "./metadata.server";
+import type { Database } from "../db/schema";
+import { filterCodesStatement } from "../classification/queries.server";
+
+// Pages and components that still import the view types from here keep working.
+export type { Category, DocumentPage, DocumentView };
+
+const v = documentValidation;
+
+/** A batch that would store more than the unit's quota (`quotaGuard`): 413, as a refused upload. */
+const QUOTA_CONFLICT = { QUOTA_EXCEEDED: () => new DomainError(413, documentFormMessages.quotaExceeded) };
+
+/** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
+function listShape(audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
+  return {
+    search: match !== null,
+    audience: audience.kind,
+    category: query.category !== undefined,
+    code: query.klasifikasi !== undefined,
+    sort: query.sort,
+    dir: query.dir,
+  };
+}
+
+/**
+ * The statements of one list page: its rows and its total. A page reached by Previous/Next
+ * carries a cursor (`after`/`before`) and seeks from it; a cursor that does not fit the list's
+ * order (edited by hand, or made for another sort) is ignored and the page number counts.
+ */
+function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
+  const match = ftsQuery(query.q);
+  const audience = audienceOf(ctx.actor, options);
+  const shape = listShape(audience, query, match);
+  const term = match ?? "";
+  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? "")];
+  const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
+  const position = seek && documentSeekValues(shape, query.after ?? query.before);
+  const rows =
+    seek && position
+      ? documentSeekStatement(ctx.d1, { ...shape, seek }, term, ...filters, query.size, ...position)
+      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, term, ...filters, query.size, (query.page - 1) * query.size);
+  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, term, ...filters)] as const };
+}
+
+const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Query, rows: DocumentRow[], counts: { n: number }[]): ListPage<DocumentView, Query> =>
+  listPage(rows.map((row) => toDocumentView(ctx.actor, row)), Number(counts[0]?.n ?? 0), query);
+
+/**
+ * A page of the catalogue by page number, filtered, searched and sorted on the server (the API
+ * list). Anyone may list; visitors (and `publicOnly`, the public /documents page) see PUBLIC
+ * documents only. Rows and total come in one D1 round trip.
+ */
+export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
+  const { statements } = listStatements(ctx, query, options);
+  const [rows, counts] = await batchRead(ctx.d1, ...statements);
+  return pageOf(ctx, query, rows, counts);
+}
+
+/**
+ * A list page with the categories of its filter (and, with `codes`, the classification codes to
+ * filter by), all in one D1 round trip, and the cursors of its first and last row for the
+ * Previous/Next links (null on an empty page).
+ */
+export async function listDocumentsWithCategories(
+  ctx: ServiceContext,
+  query: DocumentPageQuery,
+  options: { publicOnly?: boolean; codes?: boolean } = {},
+): Promise<{ page: ListPage<DocumentView, DocumentPageQuery>; categories: Category[]; codes: { code: string; name: string }[]; cursors: PageCursors }> {
+  const { shape, backwards, statements } = listStatements(ctx, query, options);
+  const [found, counts, categories, codes] = await batchRead(
+    ctx.d1,
+    ...statements,
+    categoriesStatement(ctx.d1, null),
+    options.codes ? filterCodesStatement(ctx.d1, null) : null,
+  );
+  const rows = backwards ? found.reverse() : found;
+  const cursorOf = (row: DocumentRow | undefined) => (row ? documentCursor(shape, row) : null);
+  return {
+    page: pageOf(ctx, query, rows, counts),
+    categories: categories.map(toCategory),
+    codes: codes ?? [],
+    cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+  };
+}
+
+export const listCategories = (ctx: ServiceContext): Promise<Category[]> => listCategoryRows(ctx);
+
+/**
+ * The live row behind a uuid this request may know of (`document.view`): a visitor does not
+ * learn that a non-public document exists, nor anyone outside its circle a SANGAT_RAHASIA one.
+ */
+export async function visibleRow(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
+  const row = await findDocumentByUuid(ctx, uuid);
+  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
+  return row;
+}
+
+/** One document's metadata. Signed-in users see every live document; visitors PUBLIC ones only. */
+export async function getDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
+  return toDocumentView(ctx.actor, await visibleRow(ctx, uuid));
+}
+
+/**
+ * A PUBLIC document as the public pages show it (the same for every viewer, so the page can be
+ * edge-cached): any other document does not exist there, for a signed-in user too.
+ */
+export async function getPublicDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
+  const row = await findDocumentByUuid(ctx, uuid);
+  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
+  return toDocumentView(null, row);
+}
+
+type DocumentChange = "document.edit" | "document.delete" | "document.restoreVersion";
+const deniedFor: Record<DocumentChange, string> = {
+  "document.edit": deniedMessages.editDocument,
+  "document.delete": deniedMessages.deleteDocument,
+  "document.restoreVersion": deniedMessages.editDocument,
+};
+
+/**
+ * The live row a signed-in user may change. Writes need a session before the lookup: a visitor
+ * (or an expired session) is told to sign in, not that a non-public document does not exist.
+ */
+export async function changeableRow(ctx: ServiceContext, uuid: string, action: DocumentChange): Promise<DocumentRow> {
+  requireUser(ctx);
+  const row = await visibleRow(ctx, uuid);
+  assertCan(ctx.actor, { type: action, document: documentRef(row) } as Action, deniedFor[action]);
+  return row;
+}
+
+/**
+ * Run `write` with a staged file; if anything fails the staged object is removed again. A
+ * use case owns the staged file it is handed from its first line.
+ */
+async function withStagedFile<T>(ctx: ServiceContext, fields: Record<string, string>, file: StagedFile | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (file) await discardFile(ctx, file.key);
+    if (error instanceof DomainError) error.values ??= fields;
+    throw error;
+  }
+}
+
+export type CreateResult = { document: DocumentView; created: boolean };
+
+/**
+ * What a new document's upload may be, decided before a byte is stored: `document.create`, the
+ * owning unit's quota, the user's upload rate. A repeated idempotency key stores nothing and is
+ * not counted as an upload.
+ */
+export async function planNewDocument(ctx: ServiceContext, options: { idempotent?: boolean; ownerUnit?: OwnerUnitRule } = {}): Promise<UploadPlan> {
+  assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument);
+  const user = requireUser(ctx);
+  return {
+    quota: storageQuotaOf(ctx, user.unitKerjaId),
+    // The fields come before the file: a wrong year or a missing unit is refused before the
+    // file streams in, and the file counts against the quota of the unit a Super Admin chose.
+    checkFields: async (fields) => {
+      const ownerUnit = await checkFieldsSoFar(ctx, fields, options.ownerUnit);
+      if (ownerUnit !== undefined) return storageQuotaOf(ctx, ownerUnit);
+    },
+    shouldStore: async (key) => {
+      if (options.idempotent !== false && (await findDocumentByIdempotencyKey(ctx, user.userId, scopedKey(user.userId, key)))) return false;
+      await countUpload(ctx, user.userId);
+      return true;
+    },
+  };
+}
+
+/**
+ * Record a new document from a staged upload (metadata fields + `file`). Needs
+ * `document.create`. The uploader and owning unit are the session user's, whatever the body
+ * says. A repeated idempotency key (the front door says where the body carries it) returns the
+ * first document instead of a second one. Side effects: the archives row, its version 1, the end
+ * of the file's staging and a DOCUMENT_CREATE audit row (one batch).
+ */
+export async function createDocument(ctx: ServiceContext, upload: StagedUpload, options: { ownerUnit?: OwnerUnitRule } = {}): Promise<CreateResult> {
+  return withStagedFile(ctx, upload.fields, upload.file, async () => {
+    assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument);
+    const user = requireUser(ctx);
+    const key = scopedKey(user.userId, upload.idempotencyKey);
+    const duplicate = await earlierDocument(ctx, user.userId, key);
+    if (duplicate) {
+      if (upload.file) await discardFile(ctx, upload.file.key);
+      return { document: duplicate, created: false };
+    }
+    const { metadata, filing, ownerUnit } = await validDocumentFields(ctx, upload.fields, options.ownerUnit, { requireFile: { file: upload.file } });
+    return insertDocument(ctx, metadata, filing, upload.file!, key, versionNoteOf(upload.fields), ownerUnit === undefined ? user.unitKerjaId : ownerUnit);
+  });
+}
+
+/** The document an earlier submission with the same key created, as the uploader sees it now. */
+async function earlierDocument(ctx: ServiceContext, uploaderId: number, key: string | null): Promise<DocumentView | null> {
+  const earlier = await findDocumentByIdempotencyKey(ctx, uploaderId, key);
+  if (!earlier) return null;
+  // Created, then moved to the trash: the submission is still the one it was; say so plainly.
+  if (earlier.deleted_at !== null) throw new NotFoundError(documentsText.notFound);
+  return getDocument(ctx, earlier.uuid);
+}
+
+/** Idempotency keys are stored per uploader (the column is unique table-wide): another user's equal key is no clash. */
+function scopedKey(uploaderId: number, key: string | null): string | null {
+  const trimmed = (key ?? "").trim();
+  return trimmed && trimmed.length <= 100 ? `${uploaderId}:${trimmed}` : null;
+}
+
+/** The row of a file version (the staged object becoming part of a document). */
+const versionValues = (file: StagedFile, version: number, uploaderId: number, note: string | null, now: string) => ({
+  version,
+  r2_key: file.key,
+  file_name: file.fileName,
+  file_size: file.size,
+  mime_type: file.mimeType,
+  sha256: file.sha256,
+  uploader_id: uploaderId,
+  note,
+  restored_from: null,
+  created_at: now,
+});
+
+/** The archives row, version 1, the end of the file's staging and the audit row, in one batch. */
+async function insertDocument(
+  ctx: ServiceContext,
+  metadata: DocumentMetadata,
+  filing: Filing,
+  file: StagedFile,
+  idempotencyKey: string | null,
+  note: string | null,
+  unitKerjaId: number | null,
+): Promise<CreateResult> {
+  const user = requireUser(ctx);
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  const archiveId = ctx.db.selectFrom("archives").select("id").where("uuid", "=", uuid);
+  try {
+    await commit(ctx, [
+      ctx.db.insertInto("archives").values({
+        uuid,
+        ...metadataColumns(metadata, filing),
+        r2_key: file.key,
+        file_name: file.fileName,
+        file_size: file.size,
+        mime_type: file.mimeType,
+        sha256: file.sha256,
+        uploader_id: user.userId,
+        unit_kerja_id: unitKerjaId,
+        idempotency_key: idempotencyKey,
+        created_at: now,
+        updated_at: now,
+      }),
+      ctx.db.insertInto("archive_files").values({ ...versionValues(file, 1, user.userId, note, now), archive_id: archiveId }),
+      quotaGuard(ctx, user.unitKerjaId),
+      ctx.db
+        .updateTable("archives")
+        .set((eb) => ({ current_file_id: eb.selectFrom("archive_files").select("id").where("archive_id", "=", archiveId).where("version", "=", 1) }))
+        .where("uuid", "=", uuid),
+      ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
+      {
+        action: "DOCUMENT_CREATE",
+        params: { title: metadata.title, fileName: file.fileName, size: file.size },
+        details: { sha256: file.sha256, accessLevel: metadata.accessLevel, securityClass: filing.securityClass, classificationCode: metadata.classificationCode || null },
+        targetType: "archive",
+        targetId: uuid,
+      },
+    ], QUOTA_CONFLICT);
+  } catch (error) {
+    // Two submits of one form raced: the other one won.
+    const winner = await earlierDocument(ctx, user.userId, idempotencyKey);
+    if (!winner) throw error;
+    await discardFile(ctx, file.key);
+    return { document: winner, created: false };
+  }
+  return { document: await getDocument(ctx, uuid), created: true };
+}
+
+/**
+ * What a new version of `uuid`'s file may be, decided before a byte is stored: `document.edit`,
+ * the owning unit's quota (every version is kept, so a new one adds its size), the user's upload
+ * rate.
+ */
+export async function planNewVersion(ctx: ServiceContext, uuid: string, options: { metadata?: { ownerUnit?: OwnerUnitRule } } = {}): Promise<UploadPlan> {
+  const row = await changeableRow(ctx, uuid, "document.edit");
+  const metadata = options.metadata;
+  return {
+    quota: storageQuotaOf(ctx, row.unit_kerja_id),
+    // An update (metadata and a file) is checked before its file streams in.
+    checkFields: metadata
+      ? async (fields) => {
+          const ownerUnit = await checkFieldsSoFar(ctx, fields, metadata.ownerUnit);
+          if (ownerUnit !== undefined && ownerUnit !== row.unit_kerja_id) return storageQuotaOf(ctx, ownerUnit);
+        }
+      : undefined,
+    shouldStore: async () => {
+      await countUpload(ctx, requireUser(ctx).userId);
+      return true;
+    },
+  };
+}
+
+/**
+ * Update metadata and, when the upload carries a `file`, add it as the new current version.
+ * Needs `document.edit`. The code and the class change only when the call names them (or when
+ * the access level crosses PUBLIC/PRIVATE); lowering the class to BIASA needs `confirmLowering`
+ * (the page asks first; an API call is its client's own decision). A stricter class revokes the
+ * live download tokens it forbids. Side effects: the row, the version, revocations and
+ * DOCUMENT_UPDATE (+ DOCUMENT_CLASS_CHANGE, DOCUMENT_FILE_REPLACE, ACCESS_REQUEST_*) audit rows
+ * in one batch.
+ */
+export async function updateDocument(
+  ctx: ServiceContext,
+  uuid: string,
+  upload: StagedUpload,
+  options: { confirmLowering?: boolean; ownerUnit?: OwnerUnitRule } = {},
+): Promise<DocumentView> {
+  return withStagedFile(ctx, upload.fields, upload.file, async () => {
+    const row = await changeableRow(ctx, uuid, "document.edit");
+    const { metadata, filing, ownerUnit } = await validDocumentFields(ctx, upload.fields, options.ownerUnit, { current: row });
+    const from = row.security_class;
+    const to = filing.securityClass;
+    if (to === "BIASA" && from !== "BIASA" && !(options.confirmLowering ?? true)) {
+      throw Object.assign(new InvalidError(v.confirmLowering, { confirmLowering: [v.confirmLowering] }), { values: upload.fields });
+    }
+    const now = ctx.now().toISOString();
+    const version = upload.file ? newVersionSteps(ctx, row, upload.file, versionNoteOf(upload.fields), now) : [];
+    // A Super Admin may hand the document to another unit (or give one to a document that had
+    // none): its open requests follow (trigger access_requests_follow_owner), and so do its bytes.
+    const unitChange = ownerUnit !== undefined && ownerUnit !== row.unit_kerja_id ? { unit_kerja_id: ownerUnit } : {};
+    await commit(
+      ctx,
+      [
+        ctx.db
+          .updateTable("archives")
+          .set({ ...metadataColumns(metadata, filing), ...unitChange, updated_at: now })
+          .where("id", "=", row.id)
+          .where("deleted_at", "is", null),
+        abortUnlessChanged(ctx),
+        {
+          action: "DOCUMENT_UPDATE",
+          params: { title: metadata.title },
+          details: { accessLevel: metadata.accessLevel, ...("unit_kerja_id" in unitChange ? { unitKerjaId: { from: row.unit_kerja_id, to: ownerUnit } } : {}) },
+          targetType: "archive",
+          targetId: uuid,
+        },
+        ...(from !== to ? classChangeSteps(ctx, row, from, to) : []),
+        ...version,
+      ],
+      { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT },
+    );
+    return getDocument(ctx, uuid);
+  });
+}
+
+/**
+ * A class change: audited, and a stricter class takes back what it forbids — SANGAT_RAHASIA
+ * cannot be requested (live approvals revoked, open requests rejected), RAHASIA allows one
+ * download per token (approvals already used revoked). A lower class revokes nothing that stays
+ * allowed.
+ */
+function classChangeSteps(ctx: ServiceContext, row: DocumentRow, from: SecurityClass, to: SecurityClass): Step[] {
+  const audit: Step = {
+    action: "DOCUMENT_CLASS_CHANGE",
+    params: { title: row.title, from, to },
+    details: { from, to },
+    targetType: "archive",
+    targetId: row.uuid,
+  };
+  if (classRank(to) <= classRank(from)) return [audit];
+  const now = ctx.now().toISOString();
+  if (to === "SANGAT_RAHASIA") {
+    const pending = (eb: RequestBuilder) => eb.and([eb("archive_id", "=", row.id), eb("status", "=", "PENDING")]);
+    return [
+      audit,
+      ...revokeLiveTokens(ctx, row, "class_raised", { from, to }),
+      eachRequestAudit(ctx.db, { action: "ACCESS_REQUEST_REJECT", params: { title: row.title }, details: { reason: "class_raised", to } }, pending),
+      ctx.db
+        .updateTable("access_requests")
+        .set({ status: "REJECTED", response_message: accessRequestMessages.closedByClass, responded_at: now })
+        .where(pending),
+    ];
+  }
+  if (to === "RAHASIA") return [audit, ...revokeLiveTokens(ctx, row, "class_raised", { from, to }, { usedOnly: true })];
+  return [audit];
+}
+
+/**
+ * Add a staged file as the new current version (`POST /archives/{uuid}/file`). Needs
+ * `document.edit`. Side effects as for `updateDocument` with a file.
+ */
+export async function addVersion(ctx: ServiceContext, uuid: string, upload: StagedUpload): Promise<DocumentView> {
+  return withStagedFile(ctx, upload.fields, upload.file, async () => {
+    const row = await changeableRow(ctx, uuid, "document.edit");
+    if (!upload.file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
+    const steps = newVersionSteps(ctx, row, upload.file, versionNoteOf(upload.fields), ctx.now().toISOString());
+    await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT });
+    return getDocument(ctx, uuid);
+  });
+}
+
+/**
+ * The steps that make `file` version n+1 of a document and point the document at it. The move
+ * of the pointer is a compare-and-set on the version this request read: when a parallel request
+ * added a version first (or moved the document to the trash), the guard rolls the whole batch
+ * back — the version row included — and the caller discards its staged object.
+ */
+export function newVersionSteps(ctx: ServiceContext, row: DocumentRow, file: StagedFile, note: string | null, now: string): Step[] {
+  const user = requireUser(ctx);
+  const version = row.current_version + 1;
+  const fileId = ctx.db.selectFrom("archive_files").select("id").where("archive_id", "=", row.id).where("version", "=", version);
+  return [
+    ...claimPointer(ctx, row, now),
+    ctx.db.insertInto("archive_files").values({ ...versionValues(file, version, user.userId, note, now), archive_id: row.id }),
+    quotaGuard(ctx, row.unit_kerja_id),
+    ctx.db.updateTable("archives").set({ current_file_id: fileId }).where("id", "=", row.id),
+    ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
+    {
+      action: "DOCUMENT_FILE_REPLACE",
+      params: { title: row.title, fileName: file.fileName, size: file.size },
+      details: { version, previousVersion: row.current_version, oldSha256: row.sha256, sha256: file.sha256, ...(note ? { note } : {}) },
+      targetType: "archive",
+      targetId: row.uuid,
+    },
+  ];
+}
+
+/**
+ * The compare-and-set that claims the move of a document's current-version pointer: the first
+ * statement touches the row only while it still points at the version this request read and is
+ * not in the trash; the guard after it rolls the batch back otherwise.
+ */
+export function claimPointer(ctx: ServiceContext, row: Pick<DocumentRow, "id" | "current_file_id">, now: string): Step[] {
+  return [
+    ctx.db
+      .updateTable("archives")
+      .set({ updated_at: now })
+      .where("id", "=", row.id)
+      .where("current_file_id", "=", row.current_file_id)
+      .where("deleted_at", "is", null),
+    abortUnlessChanged(ctx),
+  ];
+}
+
+/**
+ * Revoke every live approval of a document (its tokens die at once), one ACCESS_REQUEST_REVOKE
+ * audit row each, written where the document changes (access level, trash).
+ */
+export function revokeLiveTokens(
+  ctx: ServiceContext,
+  row: Pick<DocumentRow, "id" | "title">,
+  reason: string,
+  details: Record<string, unknown> = {},
+  options: { usedOnly?: boolean } = {},
+): Step[] {
+  const now = ctx.now().toISOString();
+  const live = (eb: RequestBuilder) =>
+    eb.and([eb("archive_id", "=", row.id), eb("status", "=", "APPROVED"), ...(options.usedOnly ? [eb("download_count", ">", 0)] : [])]);
+  return [
+    eachRequestAudit(ctx.db, { action: "ACCESS_REQUEST_REVOKE", params: { title: row.title }, details: { reason, ...details } }, live),
+    ctx.db.updateTable("access_requests").set({ status: "REVOKED", token_hash: null, token_seed: null, revoked_at: now, revoked_by: null }).where(live),
+  ];
+}
+
+type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
+
+/**
+ * Move a document to the trash (the SPEC's delete). Needs `document.delete`. From then on it is
+ * gone from every reader; its versions, requests and file stay until it is restored or purged.
+ * Live download tokens die. Side effects: deleted_at/by, revocations, DOCUMENT_TRASH audit row
+ * (one batch).
+ */
+export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
+  const row = await changeableRow(ctx, uuid, "document.delete");
+  const user = requireUser(ctx);
+  await commit(
+    ctx,
+    [
+      ctx.db
+        .updateTable("archives")
+        .set({ deleted_at: ctx.now().toISOString(), deleted_by: user.userId })
+        .where("id", "=", row.id)
+        .where("deleted_at", "is", null),
+      abortUnlessChanged(ctx),
+      ...revokeLiveTokens(ctx, row, "trashed"),
+      { action: "DOCUMENT_TRASH", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256, version: row.current_version }, targetType: "archive", targetId: uuid },
+    ],
+    { STALE_WRITE: hardeningText.documentChangedConcurrently },
+  );
+  return { title: row.title };
+}
+
+/**
+ * Serve a document's current file (download, or inline preview of types that cannot run
+ * script). Needs `document.openFile`. Side effect: a DOCUMENT_DOWNLOAD (or DOCUMENT_PREVIEW)
+ * audit row, not for revalidations or for continuation ranges of one download.
+ */
+export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, disposition: "inline" | "attachment"): Promise<FileGrant> {
+  const row = await visibleRow(ctx, uuid);
+  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
+  const file = {
+    key: row.r2_key,
+    fileName: row.file_name,
+    mimeType: row.mime_type,
+    size: row.file_size,
+    sha256: row.sha256,
+    visibility: row.access_level === "PUBLIC" ? ("public" as const) : ("private" as const),
+  };
+  if (startsDownload(file, request)) {
+    const target = { params: { title: row.title }, targetType: "archive", targetId: uuid };
+    await commit(ctx, [disposition === "inline" ? { action: "DOCUMENT_PREVIEW", ...target } : { action: "DOCUMENT_DOWNLOAD", ...target }]);
+  }
+  return { file, disposition };
+}

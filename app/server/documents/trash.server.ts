@@ -1,0 +1,205 @@
+import { sql } from "kysely";
+import { NotFoundError } from "~/domain/errors";
+import { listPage } from "~/domain/list-query";
+import { assertCan, can, userActorOf } from "~/domain/policy";
+import type { TrashListQuery, TrashPage, TrashView } from "~/domain/records";
+import { ROLES } from "~/domain/roles";
+import { recordMessages } from "~/i18n/records";
+import { commit, type Step } from "../audit/commit.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { drainFileDeletions } from "../files/deletion-queue.server";
+import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow, type TrashScope } from "./record-queries.server";
+import { documentRef } from "./view.server";
+
+const m = recordMessages;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Documents purged per cron run (one batch each), so a run stays short. */
+const PURGE_PER_RUN = 50;
+
+const purgeAtOf = (ctx: ServiceContext, deletedAt: string) => new Date(Date.parse(deletedAt) + ctx.config.trashDays * DAY_MS).toISOString();
+
+/** Which part of the trash the acting user sees (`trash.list`): Super Admin all of it, Satuan Kerja its unit's and its own uploads. */
+function trashScope(ctx: ServiceContext): TrashScope {
+  assertCan(ctx.actor, { type: "trash.list" }, m.trashDenied);
+  const user = requireUser(ctx);
+  return user.role === ROLES.superAdmin ? { all: true } : { all: false, unitKerjaId: user.unitKerjaId, uploaderId: user.userId };
+}
+
+const inScope = (scope: TrashScope, row: TrashRow) =>
+  scope.all || row.uploader_id === scope.uploaderId || (scope.unitKerjaId !== null && row.unit_kerja_id === scope.unitKerjaId);
+
+function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number): TrashView {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    documentNumber: row.document_number,
+    year: row.year,
+    accessLevel: row.access_level,
+    unitKerja: row.unit_kerja_nama,
+    uploader: row.uploader,
+    deletedBy: row.deleted_by_name,
+    deletedAt: row.deleted_at,
+    purgeAt: purgeAtOf(ctx, row.deleted_at),
+    versions,
+    canRestore: can(ctx.actor, { type: "document.restore", document: documentRef(row) }),
+    canPurge: can(ctx.actor, { type: "trash.purge" }),
+  };
+}
+
+/** 'Sampah': the documents in the trash the user may see, searched, sorted, paged. Needs `trash.list`. */
+export async function listTrash(ctx: ServiceContext, query: TrashListQuery): Promise<TrashPage> {
+  const scope = trashScope(ctx);
+  const { rows, total } = await listTrashRows(ctx, scope, query);
+  const counts = await versionCounts(ctx, rows.map((row) => row.id));
+  return listPage(rows.map((row) => toTrashView(ctx, row, counts.get(row.id) ?? 1)), total, query);
+}
+
+/** A document in the part of the trash the user sees, or NotFound (no hint that it exists elsewhere). */
+async function trashedRow(ctx: ServiceContext, uuid: string): Promise<TrashRow> {
+  const scope = trashScope(ctx);
+  const row = await findTrashed(ctx, uuid);
+  if (!row || !inScope(scope, row)) throw new NotFoundError(m.trashNotFound);
+  return row;
+}
+
+/** One document in the trash (the confirmation dialogs). Needs `trash.list`. */
+export async function getTrashed(ctx: ServiceContext, uuid: string): Promise<TrashView> {
+  const row = await trashedRow(ctx, uuid);
+  return toTrashView(ctx, row, (await versionCounts(ctx, [row.id])).get(row.id) ?? 1);
+}
+
+/**
+ * 'Pulihkan': the document comes back as it was, with its versions and its request history.
+ * Approvals the trash revoked stay revoked (the requester may ask again). Needs
+ * `document.restore`. Side effects: deleted_at cleared and a DOCUMENT_RESTORE audit row, one batch.
+ */
+export async function restoreDocument(ctx: ServiceContext, uuid: string): Promise<{ uuid: string; title: string }> {
+  const row = await trashedRow(ctx, uuid);
+  assertCan(ctx.actor, { type: "document.restore", document: documentRef(row) }, m.restoreDenied);
+  await commit(
+    ctx,
+    [
+      ctx.db.updateTable("archives").set({ deleted_at: null, deleted_by: null }).where("id", "=", row.id).where("deleted_at", "is not", null),
+      abortUnlessChanged(ctx),
+      {
+        action: "DOCUMENT_RESTORE",
+        params: { title: row.title },
+        details: { deletedAt: row.deleted_at, deletedBy: row.deleted_by_name },
+        targetType: "archive",
+        targetId: row.uuid,
+      },
+    ],
+    { STALE_WRITE: m.changedConcurrently },
+  );
+  return { uuid: row.uuid, title: row.title };
+}
+
+/**
+ * The steps that remove a trashed document for good: a tombstone (uuid, number, title, every
+ * version's hash, who deleted and purged it, when), its objects queued for deletion, its
+ * versions, requests and row deleted, a DOCUMENT_PURGE audit row. The first step only writes
+ * while the document is still in the trash; the guard rolls back a purge that lost to a restore.
+ */
+function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "title">, reason: "PURGED" | "TRASH_EXPIRED"): Step[] {
+  const now = ctx.now().toISOString();
+  const purgedBy = userActorOf(ctx.actor);
+  const username = purgedBy ? ctx.db.selectFrom("users").select("username").where("id", "=", purgedBy.userId) : null;
+  return [
+    ctx.db
+      .insertInto("archive_tombstones")
+      .columns([
+        "uuid",
+        "archive_id",
+        "title",
+        "document_number",
+        "year",
+        "access_level",
+        "category_id",
+        "unit_kerja_id",
+        "file_hashes",
+        "created_at",
+        "deleted_at",
+        "deleted_by_username",
+        "purged_at",
+        "purged_by_username",
+        "reason",
+      ])
+      .expression(
+      ctx.db
+        .selectFrom("archives as a")
+        .select((eb) => [
+          "a.uuid",
+          "a.id as archive_id",
+          "a.title",
+          "a.document_number",
+          "a.year",
+          "a.access_level",
+          "a.category_id",
+          "a.unit_kerja_id",
+          sql<string>`(SELECT json_group_array(json_object('version', f.version, 'fileName', f.file_name, 'size', f.file_size, 'sha256', f.sha256))
+                         FROM (SELECT * FROM archive_files WHERE archive_id = a.id ORDER BY version) f)`.as("file_hashes"),
+          "a.created_at",
+          "a.deleted_at",
+          eb.selectFrom("users as d").select("d.username").whereRef("d.id", "=", "a.deleted_by").as("deleted_by_username"),
+          eb.val(now).as("purged_at"),
+          (username ?? eb.val(null)).as("purged_by_username"),
+          eb.val(reason).as("reason"),
+        ])
+        .where("a.id", "=", row.id)
+        .where("a.deleted_at", "is not", null) as never,
+    ),
+    abortUnlessChanged(ctx),
+    ctx.db
+      .insertInto("file_deletions")
+      .columns(["r2_key", "queued_at"])
+      .expression(ctx.db.selectFrom("archive_files").select((eb) => ["r2_key", eb.val(now).as("queued_at")]).distinct().where("archive_id", "=", row.id))
+      .onConflict((oc) => oc.column("r2_key").doNothing()),
+    // The pointer first: the document and its current version refer to each other.
+    ctx.db.updateTable("archives").set({ current_file_id: null }).where("id", "=", row.id),
+    ctx.db.deleteFrom("archive_files").where("archive_id", "=", row.id),
+    ctx.db.deleteFrom("archives").where("id", "=", row.id),
+    {
+      action: "DOCUMENT_PURGE",
+      params: { title: row.title, reason },
+      details: { reason },
+      targetType: "archive",
+      targetId: row.uuid,
+      ...(purgedBy ? {} : { actorId: null }),
+    },
+  ];
+}
+
+/**
+ * 'Hapus Permanen' (Super Admin, `trash.purge`): remove a trashed document for good, leaving
+ * its tombstone and the audit trail; its files leave R2 through the deletion queue, drained
+ * right after the response (and by the cron, until R2 confirms).
+ */
+export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
+  assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
+  const row = await trashedRow(ctx, uuid);
+  await commit(ctx, purgeSteps(ctx, row, "PURGED"), { STALE_WRITE: m.changedConcurrently });
+  ctx.waitUntil(drainFileDeletions(ctx));
+  return { title: row.title };
+}
+
+/**
+ * The cron's part (`trash.purge`, the maintenance job): documents in the trash for longer than
+ * TRASH_DAYS are purged, oldest first, one batch each (a restore racing with it wins or loses
+ * whole). Returns how many were purged.
+ */
+export async function purgeExpiredTrash(ctx: ServiceContext): Promise<number> {
+  assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.trashDays * DAY_MS).toISOString();
+  let purged = 0;
+  for (const row of await expiredTrash(ctx, cutoff, PURGE_PER_RUN)) {
+    try {
+      await commit(ctx, purgeSteps(ctx, row, "TRASH_EXPIRED"), { STALE_WRITE: m.changedConcurrently });
+      purged++;
+    } catch (error) {
+      // Restored meanwhile: nothing to purge.
+      if (!(error instanceof Error && error.message === m.changedConcurrently)) throw error;
+    }
+  }
+  return purged;
+}

@@ -1,0 +1,63 @@
+import { assertCan } from "~/domain/policy";
+import { expireLapsedApprovals } from "../access-requests/service.server";
+import type { ServiceContext } from "../context.server";
+import { runBatch } from "../db/batch.server";
+import { purgeExpiredTrash } from "../documents/trash.server";
+import { drainFileDeletions } from "../files/deletion-queue.server";
+
+/** An upload may legitimately take this long before its document row exists. */
+const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
+/** Keys per run: D1 binds at most 100 parameters per query (the `IN` list of the clean-up). */
+const SWEEP_LIMIT = 90;
+
+/**
+ * Cron (the maintenance job): mark approvals whose download window has lapsed as EXPIRED
+ * (tokens cleared, one audit row each), drop sessions, throttle and rate-limit rows that can no
+ * longer matter, purge documents whose time in the trash is over, remove staged objects of
+ * uploads that died half way, and empty the deletion queue into R2.
+ */
+export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsExpired: number; orphansDeleted: number; trashPurged: number; filesDeleted: number }> {
+  const now = ctx.now();
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
+  const approvalsExpired = await expireLapsedApprovals(ctx);
+  // Bookkeeping rows nobody audits: a plain batch.
+  await runBatch(ctx.d1, [
+    ctx.db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()),
+    ctx.db
+      .deleteFrom("login_throttle")
+      .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())])])),
+    ctx.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
+  ]);
+  const trashPurged = await purgeExpiredTrash(ctx);
+  return { approvalsExpired, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };
+}
+
+/**
+ * Delete staged objects older than the grace period that no version refers to: uploads whose
+ * request died half way (R2 written, D1 not). An open R2 multipart upload is aborted (its parts
+ * are billed). A staging row whose key a version uses is stale bookkeeping: the row goes, the
+ * file stays.
+ */
+export async function sweepStagedFiles(ctx: ServiceContext): Promise<number> {
+  assertCan(ctx.actor, { type: "files.sweep" }, "files.sweep");
+  const cutoff = new Date(ctx.now().getTime() - ORPHAN_GRACE_MS).toISOString();
+  const stale = await ctx.db
+    .selectFrom("file_staging as s")
+    .select((eb) => [
+      "s.r2_key",
+      "s.upload_id",
+      eb.exists(eb.selectFrom("archive_files as f").select("f.id").whereRef("f.r2_key", "=", "s.r2_key")).as("in_use"),
+    ])
+    .where("s.created_at", "<=", cutoff)
+    .orderBy("s.created_at")
+    .limit(SWEEP_LIMIT)
+    .execute();
+  if (stale.length === 0) return 0;
+  const orphans = stale.filter((row) => !row.in_use);
+  await Promise.all(
+    orphans.filter((row) => row.upload_id).map((row) => ctx.files.resumeMultipartUpload(row.r2_key, row.upload_id!).abort().catch(() => undefined)),
+  );
+  if (orphans.length > 0) await ctx.files.delete(orphans.map((row) => row.r2_key));
+  await ctx.db.deleteFrom("file_staging").where("r2_key", "in", stale.map((row) => row.r2_key)).execute();
+  return orphans.length;
+}

@@ -1,0 +1,264 @@
+import type { Updateable } from "kysely";
+import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { listPage, type ListPage } from "~/domain/list-query";
+import { assertCan, userActorOf } from "~/domain/policy";
+import { ROLE_NAMES, ROLES } from "~/domain/roles";
+import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserUpdateInput, UserView } from "~/domain/users";
+import { t } from "~/i18n/id";
+import { users as usersText, userMessages } from "~/i18n/users";
+import type { ServiceContext } from "../context.server";
+import type { Database } from "../db/schema";
+import { hashPassword } from "../auth/password.server";
+import {
+  countActiveSessions,
+  countUploadedDocuments,
+  findUserByUuid,
+  listUserRows,
+  roleIdByName,
+  toUserView,
+  unitKerjaExists,
+  unitKerjaOptions,
+  type UserViewRow,
+} from "./queries.server";
+import { commit, type AuditEntry, type Step } from "../audit/commit.server";
+import { revokeOwnerTokensSteps } from "../api-tokens/service.server";
+import { revokeApprovalsOfRequester } from "../access-requests/service.server";
+
+const m = userMessages;
+const v = m.validation;
+
+const assertManage = (ctx: ServiceContext) => assertCan(ctx.actor, { type: "users.manage" }, t.denied.page);
+
+/** The audit row of a change to a user; the one place this service writes audit rows. */
+const userAudit = (entry: AuditEntry, target: { uuid: string }): AuditEntry => ({ ...entry, targetType: "user", targetId: target.uuid });
+
+/**
+ * End a user's sessions at once (revoked rows stop working on the next request). The caller's
+ * own current session is kept when they change themselves.
+ */
+const revokeSessions = (ctx: ServiceContext, userId: number) =>
+  ctx.db
+    .updateTable("sessions")
+    .set({ revoked_at: ctx.now().toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", ctx.now().toISOString())
+    .$if(!!actingSession(ctx), (qb) => qb.where("id_hash", "!=", actingSession(ctx)!));
+
+/** The session the acting admin uses (never ended by their own change). */
+const actingSession = (ctx: ServiceContext) => userActorOf(ctx.actor)?.sessionIdHash ?? null;
+
+const usernameTaken = (username: string) => {
+  const message = m.usernameTaken(username);
+  return new DomainError(409, message, { username: [message] });
+};
+
+async function findOr404(ctx: ServiceContext, uuid: string): Promise<UserViewRow> {
+  const row = await findUserByUuid(ctx, uuid);
+  if (!row) throw new NotFoundError(usersText.notFound);
+  return row;
+}
+
+async function assertUnitExists(ctx: ServiceContext, unitKerjaId: number) {
+  if (!(await unitKerjaExists(ctx, unitKerjaId))) throw new InvalidError(v.unitKerjaUnknown, { unitKerjaId: [v.unitKerjaUnknown] });
+}
+
+async function roleIdOf(ctx: ServiceContext, roleName: string): Promise<number> {
+  const id = await roleIdByName(ctx, roleName);
+  if (id === undefined) throw new InvalidError(v.roleInvalid, { roleName: [v.roleInvalid] });
+  return id;
+}
+
+/** Run a user write batch; the database's refusals become 409s with a clear message. */
+function runUserBatch(ctx: ServiceContext, steps: Step[], target: { id: number; username: string }) {
+  return commit(ctx, steps, {
+    LAST_SUPER_ADMIN: m.lastSuperAdmin,
+    USER_HAS_DOCUMENTS: async () => new ConflictError(m.hasDocuments(await countUploadedDocuments(ctx, target.id))),
+    UNIQUE: () => usernameTaken(target.username),
+  });
+}
+
+/** Users, searched, sorted (newest change first by default) and paged. Needs `users.manage`. */
+export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<ListPage<UserView, UserListQuery>> {
+  assertManage(ctx);
+  const { rows, total } = await listUserRows(ctx, query);
+  return listPage(rows.map(toUserView), total, query);
+}
+
+/** One user with the number of live sessions. Needs `users.manage`. */
+export async function getUser(ctx: ServiceContext, uuid: string): Promise<UserDetail> {
+  assertManage(ctx);
+  const row = await findOr404(ctx, uuid);
+  return { ...toUserView(row), activeSessions: await countActiveSessions(ctx, row.id, ctx.now()) };
+}
+
+/** What the user form offers: the roles and the work units. Needs `users.manage`. */
+export async function userFormOptions(ctx: ServiceContext): Promise<{ roles: readonly string[]; unitKerja: UnitKerjaOption[] }> {
+  assertManage(ctx);
+  return { roles: ROLE_NAMES, unitKerja: await unitKerjaOptions(ctx) };
+}
+
+/**
+ * Create a user (password hashed with PBKDF2). Needs `users.manage`. A work unit is stored only
+ * for Satuan Kerja (the form hides it for other roles). Side effects: the users row and a
+ * USER_CREATE audit row in one batch. Duplicate username (any case): 409.
+ */
+export async function createUser(ctx: ServiceContext, input: UserCreateInput): Promise<UserView> {
+  assertManage(ctx);
+  const roleId = await roleIdOf(ctx, input.roleName);
+  const unitKerjaId = input.roleName === ROLES.satuanKerja ? (input.unitKerjaId ?? null) : null;
+  if (unitKerjaId !== null) await assertUnitExists(ctx, unitKerjaId);
+  // The username column compares without case, so this finds "Budi" for "budi".
+  if (await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst()) {
+    throw usernameTaken(input.username);
+  }
+  const password = await hashPassword(input.password);
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db.insertInto("users").values({
+        uuid,
+        full_name: input.fullName,
+        username: input.username,
+        email: input.email ?? null,
+        password_hash: password.hash,
+        password_salt: password.salt,
+        password_iterations: password.iterations,
+        role_id: roleId,
+        unit_kerja_id: unitKerjaId,
+        created_at: now,
+        updated_at: now,
+      }),
+      userAudit(
+        {
+          action: "USER_CREATE",
+          params: { username: input.username, roleName: input.roleName },
+          details: { username: input.username, roleName: input.roleName, unitKerjaId },
+        },
+        { uuid },
+      ),
+    ],
+    { id: 0, username: input.username },
+  );
+  return toUserView((await findUserByUuid(ctx, uuid))!);
+}
+
+/**
+ * Apply the given (non-empty) fields to a user. Needs `users.manage`. Changing the role, the
+ * work unit or the password ends the user's sessions in the same batch; a new role or unit ends
+ * their API tokens (one audit row each) and revokes the download approvals they hold
+ * (ACCESS_REQUEST_REVOKE rows) too; the last Super Admin
+ * cannot be demoted (409). Side effects: the row, revoked sessions, a USER_UPDATE audit row
+ * naming the changed fields (never their secret values).
+ */
+export async function updateUser(ctx: ServiceContext, uuid: string, input: UserUpdateInput): Promise<UserView> {
+  assertManage(ctx);
+  const current = await findOr404(ctx, uuid);
+  const roleName = input.roleName ?? current.role_name;
+  const roleChanged = roleName !== current.role_name;
+  // Only a Satuan Kerja belongs to a unit; a unit of another role is kept until its role changes.
+  const unitKerjaId =
+    roleName === ROLES.satuanKerja ? (input.unitKerjaId ?? current.unit_kerja_id) : roleChanged ? null : current.unit_kerja_id;
+  if (roleName === ROLES.satuanKerja && unitKerjaId === null) {
+    throw new InvalidError(v.unitKerjaRequired, { unitKerjaId: [v.unitKerjaRequired] });
+  }
+  if (unitKerjaId !== null && unitKerjaId !== current.unit_kerja_id) await assertUnitExists(ctx, unitKerjaId);
+
+  const changes: Updateable<Database["users"]> = {};
+  const changed: string[] = [];
+  const change = (field: string, columns: Updateable<Database["users"]>) => {
+    Object.assign(changes, columns);
+    changed.push(field);
+  };
+  if (input.fullName !== undefined && input.fullName !== current.full_name) change("fullName", { full_name: input.fullName });
+  if (input.username !== undefined && input.username !== current.username) {
+    const other = await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).where("id", "!=", current.id).executeTakeFirst();
+    if (other) throw usernameTaken(input.username);
+    change("username", { username: input.username });
+  }
+  if (input.email !== undefined && input.email !== current.email) change("email", { email: input.email });
+  if (roleChanged) change("roleName", { role_id: await roleIdOf(ctx, roleName) });
+  if (unitKerjaId !== current.unit_kerja_id) change("unitKerjaId", { unit_kerja_id: unitKerjaId });
+  if (input.password !== undefined) {
+    const password = await hashPassword(input.password);
+    change("password", { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
+  }
+  if (changed.length === 0) return toUserView(current);
+
+  const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
+  // API tokens act with the role and unit they were issued under: a change of either ends them.
+  const endsTokens = roleChanged || changed.includes("unitKerjaId");
+  const username = input.username ?? current.username;
+  // Download approvals were given to the account as it was: a new role or unit ends them.
+  const endsApprovals = roleChanged || changed.includes("unitKerjaId") ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid }) : [];
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db
+        .updateTable("users")
+        .set({ ...changes, updated_at: ctx.now().toISOString() })
+        .where("id", "=", current.id),
+      ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
+      ...(endsTokens ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }) : []),
+      ...endsApprovals,
+      userAudit(
+        {
+          action: "USER_UPDATE",
+          params: { username, changed },
+          details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
+        },
+        current,
+      ),
+    ],
+    { id: current.id, username },
+  );
+  return toUserView((await findUserByUuid(ctx, uuid))!);
+}
+
+/**
+ * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
+ * Admin and for a user who uploaded documents (the count is named: documents keep their
+ * uploader). Side effects: the row, its sessions and access requests (cascade), a USER_DELETE
+ * audit row — one batch.
+ */
+export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ username: string }> {
+  assertManage(ctx);
+  const target = await findOr404(ctx, uuid);
+  if (target.id === userActorOf(ctx.actor)?.userId) throw new ConflictError(m.cannotDeleteSelf);
+  await runUserBatch(
+    ctx,
+    [
+      userAudit(
+        {
+          action: "USER_DELETE",
+          params: { username: target.username },
+          details: { username: target.username, fullName: target.full_name, roleName: target.role_name },
+        },
+        target,
+      ),
+      ctx.db.deleteFrom("users").where("id", "=", target.id),
+    ],
+    target,
+  );
+  return { username: target.username };
+}
+
+/**
+ * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted).
+ * Needs `users.manage`. Side effects: sessions.revoked_at and a USER_SESSIONS_REVOKE audit row.
+ */
+export async function revokeUserSessions(ctx: ServiceContext, uuid: string): Promise<{ revoked: number }> {
+  assertManage(ctx);
+  const target = await findOr404(ctx, uuid);
+  const [result] = await runUserBatch(
+    ctx,
+    [
+      revokeSessions(ctx, target.id),
+      userAudit({ action: "USER_SESSIONS_REVOKE", params: { username: target.username }, details: { username: target.username } }, target),
+    ],
+    target,
+  );
+  return { revoked: result?.meta.changes ?? 0 };
+}
