@@ -1,7 +1,5 @@
--- Hardening, round 2: tokens bound to the requester as they asked, storage reserved before an
--- upload streams, refusals and repeated events audited once per window, sign-in throttling that
--- a shared address cannot turn against its users, and ids of users and work units never reused.
--- Forward-only; every existing row is carried over.
+-- Hardening, round 2: tokens bound to the requester as they asked, and storage reserved before
+-- an upload streams. Forward-only; every existing row is carried over.
 
 -- ---- Download tokens follow the requester ------------------------------------------------------
 -- The requester's role and unit when they asked. A token is only good while both still hold: a

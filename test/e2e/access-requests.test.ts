@@ -97,8 +97,12 @@ async function signedIn(account: DemoAccount, javaScriptEnabled: boolean, viewpo
 
 const rowOf = (page: Page, title: string) => page.getByTestId("access-request-row").filter({ hasText: title });
 
-async function openList(page: Page, word: string) {
-  await goto(page, `/app/access-request?q=${word}`);
+/**
+ * The list filtered to one document's word, on one side: a unit member's page opens on 'Masuk'
+ * (requests to their unit, the owner's side); the requests they made are under 'Diajukan'.
+ */
+async function openList(page: Page, word: string, box: "received" | "sent") {
+  await goto(page, `/app/access-request?q=${word}&box=${box}`);
   await page.getByRole("heading", { level: 1, name: T.title }).waitFor();
 }
 
@@ -130,7 +134,7 @@ async function askThroughDialog(page: Page, doc: Doc, javaScriptEnabled: boolean
 
 /** The owner answers through the respond dialog of the list. */
 async function respondThroughDialog(page: Page, doc: Doc, choice: "Terima" | "Tolak", javaScriptEnabled: boolean, expectHttpStatus: (status: number) => void) {
-  await openList(page, doc.word);
+  await openList(page, doc.word, "received");
   await rowOf(page, doc.title).getByTestId("respond").click();
   await page.getByTestId("respond-dialog").waitFor();
   await page.getByRole("heading", { name: T.respondTitle }).waitFor();
@@ -206,11 +210,15 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
 
     await respondThroughDialog(owner.page, doc, "Terima", javaScriptEnabled, owner.expectHttpStatus);
     expect(await statusOf(owner.page, doc.title)).toMatchObject({ label: "APPROVED", tone: "green" });
-    expect((await statusOf(owner.page, doc.title)).action).toContain("Menunggu Token");
+    // The owner's side of a live approval: 'Cabut' and the download count, never the requester's 'Menunggu Token'.
+    const ownerRow = rowOf(owner.page, doc.title);
+    expect(await ownerRow.getByTestId("revoke").textContent()).toBe("Cabut");
+    expect(await ownerRow.getByTestId("download-count").textContent()).toBe("Diunduh 0x");
+    expect(await ownerRow.getByTestId("waiting-token").count()).toBe(0);
     expect(await badgeCount(owner.page)).toBe(pending - 1);
 
     // The requester downloads: a plain link without JavaScript, a fetch with it.
-    await openList(requester.page, doc.word);
+    await openList(requester.page, doc.word, "sent");
     expect(await statusOf(requester.page, doc.title)).toMatchObject({ label: "APPROVED", tone: "green" });
     const link = rowOf(requester.page, doc.title).getByTestId("download");
     expect(await link.getAttribute("href")).toBe(`/app/access-request/download/${created!.uuid}`);
@@ -220,7 +228,7 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
 
     await expect
       .poll(async () => {
-        await openList(requester.page, doc.word);
+        await openList(requester.page, doc.word, "sent");
         return (await statusOf(requester.page, doc.title)).action;
       }, POLL)
       .toContain("Diunduh 1x");
@@ -233,11 +241,11 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
     const owner = await signedIn(DEMO_ACCOUNTS.ftStaff, javaScriptEnabled);
     await askThroughDialog(requester.page, doc, javaScriptEnabled, requester.expectHttpStatus);
 
-    await openList(requester.page, doc.word);
+    await openList(requester.page, doc.word, "sent");
     expect(await statusOf(requester.page, doc.title)).toEqual({ label: "PENDING", tone: "yellow", action: "Menunggu" });
 
     await respondThroughDialog(owner.page, doc, "Tolak", javaScriptEnabled, owner.expectHttpStatus);
-    await openList(requester.page, doc.word);
+    await openList(requester.page, doc.word, "sent");
     const status = await statusOf(requester.page, doc.title);
     expect(status).toEqual({ label: "REJECTED", tone: "red", action: "Ditolak" });
     expect(await rowOf(requester.page, doc.title).locator("td").nth(4).textContent()).toBe(`Jawaban Tolak ${doc.word}`);
@@ -254,7 +262,7 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
     const [request] = (await requestsOf(requesterApi, `q=${doc.word}`)).rows;
 
     // The list is loaded while the approval is live; then its 24 hours run out.
-    await openList(requester.page, doc.word);
+    await openList(requester.page, doc.word, "sent");
     const link = rowOf(requester.page, doc.title).getByTestId("download");
     await link.waitFor();
     const past = new Date(Date.now() - 1000).toISOString();
@@ -271,7 +279,7 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
     // The token never reached the address bar.
     expect(requester.page.url()).not.toContain("token=");
 
-    await openList(requester.page, doc.word);
+    await openList(requester.page, doc.word, "sent");
     const status = await statusOf(requester.page, doc.title);
     expect(status).toMatchObject({ label: "EXPIRED", tone: "grey" });
     expect(await rowOf(requester.page, doc.title).getByTestId("download").count()).toBe(0);
@@ -281,14 +289,16 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
 describe("the list page", () => {
   it("has the SPEC's title, banner, columns and empty message; sends no-store and a same-origin referrer policy", async () => {
     const { page } = await signedIn(DEMO_ACCOUNTS.feStaff, false);
-    const response = await goto(page, `/app/access-request?q=${uniqueWord()}`);
+    const response = await goto(page, `/app/access-request?q=${uniqueWord()}&box=sent`);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(response?.headers()["referrer-policy"]).toBe("same-origin");
     expect(await textOf(page, "h1")).toBe(T.title);
     expect(await textOf(page, "[data-testid=access-request-banner]")).toBe(T.banner);
     const headers = await page.locator("[data-testid=access-requests-table] thead th").allTextContents();
     expect(headers.map((header) => header.replace(/[▲▼↕]/g, "").trim())).toEqual(COLUMNS);
-    expect(await textOf(page, "[data-testid=empty]")).toBe(T.empty);
+    // The search found nothing: the SPEC's message, and the way back to the whole list.
+    expect(await textOf(page, "[data-testid=empty]")).toBe(`${T.empty} Reset pencarian`);
+    expect(await page.getByTestId("reset-search").getAttribute("href")).toBe("/app/access-request?box=sent");
     expect(await page.getByTestId("page-size").locator("option").allTextContents()).toEqual(["5", "10", "20", "30", "40", "50"]);
   });
 
@@ -335,7 +345,7 @@ describe("the download page (the Download link without JavaScript)", () => {
     expect(refused.status).toBe(200);
     expect(refusedHtml).toContain(T.downloadFailed);
     expect(refusedHtml).toContain("Token unduhan ini bukan milik akun Anda.");
-    const ownerList = await (await api(`/app/access-request?q=${doc.word}`, { headers: { cookie: ownerApi.cookie } })).text();
+    const ownerList = await (await api(`/app/access-request?q=${doc.word}&box=received`, { headers: { cookie: ownerApi.cookie } })).text();
     expect(ownerList).toContain(doc.title);
     expect(ownerList).not.toContain("token=");
     expect(ownerList).not.toContain(location.searchParams.get("token")!);
@@ -392,9 +402,9 @@ describe("accessibility (axe-core)", () => {
 
     try {
       const owner = await signedIn(DEMO_ACCOUNTS.ftStaff, true, { width, height });
-      await openList(owner.page, doc.word);
+      await openList(owner.page, doc.word, "received");
       expect(await violations(owner.page)).toEqual([]);
-      await goto(owner.page, `/app/access-request?q=${doc.word}&respond=${requestUuid}`);
+      await goto(owner.page, `/app/access-request?q=${doc.word}&box=received&respond=${requestUuid}`);
       await owner.page.getByTestId("respond-dialog").waitFor();
       expect(await violations(owner.page)).toEqual([]);
 

@@ -26,6 +26,9 @@ export const SEARCH_ENDPOINTS: SearchEndpoint[] = [
   { label: "page users", path: "/app/users", param: "q", as: "Super Admin", page: true },
   { label: "page work units", path: "/app/manage-unit-kerja", param: "q", as: "Super Admin", page: true },
   { label: "page audit log actor filter", path: "/app/audit-logs", param: "actor", as: "Super Admin", page: true },
+  { label: "page trash", path: "/app/trash", param: "q", as: "Satuan Kerja", page: true },
+  { label: "page classification scheme", path: "/app/klasifikasi", param: "q", as: "Super Admin", page: true },
+  { label: "page API tokens", path: "/app/api-tokens", param: "q", as: "Satuan Kerja", page: true },
 ];
 
 /**
