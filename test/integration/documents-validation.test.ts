@@ -95,6 +95,11 @@ describe("required fields", () => {
     expect(body.errors).toHaveLength(3);
   });
 
+  it("a short title before a file input left empty: both problems at once, as the form shows them", async () => {
+    const body = await expectRefusal({ fields: documentFields(categoryId, { title: "abc" }), file: { filename: "", data: new Uint8Array() } }, 400, v.titleMin);
+    expect(body.errors).toEqual([v.titleMin, v.fileRequired]);
+  });
+
   it("an empty multipart body: 400, nothing written", async () => {
     await expectError(await sendMultipart("/api/v1/archives", staff, multipart([])), 400, v.categoryRequired);
     await expectNothingWritten(before);

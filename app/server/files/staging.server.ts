@@ -152,7 +152,10 @@ export async function stageUpload(ctx: ServiceContext, body: UploadBody, options
       if (!(name in fields)) fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
-      if (name !== "file" || fileTask) {
+      // Another part, a second file, or the empty unnamed part a browser sends when no file was
+      // chosen: no file. (Then nothing streams, and the fields are checked with the missing file,
+      // every problem reported at once.)
+      if (name !== "file" || fileTask || !info.filename) {
         stream.resume();
         return;
       }
