@@ -94,7 +94,8 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await login(other.page, DEMO_ACCOUNTS.feStaff);
     await goto(other.page, detail);
     await other.page.getByTestId("document-detail").waitFor();
-    expect(await other.page.getByTestId("file-row").count()).toBe(0);
+    expect(await other.page.getByTestId("file-name").count()).toBe(0);
+    expect(await other.page.getByTestId("file-notice").count()).toBe(1);
     expect(await other.page.getByTestId("request-document").count()).toBe(1);
     // The list shows the class beside Tipe Akses.
     await goto(other.page, `/app/documents?q=${encodeURIComponent(title.split(" ").at(-1)!)}`);

@@ -140,9 +140,11 @@ describe("the access-request layout gate", () => {
     expect(viewer.status).toBe(403);
     expect(await viewer.text()).toContain(PAGE_DENIED);
     // Satuan Kerja, and Super Admin (who oversees every unit's requests), pass the gate: the
-    // list answers 200, the download page of an unknown request 404 from its own loader.
+    // list answers 200 (a unit member's on its default side, 'Masuk'), the download page of an
+    // unknown request 404 from its own loader.
     for (const username of [DEMO_ACCOUNTS.ftStaff.username, DEMO_ACCOUNTS.admin.username]) {
-      const allowed = await request(path, sessions[username]!);
+      const canonical = pattern.includes(":uuid") || username !== DEMO_ACCOUNTS.ftStaff.username ? path : `${path}?box=received`;
+      const allowed = await request(canonical, sessions[username]!);
       const html = await allowed.text();
       expect(allowed.status, username).toBe(pattern.includes(":uuid") ? 404 : 200);
       expect(html, username).not.toContain(PAGE_DENIED);

@@ -10,13 +10,13 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { DEMO_ACCOUNTS } from "../support/node/browser";
-import { apiSession, createTestDocument, requestTestAccess, answerTestRequest } from "../support/node/api-fixtures";
+import { apiSession, createTestDocument, requestTestAccess, answerTestRequest, replaceTestFile, trashTestDocument } from "../support/node/api-fixtures";
 import { queryE2eDb } from "../support/node/e2e-db";
 import { htmlProblems } from "../support/node/html-validity";
 import { fetchAs, signInOverHttp, type HttpSession } from "../support/node/http-session";
 
 /** Routes that answer something other than a page (files, redirects, the token hand-off). */
-const NOT_PAGES = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:part", "/logout", "/callback", "/app/session"]);
+const NOT_PAGES = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:part", "/logout", "/callback", "/app/session", "/app/klasifikasi/export.csv"]);
 
 /** Every page pattern of the route config (layouts contribute their path only). */
 function pagePatterns(entries: readonly RouteConfigEntry[], parentPath = ""): string[] {
@@ -66,6 +66,9 @@ describe("valid HTML on every server-rendered page", () => {
     const privateDocument = await createTestDocument(ft, { accessLevel: "PRIVATE" });
     const publicDocument = await createTestDocument(ft, { accessLevel: "PUBLIC" });
     const other = await createTestDocument(ft, { accessLevel: "PRIVATE" });
+    // A version history with an older version to restore, and a trash that is not empty.
+    await replaceTestFile(ft, privateDocument.uuid);
+    await trashTestDocument(ft, (await createTestDocument(ft, { accessLevel: "PRIVATE" })).uuid);
     pendingRequest = await requestTestAccess(fe, privateDocument.uuid);
     approvedRequest = await requestTestAccess(fe, other.uuid);
     await answerTestRequest(ft, approvedRequest, "accept");
@@ -102,8 +105,8 @@ describe("valid HTML on every server-rendered page", () => {
       [`/app/users/${ids.user}?dialog=delete`, admin],
       [`/app/users/${ids.user}?dialog=end-sessions`, admin],
       [`/app/manage-unit-kerja?dialog=delete&id=${ids.unit}`, admin],
-      [`/app/access-request?respond=${pendingRequest}`, owner],
-      [`/app/access-request?revoke=${approvedRequest}`, owner],
+      [`/app/access-request?box=received&respond=${pendingRequest}`, owner],
+      [`/app/access-request?box=received&revoke=${approvedRequest}`, owner],
       [`/app/access-request?box=sent`, requester],
       [`/app/documents?q=tidakadadokumenseperti`, owner],
     ];
@@ -116,6 +119,6 @@ describe("valid HTML on every server-rendered page", () => {
   it("forms answered with errors validate (no JavaScript)", async () => {
     expect((await expectValid("/login", null, { username: "", password: "" })).status).toBe(400);
     const owner = sessions[DEMO_ACCOUNTS.ftStaff.username]!;
-    expect((await expectValid(`/app/access-request?respond=${pendingRequest}`, owner, { intent: "respond", uuid: pendingRequest })).status).toBe(400);
+    expect((await expectValid(`/app/access-request?box=received&respond=${pendingRequest}`, owner, { intent: "respond", uuid: pendingRequest })).status).toBe(400);
   });
 });

@@ -49,7 +49,7 @@ export function VersionHistory({ versions }: { versions: VersionView[] }) {
       width: "15%",
       card: "actions",
       cell: (v) => (
-        <span className="dt-actions">
+        <div className="dt-actions">
           <a href={v.downloadUrl} className="text-blue-700" data-testid="version-download" download>
             {versionsText.download}
           </a>
@@ -62,7 +62,7 @@ export function VersionHistory({ versions }: { versions: VersionView[] }) {
               </button>
             </Form>
           )}
-        </span>
+        </div>
       ),
     },
   ];

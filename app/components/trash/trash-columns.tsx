@@ -35,7 +35,7 @@ export function trashColumns({ offset, purgeHref }: { offset: number; purgeHref:
       width: "14%",
       card: "actions",
       cell: (row) => (
-        <span className="dt-actions">
+        <div className="dt-actions">
           {row.canRestore && (
             <Form method="post" className="inline">
               <CsrfField />
@@ -50,7 +50,7 @@ export function trashColumns({ offset, purgeHref }: { offset: number; purgeHref:
               {trashText.purge}
             </a>
           )}
-        </span>
+        </div>
       ),
     },
   ];

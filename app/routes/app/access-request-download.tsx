@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/access-request-download";
 import { ACCESS_REQUEST_PATH } from "~/components/access-requests/access-request-list";
+import { PageHeader } from "~/components/app-shell";
 import { Dialog } from "~/components/dialog";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { pageMeta } from "~/lib/meta";
@@ -42,12 +43,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function AccessRequestDownload({ loaderData }: Route.ComponentProps) {
+  // The page under the dialog is the list's: its heading keeps the outline whole.
   return (
-    <Dialog title={d.failed} status="error" closeTo={ACCESS_REQUEST_PATH} closeLabel={d.back} testId="download-error">
-      <p className="font-medium text-slate-800">{loaderData.title}</p>
-      <p className="mt-1" data-testid="download-error-reason">
-        {loaderData.reason}
-      </p>
-    </Dialog>
+    <>
+      <PageHeader title={accessRequestsText.title} />
+      <Dialog title={d.failed} status="error" closeTo={ACCESS_REQUEST_PATH} closeLabel={d.back} testId="download-error">
+        <p className="font-medium text-slate-800">{loaderData.title}</p>
+        <p className="mt-1" data-testid="download-error-reason">
+          {loaderData.reason}
+        </p>
+      </Dialog>
+    </>
   );
 }

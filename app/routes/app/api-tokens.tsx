@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, withParams } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
 import { ApiTokenCreateSchema, ApiTokenListQuerySchema, type ApiTokenSort } from "~/domain/api-tokens";
 import type { FormReply } from "~/domain/form-rules";
 import { DomainError } from "~/domain/errors";
@@ -104,7 +104,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
         <h2 id="token-list-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           {m.listHeading}
         </h2>
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search}>
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)}>
           <FilterSelect
             name="status"
             label={m.statusFilter}

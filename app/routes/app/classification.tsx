@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { classificationColumns } from "~/components/classification/classification-columns";
-import { DataTable, ListToolbar, Pagination, listHref, offsetPagination, withParams } from "~/components/list";
+import { DataTable, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
 import { ClassificationListQuerySchema, type CLASSIFICATION_SORTS } from "~/domain/classification";
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
@@ -74,7 +74,7 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} />
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)} />
         <DataTable
           columns={columns}
           rows={page.data}

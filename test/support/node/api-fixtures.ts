@@ -55,6 +55,20 @@ export async function createTestDocument(
   return { uuid: (JSON.parse(text) as { data: { uuid: string } }).data.uuid, title, word };
 }
 
+/** A new version of a document's file (`POST /api/v1/archives/{uuid}/file`): it then has a history. */
+export async function replaceTestFile(session: ApiSession, documentUuid: string, file: FilePayload = pdfFile("versi-baru.pdf", uniqueWord())): Promise<void> {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const response = await api(`/api/v1/archives/${documentUuid}/file`, { method: "POST", headers: write(session), body: form });
+  if (response.status !== 200) throw new Error(`file replacement answered ${response.status}: ${await response.text()}`);
+}
+
+/** A document moved to the trash (`DELETE /api/v1/archives/{uuid}`). */
+export async function trashTestDocument(session: ApiSession, documentUuid: string): Promise<void> {
+  const response = await api(`/api/v1/archives/${documentUuid}`, { method: "DELETE", headers: write(session) });
+  if (response.status !== 200) throw new Error(`delete answered ${response.status}: ${await response.text()}`);
+}
+
 /** `session` asks for access to a document; returns the request's uuid. */
 export async function requestTestAccess(session: ApiSession, documentUuid: string, message = "untuk penelitian akademik"): Promise<string> {
   const response = await api(`/api/v1/archives/${documentUuid}/request-access`, {
