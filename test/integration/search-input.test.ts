@@ -60,4 +60,15 @@ describe("LIKE patterns", () => {
     const body = await response.json<{ data: { username: string }[] }>();
     expect(body.data.map((user) => user.username)).toEqual([literal.username]);
   });
+
+  it("match a term longer than one pattern exactly, not by its first 48 bytes", async () => {
+    const tag = unique("long");
+    const stem = `Kepala Bagian Tata Usaha dan Rumah Tangga ${tag} Fakultas`;
+    const wanted = await createUser({ fullName: `${stem} Teknik` });
+    await createUser({ fullName: `${stem} Ekonomi` });
+    const admin = sessions.get("Super Admin")!;
+    const response = await send(admin, "GET", `/api/v1/users?${new URLSearchParams({ q: `${stem.toUpperCase()} TEKNIK` })}`);
+    const body = await response.json<{ data: { username: string }[] }>();
+    expect(body.data.map((user) => user.username)).toEqual([wanted.username]);
+  });
 });

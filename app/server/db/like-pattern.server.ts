@@ -27,15 +27,23 @@ export function containsPattern(term: string): string {
   return `%${body}%`;
 }
 
+/** The whole term as a pattern body (escaped), uncut: to tell whether `containsPattern` had to cut it. */
+const likeBodyOf = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** `column LIKE pattern ESCAPE '\'` (case-insensitive for ASCII, as SQLite's LIKE is). */
 export const likeEscaped = (column: Expression<unknown>, pattern: string) =>
   sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`;
 
-/** `term` found anywhere in any of `columns` (an OR of `likeEscaped`, one shared pattern). */
+/**
+ * `term` found anywhere in any of `columns` (an OR of `likeEscaped`, one shared pattern). A term
+ * too long for one pattern is still matched exactly: the cut pattern narrows the rows, and
+ * `instr` (which has no length limit) checks the whole term on them, case-folded like LIKE.
+ */
 export function containsAny(columns: readonly Expression<unknown>[], term: string) {
   const pattern = containsPattern(term);
+  const cut = pattern.length - 2 < likeBodyOf(term).length;
   return sql<SqlBool>`(${sql.join(
-    columns.map((column) => likeEscaped(column, pattern)),
+    columns.map((column) => (cut ? sql`(${likeEscaped(column, pattern)} AND instr(lower(${column}), lower(${term})) > 0)` : likeEscaped(column, pattern))),
     sql` OR `,
   )})`;
 }
