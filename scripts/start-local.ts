@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { DEV_IDP_ACCOUNTS, DEV_IDP_PORT, startDevIdp, type DevIdp } from "./dev-idp.ts";
+import { markServing, unmarkServing } from "./serving-marker.ts";
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -32,6 +33,10 @@ try {
   else console.warn(`Port ${DEV_IDP_PORT} is in use by something else: 'Login SSO' will fail until it is free`);
 }
 
+// `wrangler dev` serves build/: `npm test` (which rebuilds it) refuses while this runs.
+const servesBuild = command === "wrangler";
+if (servesBuild) markServing();
+
 // Offline-friendly: CLOUDFLARE_CF_FETCH_ENABLED=false stops wrangler fetching Request.cf data at start.
 const child = spawn(command, args, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
 const forward = (signal: NodeJS.Signals) => {
@@ -41,10 +46,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal
 
 child.on("error", async (error) => {
   console.error(`Could not start ${command}:`, error.message);
+  if (servesBuild) unmarkServing();
   await idp?.close();
   process.exit(1);
 });
 child.on("exit", async (code, signal) => {
+  if (servesBuild) unmarkServing();
   await idp?.close();
   process.exit(code ?? (signal ? 128 + constants.signals[signal] : 1));
 });
