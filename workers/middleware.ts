@@ -9,6 +9,7 @@ import { getCookie } from "hono/cookie";
 import { clearFlashCookie, FLASH_COOKIE, readFlash } from "~/server/http/flash.server";
 import { findSession, sessionCookieName } from "~/server/auth/session.server";
 import { sealAfterResponse } from "~/server/audit/commit.server";
+import { auditRefusal } from "~/server/audit/windows.server";
 import type { HonoEnv } from "./hono-env";
 
 /** Every directive but `script-src`, which depends on the response. */
@@ -82,6 +83,13 @@ function isApiPath(pathname: string): boolean {
  * session, no flash), and a token that is not live is refused here (401, or 429 past the
  * address's failure limit) rather than treated as a visitor.
  */
+/** The message of a JSON refusal (the API's `{ message }`); a page's refusal is HTML: none. */
+async function refusalReasonOf(response: Response): Promise<string | null> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return null;
+  const body = await response.clone().json().catch(() => null);
+  return body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string" ? (body as { message: string }).message : null;
+}
+
 export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   const url = new URL(c.req.url);
   const nonce = randomToken(16);
@@ -128,6 +136,9 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
   };
   c.set("ctx", ctx);
   await next();
+  // Every refusal, whichever door answered it (API, page, gate, CSRF), is audited here, once
+  // per client and window.
+  if (c.res.status === 403) await auditRefusal(ctx, { method: c.req.method, path: url.pathname, reason: await refusalReasonOf(c.res) });
   sealAfterResponse(ctx, c.req.method);
   // A toast is shown once: clear it with the page that rendered it (not with a redirect).
   if (ctx.flash && c.res.status < 300 && !c.res.headers.getSetCookie().some((v) => v.startsWith(`${FLASH_COOKIE}=`))) {

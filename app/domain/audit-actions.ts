@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   "FIXITY_FAILURE",
   "FIXITY_RECOVERED",
   "FIXITY_CHECK",
+  "ACCESS_DENIED",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

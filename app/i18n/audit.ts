@@ -74,4 +74,5 @@ export const audit = {
     p.failed === 0
       ? `Integritas file dokumen "${p.title}" diperiksa: utuh (${p.files} file)`
       : `Integritas file dokumen "${p.title}" diperiksa: ${p.failed} dari ${p.files} file bermasalah`,
+  ACCESS_DENIED: (p: { method: string; path: string }) => `Akses ditolak: ${p.method} ${p.path}`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

@@ -9,6 +9,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, baseURL } from "../support/node/browser";
+import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 
 const MASTER_LAYOUT = "routes/app/master-layout.tsx";
 const AUDIT_LOG_DENIED = "Anda tidak memiliki izin untuk melihat log audit.";
@@ -155,5 +156,23 @@ describe("the access-request layout gate", () => {
     const visitor = await request(path, null);
     await visitor.arrayBuffer();
     expect(visitor.status).toBe(302);
+  });
+});
+
+describe("refusals are audited", () => {
+  it("a page refused by its gate writes one ACCESS_DENIED row per client and window, however often it is asked", async () => {
+    const viewer = await signIn(DEMO_ACCOUNTS.viewer.username);
+    const { id } = queryE2eDb<{ id: number }>("SELECT id FROM users WHERE username = ?", DEMO_ACCOUNTS.viewer.username)[0]!;
+    // Other files' refusals of this account may have opened its window already: start a new one.
+    executeOnE2eDb("DELETE FROM audit_windows WHERE key = ?", `ACCESS_DENIED|user:${id}`);
+    const rowsBefore = queryE2eDb<{ n: number }>("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'ACCESS_DENIED' AND actor_id = ?", id)[0]!.n;
+    for (let i = 0; i < 3; i++) {
+      const page = await request("/app/users", viewer);
+      await page.arrayBuffer();
+      expect(page.status).toBe(403);
+    }
+    const rows = queryE2eDb<{ message: string }>("SELECT message FROM audit_logs WHERE action = 'ACCESS_DENIED' AND actor_id = ? ORDER BY id", id);
+    expect(rows).toHaveLength(rowsBefore + 1);
+    expect(rows.at(-1)!.message).toBe("Akses ditolak: GET /app/users");
   });
 });

@@ -306,7 +306,8 @@ describe("GET /api/v1/auth/logout", () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ message: sessionText.csrfInvalid });
     expect((await call("/api/v1/users/me", { cookie: session.cookie })).status).toBe(200);
-    expect((await auditRowsFromIp(session.ip)).map((row) => row.action)).toEqual(["LOGIN"]);
+    // The refusal is audited; no LOGOUT happened.
+    expect((await auditRowsFromIp(session.ip)).map((row) => row.action)).toEqual(["LOGIN", "ACCESS_DENIED"]);
   });
 
   it("with the token: 200, clears the cookie, revokes the session, writes LOGOUT", async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentDisposition } from "~/server/http/file-response.server";
 import { testEnv } from "../support/worker/env";
 import {
@@ -49,6 +49,12 @@ async function uploadNamed(name: { filename?: string; filenameStar?: string }, d
 
 describe("download", () => {
   let doc: { uuid: string; bytes: Uint8Array; sha256: string };
+
+  // A client's downloads of one file are audited once per hour (test/integration/audit-windows.test.ts):
+  // each test here starts a new window.
+  beforeEach(async () => {
+    await testEnv.DB.prepare("DELETE FROM audit_windows").run();
+  });
 
   beforeAll(async () => {
     const bytes = pdfBytes(10_000);

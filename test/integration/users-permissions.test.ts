@@ -50,7 +50,8 @@ const snapshot = async () =>
     await testEnv.DB.batch([
       testEnv.DB.prepare("SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM users"),
       testEnv.DB.prepare("SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM unit_kerja"),
-      testEnv.DB.prepare("SELECT COUNT(*) AS n, MAX(id) AS latest FROM audit_logs"),
+      // Refusals are audited (ACCESS_DENIED): what must not appear is a row of a change.
+      testEnv.DB.prepare("SELECT COUNT(*) AS n, MAX(id) AS latest FROM audit_logs WHERE action <> 'ACCESS_DENIED'"),
     ])
   ).map((result) => result.results);
 

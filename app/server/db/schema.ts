@@ -177,6 +177,7 @@ export interface Database {
     requester_unit_kerja_id: number | null;
   };
   /** Trigger-kept (migration 0015): audit rows per dimension 'all' / 'action' / 'actor' (user id). */
+  audit_windows: { key: string; started_at: string; repeats: Generated<number>; previous_repeats: Generated<number> };
   audit_log_counts: { dimension: "all" | "action" | "actor"; value: string; total: number };
   audit_logs: {
     id: Generated<number>;

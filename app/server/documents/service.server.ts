@@ -43,6 +43,7 @@ import {
 import { documentRef, toDocumentView } from "./view.server";
 import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import { countUpload, quotaGuard, storageQuotaOf } from "./upload-limits.server";
 import { documentFormMessages } from "~/i18n/document-form";
 import { abortUnlessChanged } from "../db/write-guard.server";
@@ -555,7 +556,8 @@ export async function openDownload(ctx: ServiceContext, uuid: string, request: F
   };
   if (startsDownload(file, request)) {
     const target = { params: { title: row.title }, targetType: "archive", targetId: uuid };
-    await commit(ctx, [disposition === "inline" ? { action: "DOCUMENT_PREVIEW", ...target } : { action: "DOCUMENT_DOWNLOAD", ...target }]);
+    const entry = disposition === "inline" ? ({ action: "DOCUMENT_PREVIEW", ...target } as const) : ({ action: "DOCUMENT_DOWNLOAD", ...target } as const);
+    await commitOncePerWindow(ctx, `${entry.action}|${row.sha256}|${uuid}`, DOWNLOAD_AUDIT_WINDOW_MS, entry);
   }
   return { file, disposition };
 }

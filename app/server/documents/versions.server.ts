@@ -7,6 +7,7 @@ import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import type { DocumentView } from "~/domain/documents";
 import { findVersion, versionRows, type VersionRow } from "./record-queries.server";
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
@@ -74,15 +75,13 @@ export async function openVersionDownload(ctx: ServiceContext, uuid: string, ver
     visibility: document.access_level === "PUBLIC" ? ("public" as const) : ("private" as const),
   };
   if (startsDownload(file, request)) {
-    await commit(ctx, [
-      {
-        action: "DOCUMENT_VERSION_DOWNLOAD",
-        params: { title: document.title, version: found.version },
-        details: { version: found.version, sha256: found.sha256, inline: disposition === "inline" },
-        targetType: "archive",
-        targetId: document.uuid,
-      },
-    ]);
+    await commitOncePerWindow(ctx, `DOCUMENT_VERSION_DOWNLOAD|${document.uuid}|${found.version}|${disposition}`, DOWNLOAD_AUDIT_WINDOW_MS, {
+      action: "DOCUMENT_VERSION_DOWNLOAD",
+      params: { title: document.title, version: found.version },
+      details: { version: found.version, sha256: found.sha256, inline: disposition === "inline" },
+      targetType: "archive",
+      targetId: document.uuid,
+    });
   }
   return { file, disposition };
 }

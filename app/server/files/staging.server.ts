@@ -18,11 +18,9 @@ import {
   extensionOf,
   familyOfMime,
   isAllowedMime,
-  isInlineSafe,
   looksLikePlainText,
   sanitizeFileName,
 } from "~/domain/file-types";
-import { documents as documentsText } from "~/i18n/documents";
 import { documentFormMessages } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import { formatBytes } from "~/lib/format";

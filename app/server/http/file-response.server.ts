@@ -8,7 +8,8 @@ import { documents as documentsText } from "~/i18n/documents";
  * case builds a Response.
  */
 
-export type FileRequest = { range: string | null; ifNoneMatch: string | null };
+/** What a request asks of a file: a range, a revalidation, or only the headers (HEAD). */
+export type FileRequest = { range: string | null; ifNoneMatch: string | null; head?: boolean };
 export type ServedFile = {
   key: string;
   fileName: string;
@@ -33,10 +34,11 @@ export type FileGrant = {
 
 /**
  * Whether answering `request` for `file` starts a download (a full 200, or a range from byte 0)
- * rather than a revalidation (304), a refused range (416) or the continuation of one already
- * counted: what a use case records as a download.
+ * rather than a HEAD (no bytes), a revalidation (304), a refused range (416) or the
+ * continuation of one already counted: what a use case records as a download.
  */
 export function startsDownload(file: Pick<ServedFile, "sha256" | "size">, request: FileRequest): boolean {
+  if (request.head) return false;
   if (ifNoneMatchHits(request.ifNoneMatch, `"${file.sha256}"`)) return false;
   const range = parseRange(request.range, file.size);
   return range === null || (range !== "unsatisfiable" && range.offset === 0);

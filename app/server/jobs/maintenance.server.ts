@@ -12,7 +12,7 @@ const SWEEP_LIMIT = 90;
 
 /**
  * Cron (the maintenance job): mark approvals whose download window has lapsed as EXPIRED
- * (tokens cleared, one audit row each), drop sessions, throttle and rate-limit rows that can no
+ * (tokens cleared, one audit row each), drop sessions, throttle, rate-limit and audit-window rows that can no
  * longer matter, purge documents whose time in the trash is over, remove staged objects of
  * uploads that died half way, and empty the deletion queue into R2.
  */
@@ -27,6 +27,8 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsEx
       .deleteFrom("login_throttle")
       .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())])])),
     ctx.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
+    // Audit windows (once-per-window events) that ended long ago.
+    ctx.db.deleteFrom("audit_windows").where("started_at", "<=", dayAgo),
   ]);
   const trashPurged = await purgeExpiredTrash(ctx);
   return { approvalsExpired, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };

@@ -134,14 +134,18 @@ export async function r2Keys(): Promise<string[]> {
 
 export type StorageSnapshot = { archives: number; versions: number; audit: number; staged: number; keys: string[] };
 
-const countOf = async (table: string) => (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+const countOf = async (table: string, where = "") => (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} ${where}`).first<{ n: number }>())!.n;
 
-/** Counts of everything a document write touches; tests in one file run one at a time. */
+/**
+ * Counts of everything a document write touches; tests in one file run one at a time. The audit
+ * rows of refusals (ACCESS_DENIED, test/integration/audit-windows.test.ts) record that nothing
+ * was done: they are not counted.
+ */
 export async function storageSnapshot(): Promise<StorageSnapshot> {
   return {
     archives: await countOf("archives"),
     versions: await countOf("archive_files"),
-    audit: await countOf("audit_logs"),
+    audit: await countOf("audit_logs", "WHERE action <> 'ACCESS_DENIED'"),
     staged: await countOf("file_staging"),
     keys: await r2Keys(),
   };
