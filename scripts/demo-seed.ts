@@ -30,7 +30,8 @@ const UNITS = [
   { nama: "Lembaga Penjaminan Mutu", jenis: "Lembaga", email: "lpm@univ.ac.id", pejabat: "Dr. Ratna Dewi, M.Pd." },
 ];
 
-const ACCOUNTS = [
+/** The demo accounts; the local IdP (scripts/dev-idp.ts) offers the same usernames and emails. */
+export const DEMO_SEED_ACCOUNTS = [
   { username: "admin", fullName: "Administrator Sistem", role: 1, unit: null, email: "admin@univ.ac.id" },
   { username: "ft.staff", fullName: "Staf Fakultas Teknik", role: 2, unit: "Fakultas Teknik", email: "staff.ft@univ.ac.id" },
   { username: "fe.staff", fullName: "Staf Fakultas Ekonomi", role: 2, unit: "Fakultas Ekonomi", email: "staff.fe@univ.ac.id" },
@@ -164,7 +165,7 @@ export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ d
     ),
   );
   const userIds = new Map<string, { id: number; unit: number | null }>();
-  for (const [i, account] of ACCOUNTS.entries()) {
+  for (const [i, account] of DEMO_SEED_ACCOUNTS.entries()) {
     const password = await hashPassword(DEMO_PASSWORD);
     const unit = account.unit ? UNITS.findIndex((u) => u.nama === account.unit) + 1 : null;
     userIds.set(account.username, { id: i + 1, unit });
@@ -242,7 +243,7 @@ export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ d
   statements.push(
     env.DB.prepare(
       "INSERT INTO audit_logs (created_at, action, message, details, actor_id) VALUES (?, 'SEED', ?, NULL, NULL)",
-    ).bind(stamp, `Data demo dimuat: ${DOCS.length} dokumen, ${ACCOUNTS.length} akun`),
+    ).bind(stamp, `Data demo dimuat: ${DOCS.length} dokumen, ${DEMO_SEED_ACCOUNTS.length} akun`),
   );
   await env.DB.batch(statements);
   return { documents: DOCS.length };

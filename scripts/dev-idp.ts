@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { DEMO_SEED_ACCOUNTS } from "./demo-seed.ts";
 
 export const DEV_IDP_PORT = 9400;
 export const DEV_IDP_CLIENT_ID = "e-arsip-local";
@@ -21,15 +22,13 @@ export const DEV_IDP_CLIENT_ID = "e-arsip-local";
 export const DEV_IDP_CLIENT_SECRET = "e-arsip-local-dev-secret-0c7f1d2a9b";
 
 /**
- * Who can sign in here. The first four are the demo accounts of the seed; `tamu` exists only at
- * the IdP, to show what E-Arsip does with an SSO identity it does not know.
+ * Who can sign in here: the demo accounts of the seed, with the seed's emails marked verified
+ * (E-Arsip links a first SSO sign-in by verified email by default), and `tamu`, who exists only
+ * at the IdP, to show what E-Arsip does with an SSO identity it does not know.
  */
-export const DEV_IDP_ACCOUNTS: Record<string, string> = {
-  admin: "Administrator Sistem",
-  "ft.staff": "Staf Fakultas Teknik",
-  "fe.staff": "Staf Fakultas Ekonomi",
-  viewer: "Pengguna Viewer",
-  tamu: "Tamu (tidak terdaftar di E-Arsip)",
+export const DEV_IDP_ACCOUNTS: Record<string, { name: string; email: string }> = {
+  ...Object.fromEntries(DEMO_SEED_ACCOUNTS.map((account) => [account.username, { name: account.fullName, email: account.email }])),
+  tamu: { name: "Tamu (tidak terdaftar di E-Arsip)", email: "tamu@contoh.ac.id" },
 };
 
 /** The app's callback at the ports `npm start` (8787) and `npm run dev` (5173) use. */
@@ -60,8 +59,8 @@ export async function startDevIdp(options: { port?: number; host?: string; redir
     jwks: { keys: [{ ...signingKey, kid: randomUUID(), alg: "RS256", use: "sig" }] as never },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600 },
-    claims: { openid: ["sub"], profile: ["name", "preferred_username"] },
-    // Put the profile claims into the id_token too (E-Arsip reads them there, not from userinfo).
+    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email", "email_verified"] },
+    // Put the profile and email claims into the id_token too (E-Arsip reads them there, not from userinfo).
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -72,14 +71,16 @@ export async function startDevIdp(options: { port?: number; host?: string; redir
       const grantId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       const grant = new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId! });
-      grant.addOIDCScope("openid profile");
+      grant.addOIDCScope("openid profile email");
       await grant.save();
       return grant;
     },
     findAccount: (_ctx, sub) => {
-      const name = DEV_IDP_ACCOUNTS[sub];
-      if (!name) return undefined;
-      return { accountId: sub, claims: () => ({ sub, preferred_username: sub, name }) };
+      const account = DEV_IDP_ACCOUNTS[sub];
+      if (!account) return undefined;
+      // Every address here is the account's own (this IdP stands in for a campus directory).
+      const claims = { sub, preferred_username: sub, name: account.name, email: account.email, email_verified: true };
+      return { accountId: sub, claims: () => claims };
     },
     renderError: (ctx, out) => {
       ctx.type = "html";
@@ -151,7 +152,7 @@ async function handle(provider: Provider, req: IncomingMessage, res: ServerRespo
 
 function sendLogin(res: ServerResponse, uid: string, username: string, error: string | null) {
   const accounts = Object.entries(DEV_IDP_ACCOUNTS)
-    .map(([id, name]) => `<li><code>${escapeHtml(id)}</code> — ${escapeHtml(name)}</li>`)
+    .map(([id, { name, email }]) => `<li><code>${escapeHtml(id)}</code> — ${escapeHtml(name)} (${escapeHtml(email)})</li>`)
     .join("");
   const body = `
     ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ""}

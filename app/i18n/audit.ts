@@ -6,16 +6,33 @@ const loginMethods = { password: "username dan password", sso: "SSO" } as const;
 const fixityFile = (p: { title: string | null; version: number | null }) =>
   p.title === null ? "Sebuah file tersimpan" : `File versi ${p.version ?? 1} dokumen "${p.title}"`;
 
+/** An SSO sign-in that opened no session: the identity (as the IdP named it) and why. */
+function ssoLoginFailed(p: { reason: string; username?: string | null; email?: string | null }): string {
+  const who = [p.username ? `"${p.username}"` : "", p.email ? `(${p.email})` : ""].filter(Boolean).join(" ");
+  const identity = `identitas SSO${who ? ` ${who}` : ""}`;
+  switch (p.reason) {
+    case "unknown_user":
+    case "subject_mismatch":
+      return `Login SSO gagal: ${identity} tidak terdaftar di E-Arsip`;
+    case "not_linked":
+      return `Login SSO gagal: ${identity} belum ditautkan ke akun E-Arsip`;
+    case "email_missing":
+      return `Login SSO gagal: ${identity} tidak menyertakan email`;
+    case "email_unverified":
+      return `Login SSO gagal: email ${identity} belum diverifikasi oleh IdP`;
+    case "email_ambiguous":
+      return `Login SSO gagal: email ${identity} dimiliki lebih dari satu akun E-Arsip`;
+    default:
+      return `Login SSO gagal (${p.reason})`;
+  }
+}
+
 /** The Indonesian message stored with each audit row, built from that action's parameters. */
 export const audit = {
   LOGIN: (p: { name: string; username: string; method: keyof typeof loginMethods }) =>
     `${p.name} (${p.username}) login melalui ${loginMethods[p.method]}`,
-  LOGIN_FAILED: (p: { method: "password"; username: string } | { method: "sso"; reason: string; username?: string | null }) =>
-    p.method === "password"
-      ? `Login gagal untuk username "${p.username}"`
-      : p.reason === "unknown_user" || p.reason === "subject_mismatch"
-        ? `Login SSO gagal: identitas SSO${p.username ? ` "${p.username}"` : ""} tidak terdaftar di E-Arsip`
-        : `Login SSO gagal (${p.reason})`,
+  LOGIN_FAILED: (p: { method: "password"; username: string } | { method: "sso"; reason: string; username?: string | null; email?: string | null }) =>
+    p.method === "password" ? `Login gagal untuk username "${p.username}"` : ssoLoginFailed(p),
   LOGIN_THROTTLED: (p: { username: string }) => `Percobaan login untuk "${p.username}" ditolak karena terlalu banyak kegagalan`,
   LOGOUT: (p: { name: string; username: string }) => `${p.name} (${p.username}) logout`,
   SSO_LINKED: (p: { name: string; username: string }) => `Akun ${p.name} (${p.username}) ditautkan ke identitas SSO`,

@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.union([z.literal(""), z.url()]).default(""),
   OIDC_CLIENT_ID: z.string().default(""),
   OIDC_CLIENT_SECRET: z.string().default(""),
+  // How a first SSO sign-in finds the existing account to link (see SsoLinkBy).
+  SSO_LINK_BY: z.enum(["subject", "email", "username"]).default("email"),
   // Workers refuse request bodies over 100 MB on Free/Pro plans; stay under with the other fields.
   MAX_UPLOAD_MB: z.coerce.number().positive().max(500).default(95),
   // Uploads (new documents and replaced files) one user may start per 15 minutes.
@@ -27,9 +29,19 @@ const EnvSchema = z.object({
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
 });
 
+/**
+ * Which claim a first SSO sign-in may use to find the E-Arsip account to link to the identity's
+ * subject. An account already linked is always found by subject, whatever this says.
+ * - `subject`: never link automatically (an administrator sets `users.sso_subject`).
+ * - `email`: the account whose email equals the `email` claim, only when `email_verified` is true.
+ * - `username`: the account whose username equals `preferred_username`; safe only when users
+ *   cannot choose that claim at the IdP.
+ */
+export type SsoLinkBy = "subject" | "email" | "username";
+
 export type AppConfig = {
   sessionSecret: string;
-  sso: { issuer: string; clientId: string; clientSecret: string } | null;
+  sso: { issuer: string; clientId: string; clientSecret: string; linkBy: SsoLinkBy } | null;
   maxUploadBytes: number;
   uploadsPer15Min: number;
   unitQuotaBytes: number;
@@ -49,13 +61,13 @@ export function loadConfig(env: Env): AppConfig {
   if (!parsed.success) {
     throw new Error(`Invalid Worker configuration: ${z.prettifyError(parsed.error)}`);
   }
-  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB, TRASH_DAYS, PUBLIC_ORIGIN } = parsed.data;
+  const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, SSO_LINK_BY, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB, TRASH_DAYS, PUBLIC_ORIGIN } = parsed.data;
   const { OAI_REPOSITORY_NAME, OAI_ADMIN_EMAIL, FIXITY_OBJECTS_PER_RUN, FIXITY_MB_PER_RUN } = parsed.data;
   const config: AppConfig = {
     sessionSecret: SESSION_SECRET,
     sso:
       OIDC_ISSUER && OIDC_CLIENT_ID
-        ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
+        ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, linkBy: SSO_LINK_BY }
         : null,
     maxUploadBytes: Math.round(MAX_UPLOAD_MB * 1024 * 1024),
     uploadsPer15Min: UPLOADS_PER_15_MIN,

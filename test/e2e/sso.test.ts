@@ -1,8 +1,10 @@
 /**
  * Single sign-on in Chromium, JavaScript on and off: 'Login SSO' on the public sidebar, the local
  * OIDC identity provider of scripts/dev-idp.ts (started by the e2e global setup, which points the
- * app's OIDC_* vars at it), back through /callback to /app. Protocol and user-mapping failures
- * are covered in test/integration/sso.test.ts.
+ * app's OIDC_* vars at it), back through /callback to /app. The first sign-in links ft.staff by
+ * the verified email the IdP sends (SSO_LINK_BY=email, the default in wrangler.toml); the next
+ * one finds the account by subject. Protocol failures and each linking rule are covered in
+ * test/integration/sso.test.ts.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";

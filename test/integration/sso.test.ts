@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { generateKeyPair, SignJWT } from "jose";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hmacHex } from "~/server/crypto.server";
+import { loadConfig } from "~/server/env.server";
 import { completeSsoLogin, nonceForState, verifyIdToken } from "~/server/auth/oidc.server";
 import type { HonoEnv } from "../../workers/hono-env";
 import { requestContext, securityHeaders } from "../../workers/middleware";
@@ -17,7 +18,15 @@ import { FakeIdp, SSO_CLIENT_ID, SSO_CLIENT_SECRET } from "../support/worker/sso
  * discovery, JWKS and token requests.
  */
 
-const ssoEnv = (idp: FakeIdp) => ({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: SSO_CLIENT_ID, OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET });
+type LinkBy = "subject" | "email" | "username";
+
+/** The Worker's SSO vars for `idp`; without `linkBy`, SSO_LINK_BY keeps its default (email). */
+const ssoEnv = (idp: FakeIdp, linkBy?: LinkBy): Record<string, string> => ({
+  OIDC_ISSUER: idp.issuer,
+  OIDC_CLIENT_ID: SSO_CLIENT_ID,
+  OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
+  ...(linkBy ? { SSO_LINK_BY: linkBy } : {}),
+});
 
 /**
  * /callback is a React Router route, whose server build does not exist under vitest. This app
@@ -39,8 +48,8 @@ async function callback(env: Record<string, string>, url: string, options: { coo
 
 type Started = { location: URL; stateCookie: string; setCookie: string };
 
-async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean }): Promise<Started> {
-  const response = await callWithEnv(ssoEnv(idp), "/api/v1/auth/sso/login", options);
+async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean; linkBy?: LinkBy }): Promise<Started> {
+  const response = await callWithEnv(ssoEnv(idp, options.linkBy), "/api/v1/auth/sso/login", { ip: options.ip, https: options.https });
   expect(response.status).toBe(302);
   return {
     location: new URL(response.headers.get("location")!),
@@ -50,11 +59,30 @@ async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean }
 }
 
 /** The whole round trip: 'Login SSO', the IdP signs `user` in, the browser returns to /callback. */
-async function signIn(idp: FakeIdp, user: Parameters<FakeIdp["authorize"]>[1], ip = uniqueIp()) {
-  const started = await startLogin(idp, { ip });
+async function signIn(idp: FakeIdp, user: Parameters<FakeIdp["authorize"]>[1], options: { linkBy?: LinkBy } = {}) {
+  const ip = uniqueIp();
+  const started = await startLogin(idp, { ip, linkBy: options.linkBy });
   const back = idp.authorize(started.location.href, user);
-  const response = await callback(ssoEnv(idp), back, { cookie: started.stateCookie, ip });
+  const response = await callback(ssoEnv(idp, options.linkBy), back, { cookie: started.stateCookie, ip });
   return { response, ip, started, back };
+}
+
+/** A new IdP identity whose verified email is `<username>@example.test`, the factory's email of that user. */
+const verifiedIdentity = (user: { username: string }) => ({
+  sub: `sub-${crypto.randomUUID()}`,
+  email: `${user.username}@example.test`,
+  email_verified: true,
+});
+
+/** A refused first sign-in: /login?sso=unknown-user, no session, one LOGIN_FAILED row with `reason`. */
+async function expectRefused(signedIn: { response: Response; ip: string }, reason: string, linkBy: LinkBy) {
+  expect(signedIn.response.status).toBe(302);
+  expect(signedIn.response.headers.get("location")).toBe("/login?sso=unknown-user");
+  expect(signedIn.response.headers.getSetCookie().some((cookie) => cookie.startsWith("earsip_session="))).toBe(false);
+  const audit = await auditRowsFromIp(signedIn.ip);
+  expect(audit.map((row) => row.action)).toEqual(["LOGIN_FAILED"]);
+  expect(audit[0]).toMatchObject({ actor_id: null });
+  expect(detailsOf(audit[0])).toMatchObject({ method: "sso", reason, linkBy });
 }
 
 const detailsOf = (row: AuditRow | undefined) => (row?.details ? JSON.parse(row.details) : null);
@@ -92,7 +120,8 @@ describe("GET /api/v1/auth/sso/login", () => {
       response_type: "code",
       client_id: SSO_CLIENT_ID,
       redirect_uri: `${ORIGIN}/callback`,
-      scope: "openid profile",
+      // The default SSO_LINK_BY (email) needs the email claims.
+      scope: "openid profile email",
       state: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
       code_challenge_method: "S256",
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
@@ -106,6 +135,11 @@ describe("GET /api/v1/auth/sso/login", () => {
     expect(attributes).not.toContain("Secure");
     expect(decodeURIComponent(setCookie)).toContain(`state=${params.state}`);
     expect(decodeURIComponent(setCookie)).not.toContain(params.code_challenge);
+  });
+
+  it.each(["username", "subject"] as const)("with SSO_LINK_BY=%s it asks for no email (scope openid profile)", async (linkBy) => {
+    const { location } = await startLogin(idp, { ip: uniqueIp(), linkBy });
+    expect(location.searchParams.get("scope")).toBe("openid profile");
   });
 
   it("over https the state cookie is __Host- prefixed and Secure, and the redirect URI is https", async () => {
@@ -147,7 +181,7 @@ describe("GET /api/v1/auth/sso/login", () => {
     const location = new URL(afterLogout.headers.get("location")!);
     expect(location.searchParams.get("prompt")).toBe("login");
 
-    const back = idp.authorize(location.href, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username, name: user.fullName });
+    const back = idp.authorize(location.href, { ...verifiedIdentity(user), name: user.fullName });
     const response = await callback(ssoEnv(idp), back, { cookie: cookieFrom(afterLogout), ip });
     expect(response.headers.get("location")).toBe("/app");
     expect(response.headers.getSetCookie()).toContain("earsip_reauth=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
@@ -161,12 +195,18 @@ describe("GET /api/v1/auth/sso/login", () => {
 });
 
 describe("GET /callback", () => {
-  it("first sign-in links the SSO subject to the user with that username (any case) and opens a session", async () => {
+  it("first sign-in (default SSO_LINK_BY=email) links the subject to the user with that verified email (any case) and opens a session", async () => {
     const unit = await createUnitKerja();
     const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
     const subject = `sub-${crypto.randomUUID()}`;
 
-    const { response, ip, started } = await signIn(idp, { sub: subject, preferred_username: user.username.toUpperCase(), name: "Nama di IdP" });
+    const { response, ip, started } = await signIn(idp, {
+      sub: subject,
+      email: ` ${user.username.toUpperCase()}@EXAMPLE.test `,
+      email_verified: true,
+      preferred_username: "nama-lain-di-idp",
+      name: "Nama di IdP",
+    });
 
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/app");
@@ -186,7 +226,7 @@ describe("GET /callback", () => {
     expect(audit.map((row) => row.action)).toEqual(["SSO_LINKED", "LOGIN"]);
     expect(audit.every((row) => row.actor_id === user.id)).toBe(true);
     expect(detailsOf(audit[1])).toEqual({ method: "sso" });
-    expect(detailsOf(audit[0])).toEqual({ method: "sso", subject });
+    expect(detailsOf(audit[0])).toEqual({ method: "sso", subject, linkBy: "email" });
 
     // The token request carried the PKCE verifier and the registered redirect URI.
     const tokenRequest = idp.tokenRequests.at(-1)!;
@@ -195,52 +235,141 @@ describe("GET /callback", () => {
   });
 
   it("follows a key rotation at the IdP without a restart (the cached key set is refetched)", async () => {
-    const user = await createUser();
-    const first = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+    const first = await signIn(idp, verifiedIdentity(await createUser()));
     expect(first.response.headers.get("location")).toBe("/app");
     await idp.rotateKey();
-    const second = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: (await createUser()).username });
+    const second = await signIn(idp, verifiedIdentity(await createUser()));
     expect(second.response.headers.get("location")).toBe("/app");
   });
 
-  it("later sign-ins find the user by subject, even after the IdP username changed", async () => {
+  it("later sign-ins find the user by subject, even after the IdP username and email changed, in every SSO_LINK_BY", async () => {
     const user = await createUser({ role: "Viewer" });
-    const subject = `sub-${crypto.randomUUID()}`;
-    expect((await signIn(idp, { sub: subject, preferred_username: user.username })).response.headers.get("location")).toBe("/app");
+    const identity = verifiedIdentity(user);
+    expect((await signIn(idp, identity)).response.headers.get("location")).toBe("/app");
 
-    const again = await signIn(idp, { sub: subject, preferred_username: "nama-baru-di-idp" });
-    expect(again.response.headers.get("location")).toBe("/app");
-    const audit = await auditRowsFromIp(again.ip);
-    expect(audit.map((row) => row.action)).toEqual(["LOGIN"]);
-    expect(audit[0]!.actor_id).toBe(user.id);
+    for (const linkBy of ["email", "username", "subject"] as const) {
+      const again = await signIn(idp, { sub: identity.sub, preferred_username: "nama-baru-di-idp", email: "baru@example.test", email_verified: false }, { linkBy });
+      expect(again.response.headers.get("location")).toBe("/app");
+      const audit = await auditRowsFromIp(again.ip);
+      expect(audit.map((row) => row.action)).toEqual(["LOGIN"]);
+      expect(audit[0]!.actor_id).toBe(user.id);
+    }
   });
 
-  it("an identity with no matching user goes to /login?sso=unknown-user, audited as LOGIN_FAILED (sso)", async () => {
+  it("an identity with no matching user goes to /login?sso=unknown-user, audited as LOGIN_FAILED (sso) with the reason", async () => {
     const username = unique("tidak-ada");
-    const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: username });
+    const email = `${username}@example.test`;
+    const signedIn = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: username, email, email_verified: true });
 
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
-    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("earsip_session="))).toBe(false);
-    const audit = await auditRowsFromIp(ip);
-    expect(audit.map((row) => row.action)).toEqual(["LOGIN_FAILED"]);
-    expect(detailsOf(audit[0])).toMatchObject({ method: "sso", reason: "unknown_user", username });
+    await expectRefused(signedIn, "unknown_user", "email");
+    const [row] = await auditRowsFromIp(signedIn.ip);
+    expect(detailsOf(row)).toMatchObject({ username, email });
+    expect(row!.message).toBe(`Login SSO gagal: identitas SSO "${username}" (${email}) tidak terdaftar di E-Arsip`);
   });
 
-  it("an identity without preferred_username and no link is unknown too", async () => {
-    const { response } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}` });
-    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
+  describe("SSO_LINK_BY=email (the default)", () => {
+    const unverified: [string, Record<string, unknown>][] = [
+      ["email_verified false", { email_verified: false }],
+      ["no email_verified", {}],
+      ["email_verified as the string \"true\"", { email_verified: "true" }],
+    ];
+    it.each(unverified)("an email the IdP does not vouch for (%s) links nothing", async (_label, verification) => {
+      const user = await createUser();
+      const signedIn = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username, email: `${user.username}@example.test`, ...verification });
+      await expectRefused(signedIn, "email_unverified", "email");
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+    });
+
+    it("an identity without an email links nothing, even when its preferred_username is a user's username", async () => {
+      const user = await createUser();
+      const signedIn = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
+      await expectRefused(signedIn, "email_missing", "email");
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+    });
+
+    it("a username match does not link when the verified email is another one", async () => {
+      const user = await createUser();
+      const signedIn = await signIn(idp, {
+        sub: `sub-${crypto.randomUUID()}`,
+        preferred_username: user.username,
+        email: `${unique("orang-lain")}@example.test`,
+        email_verified: true,
+      });
+      await expectRefused(signedIn, "unknown_user", "email");
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+    });
+
+    it("an email two users share (in any case) links neither", async () => {
+      const email = `${unique("bersama")}@example.test`;
+      const first = await createUser({ email });
+      const second = await createUser({ email: email.toUpperCase() });
+      const signedIn = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: first.username, email, email_verified: true });
+      await expectRefused(signedIn, "email_ambiguous", "email");
+      expect(await ssoSubjectOf(first.id)).toBeNull();
+      expect(await ssoSubjectOf(second.id)).toBeNull();
+    });
+
+    it("an email whose user is already linked to another subject is not taken over by a new IdP account", async () => {
+      const user = await createUser({ role: "Super Admin" });
+      const original = verifiedIdentity(user);
+      await signIn(idp, original);
+
+      const signedIn = await signIn(idp, verifiedIdentity(user));
+      await expectRefused(signedIn, "subject_mismatch", "email");
+      expect(await ssoSubjectOf(user.id)).toBe(original.sub);
+    });
   });
 
-  it("a username already linked to another subject is not taken over by a new IdP account", async () => {
-    const user = await createUser({ role: "Super Admin" });
-    const original = `sub-${crypto.randomUUID()}`;
-    await signIn(idp, { sub: original, preferred_username: user.username });
+  describe("SSO_LINK_BY=username", () => {
+    it("links the user whose username is preferred_username (any case), whatever the email says", async () => {
+      const user = await createUser();
+      const subject = `sub-${crypto.randomUUID()}`;
+      const { response, ip } = await signIn(idp, { sub: subject, preferred_username: user.username.toUpperCase(), email: "lain@example.test" }, { linkBy: "username" });
+      expect(response.headers.get("location")).toBe("/app");
+      expect(await ssoSubjectOf(user.id)).toBe(subject);
+      const audit = await auditRowsFromIp(ip);
+      expect(audit.map((row) => row.action)).toEqual(["SSO_LINKED", "LOGIN"]);
+      expect(detailsOf(audit[0])).toEqual({ method: "sso", subject, linkBy: "username" });
+    });
 
-    const { response, ip } = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username });
-    expect(response.headers.get("location")).toBe("/login?sso=unknown-user");
-    expect(detailsOf((await auditRowsFromIp(ip))[0])).toMatchObject({ method: "sso", reason: "subject_mismatch" });
-    expect(await ssoSubjectOf(user.id)).toBe(original);
+    it("does not link by a verified email when preferred_username names nobody, nor without preferred_username", async () => {
+      const user = await createUser();
+      const other = await signIn(idp, { ...verifiedIdentity(user), preferred_username: unique("tidak-ada") }, { linkBy: "username" });
+      await expectRefused(other, "unknown_user", "username");
+      const none = await signIn(idp, verifiedIdentity(user), { linkBy: "username" });
+      await expectRefused(none, "unknown_user", "username");
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+    });
+
+    it("a username already linked to another subject is not taken over by a new IdP account", async () => {
+      const user = await createUser({ role: "Super Admin" });
+      const original = `sub-${crypto.randomUUID()}`;
+      await signIn(idp, { sub: original, preferred_username: user.username }, { linkBy: "username" });
+
+      const signedIn = await signIn(idp, { sub: `sub-${crypto.randomUUID()}`, preferred_username: user.username }, { linkBy: "username" });
+      await expectRefused(signedIn, "subject_mismatch", "username");
+      expect(await ssoSubjectOf(user.id)).toBe(original);
+    });
+  });
+
+  describe("SSO_LINK_BY=subject", () => {
+    it("never links automatically, even a matching username and verified email", async () => {
+      const user = await createUser();
+      const signedIn = await signIn(idp, { ...verifiedIdentity(user), preferred_username: user.username }, { linkBy: "subject" });
+      await expectRefused(signedIn, "not_linked", "subject");
+      expect(await ssoSubjectOf(user.id)).toBeNull();
+      const [row] = await auditRowsFromIp(signedIn.ip);
+      expect(row!.message).toBe(`Login SSO gagal: identitas SSO "${user.username}" (${user.username}@example.test) belum ditautkan ke akun E-Arsip`);
+    });
+
+    it("signs in a user whose subject an administrator linked", async () => {
+      const user = await createUser();
+      const subject = `sub-${crypto.randomUUID()}`;
+      await testEnv.DB.prepare("UPDATE users SET sso_subject = ? WHERE id = ?").bind(subject, user.id).run();
+      const { response, ip } = await signIn(idp, { sub: subject }, { linkBy: "subject" });
+      expect(response.headers.get("location")).toBe("/app");
+      expect((await auditRowsFromIp(ip)).map((row) => [row.action, row.actor_id])).toEqual([["LOGIN", user.id]]);
+    });
   });
 
   describe("protocol failures go to /login?sso=failed, audited, never a 500", () => {
@@ -333,6 +462,15 @@ describe("GET /callback", () => {
   });
 });
 
+describe("SSO_LINK_BY", () => {
+  it("defaults to email; a value outside subject, email and username is a configuration error", async () => {
+    const { SSO_LINK_BY: _unset, ...withoutLinkBy } = { ...testEnv, ...ssoEnv(idp) } as Record<string, unknown>;
+    expect(loadConfig(withoutLinkBy as unknown as Env).sso).toMatchObject({ linkBy: "email" });
+    expect(loadConfig({ ...withoutLinkBy, SSO_LINK_BY: "username" } as unknown as Env).sso).toMatchObject({ linkBy: "username" });
+    expect(() => loadConfig({ ...withoutLinkBy, SSO_LINK_BY: "preferred_username" } as unknown as Env)).toThrow(/SSO_LINK_BY/);
+  });
+});
+
 describe("verifyIdToken", () => {
   const expected = { issuer: "https://idp.example", clientId: SSO_CLIENT_ID, nonce: "n-1" };
   const claims = () => {
@@ -346,8 +484,19 @@ describe("verifyIdToken", () => {
     expect(await verifyIdToken(token, async () => publicKey as CryptoKey, expected)).toEqual({
       subject: "s-1",
       preferredUsername: "Ft.Staff",
+      email: null,
+      emailVerified: false,
       name: "Staf",
     });
+  });
+
+  it("reads email and email_verified (only the boolean true counts as verified)", async () => {
+    const { privateKey, publicKey } = await generateKeyPair("ES256");
+    const identity = async (extra: Record<string, unknown>) =>
+      verifyIdToken(await new SignJWT({ ...claims(), ...extra }).setProtectedHeader({ alg: "ES256" }).sign(privateKey), async () => publicKey as CryptoKey, expected);
+    expect(await identity({ email: " Staff.FT@univ.ac.id ", email_verified: true })).toMatchObject({ email: "Staff.FT@univ.ac.id", emailVerified: true });
+    expect(await identity({ email: "a@b.test", email_verified: "true" })).toMatchObject({ email: "a@b.test", emailVerified: false });
+    expect(await identity({ email: 42, email_verified: 1 })).toMatchObject({ email: null, emailVerified: false });
   });
 
   it("refuses HS256 (a token keyed with the client secret) and unsigned tokens", async () => {

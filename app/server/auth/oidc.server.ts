@@ -16,6 +16,7 @@ import {
 } from "remix-auth-oauth2";
 import { z } from "zod";
 import type { RequestContext } from "../context.server";
+import type { SsoLinkBy } from "../env.server";
 import { hmacHex, timingSafeEqual } from "../crypto.server";
 import { reauthCookie, sessionCookie } from "./session.server";
 import { recordSsoFailure, signInWithSso, SsoUserNotFoundError, type SsoIdentity } from "./sso.server";
@@ -32,7 +33,8 @@ import { recordSsoFailure, signInWithSso, SsoUserNotFoundError, type SsoIdentity
 
 export const SSO_LOGIN_PATH = "/api/v1/auth/sso/login";
 export const SSO_CALLBACK_PATH = "/callback";
-const SCOPES = ["openid", "profile"];
+/** `email` only when linking by it: the app asks for no personal data it does not use. */
+const scopesFor = (linkBy: SsoLinkBy) => (linkBy === "email" ? ["openid", "profile", "email"] : ["openid", "profile"]);
 const STRATEGY = "oidc";
 /** Long enough to type a password at the IdP, short enough that a stale flow cannot linger. */
 const STATE_COOKIE_MAX_AGE_S = 10 * 60;
@@ -169,7 +171,14 @@ export async function verifyIdToken(
     throw new SsoProtocolError("id_token_invalid", "id_token has no usable sub");
   }
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 255) : null);
-  return { subject: claims.sub, preferredUsername: text(claims.preferred_username), name: text(claims.name) };
+  return {
+    subject: claims.sub,
+    preferredUsername: text(claims.preferred_username),
+    email: text(claims.email),
+    // Only the JSON boolean counts (OIDC Core 5.1): a string "true" is not the IdP vouching.
+    emailVerified: claims.email_verified === true,
+    name: text(claims.name),
+  };
 }
 
 const stateCookieName = (secure: boolean) => (secure ? "__Host-earsip_oidc" : "earsip_oidc");
@@ -193,7 +202,7 @@ function authenticatorFor(ctx: RequestContext, discovery: OidcDiscovery) {
       authorizationEndpoint: discovery.authorization_endpoint,
       tokenEndpoint: discovery.token_endpoint,
       redirectURI: new URL(SSO_CALLBACK_PATH, ctx.url.origin),
-      scopes: SCOPES,
+      scopes: scopesFor(sso.linkBy),
       codeChallengeMethod: CodeChallengeMethod.S256,
     },
     async ({ request, tokens }) => {

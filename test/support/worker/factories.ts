@@ -20,22 +20,23 @@ function hashOnce(password: string) {
 
 export type CreatedUser = { id: number; uuid: string; username: string; password: string; fullName: string; role: RoleName; unitKerjaId: number | null };
 
-/** A user row inserted straight into D1, with a real PBKDF2 password hash. */
+/** A user row inserted straight into D1, with a real PBKDF2 password hash (email `<username>@example.test` unless given). */
 export async function createUser(
-  options: { username?: string; password?: string; fullName?: string; role?: RoleName; unitKerjaId?: number | null } = {},
+  options: { username?: string; password?: string; fullName?: string; role?: RoleName; unitKerjaId?: number | null; email?: string | null } = {},
 ): Promise<CreatedUser> {
   const username = options.username ?? unique("user");
   const password = options.password ?? "rahasia-Benar-123";
   const fullName = options.fullName ?? `Pengguna ${username}`;
   const role = options.role ?? "Viewer";
   const unitKerjaId = options.unitKerjaId ?? null;
+  const email = options.email === undefined ? `${username}@example.test` : options.email;
   const uuid = crypto.randomUUID();
   const hash = await hashOnce(password);
   const row = await testEnv.DB.prepare(
     `INSERT INTO users (uuid, full_name, username, email, password_hash, password_salt, password_iterations, role_id, unit_kerja_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(uuid, fullName, username, `${username}@example.test`, hash.hash, hash.salt, hash.iterations, ROLE_IDS[role], unitKerjaId, now(), now())
+    .bind(uuid, fullName, username, email, hash.hash, hash.salt, hash.iterations, ROLE_IDS[role], unitKerjaId, now(), now())
     .first<{ id: number }>();
   return { id: row!.id, uuid, username, password, fullName, role, unitKerjaId };
 }

@@ -66,7 +66,7 @@ export class FakeIdp {
    * What the IdP does when the browser arrives at the authorization endpoint and the user signs
    * in as `user`: validate the request and answer with the redirect back to the app.
    */
-  authorize(authorizationUrl: string, user: { sub: string; preferred_username?: string; name?: string } | { error: string }): string {
+  authorize(authorizationUrl: string, user: { sub: string; preferred_username?: string; name?: string; email?: string; email_verified?: unknown } | { error: string }): string {
     const url = new URL(authorizationUrl);
     if (`${url.origin}${url.pathname}` !== `${this.issuer}/authorize`) throw new Error(`not this IdP: ${authorizationUrl}`);
     const params = url.searchParams;
