@@ -5,6 +5,7 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { login } from "~/server/auth/service.server";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { sessionCookie } from "~/server/auth/session.server";
+import { deviceCookie, readDeviceCookie } from "~/server/auth/device-cookie.server";
 import { Field, FormBanner, useFormKit } from "~/components/form";
 import { formRules } from "~/routes/helpers/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -36,8 +37,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   return pageAction(
     ctx,
     async () => {
-      const result = await login(ctx, parseOrInvalid(LoginSchema, fields));
-      return { to: href("/app"), headers: { "Set-Cookie": sessionCookie(ctx, result.sessionId) } };
+      const result = await login(ctx, parseOrInvalid(LoginSchema, fields), readDeviceCookie(ctx, request.headers.get("cookie")));
+      const headers = new Headers();
+      headers.append("Set-Cookie", sessionCookie(ctx, result.sessionId));
+      headers.append("Set-Cookie", deviceCookie(ctx, result.deviceCookie));
+      return { to: href("/app"), headers };
     },
     { form: { values: fields, fallback: loginText.failed, hideFields: HIDDEN_FIELDS } },
   );

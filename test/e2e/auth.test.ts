@@ -61,6 +61,9 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
         expect(pathOf(page)).toBe("/app");
         expect(await textOf(page, "[data-testid=header-user]")).toBe(account.fullName);
+        // The browser also keeps its device cookie (a guesser behind the same NAT cannot lock it out).
+        const device = (await page.context().cookies()).find((cookie) => cookie.name === "earsip_device");
+        expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
         const sidebar = page.getByTestId("sidebar");
         expect(await sidebar.getByText("Logged in as").isVisible()).toBe(true);
         expect(await textOf(page, "[data-testid=sidebar-role]")).toBe(account.role);

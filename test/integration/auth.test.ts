@@ -32,7 +32,8 @@ describe("POST /api/v1/auth/login", () => {
       csrfToken: expect.stringMatching(TOKEN),
     });
 
-    const setCookie = response.headers.get("set-cookie")!;
+    // The session cookie first; the device cookie after it (login-device-cookie.test.ts).
+    const setCookie = response.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/^earsip_session=[A-Za-z0-9_-]{43}; /);
     const attributes = setCookie.split("; ").slice(1);
     expect(attributes).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"]));
@@ -61,7 +62,7 @@ describe("POST /api/v1/auth/login", () => {
     const response = await postLogin({ username: user.username, password: user.password }, uniqueIp(), true);
 
     expect(response.status).toBe(200);
-    const setCookie = response.headers.get("set-cookie")!;
+    const setCookie = response.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/^__Host-earsip_session=[A-Za-z0-9_-]{43}; /);
     expect(setCookie.split("; ")).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "SameSite=Lax", "Secure"]));
 
@@ -211,14 +212,18 @@ describe("login throttling", () => {
     }
   });
 
-  it("locks an IP after 30 failures across usernames; the same account still works from another IP", { timeout: 60_000 }, async () => {
+  it("locks an IP after 30 failures across usernames for browsers without a device cookie; the same account still works from another IP, and from its own browser there", { timeout: 60_000 }, async () => {
     const ip = uniqueIp();
     const user = await createUser();
+    // This user signed in from that address before, in a browser that kept its device cookie.
+    const earlier = await postLogin({ username: user.username, password: user.password }, ip);
+    const device = earlier.headers.getSetCookie().find((cookie) => cookie.startsWith("earsip_device="))!.split(";")[0]!;
     for (let attempt = 1; attempt <= 30; attempt++) {
       const response = await postLogin({ username: `${user.username}-tebak-${attempt}`, password: "salah" }, ip);
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
 
+    // A fresh browser (no device cookie) is locked out, whichever account it tries.
     const locked = await postLogin({ username: user.username, password: user.password }, ip);
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ message: loginText.throttled });
@@ -226,6 +231,9 @@ describe("login throttling", () => {
     expect((await auditRowsFromIp(ip)).at(-1)).toMatchObject({ action: "LOGIN_THROTTLED" });
 
     await expect(login(user.username, user.password)).resolves.toMatchObject({ body: { user: { userId: user.id } } });
+    // The browser that signed in before is not locked out by the guesser sharing its address.
+    const trusted = await call("/api/v1/auth/login", { json: { username: user.username, password: user.password }, ip, cookie: device });
+    expect(trusted.status).toBe(200);
   });
 
   it("successful sign-ins from one address (a campus NAT) do not use up its budget", { timeout: 60_000 }, async () => {

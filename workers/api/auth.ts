@@ -3,6 +3,7 @@ import { LoginResultSchema, MessageSchema } from "~/domain/api/auth";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { login, logout } from "~/server/auth/service.server";
 import { reauthCookie, sessionCookie } from "~/server/auth/session.server";
+import { deviceCookie, deviceCookieName, DEVICE_COOKIE_MAX_AGE_S, readDeviceCookie } from "~/server/auth/device-cookie.server";
 import { login as loginText } from "~/i18n/auth";
 import type { HonoEnv } from "../hono-env";
 import { jsonBody, route } from "./contract";
@@ -16,16 +17,26 @@ export const authApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Sign in with username and password",
-      description: "Opens a session: the cookie comes in `Set-Cookie`, the CSRF token for its unsafe calls in the body. Attempts are throttled per username and address.",
+      description: [
+        "Opens a session: the cookie comes in `Set-Cookie`, the CSRF token for its unsafe calls in the body.",
+        `A second cookie, the device cookie (\`${deviceCookieName(false)}\`, \`${deviceCookieName(true)}\` over HTTPS; HttpOnly, SameSite=Lax, ${DEVICE_COOKIE_MAX_AGE_S / 86400} days), records that this client signed in as this user; each sign-in renews it.`,
+        "Attempts are throttled per username and address, and per address; an attempt that sends back a valid device cookie for the same username skips those limits (so a guesser sharing a NAT address cannot lock the user out) and has a small limit of its own.",
+        "A client that wants that should keep and send back the device cookie (a browser does).",
+      ].join(" "),
       access: "anonymous",
-      ok: { description: "Signed in.", schema: LoginResultSchema },
+      ok: {
+        description: "Signed in.",
+        schema: LoginResultSchema,
+        headers: { "Set-Cookie": { description: "The session cookie, then the renewed device cookie.", schema: { type: "string" } } },
+      },
       errors: [400, 403, 413],
     }),
     jsonBody(LoginSchema, { schemaJudgesShape: true }),
     async (c) => {
       const ctx = c.get("ctx");
-      const result = await login(ctx, c.req.valid("json"));
+      const result = await login(ctx, c.req.valid("json"), readDeviceCookie(ctx, c.req.header("cookie")));
       c.header("Set-Cookie", sessionCookie(ctx, result.sessionId));
+      c.header("Set-Cookie", deviceCookie(ctx, result.deviceCookie), { append: true });
       const { role, name, userId, unitKerjaId } = result.user;
       return c.json({ user: { role, name, userId, unitKerjaId }, csrfToken: result.csrfToken });
     },

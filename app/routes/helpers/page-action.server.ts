@@ -12,8 +12,8 @@ export type ActionSuccess = {
   toast?: string;
   /** A one-shot flash of another kind (a success dialog: `dialogFor`). */
   flash?: Flash;
-  /** E.g. the session cookie of a sign-in. */
-  headers?: Record<string, string>;
+  /** E.g. the session and device cookies of a sign-in (a Headers, for more than one Set-Cookie). */
+  headers?: HeadersInit;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Compilable } from "kysely";
 import { runBatch } from "../db/batch.server";
 import type { RequestContext } from "../context.server";
+import type { TrustedDevice } from "./device-cookie.server";
 
 /**
  * Sign-in throttling. Every attempt is counted BEFORE its password is checked, in one atomic D1
@@ -8,18 +9,26 @@ import type { RequestContext } from "../context.server";
  * (username, IP) and IP: someone guessing elsewhere cannot lock the real user out, and one
  * address cannot spray many usernames. A key over its limit is locked; each further lock of the
  * same key within a day doubles the lock time.
+ *
+ * An attempt from a browser holding a valid device cookie for that username (it signed in as
+ * that user before: device-cookie.server.ts) is counted against that cookie alone, with a small
+ * limit of its own: a guesser behind the same campus NAT, who can lock the address and the
+ * (username, address) pair, cannot lock out staff signing in from their usual browser, while
+ * guessing with the cookie is still limited. Only the untrusted attempts share the address's fate.
  */
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60 * 1000,
   perUserAndIp: 5,
   perIp: 30,
+  perDevice: 5,
   baseLockMs: 15 * 60 * 1000,
   maxLockMs: 4 * 60 * 60 * 1000,
 } as const;
 
 type ThrottleKey = { key: string; max: number };
 
-function keysFor(username: string, ip: string | null): ThrottleKey[] {
+function keysFor(username: string, ip: string | null, device: TrustedDevice | null): ThrottleKey[] {
+  if (device) return [{ key: `device:${device.nonce}`, max: LOGIN_LIMITS.perDevice }];
   return [
     { key: `user-ip:${username}|${ip ?? "-"}`, max: LOGIN_LIMITS.perUserAndIp },
     ...(ip ? [{ key: `ip:${ip}`, max: LOGIN_LIMITS.perIp }] : []),
@@ -33,12 +42,15 @@ const lockUntil = (now: Date, step: number) =>
 
 export type Admission = { admitted: true } | { admitted: false; retryAfterSeconds: number };
 
-/** Count one sign-in attempt for `username` from this request's IP; may it check a password? */
-export async function admitLoginAttempt(ctx: RequestContext, username: string): Promise<Admission> {
+/**
+ * Count one sign-in attempt for `username` from this request's IP (or, from a trusted device,
+ * against its device cookie); may it check a password?
+ */
+export async function admitLoginAttempt(ctx: RequestContext, username: string, device: TrustedDevice | null): Promise<Admission> {
   const now = ctx.now();
   const nowIso = now.toISOString();
   const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMs).toISOString();
-  const keys = keysFor(username, ctx.client?.ip ?? null);
+  const keys = keysFor(username, ctx.client?.ip ?? null, device);
   const writes: Compilable[] = keys.flatMap(({ key, max }) => [
     // Count the attempt (a locked key is not counted: its lock already says no).
     ctx.db
@@ -98,10 +110,13 @@ export async function admitLoginAttempt(ctx: RequestContext, username: string): 
 
 /**
  * The writes that go with a successful sign-in: the (username, IP) count starts afresh, and the
- * attempt no longer counts against the IP (a campus NAT signs many people in).
+ * attempt no longer counts against the IP (a campus NAT signs many people in). A trusted device's
+ * count goes with its cookie (the sign-in issues a new one); its success leaves the untrusted
+ * counts alone, so a guesser's lock is not lifted by the real user signing in.
  */
-export function loginSucceeded(ctx: RequestContext, username: string): Compilable[] {
-  const [userAndIp, ip] = keysFor(username, ctx.client?.ip ?? null);
+export function loginSucceeded(ctx: RequestContext, username: string, device: TrustedDevice | null): Compilable[] {
+  if (device) return [ctx.db.deleteFrom("login_throttle").where("key", "=", keysFor(username, null, device)[0]!.key)];
+  const [userAndIp, ip] = keysFor(username, ctx.client?.ip ?? null, null);
   return [
     ctx.db.deleteFrom("login_throttle").where("key", "=", userAndIp!.key),
     ...(ip

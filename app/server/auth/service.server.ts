@@ -8,18 +8,24 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "./session.server";
 import { commit, type AuditEntry } from "../audit/commit.server";
 import { admitLoginAttempt, loginSucceeded } from "./login-throttle.server";
+import { renewedDeviceCookie, trustedDevice } from "./device-cookie.server";
 
 export type LoginResult = { sessionId: string; csrfToken: string; user: SessionUser };
+/** A password sign-in also renews the browser's device cookie (its value; the front door sets it). */
+export type PasswordLoginResult = LoginResult & { deviceCookie: string };
 
 /**
  * Username/password sign-in. Anyone may call it. Unknown user and wrong password give the same
  * message after the same PBKDF2 work. Every attempt is counted before its password is checked,
- * per (username, IP) and per IP (see `admitLoginAttempt`). Side effects: a session row, the
- * throttle counters, an audit row (LOGIN, LOGIN_FAILED or LOGIN_THROTTLED).
+ * per (username, IP) and per IP, or, when `deviceCookie` (the browser's device cookie value, as
+ * the front door read it) vouches for this username, against that cookie alone (see
+ * `admitLoginAttempt`). Side effects: a session row, the throttle counters, an audit row (LOGIN,
+ * LOGIN_FAILED or LOGIN_THROTTLED); on success the renewed device cookie value is returned.
  */
-export async function login(ctx: RequestContext, input: LoginInput): Promise<LoginResult> {
+export async function login(ctx: RequestContext, input: LoginInput, deviceCookie: string | null): Promise<PasswordLoginResult> {
   const username = input.username.trim().toLowerCase();
-  const admission = await admitLoginAttempt(ctx, username);
+  const device = await trustedDevice(ctx.config.sessionSecret, deviceCookie, username, ctx.now());
+  const admission = await admitLoginAttempt(ctx, username, device);
   if (!admission.admitted) {
     await commit(ctx, [{ action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null }]);
     throw new TooManyRequestsError(loginText.throttled, admission.retryAfterSeconds);
@@ -42,7 +48,8 @@ export async function login(ctx: RequestContext, input: LoginInput): Promise<Log
     throw new UnauthenticatedError(loginText.failed);
   }
 
-  return startSession(ctx, toSessionUser(user), "password", { writes: loginSucceeded(ctx, username) });
+  const session = await startSession(ctx, toSessionUser(user), "password", { writes: loginSucceeded(ctx, username, device) });
+  return { ...session, deviceCookie: await renewedDeviceCookie(ctx.config.sessionSecret, deviceCookie, username, ctx.now()) };
 }
 
 /**
