@@ -513,4 +513,11 @@ CREATE TRIGGER classification_counts_forget AFTER DELETE ON classification_codes
   DELETE FROM classification_counts WHERE classification_id = old.id;
 END;
 
+-- What users and codes deleted before this migration left behind (their ids are retired above).
+DELETE FROM rate_limits
+ WHERE (key LIKE 'upload:%' AND CAST(substr(key, length('upload:') + 1) AS INTEGER) NOT IN (SELECT id FROM users))
+    OR (key LIKE 'api-token-create:%' AND CAST(substr(key, length('api-token-create:') + 1) AS INTEGER) NOT IN (SELECT id FROM users));
+DELETE FROM audit_log_counts WHERE dimension = 'actor' AND CAST(value AS INTEGER) NOT IN (SELECT id FROM users);
+DELETE FROM classification_counts WHERE classification_id <> 0 AND classification_id NOT IN (SELECT id FROM classification_codes);
+
 PRAGMA legacy_alter_table = OFF;
