@@ -220,8 +220,9 @@ export async function updateUser(ctx: ServiceContext, uuid: string, input: UserU
 /**
  * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
  * Admin and for a user who uploaded documents (the count is named: documents keep their
- * uploader). Side effects: the row, its sessions and access requests (cascade), a USER_DELETE
- * audit row — one batch.
+ * uploader). Side effects: the row, its sessions and access requests (cascade), its rate-limit
+ * counters and per-actor audit count (a trigger, migration 0016), a USER_DELETE audit row — one
+ * batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
  */
 export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ username: string }> {
   assertManage(ctx);
