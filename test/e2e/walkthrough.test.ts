@@ -107,12 +107,12 @@ async function closeErrorDialog(page: Page) {
   await dialog.waitFor({ state: "hidden" });
 }
 
-/** Crumb labels, first to last. */
+/** Crumbs, first to last: the label, and where it links (null: text, the current page or no page). */
 const crumbs = (page: Page) =>
   page
     .getByTestId("breadcrumb")
-    .locator("li > a, li > [aria-current]")
-    .evaluateAll((elements) => elements.map((element) => (element.textContent ?? "").trim()));
+    .locator("li > :not([aria-hidden])")
+    .evaluateAll((elements) => elements.map((element) => [(element.textContent ?? "").trim(), element.getAttribute("href")]));
 
 /** A live approval: ft.staff's PRIVATE document, asked for by fe.staff, accepted by ft.staff. */
 async function liveApproval(): Promise<TestDocument & { requestUuid: string }> {
@@ -464,15 +464,31 @@ describe("a document page without the file", () => {
 // Issue 24 item 5: the breadcrumb of the pages whose URL holds an id
 
 describe.each(JS_MODES)("the breadcrumb names what an id in the URL stands for (%s)", (_mode, javaScriptEnabled) => {
-  it("/app/klasifikasi/:id/update shows the classification code (both sizes)", async () => {
+  it("/app/klasifikasi/:id/update shows the classification code and /app/manage-unit-kerja/:id/update the unit's name, as text (both sizes)", async () => {
     const [code] = queryE2eDb<{ id: number; code: string }>("SELECT id, code FROM classification_codes ORDER BY code LIMIT 1");
+    const [unit] = queryE2eDb<{ id: number; nama: string }>("SELECT id, nama FROM unit_kerja ORDER BY id LIMIT 1");
     const { page } = await pageAs(sessions.admin, javaScriptEnabled);
-    await goto(page, `/app/klasifikasi/${code!.id}/update`);
-    await page.getByRole("heading", { level: 1, name: `Ubah Kode Klasifikasi ${code!.code}` }).waitFor();
-    for (const [, viewport] of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      expect(await crumbs(page)).toEqual(["Dashboard", "Klasifikasi", code!.code, "Update"]);
-      expect(await fitsWidth(page, "[data-testid=breadcrumb]")).toBe(true);
+    const pages = [
+      {
+        path: `/app/klasifikasi/${code!.id}/update`,
+        heading: `Ubah Kode Klasifikasi ${code!.code}`,
+        // No page lives at /app/klasifikasi/{id}: its crumb names the code and is no link.
+        crumbs: [["Dashboard", "/app"], ["Klasifikasi", "/app/klasifikasi"], [code!.code, null], ["Update", null]],
+      },
+      {
+        path: `/app/manage-unit-kerja/${unit!.id}/update`,
+        heading: "Ubah Unit Kerja",
+        crumbs: [["Dashboard", "/app"], ["Manage Unit Kerja", "/app/manage-unit-kerja"], [unit!.nama, null], ["Update", null]],
+      },
+    ];
+    for (const { path, heading, crumbs: expected } of pages) {
+      await goto(page, path);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      for (const [, viewport] of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        expect(await crumbs(page)).toEqual(expected);
+        expect(await fitsWidth(page, "[data-testid=breadcrumb]")).toBe(true);
+      }
     }
   });
 
@@ -483,7 +499,12 @@ describe.each(JS_MODES)("the breadcrumb names what an id in the URL stands for (
     await page.getByTestId("download-error").waitFor();
     for (const [, viewport] of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      expect(await crumbs(page)).toEqual(["Dashboard", "Access Request", "Download", asked.title]);
+      expect(await crumbs(page)).toEqual([
+        ["Dashboard", "/app"],
+        ["Access Request", "/app/access-request"],
+        ["Download", null],
+        [asked.title, null],
+      ]);
     }
   });
 });
