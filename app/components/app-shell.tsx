@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useMatches, href } from "react-router";
 import { SideLink } from "./side-link";
-import { breadcrumbFromPath, crumbLabelsOf } from "~/lib/breadcrumb";
+import { breadcrumbFromPath, crumbLabelsOf, crumbsWithoutPageOf } from "~/lib/breadcrumb";
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { CsrfField } from "~/components/form/csrf-field";
@@ -200,7 +200,8 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
 }
 
 function Breadcrumb({ pathname }: { pathname: string }) {
-  const items = breadcrumbFromPath(pathname, crumbLabelsOf(useMatches()));
+  const matches = useMatches();
+  const items = breadcrumbFromPath(pathname, crumbLabelsOf(matches), crumbsWithoutPageOf(matches));
   if (items.length === 0) return null;
   return (
     <nav aria-label={t.nav.breadcrumb} className="mb-4 text-sm text-slate-500" data-testid="breadcrumb">
@@ -210,6 +211,8 @@ function Breadcrumb({ pathname }: { pathname: string }) {
             {index > 0 && <span aria-hidden="true">/</span>}
             {index === items.length - 1 ? (
               <span className="text-slate-800" aria-current="page">{crumb.label}</span>
+            ) : crumb.noPage ? (
+              <span>{crumb.label}</span>
             ) : (
               <Link to={crumb.href} className="hover:underline">
                 {crumb.label}

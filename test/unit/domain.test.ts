@@ -30,6 +30,15 @@ describe("breadcrumbFromPath", () => {
       "Update",
     ]);
   });
+
+  it("marks the crumbs route handles name as having no page (text, not a link)", () => {
+    expect(breadcrumbFromPath("/app/klasifikasi/7/update", { "/app/klasifikasi/7": "PP.01" }, new Set(["/app/klasifikasi/7"]))).toEqual([
+      { label: "Dashboard", href: "/app" },
+      { label: "Klasifikasi", href: "/app/klasifikasi" },
+      { label: "PP.01", href: "/app/klasifikasi/7", noPage: true },
+      { label: "Update", href: "/app/klasifikasi/7/update" },
+    ]);
+  });
 });
 
 describe("LoginSchema", () => {

@@ -5,12 +5,15 @@ import { PageHeader } from "~/components/app-shell";
 import { Dialog } from "~/components/dialog";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { pageMeta } from "~/lib/meta";
+import { accessRequestDownloadBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getAccessRequest } from "~/server/access-requests/service.server";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 
 const d = accessRequestsText.download;
+
+export const handle = accessRequestDownloadBreadcrumb;
 
 export const meta = () => pageMeta({ title: d.failed });
 
@@ -39,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const view = await orRouteError(() => getAccessRequest(ctx, params.uuid));
   if (view.canDownload && view.downloadUrl) throw redirect(view.downloadUrl, { headers: NO_LEAK });
-  return { reason: refusalOf(view), title: view.archiveTitle };
+  return { reason: refusalOf(view), request: { uuid: view.uuid, title: view.archiveTitle } };
 }
 
 export default function AccessRequestDownload({ loaderData }: Route.ComponentProps) {
@@ -48,7 +51,7 @@ export default function AccessRequestDownload({ loaderData }: Route.ComponentPro
     <>
       <PageHeader title={accessRequestsText.title} />
       <Dialog title={d.failed} status="error" closeTo={ACCESS_REQUEST_PATH} closeLabel={d.back} testId="download-error">
-        <p className="font-medium text-slate-800">{loaderData.title}</p>
+        <p className="font-medium text-slate-800">{loaderData.request.title}</p>
         <p className="mt-1" data-testid="download-error-reason">
           {loaderData.reason}
         </p>

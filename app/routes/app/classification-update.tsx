@@ -7,6 +7,7 @@ import { ClassificationForm } from "~/components/classification/classification-f
 import { ClassificationSchema } from "~/domain/classification";
 import { pageMeta } from "~/lib/meta";
 import { withFormValues } from "~/routes/helpers/admin-pages.server";
+import { classificationBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -16,6 +17,8 @@ import { getClassification, updateClassification } from "~/server/classification
 import { classificationText } from "~/i18n/classification";
 
 const m = classificationText;
+
+export const handle = classificationBreadcrumb;
 
 export const meta = () => pageMeta({ title: m.updateTitle });
 
