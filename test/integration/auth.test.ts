@@ -157,9 +157,11 @@ describe("login throttling", () => {
     expect(locked.headers.get("set-cookie")).toBeNull();
     expect(await sessionCount(user.id)).toBe(0);
 
+    // Retrying while locked is refused again, but audited once per address per 15 minutes.
+    for (let i = 0; i < 3; i++) expect((await postLogin({ username: user.username, password: user.password }, ip)).status).toBe(429);
     const audit = await auditRowsFromIp(ip);
     expect(audit.map((row) => row.action)).toEqual([...Array(5).fill("LOGIN_FAILED"), "LOGIN_THROTTLED"]);
-    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ username: user.username });
+    expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ username: user.username, auditedOncePerMinutes: 15 });
   });
 
   it("an attacker elsewhere cannot lock the real user out", { timeout: 30_000 }, async () => {

@@ -7,6 +7,7 @@ import type { CurrentSession, RequestContext, SessionUser } from "../context.ser
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password.server";
 import { SESSION_ABSOLUTE_MS, newSessionSecrets, sessionIdHash, toSessionUser, usersWithRole } from "./session.server";
 import { commit, type AuditEntry } from "../audit/commit.server";
+import { commitOncePerWindow, REFUSAL_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import { admitLoginAttempt, loginSucceeded } from "./login-throttle.server";
 import { renewedDeviceCookie, trustedDevice } from "./device-cookie.server";
 
@@ -27,7 +28,8 @@ export async function login(ctx: RequestContext, input: LoginInput, deviceCookie
   const device = await trustedDevice(ctx.config.sessionSecret, deviceCookie, username, ctx.now());
   const admission = await admitLoginAttempt(ctx, username, device);
   if (!admission.admitted) {
-    await commit(ctx, [{ action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null }]);
+    // Once per address per window: a locked-out guesser retrying cannot grow the audit log.
+    await commitOncePerWindow(ctx, "LOGIN_THROTTLED", REFUSAL_AUDIT_WINDOW_MS, { action: "LOGIN_THROTTLED", params: { username }, details: { username }, actorId: null });
     throw new TooManyRequestsError(loginText.throttled, admission.retryAfterSeconds);
   }
 
