@@ -1,3 +1,5 @@
+import type { AuditAction } from "~/domain/audit-actions";
+
 /** Indonesian strings of the audit log screen and its CSV export. */
 export const auditLog = {
   title: "Log Audit",
@@ -66,7 +68,8 @@ export const auditLog = {
     ACCESS_REQUEST_REVOKE: "Izin unduhan dicabut",
     ACCESS_REQUEST_EXPIRE: "Izin unduhan kedaluwarsa",
     ACCESS_TOKEN_DOWNLOAD: "Dokumen diunduh dengan token",
-  },
+    ACCESS_DENIED: "Akses ditolak",
+  } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of
    * 1.234 entries'), labelled when it is an estimate, and said plainly when it is not counted.
