@@ -21,14 +21,25 @@ export const DEV_IDP_CLIENT_ID = "e-arsip-local";
 /** A fixed secret, because it is written once into .dev.vars; this IdP only ever runs locally. */
 export const DEV_IDP_CLIENT_SECRET = "e-arsip-local-dev-secret-0c7f1d2a9b";
 
+/** The `groups` a campus directory would give each seed role (1 Super Admin, 2 Satuan Kerja, 3 Viewer). */
+const DEV_IDP_GROUPS: Record<number, string[]> = { 1: ["arsip-admin"], 2: ["arsip-staf"], 3: [] };
+
 /**
  * Who can sign in here: the demo accounts of the seed, with the seed's emails marked verified
  * (E-Arsip links a first SSO sign-in by verified email by default), and `tamu`, who exists only
- * at the IdP, to show what E-Arsip does with an SSO identity it does not know.
+ * at the IdP, to show what E-Arsip does with an SSO identity it does not know. Each also has the
+ * `groups` and `unit_kerja` claims SSO claim mapping can read (off by default), matching the
+ * seed: SSO_ROLE_CLAIM=groups, SSO_ROLE_MAP={"arsip-admin":"Super Admin","arsip-staf":"Satuan Kerja"},
+ * SSO_UNIT_CLAIM=unit_kerja reproduce the seed's roles and units.
  */
-export const DEV_IDP_ACCOUNTS: Record<string, { name: string; email: string }> = {
-  ...Object.fromEntries(DEMO_SEED_ACCOUNTS.map((account) => [account.username, { name: account.fullName, email: account.email }])),
-  tamu: { name: "Tamu (tidak terdaftar di E-Arsip)", email: "tamu@contoh.ac.id" },
+export const DEV_IDP_ACCOUNTS: Record<string, { name: string; email: string; groups: string[]; unitKerja: string | null }> = {
+  ...Object.fromEntries(
+    DEMO_SEED_ACCOUNTS.map((account) => [
+      account.username,
+      { name: account.fullName, email: account.email, groups: DEV_IDP_GROUPS[account.role] ?? [], unitKerja: account.unit },
+    ]),
+  ),
+  tamu: { name: "Tamu (tidak terdaftar di E-Arsip)", email: "tamu@contoh.ac.id", groups: [], unitKerja: null },
 };
 
 /** The app's callback at the ports `npm start` (8787) and `npm run dev` (5173) use. */
@@ -59,7 +70,7 @@ export async function startDevIdp(options: { port?: number; host?: string; redir
     jwks: { keys: [{ ...signingKey, kid: randomUUID(), alg: "RS256", use: "sig" }] as never },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600 },
-    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email", "email_verified"] },
+    claims: { openid: ["sub"], profile: ["name", "preferred_username", "groups", "unit_kerja"], email: ["email", "email_verified"] },
     // Put the profile and email claims into the id_token too (E-Arsip reads them there, not from userinfo).
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -79,7 +90,15 @@ export async function startDevIdp(options: { port?: number; host?: string; redir
       const account = DEV_IDP_ACCOUNTS[sub];
       if (!account) return undefined;
       // Every address here is the account's own (this IdP stands in for a campus directory).
-      const claims = { sub, preferred_username: sub, name: account.name, email: account.email, email_verified: true };
+      const claims = {
+        sub,
+        preferred_username: sub,
+        name: account.name,
+        email: account.email,
+        email_verified: true,
+        groups: account.groups,
+        ...(account.unitKerja ? { unit_kerja: account.unitKerja } : {}),
+      };
       return { accountId: sub, claims: () => claims };
     },
     renderError: (ctx, out) => {

@@ -15,5 +15,7 @@ export const login = {
     "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",
   ssoFailed: "Login SSO gagal. Silakan coba lagi atau masuk dengan username dan password.",
   ssoUnknownUser: "Akun SSO Anda belum terdaftar di E-Arsip. Hubungi administrator.",
+  ssoClaimsRefused:
+    "Peran atau unit kerja dari akun SSO Anda tidak dapat diterapkan di E-Arsip (misalnya unit kerja tidak dikenal). Hubungi administrator.",
   loggedOut: "Anda telah keluar.",
 } as const;

@@ -65,6 +65,9 @@ export const users = {
 
 /** What the server answers: validation, refusals and outcomes (never in a page's browser bundle). */
 export const userMessages = {
+  // The changes an SSO_CLAIMS_APPLIED audit row lists.
+  ssoRoleChange: (from: string, to: string) => `peran ${from} → ${to}`,
+  ssoUnitChange: (from: string | null, to: string | null) => `unit kerja ${from ?? "(tidak ada)"} → ${to ?? "(tidak ada)"}`,
   endSessionsFailed: "Gagal mengakhiri sesi pengguna.",
   deleted: "Pengguna berhasil dihapus!",
   deleteFailed: "Gagal menghapus pengguna.",

@@ -20,6 +20,7 @@ const SSO_MESSAGES: Record<string, string> = {
   unconfigured: loginText.ssoNotConfigured,
   failed: loginText.ssoFailed,
   "unknown-user": loginText.ssoUnknownUser,
+  "claims-refused": loginText.ssoClaimsRefused,
 };
 
 /** The password never comes back with an error (the form kit empties a password field too). */

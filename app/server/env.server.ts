@@ -1,4 +1,27 @@
 import { z } from "zod";
+import { ROLE_NAMES, type RoleName } from "~/domain/roles";
+
+/** A JSON object of strings in a var (`""` = none); bad JSON or a value `value` refuses names clearly. */
+const jsonMap = <T extends z.ZodType<string>>(name: string, value: T) =>
+  z
+    .string()
+    .default("")
+    .transform((text, ctx): Record<string, z.output<T>> => {
+      if (!text.trim()) return {};
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `${name} must be a JSON object, e.g. {"idp-value":"..."}` });
+        return z.NEVER;
+      }
+      const result = z.record(z.string().min(1), value).safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({ code: "custom", message: `${name}: ${z.prettifyError(result.error)}` });
+        return z.NEVER;
+      }
+      return result.data as Record<string, z.output<T>>;
+    });
 
 /**
  * Configuration from the Worker environment, validated once per isolate. A missing or weak
@@ -11,6 +34,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().default(""),
   // How a first SSO sign-in finds the existing account to link (see SsoLinkBy).
   SSO_LINK_BY: z.enum(["subject", "email", "username"]).default("email"),
+  // Claim mapping (see SsoClaimMapping); all empty = roles and units are managed in E-Arsip only.
+  SSO_ROLE_CLAIM: z.string().trim().default(""),
+  SSO_ROLE_MAP: jsonMap("SSO_ROLE_MAP", z.enum(ROLE_NAMES, { error: `SSO_ROLE_MAP values must be one of: ${ROLE_NAMES.join(", ")}` })),
+  SSO_UNIT_CLAIM: z.string().trim().default(""),
+  SSO_UNIT_MAP: jsonMap("SSO_UNIT_MAP", z.string().trim().min(1, "SSO_UNIT_MAP values must be work unit names")),
+  SSO_CREATE_VIEWERS: z.enum(["true", "false", ""], { error: 'SSO_CREATE_VIEWERS must be "true" or "false"' }).default("false"),
   // Workers refuse request bodies over 100 MB on Free/Pro plans; stay under with the other fields.
   MAX_UPLOAD_MB: z.coerce.number().positive().max(500).default(95),
   // Uploads (new documents and replaced files) one user may start per 15 minutes.
@@ -27,6 +56,14 @@ const EnvSchema = z.object({
   // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
   FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
+}).superRefine((env, ctx) => {
+  // Half a role mapping would silently do nothing (or make everyone a Viewer): refuse it.
+  if (!!env.SSO_ROLE_CLAIM !== Object.keys(env.SSO_ROLE_MAP).length > 0) {
+    ctx.addIssue({ code: "custom", path: ["SSO_ROLE_MAP"], message: "SSO_ROLE_CLAIM and SSO_ROLE_MAP must be set together" });
+  }
+  if (!env.SSO_UNIT_CLAIM && Object.keys(env.SSO_UNIT_MAP).length > 0) {
+    ctx.addIssue({ code: "custom", path: ["SSO_UNIT_MAP"], message: "SSO_UNIT_MAP needs SSO_UNIT_CLAIM" });
+  }
 });
 
 /**
@@ -39,9 +76,23 @@ const EnvSchema = z.object({
  */
 export type SsoLinkBy = "subject" | "email" | "username";
 
+/**
+ * What a verified id_token's claims decide at every SSO sign-in (null parts are off).
+ * - `role`: the claim (a string or an array of strings, e.g. `groups`) and which of its values
+ *   gives which role; the highest role any value maps to wins, no mapped value means Viewer.
+ * - `unit`: the claim naming a Satuan Kerja's work unit, matched to the unit's name (ignoring
+ *   case) after translation through `map` when one is given.
+ * - `createViewers`: a first sign-in that links to no account creates a Viewer account.
+ */
+export type SsoClaimMapping = {
+  role: { claim: string; map: Record<string, RoleName> } | null;
+  unit: { claim: string; map: Record<string, string> | null } | null;
+  createViewers: boolean;
+};
+
 export type AppConfig = {
   sessionSecret: string;
-  sso: { issuer: string; clientId: string; clientSecret: string; linkBy: SsoLinkBy } | null;
+  sso: { issuer: string; clientId: string; clientSecret: string; linkBy: SsoLinkBy; claims: SsoClaimMapping } | null;
   maxUploadBytes: number;
   uploadsPer15Min: number;
   unitQuotaBytes: number;
@@ -63,11 +114,17 @@ export function loadConfig(env: Env): AppConfig {
   }
   const { SESSION_SECRET, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, SSO_LINK_BY, MAX_UPLOAD_MB, UPLOADS_PER_15_MIN, UNIT_QUOTA_GB, TRASH_DAYS, PUBLIC_ORIGIN } = parsed.data;
   const { OAI_REPOSITORY_NAME, OAI_ADMIN_EMAIL, FIXITY_OBJECTS_PER_RUN, FIXITY_MB_PER_RUN } = parsed.data;
+  const { SSO_ROLE_CLAIM, SSO_ROLE_MAP, SSO_UNIT_CLAIM, SSO_UNIT_MAP, SSO_CREATE_VIEWERS } = parsed.data;
+  const claims: SsoClaimMapping = {
+    role: SSO_ROLE_CLAIM ? { claim: SSO_ROLE_CLAIM, map: SSO_ROLE_MAP } : null,
+    unit: SSO_UNIT_CLAIM ? { claim: SSO_UNIT_CLAIM, map: Object.keys(SSO_UNIT_MAP).length > 0 ? SSO_UNIT_MAP : null } : null,
+    createViewers: SSO_CREATE_VIEWERS === "true",
+  };
   const config: AppConfig = {
     sessionSecret: SESSION_SECRET,
     sso:
       OIDC_ISSUER && OIDC_CLIENT_ID
-        ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, linkBy: SSO_LINK_BY }
+        ? { issuer: OIDC_ISSUER, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, linkBy: SSO_LINK_BY, claims }
         : null,
     maxUploadBytes: Math.round(MAX_UPLOAD_MB * 1024 * 1024),
     uploadsPer15Min: UPLOADS_PER_15_MIN,

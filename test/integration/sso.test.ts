@@ -20,12 +20,16 @@ import { FakeIdp, SSO_CLIENT_ID, SSO_CLIENT_SECRET } from "../support/worker/sso
 
 type LinkBy = "subject" | "email" | "username";
 
-/** The Worker's SSO vars for `idp`; without `linkBy`, SSO_LINK_BY keeps its default (email). */
-const ssoEnv = (idp: FakeIdp, linkBy?: LinkBy): Record<string, string> => ({
+/**
+ * The Worker's SSO vars for `idp`; without `linkBy`, SSO_LINK_BY keeps its default (email).
+ * `extra`: more vars (the claim mapping's).
+ */
+const ssoEnv = (idp: FakeIdp, linkBy?: LinkBy, extra: Record<string, string> = {}): Record<string, string> => ({
   OIDC_ISSUER: idp.issuer,
   OIDC_CLIENT_ID: SSO_CLIENT_ID,
   OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
   ...(linkBy ? { SSO_LINK_BY: linkBy } : {}),
+  ...extra,
 });
 
 /**
@@ -48,8 +52,8 @@ async function callback(env: Record<string, string>, url: string, options: { coo
 
 type Started = { location: URL; stateCookie: string; setCookie: string };
 
-async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean; linkBy?: LinkBy }): Promise<Started> {
-  const response = await callWithEnv(ssoEnv(idp, options.linkBy), "/api/v1/auth/sso/login", { ip: options.ip, https: options.https });
+async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean; linkBy?: LinkBy; env?: Record<string, string> }): Promise<Started> {
+  const response = await callWithEnv(ssoEnv(idp, options.linkBy, options.env), "/api/v1/auth/sso/login", { ip: options.ip, https: options.https });
   expect(response.status).toBe(302);
   return {
     location: new URL(response.headers.get("location")!),
@@ -59,11 +63,11 @@ async function startLogin(idp: FakeIdp, options: { ip: string; https?: boolean; 
 }
 
 /** The whole round trip: 'Login SSO', the IdP signs `user` in, the browser returns to /callback. */
-async function signIn(idp: FakeIdp, user: Parameters<FakeIdp["authorize"]>[1], options: { linkBy?: LinkBy } = {}) {
+async function signIn(idp: FakeIdp, user: Parameters<FakeIdp["authorize"]>[1], options: { linkBy?: LinkBy; env?: Record<string, string> } = {}) {
   const ip = uniqueIp();
-  const started = await startLogin(idp, { ip, linkBy: options.linkBy });
+  const started = await startLogin(idp, { ip, linkBy: options.linkBy, env: options.env });
   const back = idp.authorize(started.location.href, user);
-  const response = await callback(ssoEnv(idp, options.linkBy), back, { cookie: started.stateCookie, ip });
+  const response = await callback(ssoEnv(idp, options.linkBy, options.env), back, { cookie: started.stateCookie, ip });
   return { response, ip, started, back };
 }
 
@@ -471,6 +475,169 @@ describe("SSO_LINK_BY", () => {
   });
 });
 
+describe("SSO claim mapping", () => {
+  const MAPPING = {
+    SSO_ROLE_CLAIM: "groups",
+    SSO_ROLE_MAP: JSON.stringify({ "arsip-admin": "Super Admin", "arsip-staf": "Satuan Kerja" }),
+    SSO_UNIT_CLAIM: "unit_kerja",
+  };
+
+  const sessionCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("earsip_session="))?.split(";")[0];
+
+  async function me(response: Response) {
+    expect(response.headers.get("location")).toBe("/app");
+    const answer = await call("/api/v1/users/me", { cookie: sessionCookieOf(response)! });
+    expect(answer.status).toBe(200);
+    return answer.json<{ role: string; unitKerjaId: number | null; userId: number }>();
+  }
+
+  async function userRow(id: number) {
+    return testEnv.DB.prepare("SELECT r.name AS role, u.unit_kerja_id FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?")
+      .bind(id)
+      .first<{ role: string; unit_kerja_id: number | null }>();
+  }
+
+  it("off (the default): the claims change nothing", async () => {
+    const user = await createUser();
+    const { response, ip } = await signIn(idp, { ...verifiedIdentity(user), groups: ["arsip-admin"], unit_kerja: "x" });
+    expect(await me(response)).toMatchObject({ role: "Viewer", userId: user.id });
+    expect((await auditRowsFromIp(ip)).map((row) => row.action)).toEqual(["SSO_LINKED", "LOGIN"]);
+  });
+
+  it("promotes by the highest mapped group (one SSO_CLAIMS_APPLIED row), and a later sign-in with the same claims changes nothing", async () => {
+    const user = await createUser();
+    const identity = { ...verifiedIdentity(user), groups: ["lain", "arsip-staf", "arsip-admin"] };
+    const first = await signIn(idp, identity, { env: MAPPING });
+    expect(await me(first.response)).toMatchObject({ role: "Super Admin", userId: user.id, unitKerjaId: null });
+    const audit = await auditRowsFromIp(first.ip);
+    expect(audit.map((row) => row.action)).toEqual(["SSO_CLAIMS_APPLIED", "SSO_LINKED", "LOGIN"]);
+    expect(audit[0]).toMatchObject({ actor_id: user.id, message: `Klaim SSO diterapkan pada akun "${user.username}": peran Viewer → Super Admin` });
+    expect(detailsOf(audit[0])).toMatchObject({ changed: ["roleName"], roleFrom: "Viewer", roleTo: "Super Admin" });
+
+    const again = await signIn(idp, identity, { env: MAPPING });
+    expect(await me(again.response)).toMatchObject({ role: "Super Admin" });
+    expect((await auditRowsFromIp(again.ip)).map((row) => row.action)).toEqual(["LOGIN"]);
+  });
+
+  it("demotes when no group maps any more, by the users service's rules (the user's other sessions end)", async () => {
+    await createUser({ role: "Super Admin" }); // never the last Super Admin
+    const user = await createUser({ role: "Super Admin" });
+    const earlier = await login(user.username, user.password);
+    const { response, ip } = await signIn(idp, { ...verifiedIdentity(user), groups: ["mahasiswa"] }, { env: MAPPING });
+    expect(await me(response)).toMatchObject({ role: "Viewer" });
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.filter((row) => row.action === "SSO_CLAIMS_APPLIED")).toHaveLength(1);
+    expect(detailsOf(audit[0])).toMatchObject({ roleFrom: "Super Admin", roleTo: "Viewer", sessionsEnded: true, apiTokensEnded: true });
+    expect((await call("/api/v1/users/me", { cookie: earlier.cookie })).status).toBe(401);
+  });
+
+  it("moves a Satuan Kerja to the unit its claim names (case ignored; SSO_UNIT_MAP translates codes)", async () => {
+    const from = await createUnitKerja();
+    const to = await createUnitKerja();
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: from.id });
+    const identity = { ...verifiedIdentity(user), groups: ["arsip-staf"], unit_kerja: to.nama.toUpperCase() };
+    const { response, ip } = await signIn(idp, identity, { env: MAPPING });
+    expect(await me(response)).toMatchObject({ role: "Satuan Kerja", unitKerjaId: to.id });
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.map((row) => row.action)).toEqual(["SSO_CLAIMS_APPLIED", "SSO_LINKED", "LOGIN"]);
+    expect(audit[0]!.message).toBe(`Klaim SSO diterapkan pada akun "${user.username}": unit kerja ${from.nama} → ${to.nama}`);
+
+    const withCodes = { ...MAPPING, SSO_UNIT_MAP: JSON.stringify({ "UK-1": from.nama }) };
+    const back = await signIn(idp, { ...identity, unit_kerja: "UK-1" }, { env: withCodes });
+    expect(await me(back.response)).toMatchObject({ unitKerjaId: from.id });
+  });
+
+  it.each([
+    ["no unit claim", {}],
+    ["a unit no one has", { unit_kerja: "Fakultas Yang Tidak Ada" }],
+    ["two units", { unit_kerja: ["A", "B"] }],
+  ])("refuses a Satuan Kerja with %s (audited; the account is unchanged)", async (_case, unitClaim) => {
+    const user = await createUser();
+    const { response, ip } = await signIn(idp, { ...verifiedIdentity(user), groups: ["arsip-staf"], ...unitClaim }, { env: MAPPING });
+    expect(response.headers.get("location")).toBe("/login?sso=claims-refused");
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const audit = await auditRowsFromIp(ip);
+    expect(audit.map((row) => row.action)).toEqual(["LOGIN_FAILED"]);
+    expect(detailsOf(audit[0])).toMatchObject({ method: "sso", reason: "unit_unresolved" });
+    expect(await userRow(user.id)).toEqual({ role: "Viewer", unit_kerja_id: null });
+    expect(await ssoSubjectOf(user.id)).toBeNull();
+  });
+
+  describe("SSO_CREATE_VIEWERS", () => {
+    const newIdentity = () => {
+      const username = unique("baru");
+      return { sub: `sub-${crypto.randomUUID()}`, preferred_username: username, name: "Orang Baru", email: `${username}@idp.test`, email_verified: true };
+    };
+    const byUsername = (username: string) =>
+      testEnv.DB.prepare("SELECT u.id, u.email, u.sso_subject, u.password_hash, r.name AS role FROM users u JOIN roles r ON r.id = u.role_id WHERE u.username = ?")
+        .bind(username)
+        .first<{ id: number; email: string | null; sso_subject: string; password_hash: string | null; role: string }>();
+
+    it("off (the default): an unknown identity is refused and no account is made", async () => {
+      const identity = newIdentity();
+      await expectRefused(await signIn(idp, identity), "unknown_user", "email");
+      expect(await byUsername(identity.preferred_username)).toBeNull();
+    });
+
+    it("on: the first sign-in creates a linked, password-less Viewer; the next finds it by subject", async () => {
+      const identity = newIdentity();
+      const env = { SSO_CREATE_VIEWERS: "true" };
+      const { response, ip } = await signIn(idp, identity, { env });
+      const created = await byUsername(identity.preferred_username);
+      expect(created).toEqual({ id: expect.any(Number), email: identity.email, sso_subject: identity.sub, password_hash: null, role: "Viewer" });
+      expect(await me(response)).toMatchObject({ role: "Viewer", userId: created!.id });
+      const audit = await auditRowsFromIp(ip);
+      expect(audit.map((row) => row.action)).toEqual(["SSO_USER_CREATE", "LOGIN"]);
+      expect(audit[0]).toMatchObject({ actor_id: null, message: `Akun "${identity.preferred_username}" (Viewer) dibuat saat login SSO pertama` });
+
+      const again = await signIn(idp, { ...identity, email_verified: false }, { env });
+      expect(await me(again.response)).toMatchObject({ userId: created!.id });
+      expect((await auditRowsFromIp(again.ip)).map((row) => row.action)).toEqual(["LOGIN"]);
+    });
+
+    it("on: an unverified email is not stored; the claims then apply to the new account", async () => {
+      const identity = { ...newIdentity(), email_verified: false, groups: ["arsip-admin"] };
+      const { response, ip } = await signIn(idp, identity, { env: { ...MAPPING, SSO_CREATE_VIEWERS: "true" } });
+      expect(await me(response)).toMatchObject({ role: "Super Admin" });
+      expect(await byUsername(identity.preferred_username)).toMatchObject({ email: null, role: "Super Admin" });
+      expect((await auditRowsFromIp(ip)).map((row) => row.action)).toEqual(["SSO_USER_CREATE", "SSO_CLAIMS_APPLIED", "LOGIN"]);
+    });
+
+    it("on: refused, with no account made, for a taken or unusable username or claims that cannot apply", async () => {
+      const taken = await createUser({ email: null });
+      const env = { ...MAPPING, SSO_CREATE_VIEWERS: "true" };
+      const takenSignIn = await signIn(idp, { ...newIdentity(), preferred_username: taken.username.toUpperCase() }, { env });
+      expect(detailsOf((await auditRowsFromIp(takenSignIn.ip))[0])).toMatchObject({ reason: "username_taken" });
+      expect(await ssoSubjectOf(taken.id)).toBeNull();
+
+      const unusable = await signIn(idp, { ...newIdentity(), preferred_username: "a b" }, { env });
+      expect(detailsOf((await auditRowsFromIp(unusable.ip))[0])).toMatchObject({ reason: "username_unusable" });
+
+      const staff = { ...newIdentity(), groups: ["arsip-staf"] };
+      const noUnit = await signIn(idp, staff, { env });
+      expect(noUnit.response.headers.get("location")).toBe("/login?sso=claims-refused");
+      expect(await byUsername(staff.preferred_username)).toBeNull();
+    });
+  });
+
+  it("refuses an invalid mapping at configuration time, naming the variable", () => {
+    const base = { ...testEnv, ...ssoEnv(idp) } as Record<string, unknown>;
+    const load = (extra: Record<string, string>) => () => loadConfig({ ...base, ...extra } as unknown as Env);
+    expect(loadConfig(base as unknown as Env).sso).toMatchObject({ claims: { role: null, unit: null, createViewers: false } });
+    expect(load({ ...MAPPING, SSO_ROLE_MAP: "{arsip-admin: Super Admin}" })).toThrow(/SSO_ROLE_MAP must be a JSON object/);
+    expect(load({ ...MAPPING, SSO_ROLE_MAP: '{"arsip-admin":"Admin"}' })).toThrow(/SSO_ROLE_MAP values must be one of: Viewer, Satuan Kerja, Super Admin/);
+    expect(load({ ...MAPPING, SSO_ROLE_MAP: '["Super Admin"]' })).toThrow(/SSO_ROLE_MAP/);
+    expect(load({ SSO_ROLE_CLAIM: "groups" })).toThrow(/SSO_ROLE_CLAIM and SSO_ROLE_MAP must be set together/);
+    expect(load({ SSO_UNIT_MAP: '{"FT":"Fakultas Teknik"}' })).toThrow(/SSO_UNIT_MAP needs SSO_UNIT_CLAIM/);
+    expect(load({ SSO_CREATE_VIEWERS: "yes" })).toThrow(/SSO_CREATE_VIEWERS/);
+    expect(loadConfig({ ...base, ...MAPPING, SSO_CREATE_VIEWERS: "true" } as unknown as Env).sso?.claims).toEqual({
+      role: { claim: "groups", map: { "arsip-admin": "Super Admin", "arsip-staf": "Satuan Kerja" } },
+      unit: { claim: "unit_kerja", map: null },
+      createViewers: true,
+    });
+  });
+});
+
 describe("verifyIdToken", () => {
   const expected = { issuer: "https://idp.example", clientId: SSO_CLIENT_ID, nonce: "n-1" };
   const claims = () => {
@@ -487,6 +654,7 @@ describe("verifyIdToken", () => {
       email: null,
       emailVerified: false,
       name: "Staf",
+      claims: expect.objectContaining({ sub: "s-1", preferred_username: " Ft.Staff " }),
     });
   });
 

@@ -19,7 +19,7 @@ import type { RequestContext } from "../context.server";
 import type { SsoLinkBy } from "../env.server";
 import { hmacHex, timingSafeEqual } from "../crypto.server";
 import { reauthCookie, sessionCookie } from "./session.server";
-import { recordSsoFailure, signInWithSso, SsoUserNotFoundError, type SsoIdentity } from "./sso.server";
+import { CLAIM_REFUSALS, recordSsoFailure, signInWithSso, SsoUserNotFoundError, type SsoIdentity } from "./sso.server";
 
 /**
  * OpenID Connect sign-in (authorization code + PKCE S256, state, nonce) against the IdP named by
@@ -178,6 +178,7 @@ export async function verifyIdToken(
     // Only the JSON boolean counts (OIDC Core 5.1): a string "true" is not the IdP vouching.
     emailVerified: claims.email_verified === true,
     name: text(claims.name),
+    claims,
   };
 }
 
@@ -264,7 +265,8 @@ export async function beginSsoLogin(ctx: RequestContext, options: { reauthentica
 /**
  * Finish a sign-in at /callback: check state against the cookie (and `iss`, when the IdP sends
  * it), exchange the code with the PKCE verifier, verify the id_token, map the identity to an
- * E-Arsip user and open a session. Every outcome is a redirect: /app, /login?sso=unknown-user
+ * E-Arsip user and open a session. Every outcome is a redirect: /app, /login?sso=unknown-user,
+ * /login?sso=claims-refused (SSO claim mapping could not be applied)
  * or /login?sso=failed (audited).
  */
 export async function completeSsoLogin(ctx: RequestContext, request: Request): Promise<Response> {
@@ -298,7 +300,10 @@ export async function completeSsoLogin(ctx: RequestContext, request: Request): P
     headers.append("Set-Cookie", reauthCookie(ctx, false));
     return redirectTo(href("/app"), headers);
   } catch (error) {
-    if (error instanceof SsoUserNotFoundError) return redirectTo(`${href("/login")}?sso=unknown-user`, headers);
+    if (error instanceof SsoUserNotFoundError) {
+      const notice = CLAIM_REFUSALS.has(error.reason) ? "claims-refused" : "unknown-user";
+      return redirectTo(`${href("/login")}?sso=${notice}`, headers);
+    }
     return failed(ctx, error, headers);
   }
 }

@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, userActorOf } from "~/domain/policy";
-import { ROLE_NAMES, ROLES } from "~/domain/roles";
+import { ROLE_NAMES, ROLES, type RoleName } from "~/domain/roles";
 import type { UnitKerjaOption, UserCreateInput, UserDetail, UserListQuery, UserUpdateInput, UserView } from "~/domain/users";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
@@ -156,6 +156,42 @@ export async function createUser(ctx: ServiceContext, input: UserCreateInput): P
 export async function updateUser(ctx: ServiceContext, uuid: string, input: UserUpdateInput): Promise<UserView> {
   assertManage(ctx);
   const current = await findOr404(ctx, uuid);
+  return changeUser(ctx, current, input, ({ username, changed, details }) =>
+    userAudit({ action: "USER_UPDATE", params: { username, changed }, details }, current),
+  );
+}
+
+/**
+ * Give a user the role (and, for Satuan Kerja, the work unit) their identity provider's claims
+ * name, at their SSO sign-in (SSO claim mapping). The same rules as an administrator's change
+ * apply (sessions, API tokens and download approvals end; the last Super Admin stays; a Satuan
+ * Kerja needs a unit), but no permission is checked: the caller is the sign-in of this very user,
+ * vouched for by a verified id_token. Side effects as updateUser's, with one SSO_CLAIMS_APPLIED
+ * audit row (the user as actor, the changes listed) instead of USER_UPDATE.
+ */
+export async function applySsoClaims(
+  ctx: ServiceContext,
+  uuid: string,
+  target: { roleName: RoleName; unit: { id: number; nama: string } | null },
+): Promise<UserView> {
+  const current = await findOr404(ctx, uuid);
+  // A name that is no role here fails in changeUser (roleIdOf), as a form's would.
+  const input: UserUpdateInput = { roleName: target.roleName as NonNullable<UserUpdateInput["roleName"]>, ...(target.unit ? { unitKerjaId: target.unit.id } : {}) };
+  return changeUser(ctx, current, input, ({ username, changed, details }) => {
+    const changes = [
+      ...(changed.includes("roleName") ? [m.ssoRoleChange(current.role_name, target.roleName)] : []),
+      ...(changed.includes("unitKerjaId") ? [m.ssoUnitChange(current.unit_kerja_nama, target.unit?.nama ?? null)] : []),
+    ];
+    return userAudit({ action: "SSO_CLAIMS_APPLIED", params: { username, changes }, details, actorId: current.id }, current);
+  });
+}
+
+/** What the audit row of a user change is told: who, which fields, and what ended with it. */
+type UserChange = { username: string; changed: string[]; details: Record<string, unknown> };
+
+/** updateUser's rules, for whichever caller has been allowed to make the change. */
+async function changeUser(ctx: ServiceContext, current: UserViewRow, input: UserUpdateInput, auditOf: (change: UserChange) => AuditEntry): Promise<UserView> {
+  const uuid = current.uuid;
   const roleName = input.roleName ?? current.role_name;
   const roleChanged = roleName !== current.role_name;
   // Only a Satuan Kerja belongs to a unit; a unit of another role is kept until its role changes.
@@ -203,14 +239,11 @@ export async function updateUser(ctx: ServiceContext, uuid: string, input: UserU
       ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
       ...(endsTokens ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }) : []),
       ...endsApprovals,
-      userAudit(
-        {
-          action: "USER_UPDATE",
-          params: { username, changed },
-          details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
-        },
-        current,
-      ),
+      auditOf({
+        username,
+        changed,
+        details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
+      }),
     ],
     { id: current.id, username },
   );
@@ -262,4 +295,53 @@ export async function revokeUserSessions(ctx: ServiceContext, uuid: string): Pro
     target,
   );
   return { revoked: result?.meta.changes ?? 0 };
+}
+
+/**
+ * The account SSO_CREATE_VIEWERS opens at the first sign-in of an identity that links to no
+ * account: a Viewer without a password (it signs in through the IdP only), already linked to the
+ * identity's subject. No permission is checked: the caller is that sign-in, vouched for by a
+ * verified id_token. Side effects: the users row and an SSO_USER_CREATE audit row in one batch.
+ * A username already taken (any case): 409.
+ */
+export async function createSsoViewer(
+  ctx: ServiceContext,
+  input: { username: string; fullName: string; email: string | null; subject: string },
+): Promise<{ uuid: string }> {
+  if (await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst()) {
+    throw usernameTaken(input.username);
+  }
+  const roleId = await roleIdOf(ctx, ROLES.viewer);
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db.insertInto("users").values({
+        uuid,
+        full_name: input.fullName,
+        username: input.username,
+        email: input.email,
+        password_hash: null,
+        password_salt: null,
+        password_iterations: null,
+        sso_subject: input.subject,
+        role_id: roleId,
+        unit_kerja_id: null,
+        created_at: now,
+        updated_at: now,
+      }),
+      userAudit(
+        {
+          action: "SSO_USER_CREATE",
+          params: { username: input.username, roleName: ROLES.viewer },
+          details: { username: input.username, roleName: ROLES.viewer, subject: input.subject },
+          actorId: null,
+        },
+        { uuid },
+      ),
+    ],
+    { id: 0, username: input.username },
+  );
+  return { uuid };
 }

@@ -66,7 +66,10 @@ export class FakeIdp {
    * What the IdP does when the browser arrives at the authorization endpoint and the user signs
    * in as `user`: validate the request and answer with the redirect back to the app.
    */
-  authorize(authorizationUrl: string, user: { sub: string; preferred_username?: string; name?: string; email?: string; email_verified?: unknown } | { error: string }): string {
+  authorize(
+    authorizationUrl: string,
+    user: { sub: string; preferred_username?: string; name?: string; email?: string; email_verified?: unknown; [claim: string]: unknown } | { error: string },
+  ): string {
     const url = new URL(authorizationUrl);
     if (`${url.origin}${url.pathname}` !== `${this.issuer}/authorize`) throw new Error(`not this IdP: ${authorizationUrl}`);
     const params = url.searchParams;
@@ -83,7 +86,7 @@ export class FakeIdp {
     back.searchParams.set("state", need("state"));
     back.searchParams.set("iss", this.issuer);
     if ("error" in user) {
-      back.searchParams.set("error", user.error);
+      back.searchParams.set("error", String(user.error));
       return back.href;
     }
     const code = crypto.randomUUID();
