@@ -8,9 +8,11 @@ import { isStreamedUpload, type uploadRouteTable } from "./upload-routes";
 /**
  * Every body that is not a file upload (JSON, forms; API and pages alike; uploads are the routes
  * that declare `streamedUpload` / `streamsUpload`, see upload-routes.ts) is read here at most
- * `MAX_BODY_BYTES` deep, before the CSRF check or a handler reads it: refused at once when its
- * Content-Length says more, and refused as soon as a body without one passes the cap. What goes
- * on is a Request over the bytes read. Not `hono/body-limit`: past the cap it leaves the body
+ * `MAX_BODY_BYTES` deep, before the CSRF check or a handler reads it: refused with 413 when its
+ * Content-Length says more (none of it kept), and when a body without one passes the cap. The
+ * refused rest is read and dropped up to `DRAIN_BYTES` before the answer, so a client still
+ * sending it gets the 413 rather than a reset connection (see `discardBody`). What goes on is a
+ * Request over the bytes read. Not `hono/body-limit`: past the cap it leaves the body
  * half-read with its reader locked, so the rest could not be cancelled (see `drainUnreadBody`).
  */
 export const bodyLimit = (uploads: () => ReturnType<typeof uploadRouteTable>): MiddlewareHandler<HonoEnv> => createMiddleware<HonoEnv>(async (c, next) => {
@@ -20,7 +22,7 @@ export const bodyLimit = (uploads: () => ReturnType<typeof uploadRouteTable>): M
   const bytes = declared !== null && Number(declared) > MAX_BODY_BYTES ? null : await readCapped(request.body, MAX_BODY_BYTES);
   if (!bytes) {
     const message = hardeningText.bodyTooLarge(limitLabel(MAX_BODY_BYTES));
-    // Nothing more of this body will be read: let the connection go on to the next request.
+    // Nothing of this body will be used: drop the rest so the client reads the 413 and the connection goes on.
     await discardBody(request.body, declared);
     return new URL(request.url).pathname.startsWith("/api/")
       ? c.json({ message, error: message }, 413)
@@ -32,8 +34,8 @@ export const bodyLimit = (uploads: () => ReturnType<typeof uploadRouteTable>): M
 
 /**
  * Any answer given without reading the request body (a refusal before the handler, a 404, a
- * handler that ignores it) drops the body (drained when small, else cancelled), so the next request on the same keep-alive
- * connection is not left behind an unread body.
+ * handler that ignores it) drops the body (drained up to `DRAIN_BYTES`, else cancelled), so the
+ * next request on the same keep-alive connection is not left behind an unread body.
  */
 export const drainUnreadBody = createMiddleware<HonoEnv>(async (c, next) => {
   const original = c.req.raw;
