@@ -5,7 +5,8 @@
  * into a fresh folder. The restored database has the same rows in every table, the same search
  * answers (a trashed document stays out of the index), the same id sequences, an audit chain
  * that verifies, and a bucket whose objects have the recorded SHA-256. A second restore into the
- * now-used database is refused.
+ * now-used database is refused, the --remote path (one SQL file) restores the same, and a
+ * backup with --files fails on an object whose bytes changed.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -201,10 +202,35 @@ describe("npm run backup / npm run restore", () => {
     }
   });
 
+  it("restores the same through the --remote path (one SQL file through wrangler d1 execute)", async () => {
+    const viaFile = join(root, "via-file");
+    const restore = await run(["scripts/restore.ts", "--from", backupDir, "--persist-to", viaFile, "--via-wrangler"]);
+    expect(restore.code, restore.stderr + restore.stdout).toBe(0);
+    const names = manifest.tables.map((table) => table.name);
+    expect(await tableCounts(viaFile, names)).toEqual(await tableCounts(source, names));
+    expect(await searchRows(viaFile)).toEqual(await searchRows(source));
+    const chain = await withAppDb(viaFile, walkAuditChain);
+    expect(chain.ok).toBe(true);
+    expect(chain.head).toEqual((await withAppDb(source, walkAuditChain)).head);
+  });
+
   it("refuses to restore into a database that is in use", async () => {
     const again = await run(["scripts/restore.ts", "--from", backupDir, "--persist-to", target]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("not fresh");
     expect(await tableCounts(target, ["users"])).toEqual(await tableCounts(source, ["users"]));
+  });
+
+  it("fails a backup with --files when a stored object no longer has its recorded SHA-256", async () => {
+    const victim = manifest.objects[0]!;
+    const bindings = await localBindings(source);
+    try {
+      await bindings.FILES.put(victim.key, new TextEncoder().encode("bukan isi aslinya"));
+    } finally {
+      await bindings.dispose();
+    }
+    const backup = await run(["scripts/backup.ts", "--out", join(root, "backup-bad"), "--files", "--persist-to", source]);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr).toContain(`changed: ${victim.key}`);
   });
 });
