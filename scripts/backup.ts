@@ -16,7 +16,9 @@
  *
  * Where: the local default (`.wrangler/state`, or `--persist-to DIR`) through wrangler's
  * platform proxy; the deployed database and bucket with `--remote` (through `wrangler d1
- * execute --remote` and `wrangler r2 object get --remote`; log in with `wrangler login` first).
+ * execute --remote` and `wrangler r2 object get --remote`, one call per object, so --files on a
+ * large bucket is slow: there, R2 replication or a bucket-to-bucket copy keeps the bytes and the
+ * manifest's hashes tell whether they are still the ones recorded; log in with `wrangler login`).
  */
 import { appendFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";

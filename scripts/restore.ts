@@ -20,6 +20,8 @@
  * Where: the local default through wrangler's platform proxy (one D1 batch, one transaction); the
  * deployed database with `--remote` as one SQL file through `wrangler d1 execute --remote --file`
  * (D1's import, made for large files) and the bucket through `wrangler r2 object put --remote`.
+ * Should that import stop halfway, the target is no longer fresh and a second run refuses it:
+ * delete and recreate the database, migrate it, and restore again.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
