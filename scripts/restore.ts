@@ -1,0 +1,253 @@
+/**
+ * Loads a backup of `npm run backup` into a FRESH database (and bucket).
+ *
+ *   npm run restore -- --from DIR [--files] [--remote [--database NAME]] [--persist-to DIR]
+ *
+ * The target must be migrated to the backup's migration first (`npx wrangler d1 migrations
+ * apply DB --remote`; locally `npm run db:migrate:local`, or `--persist-to DIR` migrates that
+ * folder itself) and hold no users, documents or audit rows: a restore never merges. Then, as one
+ * unit: the triggers are set aside (their exact SQL is read from the target first), the rows the
+ * migrations seeded are replaced by the backup's, every table is filled (foreign keys checked at
+ * the end, so the order of rows does not matter), sqlite_sequence is restored (ids are never
+ * handed out twice), the triggers are recreated as they were and each full-text index is refilled
+ * (by its fts_refill statement, else FTS5's 'rebuild'). Counters the triggers keep come from the
+ * backup as they were.
+ *
+ * With --files the objects of DIR/objects go back into the bucket first, each checked against the
+ * SHA-256 the database recorded (a mismatch stops before anything is written to the database).
+ * Without it the objects must already be in the target bucket (same bucket, or a replica).
+ *
+ * Where: the local default through wrangler's platform proxy (one D1 batch, one transaction); the
+ * deployed database with `--remote` as one SQL file through `wrangler d1 execute --remote --file`
+ * (D1's import, made for large files) and the bucket through `wrangler r2 object put --remote`.
+ * Should that import stop halfway, the target is no longer fresh and a second run refuses it:
+ * delete and recreate the database, migrate it, and restore again.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { childProcessEnv } from "./child-env.ts";
+import {
+  dataTables,
+  decodeRow,
+  FORMAT,
+  ftsTables,
+  lastMigration,
+  objectPath,
+  proxyBucket,
+  quoteIdent,
+  remoteBucket,
+  sha256Hex,
+  type Bucket,
+  type Manifest,
+} from "./ops/backup-format.ts";
+import { localRunner, projectRoot, run, sqlLiteral, wranglerRunner, type SqlRunner } from "./ops/sql.ts";
+
+const USAGE = "usage: npm run restore -- --from DIR [--files] [--remote [--database NAME]] [--persist-to DIR]";
+/** Rows per INSERT, and a size bound well inside D1's 100 KB per statement. */
+const ROWS_PER_INSERT = 50;
+const MAX_STATEMENT_BYTES = 50_000;
+/** Tables that hold rows only once the app has been used: any row there means "not fresh". */
+const USER_TABLES = ["users", "archives", "audit_logs"];
+
+class Refused extends Error {}
+
+const { values: options } = parseArgs({
+  options: {
+    from: { type: "string" },
+    files: { type: "boolean", default: false },
+    remote: { type: "boolean", default: false },
+    database: { type: "string", default: "DB" },
+    "persist-to": { type: "string" },
+    // The --remote path (one SQL file through wrangler d1 execute) against a local folder, for tests.
+    "via-wrangler": { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+  strict: true,
+});
+
+if (options.help || !options.from) {
+  console.log(USAGE);
+  process.exit(options.help ? 0 : 2);
+}
+
+async function main(from: string) {
+  if (!existsSync(join(from, "manifest.json"))) throw new Refused(`${from} holds no manifest.json: not a finished backup.`);
+  const manifest = JSON.parse(await readFile(join(from, "manifest.json"), "utf8")) as Manifest;
+  if (manifest.format !== FORMAT) throw new Refused(`${from} is not a backup of this format (${String(manifest.format)}).`);
+  if (options.files && !manifest.files_copied) throw new Refused(`${from} holds no copies of the objects (it was made without --files).`);
+
+  const persistTo = options["persist-to"] ?? ".wrangler/state";
+  if (!options.remote && options["persist-to"]) migrateLocal(persistTo);
+
+  let db: SqlRunner;
+  let bucket: Bucket;
+  let apply: (statements: string[]) => Promise<void>;
+  const scratch = await mkdtemp(join(tmpdir(), "e-arsip-restore-"));
+  if (options.remote || options["via-wrangler"]) {
+    const target = options.remote
+      ? ({ remote: true, database: options.database } as const)
+      : ({ remote: false, database: options.database, persistTo } as const);
+    db = wranglerRunner(target);
+    apply = (statements) => executeFile(target, statements, scratch);
+    if (options.remote) bucket = remoteBucket(scratch);
+    else {
+      const local = await localRunner(persistTo);
+      bucket = proxyBucket(local.files);
+      const close = db.close;
+      db = { ...db, close: async () => (await close(), await local.close()) };
+    }
+  } else {
+    const local = await localRunner(persistTo);
+    db = local;
+    bucket = proxyBucket(local.files);
+    apply = (statements) => local.batch(statements);
+  }
+
+  try {
+    // ---- Checks: same migration, same tables, nothing to overwrite --------------------------
+    const migration = await lastMigration(db);
+    if (migration !== manifest.last_migration) {
+      throw new Refused(
+        `${db.target} is at migration ${migration ?? "(none)"}, the backup at ${manifest.last_migration}. ` +
+          `Apply the same migrations first (${options.remote ? "npx wrangler d1 migrations apply DB --remote" : "npm run db:migrate:local"}).`,
+      );
+    }
+    const tables = await dataTables(db);
+    const missing = manifest.tables.map((table) => table.name).filter((name) => !tables.includes(name));
+    if (missing.length > 0) throw new Refused(`${db.target} lacks tables of the backup: ${missing.join(", ")}`);
+    const [counts] = await db.query<Record<string, number>>(
+      `SELECT ${USER_TABLES.map((table) => `(SELECT COUNT(*) FROM ${quoteIdent(table)}) AS ${quoteIdent(table)}`).join(", ")}`,
+    );
+    const used = USER_TABLES.filter((table) => (counts?.[table] ?? 0) > 0);
+    if (used.length > 0) {
+      throw new Refused(
+        `${db.target} is not fresh: ${used.map((table) => `${table} holds ${counts![table]} row(s)`).join(", ")}. Restore only into a new, migrated database.`,
+      );
+    }
+
+    // ---- The files first: re-runnable, and a bad copy stops before the database is touched ---
+    if (options.files) {
+      for (const object of manifest.objects) {
+        const bytes = new Uint8Array(await readFile(objectPath(from, object.key)));
+        if (sha256Hex(bytes) !== object.sha256) throw new Error(`The backup's copy of ${object.key} does not match its recorded SHA-256.`);
+      }
+      for (const object of manifest.objects) {
+        await bucket.put(object.key, new Uint8Array(await readFile(objectPath(from, object.key))), object.content_type);
+      }
+    }
+
+    // ---- The database, as one unit ---------------------------------------------------------
+    const triggers = await db.query<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid");
+    const fts = await ftsTables(db);
+    const statements: string[] = ["PRAGMA defer_foreign_keys = on"];
+    for (const trigger of triggers) statements.push(`DROP TRIGGER ${quoteIdent(trigger.name)}`);
+    // Rows the migrations seeded (roles, counters, the chain head, sequences) give way to the backup's.
+    for (const table of [...manifest.tables].reverse()) {
+      if (table.name !== "sqlite_sequence") statements.push(`DELETE FROM ${quoteIdent(table.name)}`);
+    }
+    for (const name of fts) statements.push(`INSERT INTO ${quoteIdent(name)} (${quoteIdent(name)}) VALUES ('delete-all')`);
+
+    const refills = new Map<string, string>();
+    for (const table of manifest.tables) {
+      const rows = await readRows(from, table.name);
+      if (rows.length !== table.rows) throw new Error(`tables/${table.name}.jsonl holds ${rows.length} rows, the manifest says ${table.rows}.`);
+      if (table.name === "fts_refill") for (const row of rows) refills.set(String(row.fts_table), String(row.refill));
+      if (table.name === "sqlite_sequence") {
+        // Inserting explicit ids above made entries of their own; the backup's (which may be
+        // higher, after deletions) replace them. d1_migrations keeps the target's.
+        statements.push("DELETE FROM sqlite_sequence WHERE name <> 'd1_migrations'");
+        statements.push(...insertStatements(table.name, rows.filter((row) => row.name !== "d1_migrations")));
+      } else statements.push(...insertStatements(table.name, rows));
+    }
+    for (const trigger of triggers) statements.push(trigger.sql);
+    for (const name of fts) statements.push(refills.get(name) ?? `INSERT INTO ${quoteIdent(name)} (${quoteIdent(name)}) VALUES ('rebuild')`);
+    await apply(statements);
+
+    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    console.log(
+      `Restored ${manifest.tables.length} tables (${rows} rows) into ${db.target}, ${triggers.length} triggers recreated, ` +
+        `${fts.length} search index(es) refilled` +
+        (options.files ? `, ${manifest.objects.length} R2 objects put back and checked.` : `; the ${manifest.objects.length} R2 objects must already be in the bucket.`),
+    );
+  } finally {
+    await db.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function readRows(from: string, table: string): Promise<Record<string, unknown>[]> {
+  const text = await readFile(join(from, "tables", `${table}.jsonl`), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map(decodeRow);
+}
+
+/** Multi-row INSERTs of literal values (no bound parameters: the CLI path binds none). */
+function insertStatements(table: string, rows: Record<string, unknown>[]): string[] {
+  const statements: string[] = [];
+  let columns: string[] | null = null;
+  let values: string[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (columns && values.length > 0) {
+      statements.push(`INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(", ")}) VALUES ${values.join(", ")}`);
+    }
+    values = [];
+    bytes = 0;
+  };
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    if (columns === null || keys.join("\0") !== columns.join("\0")) {
+      flush();
+      columns = keys;
+    }
+    const tuple = `(${keys.map((key) => sqlLiteral(row[key])).join(", ")})`;
+    if (values.length >= ROWS_PER_INSERT || bytes + tuple.length > MAX_STATEMENT_BYTES) flush();
+    values.push(tuple);
+    bytes += tuple.length;
+  }
+  flush();
+  return statements;
+}
+
+/** The statements as one SQL file through `wrangler d1 execute --file` (D1's import for --remote). */
+async function executeFile(target: { remote: boolean; database: string; persistTo?: string }, statements: string[], scratch: string) {
+  const file = join(scratch, "restore.sql");
+  await writeFile(file, `${statements.map((statement) => `${statement};`).join("\n")}\n`);
+  const location = target.remote ? ["--remote"] : ["--local", "--persist-to", target.persistTo!];
+  const result = await run(process.execPath, [
+    `${projectRoot}node_modules/wrangler/bin/wrangler.js`,
+    "d1",
+    "execute",
+    target.database,
+    ...location,
+    "--file",
+    file,
+    "--yes",
+    "--config",
+    `${projectRoot}wrangler.toml`,
+  ]);
+  if (result.code !== 0) throw new Error(`wrangler d1 execute --file failed (${result.code}): ${(result.stderr || result.stdout).trim().slice(-2000)}`);
+}
+
+/** Local convenience: a --persist-to folder is migrated first (a no-op when it already is). */
+function migrateLocal(persistTo: string) {
+  const migrate = spawnSync(
+    process.execPath,
+    [`${projectRoot}node_modules/wrangler/bin/wrangler.js`, "d1", "migrations", "apply", "DB", "--local", "--config", `${projectRoot}wrangler.toml`, "--persist-to", persistTo],
+    { cwd: projectRoot, env: childProcessEnv(projectRoot), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" },
+  );
+  if (migrate.status !== 0) throw new Error(`Migrating ${persistTo} failed: ${(migrate.stderr || migrate.stdout).slice(-2000)}`);
+}
+
+try {
+  await main(resolve(options.from));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(error instanceof Refused ? 2 : 1);
+}
