@@ -23,13 +23,11 @@
  * Should that import stop halfway, the target is no longer fresh and a second run refuses it:
  * delete and recreate the database, migrate it, and restore again.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { childProcessEnv } from "./child-env.ts";
 import {
   dataTables,
   decodeRow,
@@ -44,7 +42,7 @@ import {
   type Bucket,
   type Manifest,
 } from "./ops/backup-format.ts";
-import { localRunner, projectRoot, run, sqlLiteral, wranglerRunner, type SqlRunner } from "./ops/sql.ts";
+import { localRunner, projectRoot, sqlLiteral, wrangler, wranglerD1Execute, wranglerRunner, type SqlRunner, type WranglerTarget } from "./ops/sql.ts";
 
 const USAGE = "usage: npm run restore -- --from DIR [--files] [--remote [--database NAME]] [--persist-to DIR]";
 /** Rows per INSERT, and a size bound well inside D1's 100 KB per statement. */
@@ -81,7 +79,7 @@ async function main(from: string) {
   if (options.files && !manifest.files_copied) throw new Refused(`${from} holds no copies of the objects (it was made without --files).`);
 
   const persistTo = options["persist-to"] ?? ".wrangler/state";
-  if (!options.remote && options["persist-to"]) migrateLocal(persistTo);
+  if (!options.remote && options["persist-to"]) await migrateLocal(persistTo);
 
   let db: SqlRunner;
   let bucket: Bucket;
@@ -216,33 +214,16 @@ function insertStatements(table: string, rows: Record<string, unknown>[]): strin
 }
 
 /** The statements as one SQL file through `wrangler d1 execute --file` (D1's import for --remote). */
-async function executeFile(target: { remote: boolean; database: string; persistTo?: string }, statements: string[], scratch: string) {
+async function executeFile(target: WranglerTarget, statements: string[], scratch: string) {
   const file = join(scratch, "restore.sql");
   await writeFile(file, `${statements.map((statement) => `${statement};`).join("\n")}\n`);
-  const location = target.remote ? ["--remote"] : ["--local", "--persist-to", target.persistTo!];
-  const result = await run(process.execPath, [
-    `${projectRoot}node_modules/wrangler/bin/wrangler.js`,
-    "d1",
-    "execute",
-    target.database,
-    ...location,
-    "--file",
-    file,
-    "--yes",
-    "--config",
-    `${projectRoot}wrangler.toml`,
-  ]);
-  if (result.code !== 0) throw new Error(`wrangler d1 execute --file failed (${result.code}): ${(result.stderr || result.stdout).trim().slice(-2000)}`);
+  await wranglerD1Execute(target, ["--file", file, "--yes"]);
 }
 
 /** Local convenience: a --persist-to folder is migrated first (a no-op when it already is). */
-function migrateLocal(persistTo: string) {
-  const migrate = spawnSync(
-    process.execPath,
-    [`${projectRoot}node_modules/wrangler/bin/wrangler.js`, "d1", "migrations", "apply", "DB", "--local", "--config", `${projectRoot}wrangler.toml`, "--persist-to", persistTo],
-    { cwd: projectRoot, env: childProcessEnv(projectRoot), stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" },
-  );
-  if (migrate.status !== 0) throw new Error(`Migrating ${persistTo} failed: ${(migrate.stderr || migrate.stdout).slice(-2000)}`);
+async function migrateLocal(persistTo: string) {
+  const migrate = await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", `${projectRoot}wrangler.toml`, "--persist-to", persistTo]);
+  if (migrate.code !== 0) throw new Error(`Migrating ${persistTo} failed: ${(migrate.stderr || migrate.stdout).slice(-2000)}`);
 }
 
 try {

@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { projectRoot, run, type R2Like, type SqlRunner } from "./sql.ts";
+import { projectRoot, wrangler, type R2Like, type SqlRunner } from "./sql.ts";
 
 export const FORMAT = "e-arsip-backup/v1";
 
@@ -144,12 +144,12 @@ function bucketName(): string {
 
 export function remoteBucket(scratch: string): Bucket {
   const bucket = bucketName();
-  const wrangler = (args: string[]) => run(process.execPath, [`${projectRoot}node_modules/wrangler/bin/wrangler.js`, "r2", "object", ...args, "--remote"]);
+  const r2Object = (args: string[]) => wrangler(["r2", "object", ...args, "--remote"]);
   return {
     async get(key) {
       const file = join(scratch, "object.tmp");
       await mkdir(dirname(file), { recursive: true });
-      const result = await wrangler(["get", `${bucket}/${key}`, "--file", file]);
+      const result = await r2Object(["get", `${bucket}/${key}`, "--file", file]);
       if (result.code !== 0) {
         if (/not found|does not exist|NoSuchKey/i.test(result.stderr + result.stdout)) return null;
         throw new Error(`wrangler r2 object get ${key} failed: ${(result.stderr || result.stdout).trim().slice(-500)}`);
@@ -160,7 +160,7 @@ export function remoteBucket(scratch: string): Bucket {
       const file = join(scratch, "object.tmp");
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, bytes);
-      const result = await wrangler(["put", `${bucket}/${key}`, "--file", file, ...(contentType ? ["--content-type", contentType] : [])]);
+      const result = await r2Object(["put", `${bucket}/${key}`, "--file", file, ...(contentType ? ["--content-type", contentType] : [])]);
       if (result.code !== 0) throw new Error(`wrangler r2 object put ${key} failed: ${(result.stderr || result.stdout).trim().slice(-500)}`);
     },
   };

@@ -90,21 +90,20 @@ export async function localRunner(persistTo: string): Promise<SqlRunner & { file
 
 export type WranglerTarget = { remote: true; database: string } | { remote: false; database: string; persistTo: string };
 
+/** The project's wrangler, run with this Node (the scripts' one way to call it). */
+export const wrangler = (args: string[]) => run(process.execPath, [`${projectRoot}node_modules/wrangler/bin/wrangler.js`, ...args]);
+
+/** `wrangler d1 execute` on `target` with `args` (this project's config); throws when it fails. */
+export async function wranglerD1Execute(target: WranglerTarget, args: string[]): Promise<string> {
+  const location = target.remote ? ["--remote"] : ["--local", "--persist-to", target.persistTo];
+  const { stdout, stderr, code } = await wrangler(["d1", "execute", target.database, ...location, "--config", `${projectRoot}wrangler.toml`, ...args]);
+  if (code !== 0) throw new Error(`wrangler d1 execute failed (${code}): ${(stderr || stdout).trim().slice(-2000)}`);
+  return stdout;
+}
+
 /** `wrangler d1 execute` with `args`, answering its parsed `--json` output. */
 async function wranglerD1(target: WranglerTarget, args: string[]): Promise<{ results?: Row[]; success?: boolean }[]> {
-  const location = target.remote ? ["--remote"] : ["--local", "--persist-to", target.persistTo];
-  const { stdout, stderr, code } = await run(process.execPath, [
-    `${projectRoot}node_modules/wrangler/bin/wrangler.js`,
-    "d1",
-    "execute",
-    target.database,
-    ...location,
-    "--json",
-    "--config",
-    `${projectRoot}wrangler.toml`,
-    ...args,
-  ]);
-  if (code !== 0) throw new Error(`wrangler d1 execute failed (${code}): ${(stderr || stdout).trim().slice(-2000)}`);
+  const stdout = await wranglerD1Execute(target, ["--json", ...args]);
   // Wrangler may print notices before the JSON document.
   const start = stdout.search(/^\[/m);
   if (start < 0) throw new Error(`wrangler d1 execute printed no JSON: ${stdout.slice(-2000)}`);
