@@ -17,11 +17,14 @@ export type UserDetail = z.output<typeof UserDetailSchema>;
 export type UnitKerjaOption = z.output<typeof UnitKerjaOptionSchema>;
 
 const fullName = z.string(v.fullNameRequired).trim().min(1, v.fullNameRequired).max(100, v.fullNameMax);
+/** The usernames E-Arsip accepts (the user form, the API, accounts SSO creates). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
+
 const username = z
   .string(v.usernameRequired)
   .trim()
   .min(1, v.usernameRequired)
-  .regex(/^[A-Za-z0-9._-]{3,50}$/, v.usernameFormat);
+  .regex(USERNAME_PATTERN, v.usernameFormat);
 const password = z.string(v.passwordRequired).min(8, v.passwordMin).max(256, v.passwordMax);
 const roleName = z.enum(ROLE_NAMES, v.roleInvalid);
 const unitKerjaId = z.preprocess(toInteger, z.number(v.unitKerjaInvalid).int(v.unitKerjaInvalid).positive(v.unitKerjaInvalid).optional());

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { DomainError } from "~/domain/errors";
 import { ROLES, type RoleName } from "~/domain/roles";
+import { USERNAME_PATTERN } from "~/domain/users";
 import type { RequestContext, SessionUser } from "../context.server";
 import type { SsoClaimMapping, SsoLinkBy } from "../env.server";
 import { toSessionUser, usersWithRole } from "./session.server";
@@ -54,9 +55,6 @@ export const CLAIM_REFUSALS: ReadonlySet<SsoRefusal> = new Set(["unit_unresolved
  * the identity. Not a conflict (`subject_mismatch`, `email_ambiguous`): those need an administrator.
  */
 const CREATABLE: ReadonlySet<SsoRefusal> = new Set(["unknown_user", "not_linked", "email_missing", "email_unverified"]);
-
-/** The usernames E-Arsip accepts (as the user form does). */
-const USERNAME = /^[A-Za-z0-9._-]{3,50}$/;
 
 export class SsoUserNotFoundError extends Error {
   constructor(readonly reason: SsoRefusal) {
@@ -195,7 +193,7 @@ async function applyClaims(ctx: RequestContext, identity: SsoIdentity, row: User
  */
 async function createViewer(ctx: RequestContext, identity: SsoIdentity, mapping: SsoClaimMapping, refuse: Refuse): Promise<SessionUser> {
   const username = identity.preferredUsername ?? "";
-  if (!USERNAME.test(username)) return refuse("username_unusable");
+  if (!USERNAME_PATTERN.test(username)) return refuse("username_unusable");
   const claimed = await claimedRoleAndUnit(ctx, identity, { role: ROLES.viewer, unit_kerja_id: null }, mapping);
   if ("refusal" in claimed) return refuse(claimed.refusal);
   try {
