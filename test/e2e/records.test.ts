@@ -7,7 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, JS_MODES, baseURL, goto, login, useBrowser, waitForHydration, type DemoAccount } from "../support/node/browser";
+import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
+import { apiSession, createTestDocument, trashTestDocument, uniqueWord } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { pdfFile, sha256, type FilePayload } from "../support/node/files";
 
@@ -18,44 +19,13 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 
-const api = (path: string, init?: RequestInit) => fetch(new URL(path, baseURL()), { redirect: "manual", ...init });
-
-async function apiSession(account: DemoAccount) {
-  const response = await api("/api/v1/auth/login", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: account.username, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { cookie: response.headers.getSetCookie()[0]!.split(";")[0]!, csrfToken };
-}
-
-const uniqueWord = () => `riwayat${Array.from({ length: 8 }, () => "bcdfghjkmnpqrstvwxz"[Math.floor(Math.random() * 19)]).join("")}`;
-
-/** A PRIVATE document of ft.staff, created through the API. */
+/** A PRIVATE document of ft.staff, created through the API (its file kept, to compare downloads). */
 async function ftDocument(scenario: string): Promise<{ uuid: string; title: string; file: FilePayload }> {
-  const owner = await apiSession(DEMO_ACCOUNTS.ftStaff);
-  const categories = (await (await api("/api/v1/archives/categories", { headers: { cookie: owner.cookie } })).json()) as { id: number }[];
-  const word = uniqueWord();
+  const word = uniqueWord("riwayat");
   const title = `Arsip Riwayat ${scenario} ${word}`;
   const file = pdfFile("versi-awal.pdf", word);
-  const form = new FormData();
-  const fields = {
-    categoryId: String(categories[0]!.id),
-    title,
-    documentNumber: `RIWAYAT/${word}`,
-    year: "2026",
-    keywords: "riwayat, versi, sampah, arsip, uji",
-    description: "Dokumen uji untuk riwayat versi file, sampah dan pemulihan dokumen.",
-    accessLevel: "PRIVATE",
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set("file", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  const response = await api("/api/v1/archives", { method: "POST", headers: { cookie: owner.cookie, "x-csrf-token": owner.csrfToken, origin: baseURL() }, body: form });
-  expect(response.status).toBe(201);
-  const { data } = (await response.json()) as { data: { uuid: string } };
-  return { uuid: data.uuid, title, file };
+  const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title, file, accessLevel: "PRIVATE" });
+  return { uuid, title, file };
 }
 
 const versionRows = (page: Page) => page.getByTestId("version-row");
@@ -136,8 +106,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
   it("Super Admin: 'Hapus Permanen' asks first, then the document is gone for good", async () => {
     const doc = await ftDocument(javaScriptEnabled ? "js-permanen" : "nojs-permanen");
-    const owner = await apiSession(DEMO_ACCOUNTS.ftStaff);
-    expect((await api(`/api/v1/archives/${doc.uuid}`, { method: "DELETE", headers: { cookie: owner.cookie, "x-csrf-token": owner.csrfToken, origin: baseURL() } })).status).toBe(200);
+    await trashTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), doc.uuid);
 
     const { page } = await newPage({ javaScriptEnabled });
     await login(page, DEMO_ACCOUNTS.admin);
