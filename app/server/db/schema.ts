@@ -59,6 +59,100 @@ export interface Database {
     /** Set while the document is in the trash. */
     deleted_at: string | null;
     deleted_by: number | null;
+    /** Retention clock start (ISO date); null = 31 December of `year`. */
+    retention_start_date: string | null;
+    /** A reappraisal's later due date (Dinilai Kembali). */
+    retention_extended_until: string | null;
+    /** A reappraisal's new final disposition, replacing the code's. */
+    disposition_override: "MUSNAH" | "PERMANEN" | null;
+    /** STATIS once handed over to the university archive: read-only, never destroyed. */
+    archival_state: "STATIS" | null;
+  };
+  /** Text extracted from a document's current file (the extraction queue's consumer). */
+  archive_texts: {
+    archive_id: number;
+    file_id: number;
+    status: "PENDING" | "INDEXED" | "NO_TEXT" | "FAILED";
+    body: Generated<string>;
+    pages: number | null;
+    truncated: Generated<number>;
+    error: string | null;
+    attempts: Generated<number>;
+    queued_at: string;
+    extracted_at: string | null;
+  };
+  /** Legal holds (penahanan) on a document or a classification code. */
+  retention_holds: {
+    id: Generated<number>;
+    archive_id: number | null;
+    classification_id: number | null;
+    reason: string;
+    created_by: number | null;
+    created_at: string;
+    released_at: string | null;
+    released_by: number | null;
+    release_reason: string | null;
+  };
+  /** The retention clock's result per live document (cron-refreshed). */
+  retention_states: {
+    archive_id: number;
+    status: "AKTIF" | "INAKTIF" | "JATUH_TEMPO" | "DITAHAN" | "STATIS" | "TANPA_KODE";
+    disposition: "MUSNAH" | "PERMANEN" | "DINILAI_KEMBALI" | null;
+    active_until: string | null;
+    inactive_until: string | null;
+    unit_kerja_id: number | null;
+    refreshed_at: string;
+  };
+  /** Daftar Arsip Usul Musnah (MUSNAH) or Usul Serah (SERAH). */
+  disposal_lists: {
+    id: Generated<number>;
+    uuid: string;
+    kind: "MUSNAH" | "SERAH";
+    number: string;
+    status: Generated<"DRAFT" | "EXECUTING" | "EXECUTED">;
+    note: Generated<string>;
+    anri_letter_number: string | null;
+    anri_letter_date: string | null;
+    created_by: number | null;
+    created_at: string;
+    executed_by: number | null;
+    executed_at: string | null;
+  };
+  /** A list's items: snapshots of the records as listed, the committee's decision, the outcome. */
+  disposal_items: {
+    list_id: number;
+    position: number;
+    archive_id: number;
+    archive_uuid: string;
+    unit_kerja_id: number | null;
+    classification_code: string;
+    title: string;
+    document_number: string;
+    year: number;
+    file_count: number;
+    retention_years: number;
+    snapshot_sha256: string;
+    decision: "SETUJUI" | "TUNDA" | null;
+    decision_reason: string | null;
+    decided_by: number | null;
+    decided_at: string | null;
+    outcome: "DONE" | "SKIPPED" | null;
+    skip_reason: string | null;
+  };
+  /** The Berita Acara of an executed list (PDF in R2; public verification by uuid). */
+  berita_acara: {
+    id: Generated<number>;
+    uuid: string;
+    list_id: number;
+    kind: "PEMUSNAHAN" | "PENYERAHAN";
+    number: string;
+    issued_on: string;
+    place: string;
+    item_count: number;
+    list_sha256: string;
+    r2_key: string;
+    pdf_sha256: string;
+    created_at: string;
   };
   /** One row per version of a document's file. */
   archive_files: {
@@ -91,7 +185,9 @@ export interface Database {
     deleted_by_username: string | null;
     purged_at: string;
     purged_by_username: string | null;
-    reason: "TRASH_EXPIRED" | "PURGED";
+    reason: "TRASH_EXPIRED" | "PURGED" | "DESTROYED";
+    /** The Berita Acara Pemusnahan that destroyed it (reason DESTROYED). */
+    berita_acara_id: Generated<number | null>;
   };
   /** Objects being written to R2 (registered before the first byte). */
   file_staging: {
