@@ -22,3 +22,6 @@ export type TextStatusView = {
   /** Who may edit the document (and Super Admin) may queue it again: 'Indeks ulang'. */
   canReindex: boolean;
 };
+
+/** The `intent` of the detail page's 'Indeks ulang' form. */
+export const REINDEX_INTENT = "reindex";

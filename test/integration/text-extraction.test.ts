@@ -288,3 +288,32 @@ describe("the backfill of the 30-minute cron", () => {
     expect(recording.sent).not.toContainEqual({ archiveId: archive.id, fileId: file.current_file_id });
   });
 });
+
+describe("the Super Admin filter by text status (?teks=)", () => {
+  it("lists documents by status for Super Admin and ignores the parameter for anyone else", async () => {
+    const indexed = await upload(world.owner.session, textPdf([["filter terindeks"]]));
+    const failed = await upload(world.owner.session, pdfBytes(3000));
+    const waiting = await createArchive({ uploaderId: world.owner.user.id, categoryId: world.categoryId, unitKerjaId: world.ownerUnit.id });
+    await Promise.all([extracted(indexed.uuid), extracted(failed.uuid)]);
+    const uuids = async (session: SignedIn, teks: string) => {
+      const response = await call(`/api/v1/archives?size=50&teks=${teks}`, as(session));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { data: DocumentView[]; total: number };
+      expect(body.total, teks).toBe(body.data.length);
+      return body.data.map((d) => d.uuid);
+    };
+    const gagal = await uuids(world.admin.session, "GAGAL");
+    expect(gagal).toContain(failed.uuid);
+    expect(gagal).not.toContain(indexed.uuid);
+    const terindeks = await uuids(world.admin.session, "TERINDEKS");
+    expect(terindeks).toContain(indexed.uuid);
+    expect(terindeks).not.toContain(failed.uuid);
+    // A document without a row for its file yet waits.
+    const menunggu = await uuids(world.admin.session, "MENUNGGU");
+    expect(menunggu).toContain(waiting.uuid);
+    expect(menunggu).not.toContain(indexed.uuid);
+    // Not Super Admin: the filter is ignored (the owner's list shows both).
+    const owners = await uuids(world.owner.session, "GAGAL");
+    expect(owners).toEqual(expect.arrayContaining([indexed.uuid, failed.uuid]));
+  });
+});

@@ -52,6 +52,7 @@ import { checkFieldsSoFar, metadataColumns, validDocumentFields, versionNoteOf, 
 import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
 import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
+import { TEXT_FILTERS } from "~/domain/text-extraction";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -62,12 +63,14 @@ const v = documentValidation;
 const QUOTA_CONFLICT = { QUOTA_EXCEEDED: () => new DomainError(413, documentFormMessages.quotaExceeded) };
 
 /** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
-function listShape(audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
+function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
   return {
     search: match !== null,
     audience: audience.kind,
     category: query.category !== undefined,
     code: query.klasifikasi !== undefined,
+    // The text-status filter is Super Admin's; anyone else's `?teks=` is ignored.
+    text: query.teks !== undefined && can(ctx.actor, { type: "text.statusFilter" }) ? TEXT_FILTERS[query.teks] : null,
     sort: query.sort,
     dir: query.dir,
   };
@@ -81,7 +84,7 @@ function listShape(audience: Audience, query: DocumentListQuery, match: string |
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
   const match = ftsQuery(query.q);
   const audience = audienceOf(ctx.actor, options);
-  const shape = listShape(audience, query, match);
+  const shape = listShape(ctx, audience, query, match);
   const term = match ?? "";
   const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? "")];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
