@@ -37,14 +37,13 @@ try {
 const servesBuild = command === "wrangler";
 if (servesBuild) markServing();
 
-// `wrangler dev` fires no cron by itself: it exposes /__scheduled (--test-scheduled), and once the
-// server answers, the 30-minute cron runs once, whose backfill queues the text extraction of every
-// document still waiting (the seeded demo PDFs), which wrangler's local queue then delivers.
+// `wrangler dev` fires no cron by itself; it runs one on request at /cdn-cgi/handler/scheduled.
+// Once the server answers, the 30-minute cron runs once: its backfill queues the text extraction
+// of every document still waiting (the seeded demo PDFs), which wrangler's local queue delivers.
 const kicksBackfill = servesBuild && args[0] === "dev";
-const childArgs = kicksBackfill && !args.includes("--test-scheduled") ? [...args, "--test-scheduled"] : args;
 
 // Offline-friendly: CLOUDFLARE_CF_FETCH_ENABLED=false stops wrangler fetching Request.cf data at start.
-const child = spawn(command, childArgs, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
+const child = spawn(command, args, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
 if (kicksBackfill) void runBackfillOnce(args);
 
 /** Wait for the local server, then run the 30-minute cron once (maintenance and the extraction backfill). */
@@ -53,7 +52,7 @@ async function runBackfillOnce(serverArgs: string[]) {
     const index = serverArgs.indexOf(name);
     return index >= 0 && serverArgs[index + 1] ? serverArgs[index + 1]! : fallback;
   };
-  const url = `http://${option("--ip", "127.0.0.1")}:${option("--port", "8787")}/__scheduled?cron=${encodeURIComponent("*/30 * * * *")}`;
+  const url = `http://${option("--ip", "127.0.0.1")}:${option("--port", "8787")}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`;
   for (let attempt = 0; attempt < 240 && child.exitCode === null; attempt++) {
     const answered = await fetch(url, { signal: AbortSignal.timeout(30_000) }).then((response) => response.ok, () => false);
     if (answered) {
