@@ -4,7 +4,7 @@ import worker from "../../workers/app";
 import { restoreVersion } from "~/server/documents/versions.server";
 import { textExtraction as text } from "~/i18n/text-extraction";
 import { EXTRACTION_MAX_RETRIES, retryDelaySeconds } from "~/server/text-extraction/service.server";
-import { MAX_PAGES } from "~/server/text-extraction/extractors.server";
+import { capBytes, MAX_PAGES, MAX_TEXT_BYTES, xmlText } from "~/server/text-extraction/extractors.server";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { auditRowsFor, documentFields, downloadBytes, postDocument, sendMultipart, uploadDocument, type DocumentView } from "../support/worker/documents";
@@ -315,5 +315,21 @@ describe("the Super Admin filter by text status (?teks=)", () => {
     // Not Super Admin: the filter is ignored (the owner's list shows both).
     const owners = await uuids(world.owner.session, "GAGAL");
     expect(owners).toEqual(expect.arrayContaining([indexed.uuid, failed.uuid]));
+  });
+});
+
+describe("extractor parts", () => {
+  it("reads the text runs, paragraphs and tabs of Office Open XML, never markup or attributes", () => {
+    const xml =
+      '<w:document><w:body><w:p><w:r><w:t xml:space="preserve">Surat </w:t></w:r><w:r><w:t>Edaran &amp; Keputusan</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t>Baris</w:t><w:tab/><w:t>dua &#8211; &#x41;</w:t></w:r></w:p><w:p><w:r><w:instrText>HYPERLINK "x"</w:instrText></w:r></w:p></w:body></w:document>';
+    expect(xmlText(xml)).toBe("Surat Edaran & Keputusan\nBaris\tdua \u2013 A\n\n");
+  });
+
+  it("cuts UTF-8 text at MAX_TEXT_BYTES without splitting a character", () => {
+    expect(capBytes("pendek")).toEqual({ body: "pendek", truncated: false });
+    const { body, truncated } = capBytes("\u00e9".repeat(MAX_TEXT_BYTES));
+    expect(truncated).toBe(true);
+    expect(body).toBe("\u00e9".repeat(MAX_TEXT_BYTES / 2));
   });
 });
