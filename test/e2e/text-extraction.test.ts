@@ -53,6 +53,22 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(scrollsSideways).toBe(false);
   });
 
+  it("Super Admin filters the documents list by text status (?teks=), a GET the server answers", async () => {
+    const word = uniqueWord("saring");
+    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title: `Arsip Saring ${word}`, file: pdfFile(`${word}.pdf`, word) });
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await waitForStatus(page, doc.uuid, "Terindeks");
+    const rows = async (teks: string) => {
+      await goto(page, `/app/documents?q=${word}&teks=${teks}`);
+      await page.getByRole("heading", { name: "Semua Dokumen" }).waitFor();
+      expect(await page.getByTestId("text-filter").inputValue()).toBe(teks);
+      return page.getByTestId("document-row").filter({ hasText: doc.title }).count();
+    };
+    expect(await rows("TERINDEKS")).toBe(1);
+    expect(await rows("GAGAL")).toBe(0);
+  });
+
   it("a Viewer, who may not open the PRIVATE file, sees no text status and no 'Indeks ulang'", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { accessLevel: "PRIVATE" });
     const { page } = await newPage({ javaScriptEnabled });
