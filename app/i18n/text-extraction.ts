@@ -35,7 +35,6 @@ export const textExtraction = {
     unreadablePdf: "PDF rusak atau tidak dapat dibaca.",
     encryptedPdf: "PDF terkunci kata sandi.",
     unreadableOffice: "File Office rusak atau tidak dapat dibaca.",
-    unsupported: "Jenis file ini tidak didukung untuk ekstraksi teks.",
     unexpected: "Ekstraksi gagal setelah beberapa percobaan.",
   },
 } as const;
