@@ -37,8 +37,32 @@ try {
 const servesBuild = command === "wrangler";
 if (servesBuild) markServing();
 
+// `wrangler dev` fires no cron by itself; it runs one on request at /cdn-cgi/handler/scheduled.
+// Once the server answers, the 30-minute cron runs once: its backfill queues the text extraction
+// of every document still waiting (the seeded demo PDFs), which wrangler's local queue delivers.
+const kicksBackfill = servesBuild && args[0] === "dev";
+
 // Offline-friendly: CLOUDFLARE_CF_FETCH_ENABLED=false stops wrangler fetching Request.cf data at start.
 const child = spawn(command, args, { stdio: "inherit", env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env } });
+if (kicksBackfill) void runBackfillOnce(args);
+
+/** Wait for the local server, then run the 30-minute cron once (maintenance and the extraction backfill). */
+async function runBackfillOnce(serverArgs: string[]) {
+  const option = (name: string, fallback: string) => {
+    const index = serverArgs.indexOf(name);
+    return index >= 0 && serverArgs[index + 1] ? serverArgs[index + 1]! : fallback;
+  };
+  const url = `http://${option("--ip", "127.0.0.1")}:${option("--port", "8787")}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`;
+  for (let attempt = 0; attempt < 240 && child.exitCode === null; attempt++) {
+    const answered = await fetch(url, { signal: AbortSignal.timeout(30_000) }).then((response) => response.ok, () => false);
+    if (answered) {
+      console.log("Text extraction: documents still waiting were queued (the 30-minute cron ran once)");
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.warn("Text extraction: the local server did not answer; documents wait for the next cron");
+}
 const forward = (signal: NodeJS.Signals) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };

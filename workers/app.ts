@@ -8,6 +8,7 @@ import { apiDocs } from "./api-docs";
 import { compressText, requestContext, securityHeaders } from "./middleware";
 import { oai } from "./oai";
 import { publicCacheHit, publicPageCache } from "./public-cache";
+import { queue } from "./queue";
 import { scheduled } from "./scheduled";
 import { uploadRouteTable } from "./upload-routes";
 
@@ -42,4 +43,5 @@ export const app = new Hono<HonoEnv>()
 export default {
   fetch: app.fetch,
   scheduled,
+  queue,
 } satisfies ExportedHandler<Env>;

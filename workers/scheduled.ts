@@ -3,6 +3,7 @@ import { scheduledAuditChainCheck } from "~/server/audit/integrity.server";
 import { jobContext } from "~/server/context.server";
 import { runFixityChecks } from "~/server/fixity/service.server";
 import { runMaintenance } from "~/server/jobs/maintenance.server";
+import { enqueuePendingTexts } from "~/server/text-extraction/service.server";
 
 /** The daily cron of wrangler.toml: seal and verify the audit-log hash chain. */
 export const AUDIT_CHAIN_CRON = "17 3 * * *";
@@ -12,7 +13,7 @@ export const FIXITY_CRON = "15,45 * * * *";
 /**
  * The cron triggers (wrangler.toml), each run as a job with its own system actor. Every 30
  * minutes: housekeeping (see runMaintenance), then sealing the audit rows it and anything else
- * left unsealed. Between those: a fixity batch, in an invocation of its own so that hashing
+ * left unsealed, then the text-extraction backfill (documents whose text still waits). Between those: a fixity batch, in an invocation of its own so that hashing
  * files never delays or shares the time limit of the housekeeping. Daily: the audit-chain check.
  */
 export async function scheduled(controller: ScheduledController, env: Env, execution?: ExecutionContext): Promise<void> {
@@ -28,4 +29,5 @@ export async function scheduled(controller: ScheduledController, env: Env, execu
   const ctx = jobContext(env, "maintenance", { waitUntil });
   await runMaintenance(ctx);
   await sealAuditChain(ctx, 250);
+  await enqueuePendingTexts(jobContext(env, "text-extraction", { waitUntil }));
 }

@@ -4,6 +4,7 @@ import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
 import { CURSOR_PARAMS, createListQuerySchema, parseListParams } from "./list-query";
 import { CODE_PATTERN } from "./classification";
 import { SECURITY_CLASSES } from "./security-classes";
+import { TEXT_FILTER_VALUES } from "./text-extraction";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -74,7 +75,7 @@ export { documentHints } from "./document-hints";
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from "./list-query";
 export { DOCUMENT_SORTS, DOCUMENT_LIST_DEFAULTS, type DocumentSort } from "./document-list";
 
-/** List query parameters (?q=&category=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
+/** List query parameters (?q=&category=&klasifikasi=&teks=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
 export const DocumentListQuerySchema = createListQuerySchema({
   sorts: DOCUMENT_SORTS,
   defaultSort: DOCUMENT_LIST_DEFAULTS.sort,
@@ -83,6 +84,8 @@ export const DocumentListQuerySchema = createListQuerySchema({
     category: z.coerce.number().int().positive().optional().catch(undefined),
     // A classification code: the list shows documents filed under it or any code below it.
     klasifikasi: z.string().trim().toUpperCase().regex(CODE_PATTERN).optional().catch(undefined),
+    // Super Admin: documents whose text extraction stands here (ignored for anyone else).
+    teks: z.enum(TEXT_FILTER_VALUES).optional().catch(undefined),
   },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;

@@ -19,7 +19,7 @@ export type UserActor = {
 };
 
 /** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
-export type JobName = "maintenance" | "audit-chain" | "fixity";
+export type JobName = "maintenance" | "audit-chain" | "fixity" | "text-extraction";
 
 /** A job acting on its own (cron, queue consumer): no user, no role, no unit. */
 export type SystemActor = { system: JobName };
@@ -75,9 +75,16 @@ export type Action =
   // the scheduled job), and read what failed (Super Admin).
   | { type: "fixity.check" }
   | { type: "fixity.report" }
+  // 'Indeks ulang': queue a document's file for text extraction again (who may edit it).
+  | { type: "document.reindex"; document: DocumentRef }
+  // Super Admin: filter the documents list by extraction status.
+  | { type: "text.statusFilter" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
-  | { type: "files.sweep" };
+  | { type: "files.sweep" }
+  // Extract a queued file's text and write it (the queue consumer); enqueue what still waits (the cron).
+  | { type: "text.extract" }
+  | { type: "text.enqueue" };
 
 type ActionType = Action["type"];
 
@@ -91,6 +98,8 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
   "audit-chain": ["auditLog.verify"],
   // Re-hashes stored objects in batches, records each check, audits new failures.
   fixity: ["fixity.check"],
+  // The queue consumer and the backfill of the 30-minute cron: reads files, writes archive_texts only.
+  "text-extraction": ["text.extract", "text.enqueue"],
 };
 
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
@@ -119,6 +128,8 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "document.delete":
     // Restoring an old version changes the document as an edit does.
     case "document.restoreVersion":
+    // Re-queueing the extraction is a change to what the document is found by.
+    case "document.reindex":
       return (
         (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
         can(actor, { type: "document.view", document: action.document })
@@ -167,6 +178,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "trash.purge":
     case "fixity.check":
     case "fixity.report":
+    case "text.statusFilter":
       return isSuperAdmin(actor);
     case "apiToken.create":
       return !actor.apiToken;
@@ -176,6 +188,8 @@ export function can(actor: Actor | null, action: Action): boolean {
       return !actor.apiToken && isSuperAdmin(actor);
     case "accessRequest.expire":
     case "files.sweep":
+    case "text.extract":
+    case "text.enqueue":
       return false;
   }
 }

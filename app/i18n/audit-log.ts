@@ -42,6 +42,7 @@ export const auditLog = {
     DOCUMENT_VERSION_RESTORE: "Versi file dipulihkan",
     DOCUMENT_VERSION_DOWNLOAD: "Versi file diunduh",
     DOCUMENT_CLASS_CHANGE: "Klasifikasi keamanan diubah",
+    DOCUMENT_REINDEX: "Indeks ulang teks diminta",
     CLASSIFICATION_CREATE: "Kode klasifikasi dibuat",
     CLASSIFICATION_UPDATE: "Kode klasifikasi diperbarui",
     CLASSIFICATION_DELETE: "Kode klasifikasi dihapus",

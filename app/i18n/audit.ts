@@ -54,6 +54,7 @@ export const audit = {
   DOCUMENT_VERSION_RESTORE: (p: { title: string; version: number; newVersion: number }) =>
     `Versi ${p.version} dokumen "${p.title}" dipulihkan sebagai versi ${p.newVersion}`,
   DOCUMENT_VERSION_DOWNLOAD: (p: { title: string; version: number }) => `Versi ${p.version} dokumen "${p.title}" diunduh`,
+  DOCUMENT_REINDEX: (p: { title: string }) => `Ekstraksi teks dokumen "${p.title}" diminta ulang (Indeks ulang)`,
   DOCUMENT_CLASS_CHANGE: (p: { title: string; from: string; to: string }) =>
     `Klasifikasi keamanan dokumen "${p.title}" diubah dari ${p.from} menjadi ${p.to}`,
   CLASSIFICATION_CREATE: (p: { code: string; name: string }) => `Kode klasifikasi ${p.code} (${p.name}) dibuat`,

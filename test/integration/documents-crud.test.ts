@@ -240,11 +240,13 @@ describe("double submit", () => {
 });
 
 describe("GET /api/v1/archives/{uuid}", () => {
-  it("answers the document as the list shows it", async () => {
+  it("answers the document as the list shows it, plus the status of its text", async () => {
     const { uuid, view } = await uploadDocument(staff, { categoryId });
     const response = await call(`/api/v1/archives/${uuid}`, { cookie: staff.cookie });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(view);
+    const { textStatus, ...document } = (await response.json()) as DocumentView & { textStatus: unknown };
+    expect(document).toEqual(view);
+    expect(textStatus).toMatchObject({ status: expect.stringMatching(/^(PENDING|INDEXED|NO_TEXT|FAILED)$/), canReindex: true });
   });
 
   it("answers 404 'Dokumen tidak ditemukan.' for an unknown or malformed uuid", async () => {

@@ -38,6 +38,9 @@ import { FILE_ANSWERS, listQuery, multipartBody, pathParam, route } from "./cont
 import { fileRequestOf } from "./file-request";
 import { versionsApi } from "./versions";
 import { documentFixityApi } from "./fixity";
+import { reindexApi } from "./text-extraction";
+import { DocumentDetailSchema } from "~/domain/api/text-extraction";
+import { getDocumentDetail } from "~/server/text-extraction/service.server";
 
 const TAG = "Documents";
 const uuidParam = pathParam("uuid", "The document's uuid.");
@@ -123,10 +126,10 @@ export const archivesApi = new Hono<HonoEnv>()
       description: "Signed-in callers see every live document; visitors PUBLIC ones only. The file URLs are there only when the caller may open the file.",
       access: "public",
       parameters: [uuidParam],
-      ok: { description: "The document.", schema: DocumentViewSchema },
+      ok: { description: "The document, with the status of its file's text for who may open the file.", schema: DocumentDetailSchema },
       errors: [404],
     }),
-    async (c) => c.json(await getDocument(c.get("ctx"), c.req.param("uuid"))),
+    async (c) => c.json(await getDocumentDetail(c.get("ctx"), c.req.param("uuid"))),
   )
   .put(
     "/:uuid",
@@ -225,4 +228,5 @@ export const archivesApi = new Hono<HonoEnv>()
     (c) => documentFileResponse(c as unknown as Context<HonoEnv>, c.req.param("uuid"), c.req.valid("query").disposition),
   )
   .route("/", versionsApi)
-  .route("/", documentFixityApi);
+  .route("/", documentFixityApi)
+  .route("/", reindexApi);

@@ -5,6 +5,8 @@ import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
 import { filingText } from "~/i18n/classification";
+import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
+import { textExtraction } from "~/i18n/text-extraction";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -20,12 +22,15 @@ export function DocumentList({
   mode,
   notice,
   codes = [],
+  textFilter = false,
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
   categories: Category[];
   /** The classification codes to filter by (a code includes the codes below it); none: no filter. */
   codes?: readonly { code: string; name: string }[];
+  /** Super Admin: the filter by text-extraction status (`?teks=`). */
+  textFilter?: boolean;
   basePath: string;
   mode: "app" | "public";
   notice?: string | null;
@@ -59,6 +64,16 @@ export function DocumentList({
             options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))}
             allLabel={filingText.filterAll}
             testId="code-filter"
+          />
+        )}
+        {textFilter && (
+          <FilterSelect
+            name="teks"
+            label={textExtraction.filter.label}
+            value={query.teks}
+            options={TEXT_FILTER_VALUES.map((value) => ({ value, label: textExtraction.filter.options[value] }))}
+            allLabel={textExtraction.filter.all}
+            testId="text-filter"
           />
         )}
       </ListToolbar>

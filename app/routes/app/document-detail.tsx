@@ -35,6 +35,10 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
+import { TextStatusRow } from "~/components/documents/text-status";
+import { REINDEX_INTENT } from "~/domain/text-extraction";
+import { textExtraction } from "~/i18n/text-extraction";
+import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
@@ -59,6 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
     versions: document.canOpenFile ? await listVersions(ctx, document.uuid) : null,
+    textStatus: await getTextStatus(ctx, document),
     trashDays: ctx.config.trashDays,
     confirmDelete,
     openRequest,
@@ -94,6 +99,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       { form: { values, fallback: accessRequestMessages.request.failed } },
     );
   }
+  if (form.get("intent") === REINDEX_INTENT) {
+    return pageAction(
+      ctx,
+      async () => {
+        await reindexDocument(ctx, params.uuid);
+        return { to: here, toast: textExtraction.reindexed };
+      },
+      { toast: { to: here, fallback: textExtraction.reindexFailed } },
+    );
+  }
   if (form.get("intent") === "restore-version") {
     const version = String(form.get("version") ?? "");
     return pageAction(
@@ -117,7 +132,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, versions, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity } = loaderData;
+  const { document, versions, textStatus, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity } = loaderData;
   const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
@@ -144,6 +159,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="document-detail">
           <FileRow document={document} notice={fileNotice} />
+          {textStatus && <TextStatusRow status={textStatus} />}
         </DetailTable>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">

@@ -14,11 +14,11 @@ export const meta = () => pageMeta({ title: documentsText.title });
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const list = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true });
-  return { ...list, canCreate: can(ctx.actor, { type: "document.create" }) };
+  return { ...list, canCreate: can(ctx.actor, { type: "document.create" }), textFilter: can(ctx.actor, { type: "text.statusFilter" }) };
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, codes, notice, canCreate } = loaderData;
+  const { page, cursors, categories, codes, notice, canCreate, textFilter } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -29,7 +29,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} notice={notice} basePath={href("/app/documents")} mode="app" />
+      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} basePath={href("/app/documents")} mode="app" />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { userActorOf, type Actor } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import type { Db } from "../db/db.server";
 import { allRows, firstRow, preparedQuery } from "../db/prepared.server";
+import type { TextStatus } from "~/domain/text-extraction";
 
 /** Plain reads of the catalogue, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -173,10 +174,27 @@ export type DocumentListShape = {
   audience: Audience["kind"];
   category: boolean;
   code: boolean;
+  /** Super Admin's filter by text-extraction status: one of four, so a literal of the SQL. */
+  text: TextStatus | null;
   sort: DocumentSort;
   dir: SortDir;
 };
-const shapeKey = (shape: DocumentListShape) => `${+shape.search}${shape.audience}${+shape.category}${+shape.code}:${shape.sort}:${shape.dir}`;
+const shapeKey = (shape: DocumentListShape) => `${+shape.search}${shape.audience}${+shape.category}${+shape.code}${shape.text ?? ""}:${shape.sort}:${shape.dir}`;
+
+/**
+ * Documents whose text stands at `status`. A document without a row for its current file yet
+ * waits (PENDING): the backfill gives it one.
+ */
+const textStatusWhere = (eb: ArchiveBuilder, status: TextStatus) => {
+  const settled = (s: TextStatus | null) =>
+    eb
+      .selectFrom("archive_texts as t")
+      .select("t.archive_id")
+      .whereRef("t.archive_id", "=", "a.id")
+      .whereRef("t.file_id", "=", "a.current_file_id")
+      .where("t.status", s === null ? "!=" : "=", s ?? "PENDING");
+  return status === "PENDING" ? eb.not(eb.exists(settled(null))) : eb.exists(settled(status));
+};
 
 /**
  * A code and the codes below it, as one range of the code index: codes are segments of capital
@@ -198,10 +216,11 @@ const filterWhere = (shape: DocumentListShape, [categoryId, unitId, codeFrom, co
           ),
         ]
       : []),
+    ...(shape.text ? [textStatusWhere(eb, shape.text)] : []),
   ]);
 
 /** Whether a list shows fewer than every live document (anything but Super Admin's whole catalogue). */
-const isFiltered = (shape: DocumentListShape) => shape.audience !== "all" || shape.category || shape.code;
+const isFiltered = (shape: DocumentListShape) => shape.audience !== "all" || shape.category || shape.code || shape.text !== null;
 
 /**
  * The filter of a page's rows. The public list sorted by anything but upload time reads its sort
@@ -210,7 +229,7 @@ const isFiltered = (shape: DocumentListShape) => shape.audience !== "all" || sha
  * instead of 0.05 ms for page 1 by title at 100k documents. With a category its index still wins.
  */
 function rowFilter(shape: DocumentListShape, values: FilterValues) {
-  if (!(shape.audience === "public" && !shape.category && !shape.code && shape.sort !== "createdAt")) return filterWhere(shape, values);
+  if (!(shape.audience === "public" && !shape.category && !shape.code && !shape.text && shape.sort !== "createdAt")) return filterWhere(shape, values);
   return (eb: ArchiveBuilder) => eb(sql<string>`+${sql.ref("a.access_level")}`, "=", "PUBLIC");
 }
 
@@ -325,7 +344,7 @@ export const documentSeekStatement = preparedQuery(
  */
 export const documentCountStatement = preparedQuery(
   (db, shape: DocumentListShape, match: string, ...values: FilterValues) => {
-    if (!shape.search && !shape.code) return countFromCounters({ db }, shape.audience, shape.category ? values[0] : null, values[1]);
+    if (!shape.search && !shape.code && !shape.text) return countFromCounters({ db }, shape.audience, shape.category ? values[0] : null, values[1]);
     if (shape.search && !isFiltered(shape)) {
       return db
         .selectFrom("archives_fts")

@@ -51,6 +51,8 @@ import { batchRead } from "../db/prepared.server";
 import { checkFieldsSoFar, metadataColumns, validDocumentFields, versionNoteOf, type Filing, type OwnerUnitRule } from "./metadata.server";
 import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
+import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
+import { TEXT_FILTERS } from "~/domain/text-extraction";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -61,12 +63,14 @@ const v = documentValidation;
 const QUOTA_CONFLICT = { QUOTA_EXCEEDED: () => new DomainError(413, documentFormMessages.quotaExceeded) };
 
 /** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
-function listShape(audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
+function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
   return {
     search: match !== null,
     audience: audience.kind,
     category: query.category !== undefined,
     code: query.klasifikasi !== undefined,
+    // The text-status filter is Super Admin's; anyone else's `?teks=` is ignored.
+    text: query.teks !== undefined && can(ctx.actor, { type: "text.statusFilter" }) ? TEXT_FILTERS[query.teks] : null,
     sort: query.sort,
     dir: query.dir,
   };
@@ -80,7 +84,7 @@ function listShape(audience: Audience, query: DocumentListQuery, match: string |
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
   const match = ftsQuery(query.q);
   const audience = audienceOf(ctx.actor, options);
-  const shape = listShape(audience, query, match);
+  const shape = listShape(ctx, audience, query, match);
   const term = match ?? "";
   const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? "")];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
@@ -284,7 +288,7 @@ async function insertDocument(
   const now = ctx.now().toISOString();
   const archiveId = ctx.db.selectFrom("archives").select("id").where("uuid", "=", uuid);
   try {
-    await commit(ctx, [
+    const steps: Step[] = [
       ctx.db.insertInto("archives").values({
         uuid,
         ...metadataColumns(metadata, filing),
@@ -305,6 +309,8 @@ async function insertDocument(
         .updateTable("archives")
         .set((eb) => ({ current_file_id: eb.selectFrom("archive_files").select("id").where("archive_id", "=", archiveId).where("version", "=", 1) }))
         .where("uuid", "=", uuid),
+      // Its text waits for the extraction queue, written with the version so it cannot be lost.
+      pendingTextStep(ctx, { uuid }, now),
       ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
       {
         action: "DOCUMENT_CREATE",
@@ -313,7 +319,8 @@ async function insertDocument(
         targetType: "archive",
         targetId: uuid,
       },
-    ], QUOTA_CONFLICT);
+    ];
+    queuePendingTexts(ctx, steps, await commit(ctx, steps, QUOTA_CONFLICT));
   } catch (error) {
     // Two submits of one form raced: the other one won.
     const winner = await earlierDocument(ctx, user.userId, idempotencyKey);
@@ -376,27 +383,24 @@ export async function updateDocument(
     // A Super Admin may hand the document to another unit (or give one to a document that had
     // none): its open requests follow (trigger access_requests_follow_owner), and so do its bytes.
     const unitChange = ownerUnit !== undefined && ownerUnit !== row.unit_kerja_id ? { unit_kerja_id: ownerUnit } : {};
-    await commit(
-      ctx,
-      [
-        ctx.db
-          .updateTable("archives")
-          .set({ ...metadataColumns(metadata, filing), ...unitChange, updated_at: now })
-          .where("id", "=", row.id)
-          .where("deleted_at", "is", null),
-        abortUnlessChanged(ctx),
-        {
-          action: "DOCUMENT_UPDATE",
-          params: { title: metadata.title },
-          details: { accessLevel: metadata.accessLevel, ...("unit_kerja_id" in unitChange ? { unitKerjaId: { from: row.unit_kerja_id, to: ownerUnit } } : {}) },
-          targetType: "archive",
-          targetId: uuid,
-        },
-        ...(from !== to ? classChangeSteps(ctx, row, from, to) : []),
-        ...version,
-      ],
-      { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT },
-    );
+    const steps: Step[] = [
+      ctx.db
+        .updateTable("archives")
+        .set({ ...metadataColumns(metadata, filing), ...unitChange, updated_at: now })
+        .where("id", "=", row.id)
+        .where("deleted_at", "is", null),
+      abortUnlessChanged(ctx),
+      {
+        action: "DOCUMENT_UPDATE",
+        params: { title: metadata.title },
+        details: { accessLevel: metadata.accessLevel, ...("unit_kerja_id" in unitChange ? { unitKerjaId: { from: row.unit_kerja_id, to: ownerUnit } } : {}) },
+        targetType: "archive",
+        targetId: uuid,
+      },
+      ...(from !== to ? classChangeSteps(ctx, row, from, to) : []),
+      ...version,
+    ];
+    queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
     return getDocument(ctx, uuid);
   });
 }
@@ -442,7 +446,7 @@ export async function addVersion(ctx: ServiceContext, uuid: string, upload: Stag
     const row = await changeableRow(ctx, uuid, "document.edit");
     if (!upload.file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
     const steps = newVersionSteps(ctx, row, upload.file, versionNoteOf(upload.fields), ctx.now().toISOString());
-    await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT });
+    queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
     return getDocument(ctx, uuid);
   });
 }
@@ -451,7 +455,9 @@ export async function addVersion(ctx: ServiceContext, uuid: string, upload: Stag
  * The steps that make `file` version n+1 of a document and point the document at it. The move
  * of the pointer is a compare-and-set on the version this request read: when a parallel request
  * added a version first (or moved the document to the trash), the guard rolls the whole batch
- * back — the version row included — and the caller discards its staged object.
+ * back — the version row included — and the caller discards its staged object. The new file's
+ * text is marked PENDING; the caller sends the extraction message after the commit
+ * (`queuePendingTexts`).
  */
 export function newVersionSteps(ctx: ServiceContext, row: DocumentRow, file: StagedFile, note: string | null, now: string): Step[] {
   const user = requireUser(ctx);
@@ -462,6 +468,8 @@ export function newVersionSteps(ctx: ServiceContext, row: DocumentRow, file: Sta
     ctx.db.insertInto("archive_files").values({ ...versionValues(file, version, user.userId, note, now), archive_id: row.id }),
     quotaGuard(ctx, row.unit_kerja_id),
     ctx.db.updateTable("archives").set({ current_file_id: fileId }).where("id", "=", row.id),
+    // The new file's text waits for the extraction queue (the old text leaves the index).
+    pendingTextStep(ctx, { id: row.id }, now),
     ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
     {
       action: "DOCUMENT_FILE_REPLACE",

@@ -4,7 +4,8 @@ import type { RestoreVersionInput, VersionView } from "~/domain/records";
 import { documents as documentsText } from "~/i18n/documents";
 import { recordMessages } from "~/i18n/records";
 import { hardening as hardeningText } from "~/i18n/hardening";
-import { commit } from "../audit/commit.server";
+import { commit, type Step } from "../audit/commit.server";
+import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
@@ -90,7 +91,8 @@ export async function openVersionDownload(ctx: ServiceContext, uuid: string, ver
  * Make an old version the newest one: a new version row that copies it (same object, same
  * bytes; history is never rewritten, and the copy adds nothing to the unit's storage). Needs
  * `document.restoreVersion` (who may edit the document). Side effects: the version row, the
- * current-version pointer (compare-and-set) and a DOCUMENT_VERSION_RESTORE audit row, one batch.
+ * current-version pointer (compare-and-set), the text row back to PENDING and a
+ * DOCUMENT_VERSION_RESTORE audit row, one batch; then the extraction message.
  */
 export async function restoreVersion(ctx: ServiceContext, uuid: string, version: string, input: RestoreVersionInput = {}): Promise<DocumentView> {
   const document = await changeableRow(ctx, uuid, "document.restoreVersion");
@@ -101,33 +103,32 @@ export async function restoreVersion(ctx: ServiceContext, uuid: string, version:
   const now = ctx.now().toISOString();
   const newVersion = document.current_version + 1;
   const fileId = ctx.db.selectFrom("archive_files").select("id").where("archive_id", "=", document.id).where("version", "=", newVersion);
-  await commit(
-    ctx,
-    [
-      ...claimPointer(ctx, document, now),
-      ctx.db.insertInto("archive_files").values({
-        archive_id: document.id,
-        version: newVersion,
-        r2_key: source.r2_key,
-        file_name: source.file_name,
-        file_size: source.file_size,
-        mime_type: source.mime_type,
-        sha256: source.sha256,
-        uploader_id: user.userId,
-        note: note || null,
-        restored_from: source.version,
-        created_at: now,
-      }),
-      ctx.db.updateTable("archives").set({ current_file_id: fileId }).where("id", "=", document.id),
-      {
-        action: "DOCUMENT_VERSION_RESTORE",
-        params: { title: document.title, version: source.version, newVersion },
-        details: { version: source.version, newVersion, sha256: source.sha256, previousSha256: document.sha256 },
-        targetType: "archive",
-        targetId: document.uuid,
-      },
-    ],
-    { STALE_WRITE: hardeningText.fileReplacedConcurrently },
-  );
+  const steps: Step[] = [
+    ...claimPointer(ctx, document, now),
+    ctx.db.insertInto("archive_files").values({
+      archive_id: document.id,
+      version: newVersion,
+      r2_key: source.r2_key,
+      file_name: source.file_name,
+      file_size: source.file_size,
+      mime_type: source.mime_type,
+      sha256: source.sha256,
+      uploader_id: user.userId,
+      note: note || null,
+      restored_from: source.version,
+      created_at: now,
+    }),
+    ctx.db.updateTable("archives").set({ current_file_id: fileId }).where("id", "=", document.id),
+    // The restored file is extracted again (its row names the new version's file).
+    pendingTextStep(ctx, { id: document.id }, now),
+    {
+      action: "DOCUMENT_VERSION_RESTORE",
+      params: { title: document.title, version: source.version, newVersion },
+      details: { version: source.version, newVersion, sha256: source.sha256, previousSha256: document.sha256 },
+      targetType: "archive",
+      targetId: document.uuid,
+    },
+  ];
+  queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently }));
   return getDocument(ctx, uuid);
 }

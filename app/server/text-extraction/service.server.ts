@@ -1,0 +1,244 @@
+/**
+ * Text extraction, off the request path: the queue consumer's use case (extract one queued
+ * file and write the result while that file is still the document's current one), the cron's
+ * backfill, 'Indeks ulang' and the status the detail page shows. A document is never blocked by
+ * its extraction: nothing here runs inside a user's upload.
+ */
+import { assertCan, can, type SystemActor } from "~/domain/policy";
+import type { TextFilter, TextStatusView } from "~/domain/text-extraction";
+import type { DocumentView } from "~/domain/documents";
+import { textExtraction as text } from "~/i18n/text-extraction";
+import { commit } from "../audit/commit.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import { getDocument, visibleRow } from "../documents/service.server";
+import { documentRef } from "../documents/view.server";
+import { extractText, MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extractors.server";
+import { ocrOf } from "./ocr.server";
+import { pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
+
+export type { ExtractionMessage };
+export type { TextFilter };
+
+/** wrangler.toml's `max_retries` for the extraction queue: the delivery after it is the last one. */
+export const EXTRACTION_MAX_RETRIES = 5;
+/** A PENDING row queued longer ago than this is sent again by the backfill (its message was lost). */
+export const REQUEUE_AFTER_MS = 10 * 60 * 1000;
+/** At most this many rows are sent per backfill run (in sendBatch calls of 100). */
+export const BACKFILL_PER_RUN = 500;
+
+/** Seconds before the next attempt: 30 s, 1, 2, 4, 8 min (capped at 15 min). */
+export const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** Math.max(0, attempt - 1), 900);
+
+type JobContext = ServiceContext & { actor: SystemActor };
+
+export type ExtractionOutcome =
+  | { kind: "written"; status: "INDEXED" | "NO_TEXT" | "FAILED" }
+  /** The message names a file that is no longer the current one (or was already done): dropped. */
+  | { kind: "stale" }
+  | { kind: "retry"; delaySeconds: number };
+
+/** Is `body` a message of this queue? Anything else is dropped. */
+export function extractionMessageOf(body: unknown): ExtractionMessage | null {
+  const value = body as Partial<ExtractionMessage> | null;
+  return value && Number.isSafeInteger(value.archiveId) && Number.isSafeInteger(value.fileId) ? { archiveId: value.archiveId!, fileId: value.fileId! } : null;
+}
+
+/**
+ * Extract the text of one queued file (`attempt`: the queue's delivery count, from 1). Drops a
+ * message whose file is no longer the document's current one or whose row is no longer
+ * PENDING. A file that cannot be read (corrupt, encrypted, too large) ends FAILED at once —
+ * retrying cannot change its bytes; anything else (R2, D1, a crash of the parser) is retried
+ * with backoff and ends FAILED after the last delivery.
+ */
+export async function extractQueued(ctx: JobContext, message: ExtractionMessage, attempt: number): Promise<ExtractionOutcome> {
+  assertCan(ctx.actor, { type: "text.extract" }, "text.extract");
+  const row = await ctx.db
+    .selectFrom("archive_texts as t")
+    .innerJoin("archives as a", "a.id", "t.archive_id")
+    .innerJoin("archive_files as f", "f.id", "t.file_id")
+    .select(["t.file_id", "t.status", "a.current_file_id", "f.r2_key", "f.mime_type", "f.file_size"])
+    .where("t.archive_id", "=", message.archiveId)
+    .executeTakeFirst();
+  if (!row || row.status !== "PENDING" || row.file_id !== message.fileId || row.current_file_id !== message.fileId) return { kind: "stale" };
+  const last = attempt > EXTRACTION_MAX_RETRIES;
+  const fail = (error: string) => write(ctx, message, attempt, { status: "FAILED", error });
+  if (row.file_size > MAX_FILE_BYTES) return fail(text.errors.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
+  let extraction: Extraction;
+  try {
+    const object = await ctx.files.get(row.r2_key);
+    if (!object) {
+      if (last) return fail(text.errors.missingObject);
+      return retry(ctx, message, attempt);
+    }
+    extraction = await extractText(new Uint8Array(await object.arrayBuffer()), row.mime_type, ocrOf(ctx.env));
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return fail(text.errors[error.reason]);
+    console.warn(JSON.stringify({ event: "extraction_error", ...message, attempt, error: String(error) }));
+    if (last) return fail(text.errors.unexpected);
+    return retry(ctx, message, attempt);
+  }
+  return extraction.kind === "text"
+    ? write(ctx, message, attempt, { status: "INDEXED", body: extraction.body, pages: extraction.pages, truncated: extraction.truncated ? 1 : 0 })
+    : write(ctx, message, attempt, { status: "NO_TEXT", pages: extraction.pages });
+}
+
+type Result = { status: "INDEXED" | "NO_TEXT" | "FAILED"; body?: string; pages?: number | null; truncated?: 0 | 1; error?: string };
+
+/**
+ * Write a result by compare-and-set: only while the row is still PENDING for this file and the
+ * file is still the document's current one (a replace or restore in between wins).
+ */
+async function write(ctx: JobContext, message: ExtractionMessage, attempt: number, result: Result): Promise<ExtractionOutcome> {
+  const written = await ctx.db
+    .updateTable("archive_texts")
+    .set({
+      status: result.status,
+      body: result.body ?? "",
+      pages: result.pages ?? null,
+      truncated: result.truncated ?? 0,
+      error: result.error ?? null,
+      attempts: attempt,
+      extracted_at: ctx.now().toISOString(),
+    })
+    .where("archive_id", "=", message.archiveId)
+    .where("file_id", "=", message.fileId)
+    .where("status", "=", "PENDING")
+    .where((eb) => eb.exists(eb.selectFrom("archives").select("id").where("id", "=", message.archiveId).where("current_file_id", "=", message.fileId)))
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0 ? { kind: "written", status: result.status } : { kind: "stale" };
+}
+
+async function retry(ctx: JobContext, message: ExtractionMessage, attempt: number): Promise<ExtractionOutcome> {
+  await ctx.db.updateTable("archive_texts").set({ attempts: attempt }).where("archive_id", "=", message.archiveId).where("file_id", "=", message.fileId).execute();
+  return { kind: "retry", delaySeconds: retryDelaySeconds(attempt) };
+}
+
+/** A row written for a document that had none is due at once (the epoch is before any cutoff). */
+const DUE_NOW = "1970-01-01T00:00:00.000Z";
+
+/**
+ * The backfill (the 30-minute cron; locally also right after `npm start`): give every live
+ * document whose current file has no row (or a row for an older file) a PENDING row, then send
+ * the PENDING rows not queued in the last REQUEUE_AFTER_MS, oldest first, at most
+ * BACKFILL_PER_RUN per run. Returns how many were sent.
+ */
+export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
+  assertCan(ctx.actor, { type: "text.enqueue" }, "text.enqueue");
+  const now = ctx.now().toISOString();
+  await commit(ctx, [
+    ctx.db
+      .insertInto("archive_texts")
+      .columns(["archive_id", "file_id", "status", "queued_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom("archives as a")
+          .select((s) => ["a.id", "a.current_file_id", s.val("PENDING").as("status"), s.val(DUE_NOW).as("queued_at")])
+          .where("a.current_file_id", "is not", null)
+          .where((w) => w.not(w.exists(w.selectFrom("archive_texts as t").select("t.archive_id").whereRef("t.archive_id", "=", "a.id")))),
+      ),
+    ctx.db
+      .updateTable("archive_texts")
+      .set((eb) => ({
+        file_id: eb.selectFrom("archives").select("current_file_id").whereRef("archives.id", "=", "archive_texts.archive_id") as never,
+        status: "PENDING",
+        body: "",
+        pages: null,
+        truncated: 0,
+        error: null,
+        attempts: 0,
+        queued_at: DUE_NOW,
+        extracted_at: null,
+      }))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("archives")
+            .select("id")
+            .whereRef("archives.id", "=", "archive_texts.archive_id")
+            .where("current_file_id", "is not", null)
+            .whereRef("current_file_id", "!=", "archive_texts.file_id"),
+        ),
+      ),
+  ]);
+  const cutoff = new Date(ctx.now().getTime() - REQUEUE_AFTER_MS).toISOString();
+  const due = await ctx.db
+    .selectFrom("archive_texts")
+    .select(["archive_id as archiveId", "file_id as fileId"])
+    .where("status", "=", "PENDING")
+    .where("queued_at", "<", cutoff)
+    .orderBy("queued_at")
+    .orderBy("archive_id")
+    .limit(BACKFILL_PER_RUN)
+    .execute();
+  let sent = 0;
+  for (let start = 0; start < due.length; start += 100) {
+    const chunk = due.slice(start, start + 100);
+    if (!(await sendExtractions(ctx.env, chunk))) break;
+    await ctx.db
+      .updateTable("archive_texts")
+      .set({ queued_at: now })
+      .where("archive_id", "in", chunk.map((row) => row.archiveId))
+      .where("status", "=", "PENDING")
+      .execute();
+    sent += chunk.length;
+  }
+  if (sent > 0) console.log(JSON.stringify({ event: "extraction_backfill", sent }));
+  return sent;
+}
+
+const statusRow = (ctx: ServiceContext, uuid: string) =>
+  ctx.db
+    .selectFrom("archive_texts as t")
+    .innerJoin("archives as a", "a.id", "t.archive_id")
+    .select(["t.status", "t.error", "t.pages", "t.truncated", "t.extracted_at", "t.file_id", "a.current_file_id"])
+    .where("a.uuid", "=", uuid)
+    .executeTakeFirst();
+
+/**
+ * The text status of a document `ctx.actor` may see, for who may open its file (null for anyone
+ * else: what a file says is the file's). A document whose row does not name its current file
+ * yet is waiting ('Menunggu').
+ */
+export async function getTextStatus(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile" | "canEdit">): Promise<TextStatusView | null> {
+  if (!document.canOpenFile) return null;
+  const row = await statusRow(ctx, document.uuid);
+  const current = row && row.file_id === row.current_file_id;
+  return {
+    status: current ? row.status : "PENDING",
+    error: current && row.status === "FAILED" ? row.error : null,
+    pages: current ? row.pages : null,
+    truncated: current ? row.truncated === 1 : false,
+    extractedAt: current ? row.extracted_at : null,
+    canReindex: document.canEdit,
+  };
+}
+
+/** `GET /archives/{uuid}`: the document and its text status. */
+export async function getDocumentDetail(ctx: ServiceContext, uuid: string): Promise<DocumentView & { textStatus: TextStatusView | null }> {
+  const document = await getDocument(ctx, uuid);
+  return { ...document, textStatus: await getTextStatus(ctx, document) };
+}
+
+/**
+ * 'Indeks ulang': queue the document's current file for extraction again. Needs
+ * `document.reindex` (who may edit it; Super Admin). Side effects: the row back to PENDING and a
+ * DOCUMENT_REINDEX audit row (one batch), then the message after the response.
+ */
+export async function reindexDocument(ctx: ServiceContext, uuid: string): Promise<TextStatusView> {
+  requireUser(ctx);
+  const row = await visibleRow(ctx, uuid);
+  assertCan(ctx.actor, { type: "document.reindex", document: documentRef(row) }, text.denied);
+  const steps = [
+    pendingTextStep(ctx, { id: row.id }, ctx.now().toISOString()),
+    { action: "DOCUMENT_REINDEX" as const, params: { title: row.title }, targetType: "archive", targetId: row.uuid },
+  ];
+  queuePendingTexts(ctx, steps, await commit(ctx, steps));
+  return {
+    status: "PENDING",
+    error: null,
+    pages: null,
+    truncated: false,
+    extractedAt: null,
+    canReindex: can(ctx.actor, { type: "document.reindex", document: documentRef(row) }),
+  };
+}
