@@ -250,7 +250,7 @@ ada adalah adanya agar dari akan akankah aku amat anda antara apa apabila apakah
 bagai bagaimana bagi bahkan bahwa bahwasanya beberapa begini begitu belum bila bisa boleh bukan
 dalam dan daripada demikian dengan di dia dll dsb hanya harus hingga ia ialah ini itu jadi jika
 juga kalau kami kamu karena ke kemudian kepada ketika kita lagi lalu maka mana masih melainkan
-mereka meski meskipun namun nya oleh pada padahal para pun saat saja sambil sangat saya se
+mereka meski meskipun namun nya oleh pada padahal para pun saat saja sambil sangat saya
 sebagai sebelum sebuah secara sedang sehingga sejak selama seperti serta sesudah setelah setiap
 sudah supaya tanpa tapi telah tentang tersebut tetapi tsb untuk walau walaupun yaitu yakni yang
 `;
