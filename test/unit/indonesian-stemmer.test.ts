@@ -90,6 +90,9 @@ describe("stemIndonesian", () => {
       ["tetap", "menetapkan", "ditetapkan", "penetapan", "ketetapan"],
       ["nilai", "menilai", "dinilai", "penilaian"],
       ["kirim", "mengirim", "dikirim", "pengiriman", "kiriman"],
+      // Not in the root list: men-/pen- before a vowel put the "t" back all the same.
+      ["tanam", "menanam", "ditanam", "penanaman", "tanaman"],
+      ["tutup", "menutup", "ditutup", "penutupan"],
     ]) {
       expect(new Set(forms.map(stemIndonesian))).toEqual(new Set([forms[0]]));
     }

@@ -10,7 +10,8 @@ import { INDONESIAN_ROOTS } from "./indonesian-roots";
  * second-order prefix (ber-, per-), each step only while the word keeps more than two vowels.
  * This is an own port, written from the algorithm's description; with the root list emptied it
  * gives the same stem as the Snowball implementation for every one of about 13,000 affixed forms
- * of the listed roots (checked when it was written).
+ * of the listed roots (checked when it was written) but one deliberate departure: men-/pen-
+ * before a vowel put back the root's "t" (see firstOrderPrefixes).
  *
  * The Sastrawi algorithm (Enhanced Confix Stripping) decides every step by looking words up in
  * a root dictionary whose usual source is licensed CC BY-NC-SA; a non-commercial, share-alike
@@ -67,11 +68,15 @@ function firstOrderPrefixes(word: string): Stripped[] {
   if (word.startsWith("men") || word.startsWith("pen")) {
     const kind: PrefixKind = word[0] === "m" ? 1 : 3;
     const rest = after(3);
+    // Before a vowel the nasal stands for a dropped "t" (menulis, penanaman) or an "n" (menilai),
+    // never for nothing (a root that starts with a vowel takes meng-/peng-): the "t" reading is the
+    // fallback here, where the published rules would delete the prefix ("menanam" → "anam", while
+    // "ditanam" → "tanam").
     return isVowel(rest[0])
       ? [
-          { rest, kind },
           { rest: `t${rest}`, kind, restored: true },
           { rest: `n${rest}`, kind, restored: true },
+          { rest, kind },
         ]
       : [{ rest, kind }];
   }
