@@ -159,6 +159,18 @@ describe("the index follows the document", () => {
     expect(uuids(await search(world.admin.session, { q: term }))).toEqual([doc]);
   });
 
+  it("a purge deletes the text; the index stays consistent", async () => {
+    const term = unique("hapus").toLowerCase().replace(/[^a-z0-9]/g, "");
+    const doc = (await ownerDocument(world, "PUBLIC", "Dokumen untuk dihapus permanen")).uuid;
+    await indexText(doc, `Teks ${term} yang akan hilang.`);
+    const { id } = await idOf(doc);
+    expect((await send(world.owner.session, "DELETE", `/api/v1/archives/${doc}`)).status).toBe(200);
+    expect((await send(world.admin.session, "DELETE", `/api/v1/trash/${doc}`)).status).toBe(200);
+    expect(await testEnv.DB.prepare("SELECT archive_id FROM archive_texts WHERE archive_id = ?").bind(id).first()).toBeNull();
+    expect((await search(world.admin.session, { q: term })).total).toBe(0);
+    await testEnv.DB.prepare("INSERT INTO archive_texts_fts (archive_texts_fts, rank) VALUES ('integrity-check', 0)").run();
+  });
+
   it("a replaced file's new text replaces the old", async () => {
     const before = unique("lama").toLowerCase().replace(/[^a-z0-9]/g, "");
     const after = unique("baru").toLowerCase().replace(/[^a-z0-9]/g, "");
