@@ -70,6 +70,13 @@ describe("text search", () => {
     expect((await search(null, { q: `"penuh dukungan ${word}"` })).total).toBe(0);
   });
 
+  it("a PUBLIC document's newly indexed text renews the public pages' cache key", async () => {
+    const version = async () => (await testEnv.DB.prepare("SELECT value FROM site_state WHERE key = 'public_version'").first<{ value: number }>())!.value;
+    const before = await version();
+    await indexText(doc, `Rektor menyuarakan dukungan penuh ${word} <script>alert("x")</script> & riset kampus.`);
+    expect(await version()).toBeGreaterThan(before);
+  });
+
   it("escapes the text of the snippet: only <mark> is markup", async () => {
     const page = await search(null, { q: word });
     const snippet = page.data[0]!.snippet!;
