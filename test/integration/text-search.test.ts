@@ -57,7 +57,7 @@ describe("text search", () => {
     await indexText(doc, `Rektor menyuarakan dukungan penuh ${word} <script>alert("x")</script> & riset kampus.`);
   });
 
-  it.skipIf(stemIndonesian("menyuarakan") !== "suara")("finds a word by its stem ('suara' finds 'menyuarakan') and marks it", async () => {
+  it("finds a word by its stem ('suara' finds 'menyuarakan') and marks it", async () => {
     const page = await search(world.admin.session, { q: `suara ${word}` });
     expect(uuids(page)).toEqual([doc]);
     expect(page.data[0]!.snippet).toContain("<mark>menyuarakan</mark>");
@@ -199,6 +199,7 @@ describe("the index follows the document", () => {
     await indexText(doc, `Kami menyuarakan ${term}.`);
     const query = parsePageQuery(new URLSearchParams({ q: `${term} suarakan` }));
     expect((await listDocuments(ctx, query, { stemming: false })).total).toBe(0);
-    if (stemIndonesian("menyuarakan") === stemIndonesian("suarakan")) expect((await listDocuments(ctx, query)).total).toBe(1);
+    expect(stemIndonesian("suarakan")).toBe(stemIndonesian("menyuarakan"));
+    expect((await listDocuments(ctx, query)).total).toBe(1);
   });
 });
