@@ -20,13 +20,12 @@ CREATE TRIGGER archive_texts_fts_insert AFTER INSERT ON archive_texts
   WHEN new.status = 'INDEXED' AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND deleted_at IS NULL) BEGIN
   INSERT INTO archive_texts_fts (rowid, body) VALUES (new.archive_id, new.body);
 END;
-CREATE TRIGGER archive_texts_fts_update_out AFTER UPDATE ON archive_texts
-  WHEN old.status = 'INDEXED' AND EXISTS (SELECT 1 FROM archives WHERE id = old.archive_id AND deleted_at IS NULL) BEGIN
-  INSERT INTO archive_texts_fts (archive_texts_fts, rowid, body) VALUES ('delete', old.archive_id, old.body);
-END;
-CREATE TRIGGER archive_texts_fts_update_in AFTER UPDATE ON archive_texts
-  WHEN new.status = 'INDEXED' AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND deleted_at IS NULL) BEGIN
-  INSERT INTO archive_texts_fts (rowid, body) VALUES (new.archive_id, new.body);
+-- One trigger for both halves of an update, so the old text leaves before the new one enters
+-- (SQLite gives no order between two triggers on the same event).
+CREATE TRIGGER archive_texts_fts_update AFTER UPDATE ON archive_texts
+  WHEN (old.status = 'INDEXED' OR new.status = 'INDEXED') AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND deleted_at IS NULL) BEGIN
+  INSERT INTO archive_texts_fts (archive_texts_fts, rowid, body) SELECT 'delete', old.archive_id, old.body WHERE old.status = 'INDEXED';
+  INSERT INTO archive_texts_fts (rowid, body) SELECT new.archive_id, new.body WHERE new.status = 'INDEXED';
 END;
 CREATE TRIGGER archive_texts_fts_delete AFTER DELETE ON archive_texts
   WHEN old.status = 'INDEXED' AND EXISTS (SELECT 1 FROM archives WHERE id = old.archive_id AND deleted_at IS NULL) BEGIN
@@ -48,6 +47,17 @@ CREATE TRIGGER archive_texts_fts_purge BEFORE DELETE ON archives
   WHEN old.deleted_at IS NULL BEGIN
   INSERT INTO archive_texts_fts (archive_texts_fts, rowid, body)
     SELECT 'delete', archive_id, body FROM archive_texts WHERE archive_id = old.id AND status = 'INDEXED';
+END;
+
+-- The public pages are edge-cached under site_state.public_version (0001): a PUBLIC document's
+-- text entering or leaving the index changes what /documents?q= finds, so it bumps the version.
+CREATE TRIGGER public_version_text_insert AFTER INSERT ON archive_texts
+  WHEN new.status = 'INDEXED' AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND access_level = 'PUBLIC') BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+CREATE TRIGGER public_version_text_update AFTER UPDATE ON archive_texts
+  WHEN (old.status = 'INDEXED' OR new.status = 'INDEXED') AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND access_level = 'PUBLIC') BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
 END;
 
 -- Texts already indexed before this migration.
