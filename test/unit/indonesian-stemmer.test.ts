@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INDONESIAN_STOPWORDS, stemIndonesian, tokenizeIndonesian } from "~/domain/search/indonesian";
+import { foldedWords } from "~/domain/search/query";
 
 /** Word → root, from the vocabulary of decrees, letters, SOPs and reports. */
 const ROOTS: ReadonlyArray<readonly [string, string]> = [
@@ -145,6 +146,12 @@ describe("tokenizeIndonesian", () => {
 
   it("removes diacritics as FTS5's unicode61 remove_diacritics does", () => {
     expect(tokenizeIndonesian("Sékolah CAFÉ naïve Ångström")).toEqual(["sekolah", "cafe", "naive", "angstrom"]);
+  });
+
+  it("reads text as the search's index and query folding do", () => {
+    for (const text of ["Surat Keputusan Nomor 12/UN1/2024", "Sékolah «Ñusantara» — naïve café", "surat-menyurat; e-mail\tdan\nSOP"]) {
+      expect(tokenizeIndonesian(text)).toEqual(foldedWords(text));
+    }
   });
 
   it("keeps letters of other scripts and does not stem", () => {

@@ -271,6 +271,6 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * separator ("surat-menyurat" is two words, "123/UN1/2024" three). No stemming, no stopwords.
  */
 export function tokenizeIndonesian(text: string): string[] {
-  const folded = text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase();
+  const folded = text.normalize("NFD").replace(COMBINING_MARKS, "").toLowerCase();
   return folded.match(WORD) ?? [];
 }
