@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type SortDir } from "./list-page";
 
 /** Sort keys of the document list; zod-free so the browser bundle can use them. */
-export const DOCUMENT_SORTS = ["createdAt", "title", "year", "documentNumber", "fileSize"] as const;
+// `relevance`: the default of a search (without one, the default order below).
+export const DOCUMENT_SORTS = ["createdAt", "title", "year", "documentNumber", "fileSize", "relevance"] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { documentValidation } from "../i18n/document-validation";
-import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
+import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS, type DocumentSort } from "./document-list";
+import { FILE_TYPE_GROUPS } from "./search/facets";
 import { CURSOR_PARAMS, createListQuerySchema, parseListParams } from "./list-query";
 import { CODE_PATTERN } from "./classification";
 import { SECURITY_CLASSES } from "./security-classes";
@@ -86,13 +87,32 @@ export const DocumentListQuerySchema = createListQuerySchema({
     klasifikasi: z.string().trim().toUpperCase().regex(CODE_PATTERN).optional().catch(undefined),
     // Super Admin: documents whose text extraction stands here (ignored for anyone else).
     teks: z.enum(TEXT_FILTER_VALUES).optional().catch(undefined),
+    // Facets (see ~/domain/search/facets): year, owning work unit, access level, file type.
+    tahun: z.coerce.number().int().min(1900).max(2100).optional().catch(undefined),
+    unit: z.coerce.number().int().positive().optional().catch(undefined),
+    akses: z.enum(ACCESS_LEVELS).optional().catch(undefined),
+    tipe: z.enum(FILE_TYPE_GROUPS).optional().catch(undefined),
   },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 export function parseListQuery(params: URLSearchParams): DocumentListQuery {
-  return parseListParams(DocumentListQuerySchema, params);
+  return withSearchOrder(parseListParams(DocumentListQuerySchema, params), params.get("sort"));
 }
+
+/**
+ * A search (`q`) lists by relevance unless the URL names another order; relevance without a
+ * search is the catalogue's default order. `rawSort` is the URL's own `sort` (null: none).
+ */
+export function withSearchOrder<Query extends { q: string; sort: DocumentSort; dir: "asc" | "desc" }>(query: Query, rawSort: string | null | undefined): Query {
+  if (query.q && !rawSort) return { ...query, sort: "relevance", dir: "desc" };
+  if (!query.q && query.sort === "relevance") return { ...query, sort: DOCUMENT_LIST_DEFAULTS.sort };
+  return query;
+}
+
+/** The order a list's links leave out of the URL: relevance for a search, else the SPEC's default. */
+export const documentListDefaults = (q: string) =>
+  q ? { ...DOCUMENT_LIST_DEFAULTS, sort: "relevance" as DocumentSort, dir: "desc" as const } : DOCUMENT_LIST_DEFAULTS;
 
 /**
  * The list pages' query: the API's plus the keyset cursors of their Previous/Next links
@@ -102,5 +122,5 @@ export const DocumentPageQuerySchema = DocumentListQuerySchema.extend(CURSOR_PAR
 export type DocumentPageQuery = z.infer<typeof DocumentPageQuerySchema>;
 
 export function parsePageQuery(params: URLSearchParams): DocumentPageQuery {
-  return parseListParams(DocumentPageQuerySchema, params);
+  return withSearchOrder(parseListParams(DocumentPageQuerySchema, params), params.get("sort"));
 }

@@ -32,6 +32,7 @@ export type DocumentListRow = Pick<
   | "createdAt"
   | "canEdit"
   | "canDelete"
+  | "snippet"
 > & { categoryName: string };
 
 export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
@@ -52,6 +53,7 @@ export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
   createdAt: view.createdAt,
   canEdit: view.canEdit,
   canDelete: view.canDelete,
+  snippet: view.snippet ?? null,
 });
 
 /** A list page as the document list pages render it (their query may carry a keyset cursor). */

@@ -15,11 +15,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, notice } = loaderData;
+  const { page, cursors, categories, notice, facets } = loaderData;
   return (
     <>
       <PageHeader title={documentsText.title} />
-      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} basePath={href("/documents")} mode="public" />
+      <DocumentList page={page} cursors={cursors} categories={categories} notice={notice} facets={facets} basePath={href("/documents")} mode="public" />
     </>
   );
 }

@@ -224,9 +224,10 @@ describe("GET /api/v1/archives?q= (full-text search)", () => {
     expect((await search("kata khusus", null)).data.map((d) => d.uuid)).toContain(byField.none!.uuid);
   });
 
-  it("treats search syntax as plain words: a leading minus or quotes do not negate or break anything", async () => {
+  it("treats search syntax as plain words: a leading minus does not negate, quotes make an exact phrase", async () => {
     expect((await search(`-${word}`)).total).toBe(4);
-    expect((await search(`"${word}"`)).total).toBe(4);
+    // A quoted phrase is exact (no prefix): "<word>anggaran" in the title is another word.
+    expect((await search(`"${word}"`)).total).toBe(3);
     expect((await search(`${word}*`)).total).toBe(4);
     expect((await search(`title:${word}`)).total).toBe(0);
   });

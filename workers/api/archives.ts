@@ -11,7 +11,7 @@ import {
   DownloadQuerySchema,
   VersionDownloadQuerySchema,
 } from "~/domain/api/documents";
-import { DocumentListQuerySchema } from "~/domain/document-schemas";
+import { DocumentListQuerySchema, withSearchOrder } from "~/domain/document-schemas";
 import { NotFoundError } from "~/domain/errors";
 import { SUBMISSION_ID_FIELD, stageRequestUpload } from "~/server/http/upload-body.server";
 import {
@@ -64,12 +64,13 @@ export const archivesApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "List documents (visitors: PUBLIC ones only)",
-      description: "Searched (`q`: every word, prefix-matched), filtered by category, sorted and paged on the server.",
+      description:
+        "Searched (`q`: every word, prefix-matched in the metadata, or by its Indonesian stem in the document's text; a \"quoted phrase\" exactly), filtered by category and the facets (`tahun`, `unit`, `akses`, `tipe`), sorted and paged on the server. A search sorts by relevance unless `sort` says otherwise; a text hit lists only when the caller may open the file, with its `snippet`.",
       access: "public",
       ok: { description: "One page of documents.", schema: DocumentPageSchema },
     }),
     listQuery(DocumentListQuerySchema),
-    async (c) => c.json(await listDocuments(c.get("ctx"), c.req.valid("query"))),
+    async (c) => c.json(await listDocuments(c.get("ctx"), withSearchOrder(c.req.valid("query"), c.req.query("sort")))),
   )
   .get(
     "/categories",
@@ -89,7 +90,7 @@ export const archivesApi = new Hono<HonoEnv>()
     listQuery(CategoryListQuerySchema),
     async (c) => {
       if (!/^\d{1,9}$/.test(c.req.param("id"))) throw new NotFoundError(documentValidation.categoryUnknown);
-      const query = { ...c.req.valid("query"), category: Number(c.req.param("id")) };
+      const query = withSearchOrder({ ...c.req.valid("query"), category: Number(c.req.param("id")) }, c.req.query("sort"));
       return c.json(await listDocuments(c.get("ctx"), query));
     },
   )

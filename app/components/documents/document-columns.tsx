@@ -7,6 +7,7 @@ import { documents as documentsText } from "~/i18n/documents";
 import type { DocumentListRow } from "~/domain/documents";
 import { AccessBadge, ClassBadge, KeywordChips } from "./badges";
 import { filingText } from "~/i18n/classification";
+import { searchText } from "~/i18n/search";
 
 const c = documentsText.columns;
 const a = documentsText.actions;
@@ -40,14 +41,18 @@ export function documentColumns({
       header: c.title,
       sort: "title",
       card: "title",
-      cell: (document) =>
-        (titlePath ?? detailPath) ? (
-          <a href={`${titlePath ?? detailPath}/${document.uuid}`} className="dt-title">
-            {document.title}
-          </a>
-        ) : (
-          <span className="dt-title">{document.title}</span>
-        ),
+      cell: (document) => (
+        <>
+          {(titlePath ?? detailPath) ? (
+            <a href={`${titlePath ?? detailPath}/${document.uuid}`} className="dt-title">
+              {document.title}
+            </a>
+          ) : (
+            <span className="dt-title">{document.title}</span>
+          )}
+          {document.snippet && <Snippet html={document.snippet} />}
+        </>
+      ),
     },
     { key: "category", header: c.category, width: "5.75rem", cell: (document) => document.categoryName },
     { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
@@ -98,6 +103,19 @@ export function documentColumns({
       cell: (document) => <DocumentActions document={document} detailPath={detailPath} viewPath={viewPath} />,
     },
   ];
+}
+
+/**
+ * Where a search matched the document's text. `html` is made by the server from the text escaped
+ * (snippetHtml): only its <mark> elements are markup.
+ */
+function Snippet({ html }: { html: string }) {
+  return (
+    <p className="mt-1 text-xs leading-snug font-normal text-slate-600" data-testid="snippet">
+      <span className="sr-only">{searchText.snippetLabel}: </span>
+      <span dangerouslySetInnerHTML={{ __html: html }} />
+    </p>
+  );
 }
 
 /** A document number may wrap after each slash ('031/UN.1/TU/2024'), never inside a part. */

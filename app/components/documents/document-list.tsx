@@ -7,6 +7,9 @@ import { documentColumns } from "./document-columns";
 import { filingText } from "~/i18n/classification";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
+import { documentListDefaults } from "~/domain/document-schemas";
+import { FILE_TYPE_GROUPS, FACET_KEYS, type Facets, type FacetValue } from "~/domain/search/facets";
+import { searchText } from "~/i18n/search";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -23,6 +26,7 @@ export function DocumentList({
   notice,
   codes = [],
   textFilter = false,
+  facets = null,
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
@@ -34,19 +38,22 @@ export function DocumentList({
   basePath: string;
   mode: "app" | "public";
   notice?: string | null;
+  /** The facets' counts (a searched or faceted list); null: the facets without counts. */
+  facets?: Facets | null;
 }) {
   const { query } = page;
-  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, DOCUMENT_LIST_DEFAULTS);
+  const defaults = documentListDefaults(query.q);
+  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, defaults);
   const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath, viewPath: basePath });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ListToolbar
         action={basePath}
         query={query}
-        defaults={DOCUMENT_LIST_DEFAULTS}
+        defaults={defaults}
         searchPlaceholder={documentsText.search}
         notice={notice}
-        sorts={sortOptions(columns)}
+        sorts={query.q ? [{ value: "relevance", label: searchText.relevance }, ...sortOptions(columns)] : sortOptions(columns)}
       >
         <FilterSelect
           name="category"
@@ -76,6 +83,20 @@ export function DocumentList({
             testId="text-filter"
           />
         )}
+        {FACET_KEYS.map((key) => {
+          const options = facetOptions(key, facets, query[key]);
+          return options.length > 0 || query[key] !== undefined ? (
+            <FilterSelect
+              key={key}
+              name={key}
+              label={searchText.facets[key]}
+              value={query[key]}
+              options={options}
+              allLabel={searchText.allOf[key]}
+              testId={`facet-${key}`}
+            />
+          ) : null;
+        })}
       </ListToolbar>
       <DataTable
         columns={columns}
@@ -84,7 +105,7 @@ export function DocumentList({
         sorting={{
           sort: query.sort,
           dir: query.dir,
-          defaults: DOCUMENT_LIST_DEFAULTS,
+          defaults,
           href: (sort, dir) => pageHref({ sort, dir, page: 1 }),
         }}
         empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined} />}
@@ -96,3 +117,22 @@ export function DocumentList({
     </div>
   );
 }
+
+/**
+ * A facet's choices: with counts where the list counted them; without, the fixed ones (access
+ * level, file type) and the value chosen, so the unsearched catalogue needs no count per value.
+ */
+function facetOptions(key: keyof Facets, facets: Facets | null, current: string | number | undefined): { value: string; label: string }[] {
+  if (facets) {
+    const options = facets[key].map((facet: FacetValue) => ({ value: facet.value, label: searchText.withCount(facet.label, facet.count) }));
+    return current !== undefined && !options.some((option) => option.value === String(current))
+      ? [...options, { value: String(current), label: searchText.withCount(fixedLabel(key, String(current)), 0) }]
+      : options;
+  }
+  if (key === "akses") return ["PUBLIC", "PRIVATE"].map((value) => ({ value, label: searchText.access[value]! }));
+  if (key === "tipe") return FILE_TYPE_GROUPS.map((value) => ({ value, label: searchText.fileTypes[value] }));
+  return current !== undefined ? [{ value: String(current), label: String(current) }] : [];
+}
+
+const fixedLabel = (key: keyof Facets, value: string) =>
+  key === "akses" ? (searchText.access[value] ?? value) : key === "tipe" ? (searchText.fileTypes[value as keyof typeof searchText.fileTypes] ?? value) : value;

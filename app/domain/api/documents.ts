@@ -40,6 +40,14 @@ export const DocumentViewSchema = z
     canDelete: z.boolean(),
     canOpenFile: z.boolean(),
     canRequestAccess: z.boolean(),
+    snippet: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "In a search (`q`): where the document's text matches, as HTML (text escaped, each match in <mark>); only when the caller may open the file, else null.",
+      }),
   })
   .meta({ ref: "Document" });
 

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, codes, notice, canCreate, textFilter } = loaderData;
+  const { page, cursors, categories, codes, notice, canCreate, textFilter, facets } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -29,7 +29,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} basePath={href("/app/documents")} mode="app" />
+      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" />
     </>
   );
 }

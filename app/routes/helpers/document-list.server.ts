@@ -1,4 +1,4 @@
-import { DOCUMENT_LIST_DEFAULTS, parsePageQuery } from "~/domain/document-schemas";
+import { documentListDefaults, parsePageQuery } from "~/domain/document-schemas";
 import { toDocumentListRow } from "~/domain/documents";
 import { documentValidation } from "~/i18n/document-validation";
 import type { RequestContext } from "../../server/context.server";
@@ -12,10 +12,11 @@ import { listDocumentsWithCategories } from "../../server/documents/service.serv
  */
 export async function loadDocumentList(ctx: RequestContext, request: Request, basePath: string, options: { publicOnly?: boolean; codes?: boolean } = {}) {
   const query = parsePageQuery(new URL(request.url).searchParams);
-  canonicalList(request, basePath, query, DOCUMENT_LIST_DEFAULTS);
-  const { page, categories, codes, cursors } = await listDocumentsWithCategories(ctx, query, options);
-  assertPageInRange(page, basePath, DOCUMENT_LIST_DEFAULTS);
-  assertCursorFoundRows(page, basePath, DOCUMENT_LIST_DEFAULTS);
+  const defaults = documentListDefaults(query.q);
+  canonicalList(request, basePath, query, defaults);
+  const { page, categories, codes, cursors, facets } = await listDocumentsWithCategories(ctx, query, options);
+  assertPageInRange(page, basePath, defaults);
+  assertCursorFoundRows(page, basePath, defaults);
   const unknownCategory = query.category !== undefined && !categories.some((category) => category.id === query.category);
-  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, codes, cursors, notice: unknownCategory ? documentValidation.categoryUnknown : null };
+  return { page: { ...page, data: page.data.map(toDocumentListRow) }, categories, codes, cursors, facets, notice: unknownCategory ? documentValidation.categoryUnknown : null };
 }

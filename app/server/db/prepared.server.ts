@@ -73,7 +73,7 @@ type Rows<T> = { [K in keyof T]: RowsOf<T[K]> };
  */
 export async function batchRead<T extends (Statement<unknown> | null)[]>(d1: D1Database, ...statements: T): Promise<Rows<T>> {
   const present = statements.filter((s): s is Statement<unknown> => s !== null);
-  const results = await d1.batch(present.map((s) => s.statement));
+  const results = present.length ? await d1.batch(present.map((s) => s.statement)) : [];
   let next = 0;
   return statements.map((s) => (s === null ? null : (results[next++]!.results ?? []))) as Rows<T>;
 }

@@ -231,6 +231,10 @@ export interface Database {
   site_state: { key: string; value: number };
   /** FTS5 over archives (external content; rowid = archives.id). */
   archives_fts: { rowid: number; title: string; document_number: string; keywords: string; description: string };
+  /** FTS5 over archive_texts.body (external content; rowid = archives.id): INDEXED texts of live documents. */
+  archive_texts_fts: { rowid: number; body: string };
+  /** Each word of the indexed texts (folded as FTS5 folds it) and its Indonesian stem. */
+  search_terms: { term: string; stem: string };
   /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
   archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
   /** Live documents per classification code (0: none), trigger-kept. */

@@ -246,7 +246,16 @@ const SORT_KEYS: Record<DocumentSort, readonly OrderKey[]> = {
   year: [{ column: "a.year", field: "year", kind: "int" }, CREATED_KEY, ID_KEY],
   documentNumber: [{ column: "a.document_number", field: "document_number", kind: "text" }, ID_KEY],
   fileSize: [{ column: "a.file_size", field: "file_size", kind: "int" }, ID_KEY],
+  // Only a search ranks (app/server/search); without one relevance is the default order.
+  relevance: [CREATED_KEY, ID_KEY],
 };
+
+/**
+ * The columns of `archives a` a list is ordered by, the unique id last, as its keyset cursor
+ * records them (the search of app/server/search reads rows by id, not by the index's rowid).
+ */
+export const orderColumns = (shape: Pick<DocumentListShape, "search" | "sort">): readonly string[] =>
+  orderKeys(shape).map((key) => (key.column === "archives_fts.rowid" ? "a.id" : key.column));
 
 /**
  * The columns a list is ordered by, each in the list's direction, the unique id last: every sort

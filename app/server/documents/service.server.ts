@@ -53,6 +53,8 @@ import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
 import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
 import { TEXT_FILTERS } from "~/domain/text-extraction";
+import { needsSearch, searchDocuments } from "../search/service.server";
+import type { Facets } from "~/domain/search/facets";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -104,7 +106,11 @@ const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Que
  * list). Anyone may list; visitors (and `publicOnly`, the public /documents page) see PUBLIC
  * documents only. Rows and total come in one D1 round trip.
  */
-export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: { publicOnly?: boolean } = {}): Promise<DocumentPage> {
+export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: { publicOnly?: boolean; stemming?: boolean } = {}): Promise<DocumentPage> {
+  if (needsSearch(query)) {
+    const found = await searchDocuments(ctx, query, options);
+    return listPage(found.rows, found.total, query);
+  }
   const { statements } = listStatements(ctx, query, options);
   const [rows, counts] = await batchRead(ctx.d1, ...statements);
   return pageOf(ctx, query, rows, counts);
@@ -119,7 +125,35 @@ export async function listDocumentsWithCategories(
   ctx: ServiceContext,
   query: DocumentPageQuery,
   options: { publicOnly?: boolean; codes?: boolean } = {},
-): Promise<{ page: ListPage<DocumentView, DocumentPageQuery>; categories: Category[]; codes: { code: string; name: string }[]; cursors: PageCursors }> {
+): Promise<{
+  page: ListPage<DocumentView, DocumentPageQuery>;
+  categories: Category[];
+  codes: { code: string; name: string }[];
+  cursors: PageCursors;
+  facets: Facets | null;
+}> {
+  if (needsSearch(query)) {
+    // A relevance order pages by number; a column order by keyset as the catalogue does.
+    const shape = { ...listShape(ctx, audienceOf(ctx.actor, options), query, query.q ? "" : null) };
+    const seek = query.sort === "relevance" ? null : query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
+    const position = seek && documentSeekValues(shape, query.after ?? query.before);
+    const found = await searchDocuments(
+      ctx,
+      query,
+      { ...options, facets: true, seek: seek && position ? { seek, position } : null },
+      categoriesStatement(ctx.d1, null),
+      options.codes ? filterCodesStatement(ctx.d1, null) : null,
+    );
+    const [categories, codes] = found.extra;
+    const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, search: found.searched }, row) : null);
+    return {
+      page: listPage(found.rows, found.total, query),
+      categories: categories.map(toCategory),
+      codes: codes ?? [],
+      cursors: { first: cursorOf(found.found[0]), last: cursorOf(found.found.at(-1)) },
+      facets: found.facets,
+    };
+  }
   const { shape, backwards, statements } = listStatements(ctx, query, options);
   const [found, counts, categories, codes] = await batchRead(
     ctx.d1,
@@ -134,6 +168,7 @@ export async function listDocumentsWithCategories(
     categories: categories.map(toCategory),
     codes: codes ?? [],
     cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
+    facets: null,
   };
 }
 

@@ -1,0 +1,204 @@
+import { sql, type RawBuilder } from "kysely";
+import type { DocumentListQuery } from "~/domain/document-schemas";
+import type { SortDir } from "~/domain/list-query";
+import { FILE_TYPE_RULES, type FacetKey } from "~/domain/search/facets";
+import { foldedWords, MARK_CLOSE, MARK_OPEN } from "~/domain/search/query";
+import { stemIndonesian } from "~/domain/search/indonesian";
+import type { Db } from "../db/db.server";
+import { statementOf, type Statement } from "../db/prepared.server";
+import { documentSelect, orderColumns, type Audience } from "../documents/queries.server";
+
+/**
+ * Reads of the search (issue 19): documents found by their metadata (archives_fts) or by their
+ * text (archive_texts_fts, migration 0022), filtered by the facets, with what the reader may see
+ * decided in SQL: a metadata hit lists if the reader may see the document's metadata; a hit on
+ * the text alone lists (and counts, and feeds a facet) only if the reader may open the file, as
+ * the text is the file's content.
+ */
+export type Deps = { db: Db; d1: D1Database };
+
+/** How many corpus words one query word expands to: a common stem stays fast. */
+export const MAX_EXPANSIONS = 30;
+/** Shorter words expand by prefix not at all (a two-letter prefix names half the vocabulary). */
+const MIN_PREFIX = 3;
+
+/**
+ * Who reads, for the search: the metadata audience, and who may open files (`document.openFile`
+ * in ~/domain/policy as SQL): PUBLIC files for anyone, every file for Super Admin, else the files
+ * of the reader's unit (Satuan Kerja) and, but for SANGAT_RAHASIA, those they uploaded.
+ */
+export type SearchReader = { audience: Audience["kind"]; unitId: number; userId: number };
+
+/** The words of the corpus (`search_terms`) a query word stands for: same stem (unless off), then by prefix. */
+export function expansionStatement({ db, d1 }: Deps, word: string, stemming: boolean): Statement<{ term: string }> {
+  const byStem = stemming
+    ? sql`SELECT term, 0 AS k, length(term) AS l FROM (SELECT term FROM search_terms WHERE stem = ${stemIndonesian(word)} ORDER BY length(term) LIMIT ${MAX_EXPANSIONS})`
+    : null;
+  const byPrefix =
+    word.length >= MIN_PREFIX
+      ? sql`SELECT term, 1 AS k, 0 AS l FROM (SELECT term FROM search_terms WHERE term >= ${word} AND term < ${`${word}\uffff`} ORDER BY term LIMIT ${MAX_EXPANSIONS})`
+      : null;
+  const parts = [byStem, byPrefix].filter((part): part is RawBuilder<unknown> => part !== null);
+  const union = parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS term, 0 AS k, 0 AS l WHERE 0`;
+  return statementOf(d1, sql<{ term: string }>`SELECT term FROM (${union}) ORDER BY k, l LIMIT ${MAX_EXPANSIONS}`.compile(db));
+}
+
+/** Facet filters and the category/code filters of the list, as SQL on `a` (archives). */
+function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
+  const filters: RawBuilder<unknown>[] = [];
+  if (query.category !== undefined) filters.push(sql`a.category_id = ${query.category}`);
+  if (query.klasifikasi !== undefined) {
+    filters.push(
+      sql`a.classification_id IN (SELECT id FROM classification_codes WHERE code >= ${query.klasifikasi} AND code < ${`${query.klasifikasi}/`})`,
+    );
+  }
+  if (query.tahun !== undefined) filters.push(sql`a.year = ${query.tahun}`);
+  if (query.unit !== undefined) filters.push(sql`a.unit_kerja_id = ${query.unit}`);
+  if (query.akses !== undefined) filters.push(sql`a.access_level = ${query.akses}`);
+  if (query.tipe !== undefined) filters.push(sql`${fileTypeSql} = ${query.tipe}`);
+  return filters;
+}
+
+/** The file type group of `a.mime_type` (FILE_TYPE_RULES; anything else is an office document). */
+const fileTypeSql = sql`(CASE ${sql.join(
+  FILE_TYPE_RULES.map((rule) =>
+    rule.exact ? sql`WHEN a.mime_type = ${sql.lit(rule.exact)} THEN ${sql.lit(rule.group)}` : sql`WHEN a.mime_type LIKE ${sql.lit(`${rule.prefix}%`)} THEN ${sql.lit(rule.group)}`,
+  ),
+  sql` `,
+)} ELSE 'dokumen' END)`;
+
+const metadataWhere = (reader: SearchReader) =>
+  reader.audience === "public"
+    ? sql`a.access_level = 'PUBLIC'`
+    : reader.audience === "unit"
+      ? sql`(a.security_class <> 'SANGAT_RAHASIA' OR a.unit_kerja_id = ${reader.unitId})`
+      : sql`1`;
+
+const openFileWhere = (reader: SearchReader) =>
+  reader.audience === "public"
+    ? sql`a.access_level = 'PUBLIC'`
+    : reader.audience === "unit"
+      ? sql`(a.access_level = 'PUBLIC' OR a.unit_kerja_id = ${reader.unitId} OR (a.uploader_id = ${reader.userId} AND a.security_class <> 'SANGAT_RAHASIA'))`
+      : sql`1`;
+
+export type SearchMatch = { metadata: string | null; text: string | null };
+
+/**
+ * The documents a list shows (id, metadata and text scores: bm25, lower is better, null where
+ * that index did not match), the reader's rules and the filters applied. The indexes are the
+ * outer loop (CROSS JOIN: SQLite never reorders it), so only matches are read.
+ */
+function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null) {
+  const filters = [sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)];
+  if (!match) {
+    return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${sql.join(filters, sql` AND `)}`;
+  }
+  const hits: RawBuilder<unknown>[] = [];
+  // Title and number weigh most, then keywords, description, uploader.
+  if (match.metadata) hits.push(sql`SELECT rowid AS id, bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0) AS ms, NULL AS ts FROM archives_fts WHERE archives_fts MATCH ${match.metadata}`);
+  if (match.text) hits.push(sql`SELECT rowid AS id, NULL AS ms, bm25(archive_texts_fts) AS ts FROM archive_texts_fts WHERE archive_texts_fts MATCH ${match.text}`);
+  return sql`SELECT h.id AS id, h.ms AS ms, h.ts AS ts
+    FROM (SELECT id, MIN(ms) AS ms, MIN(ts) AS ts FROM (${sql.join(hits, sql` UNION ALL `)}) GROUP BY id) h
+    CROSS JOIN archives a ON a.id = h.id
+    WHERE ${sql.join(filters, sql` AND `)} AND (h.ms IS NOT NULL OR ${openFileWhere(reader)})`;
+}
+
+export type SearchRow = Awaited<ReturnType<ReturnType<typeof documentSelect>["execute"]>>[number] & { ms: number | null; ts: number | null };
+
+/** A keyset position: the rows after (or before) these order values (`documentSeekValues`). */
+export type Seek = { seek: "after" | "before"; position: (string | number)[] };
+
+/**
+ * One page of the list: by relevance (metadata hits first, then text hits, each by bm25) by page
+ * number, or by a column, by page number or from a keyset position (`before` reads backwards:
+ * the caller reverses the rows).
+ */
+export function searchRowsStatement(
+  deps: Deps,
+  reader: SearchReader,
+  query: DocumentListQuery,
+  match: SearchMatch | null,
+  seek: Seek | null = null,
+): Statement<SearchRow> {
+  const found = foundSql(reader, query, match);
+  const relevance = query.sort === "relevance" && match;
+  const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
+  const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
+  const order = relevance
+    ? sql`(f.ms IS NULL), f.ms, f.ts, a.id DESC`
+    : sql.join(
+        columns.map((column) => sql`${sql.ref(column)} ${sql.raw(dir)}`),
+        sql`, `,
+      );
+  let rows = documentSelect(deps)
+    .innerJoin(sql<{ id: number; ms: number | null; ts: number | null }>`(${found})`.as("f"), "f.id" as never, "a.id" as never)
+    .select([sql<number | null>`f.ms`.as("ms"), sql<number | null>`f.ts`.as("ts")])
+    .orderBy(sql`${order}`)
+    .limit(query.size);
+  if (seek && !relevance) {
+    const operator = sql.raw(dir === "asc" ? ">" : "<");
+    rows = rows.where(sql<boolean>`(${sql.join(columns.map((column) => sql.ref(column)))}) ${operator} (${sql.join(seek.position)})`);
+  } else rows = rows.offset((query.page - 1) * query.size);
+  return statementOf(deps.d1, rows) as Statement<SearchRow>;
+}
+
+/** How many documents the list holds (matches the reader may see, filters applied). */
+export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<{ n: number }> {
+  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match)})`.compile(deps.db));
+}
+
+export type FacetRow = { facet: FacetKey; value: string | number | null; label: string | null; n: number };
+
+/**
+ * The facets' counts over the list's documents (the same rules and filters as its rows, so no
+ * count reveals a document or a text the reader may not see).
+ */
+export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<FacetRow> {
+  const found = foundSql(reader, query, match);
+  return statementOf(
+    deps.d1,
+    sql<FacetRow>`WITH f AS (${found}), d AS (
+        SELECT a.year, a.unit_kerja_id, a.access_level, ${fileTypeSql} AS tipe FROM f CROSS JOIN archives a ON a.id = f.id)
+      SELECT 'tahun' AS facet, year AS value, NULL AS label, COUNT(*) AS n FROM d GROUP BY year
+      UNION ALL
+      SELECT 'unit', d.unit_kerja_id, uk.nama, COUNT(*) FROM d JOIN unit_kerja uk ON uk.id = d.unit_kerja_id GROUP BY d.unit_kerja_id
+      UNION ALL
+      SELECT 'akses', access_level, NULL, COUNT(*) FROM d GROUP BY access_level
+      UNION ALL
+      SELECT 'tipe', tipe, NULL, COUNT(*) FROM d GROUP BY tipe`.compile(deps.db),
+  );
+}
+
+/** Snippets of the texts of `ids` around the matches of `text` (FTS5 snippet(), marks as MARK_OPEN/CLOSE). */
+export function snippetStatement(deps: Deps, text: string, ids: readonly number[]): Statement<{ id: number; snippet: string }> {
+  return statementOf(
+    deps.d1,
+    sql<{ id: number; snippet: string }>`SELECT rowid AS id, snippet(archive_texts_fts, 0, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 24) AS snippet
+      FROM archive_texts_fts WHERE archive_texts_fts MATCH ${text} AND rowid IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`.compile(deps.db),
+  );
+}
+
+/** Per statement: how many term/stem pairs go in one JSON parameter (far under D1's statement limits). */
+const TERMS_PER_STATEMENT = 1000;
+/** A text past this many distinct words adds the first ones only (a dictionary-sized file). */
+const MAX_TERMS_PER_TEXT = 20_000;
+
+/**
+ * The statements that add the words of an indexed text and their stems to `search_terms`, so a
+ * stemmed query finds them. The extraction consumer runs them when it stores a text as INDEXED
+ * (in the same batch or after it); a word already known is skipped. Each statement binds one
+ * JSON parameter, so D1's limit of 100 parameters never applies.
+ */
+export function recordTermsStatements(d1: D1Database, body: string): D1PreparedStatement[] {
+  const words = [...new Set(foldedWords(body))].filter((word) => !/^\d+$/.test(word)).slice(0, MAX_TERMS_PER_TEXT);
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < words.length; start += TERMS_PER_STATEMENT) {
+    const pairs = words.slice(start, start + TERMS_PER_STATEMENT).map((word) => [word, stemIndonesian(word)]);
+    statements.push(
+      d1
+        .prepare("INSERT OR IGNORE INTO search_terms (term, stem) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)")
+        .bind(JSON.stringify(pairs)),
+    );
+  }
+  return statements;
+}

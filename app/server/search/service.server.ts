@@ -1,0 +1,124 @@
+import type { DocumentListQuery } from "~/domain/document-schemas";
+import type { DocumentView } from "~/domain/documents";
+import { FACET_KEYS, FILE_TYPE_GROUPS, type FacetKey, type Facets, type FacetValue } from "~/domain/search/facets";
+import { isEmptySearch, metadataMatch, parseSearch, snippetHtml, textMatch } from "~/domain/search/query";
+import { can, userActorOf } from "~/domain/policy";
+import { searchText } from "~/i18n/search";
+import type { ServiceContext } from "../context.server";
+import { batchRead, type Statement } from "../db/prepared.server";
+import { audienceOf, audienceUnit } from "../documents/queries.server";
+import { documentRef, toDocumentView } from "../documents/view.server";
+import {
+  expansionStatement,
+  facetStatement,
+  searchCountStatement,
+  searchRowsStatement,
+  snippetStatement,
+  type FacetRow,
+  type SearchMatch,
+  type SearchReader,
+  type SearchRow,
+  type Seek,
+} from "./queries.server";
+
+export type SearchOptions = {
+  /** The public pages: PUBLIC documents only, for everyone. */
+  publicOnly?: boolean;
+  /** Expand query words to the corpus's words of the same stem (default on; the relevance test turns it off). */
+  stemming?: boolean;
+  /** Count the facets too (the list pages; the API list leaves them out). */
+  facets?: boolean;
+  /** A keyset position to read from (the list pages' Previous/Next in a column order). */
+  seek?: Seek | null;
+};
+
+/** Whether a list query needs the search (a `q` or a facet): the plain catalogue keeps its own reads. */
+export const needsSearch = (query: DocumentListQuery) =>
+  query.q !== "" || query.tahun !== undefined || query.unit !== undefined || query.akses !== undefined || query.tipe !== undefined;
+
+/** `found`: the page's rows as read (in the list's order), for keyset cursors. */
+export type SearchResult = { rows: DocumentView[]; found: SearchRow[]; total: number; facets: Facets | null; searched: boolean };
+
+function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
+  const audience = audienceOf(ctx.actor, options);
+  return { audience: audience.kind, unitId: audienceUnit(audience), userId: userActorOf(ctx.actor)?.userId ?? -1 };
+}
+
+/**
+ * The FTS5 queries of `q` (null: no search), the words expanded by stem and prefix in one round
+ * trip; `false` when `q` holds no word at all (punctuation only): nothing matches.
+ */
+async function matchOf(ctx: ServiceContext, q: string, stemming: boolean): Promise<SearchMatch | null | false> {
+  if (!q) return null;
+  const search = parseSearch(q);
+  if (isEmptySearch(search)) return false;
+  const found = search.words.length ? await batchRead(ctx.d1, ...search.words.map((word) => expansionStatement(ctx, word, stemming))) : [];
+  const expansions = new Map(search.words.map((word, index) => [word, (found[index] ?? []).map((row) => row.term)]));
+  return { metadata: metadataMatch(search), text: textMatch(search, expansions) };
+}
+
+const emptyFacets = (): Facets => ({ tahun: [], unit: [], akses: [], tipe: [] });
+
+function facetsOf(rows: FacetRow[]): Facets {
+  const facets = emptyFacets();
+  for (const row of rows) {
+    if (row.value === null || !FACET_KEYS.includes(row.facet)) continue;
+    const value = String(row.value);
+    facets[row.facet].push({ value, label: facetLabel(row.facet, value, row.label), count: Number(row.n) });
+  }
+  const byValue = (a: FacetValue, b: FacetValue) => a.label.localeCompare(b.label, "id");
+  facets.tahun.sort((a, b) => Number(b.value) - Number(a.value));
+  facets.unit.sort(byValue);
+  facets.tipe.sort((a, b) => FILE_TYPE_GROUPS.indexOf(a.value as never) - FILE_TYPE_GROUPS.indexOf(b.value as never));
+  return facets;
+}
+
+function facetLabel(facet: FacetKey, value: string, label: string | null): string {
+  if (facet === "akses") return searchText.access[value] ?? value;
+  if (facet === "tipe") return searchText.fileTypes[value as keyof typeof searchText.fileTypes] ?? value;
+  return label ?? value;
+}
+
+/**
+ * A searched or faceted list page: rows by relevance (or the chosen column), the total and the
+ * facets, in one round trip after the query words' expansion; then the snippets of the page's
+ * rows whose text matched and whose file the reader may open (the policy's `document.openFile`,
+ * as the SQL already required of text-only hits). `extra` rides in the same batch.
+ */
+export async function searchDocuments<Extra extends (Statement<unknown> | null)[]>(
+  ctx: ServiceContext,
+  query: DocumentListQuery,
+  options: SearchOptions = {},
+  ...extra: Extra
+): Promise<SearchResult & { extra: { [K in keyof Extra]: Extra[K] extends Statement<infer Row> ? Row[] : null } }> {
+  const reader = readerOf(ctx, options);
+  const match = await matchOf(ctx, query.q, options.stemming ?? true);
+  if (match === false) {
+    const extraRows = await batchRead(ctx.d1, ...extra);
+    return { rows: [], found: [], total: 0, facets: options.facets ? emptyFacets() : null, searched: true, extra: extraRows as never };
+  }
+  const [read, counts, facetRows, ...extraRows] = await batchRead(
+    ctx.d1,
+    searchRowsStatement(ctx, reader, query, match, options.seek ?? null),
+    searchCountStatement(ctx, reader, query, match),
+    options.facets ? facetStatement(ctx, reader, query, match) : null,
+    ...extra,
+  );
+  const rows = options.seek?.seek === "before" ? read.reverse() : read;
+  const textIds = match?.text
+    ? rows.filter((row) => row.ts !== null && can(ctx.actor, { type: "document.openFile", document: documentRef(row) })).map((row) => row.id)
+    : [];
+  const snippets = new Map<number, string>();
+  if (match?.text && textIds.length) {
+    const [found] = await batchRead(ctx.d1, snippetStatement(ctx, match.text, textIds));
+    for (const row of found) snippets.set(row.id, snippetHtml(row.snippet));
+  }
+  return {
+    rows: rows.map((row) => ({ ...toDocumentView(ctx.actor, row), snippet: match ? (snippets.get(row.id) ?? null) : undefined })),
+    found: rows,
+    total: Number(counts[0]?.n ?? 0),
+    facets: facetRows ? facetsOf(facetRows) : null,
+    searched: match !== null,
+    extra: extraRows as never,
+  };
+}

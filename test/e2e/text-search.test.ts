@@ -1,0 +1,84 @@
+/**
+ * Search by what a document says, in the browser with JavaScript on and off, at a laptop and a
+ * phone size: a word found only in a document's text lists it on /app/documents with a snippet
+ * (the match in <mark>, the text's own markup shown as text), the facets beside the category
+ * filter count it and filter by it, and axe finds nothing. The text is written to archive_texts
+ * as the extraction consumer writes it.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
+import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
+import { expectNoAxeViolations } from "../support/node/axe";
+import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
+
+const { newPage } = useBrowser();
+
+const SIZES = [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+const word = uniqueWord("isi");
+let title: string;
+
+beforeAll(async () => {
+  const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { accessLevel: "PUBLIC", title: `Surat Edaran ${uniqueWord("judul")}` });
+  title = doc.title;
+  const [row] = queryE2eDb<{ id: number; current_file_id: number }>("SELECT id, current_file_id FROM archives WHERE uuid = ?", doc.uuid);
+  const now = new Date().toISOString();
+  executeOnE2eDb(
+    `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
+     ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
+    row!.id,
+    row!.current_file_id,
+    `Dengan hormat, bersama ini kami sampaikan bahwa ${word} <b>wajib</b> diikuti oleh seluruh pegawai.`,
+    now,
+    now,
+  );
+});
+
+async function expectSnippet(page: Page) {
+  const row = page.getByTestId("document-row").filter({ hasText: title });
+  const snippet = row.getByTestId("snippet");
+  await snippet.waitFor();
+  expect(await snippet.locator("mark").first().textContent()).toBe(word);
+  expect(await snippet.textContent()).toContain("<b>wajib</b>");
+}
+
+describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
+  for (const viewport of SIZES) {
+    it(`${viewport.width}px: a word of the text finds the document, with its snippet and the facets`, async () => {
+      const { page } = await newPage({ javaScriptEnabled, viewport });
+      await login(page, DEMO_ACCOUNTS.admin);
+      await goto(page, "/app/documents");
+      await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
+      await page.getByRole("searchbox").fill(word);
+      await page.getByRole("searchbox").press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("q") === word);
+      await waitForHydration(page);
+      await expectSnippet(page);
+      expect(await page.getByTestId("document-row").count()).toBe(1);
+
+      // The facets count what is listed, and filter by GET parameters.
+      const types = page.getByTestId("facet-tipe");
+      expect(await types.locator("option").allTextContents()).toContain("PDF (1)");
+      expect(await page.getByTestId("facet-akses").locator("option").allTextContents()).toContain("Publik (1)");
+      await types.selectOption("pdf");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
+      await page.waitForURL((url) => url.searchParams.get("tipe") === "pdf");
+      await waitForHydration(page);
+      await expectSnippet(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+
+      // A facet lists the values the list holds; its first choice drops the filter again.
+      expect(await page.getByTestId("facet-tipe").locator("option").allTextContents()).toEqual(["Semua Tipe File", "PDF (1)"]);
+      await page.getByTestId("facet-tipe").selectOption("");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
+      await page.waitForURL((url) => !url.searchParams.has("tipe") && url.searchParams.get("q") === word);
+      await waitForHydration(page);
+      await expectSnippet(page);
+    });
+  }
+});
