@@ -82,7 +82,7 @@ function facetLabel(facet: FacetKey, value: string, label: string | null): strin
 /**
  * A searched or faceted list page: rows by relevance (or the chosen column), the total and the
  * facets, in one round trip after the query words' expansion; then the snippets of the page's
- * rows whose text matched and whose file the reader may open (the policy's `document.openFile`,
+ * rows whose file the reader may open (a row without a text match gets none) (the policy's `document.openFile`,
  * as the SQL already required of text-only hits). `extra` rides in the same batch.
  */
 export async function searchDocuments<Extra extends (Statement<unknown> | null)[]>(
@@ -108,7 +108,7 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
   );
   const rows = options.seek?.seek === "before" ? read.reverse() : read;
   const textIds = match?.text
-    ? rows.filter((row) => row.ts !== null && can(ctx.actor, { type: "document.openFile", document: documentRef(row) })).map((row) => row.id)
+    ? rows.filter((row) => can(ctx.actor, { type: "document.openFile", document: documentRef(row) })).map((row) => row.id)
     : [];
   const snippets = new Map<number, string>();
   if (match?.text && textIds.length) {
