@@ -3,6 +3,8 @@ import type { FileTypeGroup } from "~/domain/search/facets";
 /** Indonesian strings of the search: facets, snippets, the relevance order. */
 export const searchText = {
   relevance: "Relevansi",
+  /** The sort choice that leaves the order to the list: relevance with a search, newest first without. */
+  defaultOrder: "Urutan bawaan",
   facets: {
     tahun: "Tahun",
     unit: "Unit Kerja",

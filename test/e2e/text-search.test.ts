@@ -56,6 +56,8 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       await page.getByRole("searchbox").fill(word);
       await page.getByRole("searchbox").press("Enter");
       await page.waitForURL((url) => url.searchParams.get("q") === word);
+      // A search sorts by relevance, its default order: no `sort` in the URL, JS on or off.
+      expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
       await waitForHydration(page);
       await expectSnippet(page);
       expect(await page.getByTestId("document-row").count()).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listHref } from "~/components/list/list-href";
 import { keysetPagination } from "~/components/list/page-links";
-import { DOCUMENT_LIST_DEFAULTS, parsePageQuery, parseListQuery } from "~/domain/document-schemas";
+import { DOCUMENT_LIST_DEFAULTS, documentListDefaults, parsePageQuery, parseListQuery } from "~/domain/document-schemas";
 import { decodeCursor, encodeCursor } from "~/domain/list-cursor";
 import { listPage } from "~/domain/list-query";
 
@@ -65,13 +65,13 @@ describe("listHref with a cursor", () => {
   const query = parsePageQuery(new URLSearchParams("q=surat&category=2&size=5&page=3&after=42.Laporan Tahunan"));
 
   it("keeps the cursor in the page's own (canonical) URL, last", () => {
-    expect(listHref("/documents", query, {}, DOCUMENT_LIST_DEFAULTS)).toBe("/documents?q=surat&category=2&size=5&page=3&after=42.Laporan+Tahunan");
+    expect(listHref("/documents", query, {}, documentListDefaults(query.q))).toBe("/documents?q=surat&category=2&size=5&page=3&after=42.Laporan+Tahunan");
   });
 
   it("drops it from every other state, unless the change names its own", () => {
-    expect(listHref("/documents", query, { page: 4 }, DOCUMENT_LIST_DEFAULTS)).toBe("/documents?q=surat&category=2&size=5&page=4");
-    expect(listHref("/documents", query, { sort: "title", dir: "asc", page: 1 }, DOCUMENT_LIST_DEFAULTS)).toBe("/documents?q=surat&category=2&sort=title&dir=asc&size=5");
-    expect(listHref("/documents", query, { page: 2, before: "40.Akreditasi" }, DOCUMENT_LIST_DEFAULTS)).toBe(
+    expect(listHref("/documents", query, { page: 4 }, documentListDefaults(query.q))).toBe("/documents?q=surat&category=2&size=5&page=4");
+    expect(listHref("/documents", query, { sort: "title", dir: "asc", page: 1 }, documentListDefaults(query.q))).toBe("/documents?q=surat&category=2&sort=title&dir=asc&size=5");
+    expect(listHref("/documents", query, { page: 2, before: "40.Akreditasi" }, documentListDefaults(query.q))).toBe(
       "/documents?q=surat&category=2&size=5&page=2&before=40.Akreditasi",
     );
   });

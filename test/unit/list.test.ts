@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { listHref, sameSearch } from "~/components/list/list-href";
-import { DOCUMENT_LIST_DEFAULTS, DocumentListQuerySchema, parseListQuery } from "~/domain/document-schemas";
+import { DOCUMENT_LIST_DEFAULTS, DocumentListQuerySchema, documentListDefaults, parseListQuery } from "~/domain/document-schemas";
 import { createListQuerySchema, listDefaults, listPage, parseListParams } from "~/domain/list-query";
 import { z } from "zod";
 
 const defaults = DOCUMENT_LIST_DEFAULTS;
+// A search's links leave its own default order (relevance) out.
+const searchDefaults = documentListDefaults("q");
 const query = (search = "") => parseListQuery(new URLSearchParams(search));
 
 describe("listHref", () => {
@@ -15,13 +17,13 @@ describe("listHref", () => {
   });
 
   it("keeps what differs, in a stable order: q, filters, sort+dir, size, page", () => {
-    expect(listHref("/documents", query("page=3&size=20&category=5&q=surat"), {}, defaults)).toBe("/documents?q=surat&category=5&size=20&page=3");
+    expect(listHref("/documents", query("page=3&size=20&category=5&q=surat"), {}, searchDefaults)).toBe("/documents?q=surat&category=5&size=20&page=3");
   });
 
   it("applies a change on top of the query", () => {
-    expect(listHref("/d", query("q=a&page=2"), { page: 3 }, defaults)).toBe("/d?q=a&page=3");
-    expect(listHref("/d", query("q=a&page=2"), { page: 1 }, defaults)).toBe("/d?q=a");
-    expect(listHref("/d", query("q=a&category=2"), { category: undefined }, defaults)).toBe("/d?q=a");
+    expect(listHref("/d", query("q=a&page=2"), { page: 3 }, searchDefaults)).toBe("/d?q=a&page=3");
+    expect(listHref("/d", query("q=a&page=2"), { page: 1 }, searchDefaults)).toBe("/d?q=a");
+    expect(listHref("/d", query("q=a&category=2"), { category: undefined }, searchDefaults)).toBe("/d?q=a");
   });
 
   it("keeps sort and dir together once either differs from the default", () => {

@@ -54,6 +54,7 @@ export function DocumentList({
         searchPlaceholder={documentsText.search}
         notice={notice}
         sorts={query.q ? [{ value: "relevance", label: searchText.relevance }, ...sortOptions(columns)] : sortOptions(columns)}
+        defaultOrderLabel={searchText.defaultOrder}
       >
         <FilterSelect
           name="category"

@@ -20,6 +20,7 @@ export function ListToolbar({
   searchPlaceholder,
   notice,
   sorts,
+  defaultOrderLabel,
   children,
 }: {
   /** The list's path. */
@@ -39,6 +40,12 @@ export function ListToolbar({
    * sort, and these (hidden) selects only carry the current order along with a search.
    */
   sorts?: readonly { value: string; label: string }[];
+  /**
+   * A first sort choice that sends no `sort` (the list's default order), chosen while the order
+   * is the default: a list whose default depends on the query (a search sorts by relevance) keeps
+   * it when a new query is submitted without JavaScript.
+   */
+  defaultOrderLabel?: string;
 }) {
   const navigate = useNavigate();
   const go = (form: HTMLFormElement, replace: boolean) => {
@@ -75,7 +82,8 @@ export function ListToolbar({
         <div className="flex w-full gap-3 md:hidden" data-testid="sort-controls">
           <label className="flex min-w-0 flex-[2] flex-col text-sm">
             {t.ui.list.sortBy}
-            <select name="sort" defaultValue={query.sort} className={inputClass} data-testid="sort-select">
+            <select name="sort" defaultValue={defaultOrderLabel && !customOrder ? "" : query.sort} className={inputClass} data-testid="sort-select">
+              {defaultOrderLabel && <option value="">{defaultOrderLabel}</option>}
               {sorts.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

@@ -84,23 +84,28 @@ const openFileWhere = (reader: SearchReader) =>
 export type SearchMatch = { metadata: string | null; text: string | null };
 
 /**
- * The documents a list shows (id, metadata and text scores: bm25, lower is better, null where
- * that index did not match), the reader's rules and the filters applied. The indexes are the
- * outer loop (CROSS JOIN: SQLite never reorders it), so only matches are read.
+ * The documents a list shows (id, and with `scored` the metadata and text scores: bm25, lower is
+ * better), the reader's rules and the filters applied: metadata hits, then text-only hits (not
+ * among the metadata hits, and only where the reader may open the file). Each index is the outer
+ * loop of its part (CROSS JOIN: SQLite never reorders it), so only matches are read; no GROUP BY
+ * over all matches, and the count and the facets compute no score.
  */
-function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null) {
-  const filters = [sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)];
-  if (!match) {
-    return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${sql.join(filters, sql` AND `)}`;
-  }
-  const hits: RawBuilder<unknown>[] = [];
+function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, scored: boolean) {
+  const where = sql.join([sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)], sql` AND `);
+  if (!match) return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${where}`;
+  const parts: RawBuilder<unknown>[] = [];
   // Title and number weigh most, then keywords, description, uploader.
-  if (match.metadata) hits.push(sql`SELECT rowid AS id, bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0) AS ms, NULL AS ts FROM archives_fts WHERE archives_fts MATCH ${match.metadata}`);
-  if (match.text) hits.push(sql`SELECT rowid AS id, NULL AS ms, bm25(archive_texts_fts) AS ts FROM archive_texts_fts WHERE archive_texts_fts MATCH ${match.text}`);
-  return sql`SELECT h.id AS id, h.ms AS ms, h.ts AS ts
-    FROM (SELECT id, MIN(ms) AS ms, MIN(ts) AS ts FROM (${sql.join(hits, sql` UNION ALL `)}) GROUP BY id) h
-    CROSS JOIN archives a ON a.id = h.id
-    WHERE ${sql.join(filters, sql` AND `)} AND (h.ms IS NOT NULL OR ${openFileWhere(reader)})`;
+  const metaScore = scored ? sql`bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0)` : sql`NULL`;
+  if (match.metadata) {
+    parts.push(sql`SELECT a.id AS id, ${metaScore} AS ms, NULL AS ts FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid
+      WHERE archives_fts MATCH ${match.metadata} AND ${where}`);
+  }
+  if (match.text) {
+    const notMetadata = match.metadata ? sql` AND a.id NOT IN (SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match.metadata})` : sql``;
+    parts.push(sql`SELECT a.id AS id, NULL AS ms, ${scored ? sql`bm25(archive_texts_fts)` : sql`NULL`} AS ts FROM archive_texts_fts CROSS JOIN archives a ON a.id = archive_texts_fts.rowid
+      WHERE archive_texts_fts MATCH ${match.text} AND ${where} AND ${openFileWhere(reader)}${notMetadata}`);
+  }
+  return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS id, NULL AS ms, NULL AS ts WHERE 0`;
 }
 
 export type SearchRow = Awaited<ReturnType<ReturnType<typeof documentSelect>["execute"]>>[number] & { ms: number | null; ts: number | null };
@@ -120,7 +125,7 @@ export function searchRowsStatement(
   match: SearchMatch | null,
   seek: Seek | null = null,
 ): Statement<SearchRow> {
-  const found = foundSql(reader, query, match);
+  const found = foundSql(reader, query, match, true);
   const relevance = query.sort === "relevance" && match;
   const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
@@ -144,7 +149,7 @@ export function searchRowsStatement(
 
 /** How many documents the list holds (matches the reader may see, filters applied). */
 export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<{ n: number }> {
-  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match)})`.compile(deps.db));
+  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match, false)})`.compile(deps.db));
 }
 
 export type FacetRow = { facet: FacetKey; value: string | number | null; label: string | null; n: number };
@@ -154,7 +159,7 @@ export type FacetRow = { facet: FacetKey; value: string | number | null; label: 
  * count reveals a document or a text the reader may not see).
  */
 export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<FacetRow> {
-  const found = foundSql(reader, query, match);
+  const found = foundSql(reader, query, match, false);
   return statementOf(
     deps.d1,
     sql<FacetRow>`WITH f AS (${found}), d AS (
