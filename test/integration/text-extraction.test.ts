@@ -142,6 +142,37 @@ describe("extraction of uploaded files", () => {
   });
 });
 
+describe("extracted text is searchable", () => {
+  /** The uuids the owner's documents list finds for `q` (the API list, as the search box sends it). */
+  const found = async (q: string) => {
+    const response = await call(`/api/v1/archives?q=${encodeURIComponent(q)}&size=100`, as(world.owner.session));
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { uuid: string; snippet?: string | null }[] };
+    return data;
+  };
+
+  it("a PDF and a DOCX are found by a stemmed word and by an exact phrase, with a snippet", async () => {
+    const word = `kalibrasi${crypto.randomUUID().slice(0, 6)}`;
+    const pdf = await upload(world.owner.session, textPdf([[`Laboratorium menyuarakan ${word} peralatan`, "untuk penyelenggaraan praktikum"]]));
+    const docResponse = await postDocument(world.owner.session, {
+      fields: documentFields(world.categoryId),
+      file: { filename: "notulen.docx", data: docx([`Rapat ${word} memutuskan pelaksanaan ujian`]), contentType: DOCX_TYPE },
+    });
+    const { data: docxDoc } = (await docResponse.json()) as { data: DocumentView };
+    expect((await extracted(pdf.uuid)).status).toBe("INDEXED");
+    expect((await extracted(docxDoc.uuid)).status).toBe("INDEXED");
+
+    // Stemmed: 'suara' finds 'menyuarakan', 'putus' finds 'memutuskan' (the vocabulary came from the consumer).
+    const bySuara = await found(`suara ${word}`);
+    expect(bySuara.map((row) => row.uuid)).toEqual([pdf.uuid]);
+    expect(bySuara[0]!.snippet).toContain("<mark>");
+    expect((await found(`putus ${word}`)).map((row) => row.uuid)).toEqual([docxDoc.uuid]);
+    // A quoted phrase is exact.
+    expect((await found(`"${word} peralatan"`)).map((row) => row.uuid)).toEqual([pdf.uuid]);
+    expect(await found(`"peralatan ${word}"`)).toEqual([]);
+  });
+});
+
 describe("new versions re-extract", () => {
   it("replacing the file sets the row to the new file and extracts the new text", async () => {
     const doc = await upload(world.owner.session, textPdf([["naskah pertama tentang beasiswa"]]));
@@ -295,8 +326,8 @@ describe("the Super Admin filter by text status (?teks=)", () => {
     const failed = await upload(world.owner.session, pdfBytes(3000));
     const waiting = await createArchive({ uploaderId: world.owner.user.id, categoryId: world.categoryId, unitKerjaId: world.ownerUnit.id });
     await Promise.all([extracted(indexed.uuid), extracted(failed.uuid)]);
-    const uuids = async (session: SignedIn, teks: string) => {
-      const response = await call(`/api/v1/archives?size=50&teks=${teks}`, as(session));
+    const uuids = async (session: SignedIn, teks: string, search = "") => {
+      const response = await call(`/api/v1/archives?size=50&teks=${teks}${search}`, as(session));
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: DocumentView[]; total: number };
       expect(body.total, teks).toBe(body.data.length);
@@ -315,6 +346,11 @@ describe("the Super Admin filter by text status (?teks=)", () => {
     // Not Super Admin: the filter is ignored (the owner's list shows both).
     const owners = await uuids(world.owner.session, "GAGAL");
     expect(owners).toEqual(expect.arrayContaining([indexed.uuid, failed.uuid]));
+    // The filter holds on a searched or faceted list too (the search builds its own SQL).
+    const year = "&tahun=2025";
+    expect(await uuids(world.admin.session, "GAGAL", year)).toContain(failed.uuid);
+    expect(await uuids(world.admin.session, "GAGAL", year)).not.toContain(indexed.uuid);
+    expect(await uuids(world.owner.session, "GAGAL", year)).toEqual(expect.arrayContaining([indexed.uuid, failed.uuid]));
   });
 });
 

@@ -4,6 +4,7 @@ import type { SortDir } from "~/domain/list-query";
 import { FILE_TYPE_RULES, type FacetKey } from "~/domain/search/facets";
 import { foldedWords, MARK_CLOSE, MARK_OPEN } from "~/domain/search/query";
 import { stemIndonesian } from "~/domain/search/indonesian";
+import { TEXT_FILTERS } from "~/domain/text-extraction";
 import type { Db } from "../db/db.server";
 import { statementOf, type Statement } from "../db/prepared.server";
 import { documentSelect, orderColumns, type Audience } from "../documents/queries.server";
@@ -56,6 +57,13 @@ function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
   if (query.unit !== undefined) filters.push(sql`a.unit_kerja_id = ${query.unit}`);
   if (query.akses !== undefined) filters.push(sql`a.access_level = ${query.akses}`);
   if (query.tipe !== undefined) filters.push(sql`${fileTypeSql} = ${query.tipe}`);
+  // Super Admin's text-status filter (the service drops `teks` for anyone else). A document with
+  // no row for its current file yet waits, as on the plain list.
+  if (query.teks !== undefined) {
+    const status = TEXT_FILTERS[query.teks];
+    const settled = sql`SELECT 1 FROM archive_texts t WHERE t.archive_id = a.id AND t.file_id = a.current_file_id`;
+    filters.push(status === "PENDING" ? sql`NOT EXISTS (${settled} AND t.status <> 'PENDING')` : sql`EXISTS (${settled} AND t.status = ${status})`);
+  }
   return filters;
 }
 

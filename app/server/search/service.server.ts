@@ -92,6 +92,7 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
   ...extra: Extra
 ): Promise<SearchResult & { extra: { [K in keyof Extra]: Extra[K] extends Statement<infer Row> ? Row[] : null } }> {
   const reader = readerOf(ctx, options);
+  if (query.teks !== undefined && !can(ctx.actor, { type: "text.statusFilter" })) query = { ...query, teks: undefined };
   const match = await matchOf(ctx, query.q, options.stemming ?? true);
   if (match === false) {
     const extraRows = await batchRead(ctx.d1, ...extra);

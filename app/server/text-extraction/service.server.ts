@@ -15,6 +15,7 @@ import { documentRef } from "../documents/view.server";
 import { extractText, MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extractors.server";
 import { ocrOf } from "./ocr.server";
 import { pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
+import { recordTermsStatements } from "../search/queries.server";
 
 export type { ExtractionMessage };
 export type { TextFilter };
@@ -77,9 +78,13 @@ export async function extractQueued(ctx: JobContext, message: ExtractionMessage,
     if (last) return fail(text.errors.unexpected);
     return retry(ctx, message, attempt);
   }
-  return extraction.kind === "text"
-    ? write(ctx, message, attempt, { status: "INDEXED", body: extraction.body, pages: extraction.pages, truncated: extraction.truncated ? 1 : 0 })
-    : write(ctx, message, attempt, { status: "NO_TEXT", pages: extraction.pages });
+  if (extraction.kind !== "text") return write(ctx, message, attempt, { status: "NO_TEXT", pages: extraction.pages });
+  // The text's words and stems go into the search vocabulary first: a stemmed query finds an
+  // indexed text only through them, and a vocabulary word of a text that lost the race to a
+  // newer version is harmless (it matches nothing).
+  const vocabulary = recordTermsStatements(ctx.d1, extraction.body);
+  if (vocabulary.length) await ctx.d1.batch(vocabulary);
+  return write(ctx, message, attempt, { status: "INDEXED", body: extraction.body, pages: extraction.pages, truncated: extraction.truncated ? 1 : 0 });
 }
 
 type Result = { status: "INDEXED" | "NO_TEXT" | "FAILED"; body?: string; pages?: number | null; truncated?: 0 | 1; error?: string };
