@@ -77,6 +77,9 @@ export type Action =
   | { type: "fixity.report" }
   // The retention clock: recompute every document's status (the daily job, or Super Admin).
   | { type: "retention.refresh" }
+  // Legal hold (Penahanan) on a document or a code, and a reappraisal (Dinilai Kembali): Super Admin.
+  | { type: "retention.hold" }
+  | { type: "retention.reappraise" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -172,6 +175,8 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "fixity.check":
     case "fixity.report":
     case "retention.refresh":
+    case "retention.hold":
+    case "retention.reappraise":
       return isSuperAdmin(actor);
     case "apiToken.create":
       return !actor.apiToken;
