@@ -80,6 +80,8 @@ export type Action =
   // Legal hold (Penahanan) on a document or a code, and a reappraisal (Dinilai Kembali): Super Admin.
   | { type: "retention.hold" }
   | { type: "retention.reappraise" }
+  // The dashboard's retention cards (counts per status).
+  | { type: "retention.overview" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -177,6 +179,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "retention.refresh":
     case "retention.hold":
     case "retention.reappraise":
+    case "retention.overview":
       return isSuperAdmin(actor);
     case "apiToken.create":
       return !actor.apiToken;

@@ -126,3 +126,6 @@ export type RetentionView = RetentionResult & {
   /** JATUH_TEMPO for DINILAI_KEMBALI and the actor may record the reappraisal. */
   canReappraise: boolean;
 };
+
+/** The dashboard's retention cards: live documents per status, and the destroyed ones (tombstones). */
+export type RetentionOverview = Record<RetentionStatus, number> & { DIMUSNAHKAN: number };

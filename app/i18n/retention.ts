@@ -13,6 +13,7 @@ export const retention = {
   disposition: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
   destroyed: "Dimusnahkan",
   filterLabel: "Status Retensi",
+  cardsHeading: "Retensi Arsip",
   filterAll: "Semua status retensi",
   refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {

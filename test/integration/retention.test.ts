@@ -285,3 +285,18 @@ describe("permission matrix: hold and reappraisal are Super Admin's", () => {
     expect((await send(null, "GET", `/api/v1/archives/${doc.uuid}/retention`)).status).toBe(404);
   });
 });
+
+describe("dashboard cards", () => {
+  it("count documents per retention status for Super Admin only, and the destroyed ones from tombstones", async () => {
+    const { getRetentionOverview } = await import("~/server/retention/service.server");
+    const before = (await getRetentionOverview(await serviceContext(admin.user)))!;
+    await upload({ year: "2001" });
+    await upload({ classificationCode: "" });
+    const after = (await getRetentionOverview(await serviceContext(admin.user)))!;
+    expect(after.JATUH_TEMPO).toBe(before.JATUH_TEMPO + 1);
+    expect(after.TANPA_KODE).toBe(before.TANPA_KODE + 1);
+    expect(Object.keys(after).sort()).toEqual(["AKTIF", "DIMUSNAHKAN", "DITAHAN", "INAKTIF", "JATUH_TEMPO", "STATIS", "TANPA_KODE"]);
+    expect(await getRetentionOverview(await serviceContext(owner.user))).toBeNull();
+    expect(await getRetentionOverview(await serviceContext(viewer.user))).toBeNull();
+  });
+});

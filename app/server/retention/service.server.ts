@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
-import { computeRetention, retentionStart, retentionToday, type RetentionResult, type RetentionView } from "~/domain/retention";
+import { computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
@@ -419,4 +419,28 @@ export async function reappraiseDocument(ctx: ServiceContext, uuid: string, inpu
   ], { STALE_WRITE: retentionText.reappraisal.notDue });
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return getDocumentRetention(ctx, uuid);
+}
+
+/**
+ * Recompute the documents filed directly under a code whose retention or final disposition
+ * changed (the code's form, the CSV import leaves it to the daily refresh).
+ */
+export async function refreshDocumentsOfCode(ctx: ServiceContext, classificationId: number): Promise<void> {
+  const rows = await ctx.db.selectFrom("archives").select("id").where("classification_id", "=", classificationId).where("deleted_at", "is", null).execute();
+  await refreshRetentionStates(ctx, { archiveIds: rows.map((row) => row.id) });
+}
+
+/**
+ * The Super Admin dashboard's cards: documents per retention status (one grouped read of the
+ * status index) and the records destroyed by a Berita Acara (their tombstones).
+ */
+export async function getRetentionOverview(ctx: ServiceContext): Promise<RetentionOverview | null> {
+  if (!can(ctx.actor, { type: "retention.overview" })) return null;
+  const [states, destroyed] = await Promise.all([
+    ctx.db.selectFrom("retention_states").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
+    ctx.db.selectFrom("archive_tombstones").select((eb) => eb.fn.countAll<number>().as("n")).where("reason", "=", "DESTROYED").executeTakeFirst(),
+  ]);
+  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0) };
+  for (const row of states) overview[row.status] = Number(row.n);
+  return overview;
 }
