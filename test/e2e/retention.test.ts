@@ -80,6 +80,21 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   });
 });
 
+describe.each(JS_MODES)("%s: dashboard", (_mode, javaScriptEnabled) => {
+  it("Super Admin sees the retention cards and recomputes them ('Hitung Ulang')", async () => {
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, "/app");
+    await page.getByRole("heading", { name: "Retensi Arsip" }).waitFor();
+    for (const label of ["Aktif", "Inaktif", "Jatuh Tempo", "Ditahan", "Statis", "Dimusnahkan", "Tanpa Kode"]) {
+      expect(await page.getByTestId("retention-summary").getByText(label, { exact: true }).count(), label).toBe(1);
+    }
+    await waitForHydration(page);
+    await page.getByTestId("refresh-retention").click();
+    await toast(page, "dihitung ulang");
+  });
+});
+
 describe("layout and accessibility", () => {
   for (const viewport of SIZES) {
     it(`${viewport.width}×${viewport.height}: the Retensi section with its forms and the filtered list fit and pass axe`, async () => {
