@@ -60,6 +60,24 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await page.getByTestId("hold-reason").textContent()).toBe("Sengketa kepegawaian No. 7/2026");
   });
 
+  it("'Tanggal mulai retensi' on the edit form moves the clock's dates", async () => {
+    const doc = await dueDocument(javaScriptEnabled ? "js-mulai" : "nojs-mulai");
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await page.getByRole("heading", { name: "Update Dokumen" }).waitFor();
+    await waitForHydration(page);
+    await page.getByLabel("Tanggal mulai retensi").fill("2030-03-15");
+    await page.getByTestId("submit-document").click();
+    await page.getByTestId("success-dialog").waitFor();
+    await goto(page, `/app/documents/${doc.uuid}`);
+    await page.getByRole("heading", { name: "Retensi", exact: true }).waitFor();
+    const details = await page.getByTestId("retention-detail").textContent();
+    expect(details).toContain("15 Maret 2030");
+    expect(details).toContain("15 Maret 2031");
+    expect(await statusText(page)).toBe("Aktif");
+  });
+
   it("the documents list filters by retention status", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js-filter" : "nojs-filter");
     const { page } = await newPage({ javaScriptEnabled });
