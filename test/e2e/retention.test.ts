@@ -78,6 +78,26 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await statusText(page)).toBe("Aktif");
   });
 
+  it("Super Admin records a reappraisal (Dinilai Kembali): Permanen", async () => {
+    const word = uniqueWord("nilai");
+    const title = `Arsip Dinilai Kembali ${javaScriptEnabled ? "js" : "nojs"} ${word}`;
+    // OT: 2 + 3 years, Dinilai Kembali; a 2001 record is due.
+    const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title, fields: { classificationCode: "OT", year: "2001" } });
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/documents/${uuid}`);
+    await page.getByTestId("reappraisal-form").waitFor();
+    expect(await statusText(page)).toBe("Jatuh Tempo (Dinilai Kembali)");
+    await waitForHydration(page);
+    const form = page.getByTestId("reappraisal-form");
+    await form.getByLabel("Permanen", { exact: true }).check();
+    await form.getByLabel("Alasan").fill("Bernilai guna sejarah bagi universitas");
+    await page.getByTestId("reappraisal-submit").click();
+    await toast(page, "Penilaian kembali disimpan.");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=reappraisal-form]"));
+    expect(await statusText(page)).toBe("Jatuh Tempo (Serah)");
+  });
+
   it("the documents list filters by retention status", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js-filter" : "nojs-filter");
     const { page } = await newPage({ javaScriptEnabled });
