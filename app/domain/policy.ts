@@ -19,7 +19,7 @@ export type UserActor = {
 };
 
 /** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
-export type JobName = "maintenance" | "audit-chain" | "fixity" | "text-extraction";
+export type JobName = "maintenance" | "audit-chain" | "fixity" | "text-extraction" | "retention";
 
 /** A job acting on its own (cron, queue consumer): no user, no role, no unit. */
 export type SystemActor = { system: JobName };
@@ -79,6 +79,13 @@ export type Action =
   | { type: "document.reindex"; document: DocumentRef }
   // Super Admin: filter the documents list by extraction status.
   | { type: "text.statusFilter" }
+  // The retention clock: recompute every document's status (the daily job, or Super Admin).
+  | { type: "retention.refresh" }
+  // Legal hold (Penahanan) on a document or a code, and a reappraisal (Dinilai Kembali): Super Admin.
+  | { type: "retention.hold" }
+  | { type: "retention.reappraise" }
+  // The dashboard's retention cards (counts per status).
+  | { type: "retention.overview" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" }
@@ -100,6 +107,8 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
   fixity: ["fixity.check"],
   // The queue consumer and the backfill of the 30-minute cron: reads files, writes archive_texts only.
   "text-extraction": ["text.extract", "text.enqueue"],
+  // Recomputes every live document's retention status (retention_states) once a day.
+  retention: ["retention.refresh"],
 };
 
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
@@ -179,6 +188,10 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "fixity.check":
     case "fixity.report":
     case "text.statusFilter":
+    case "retention.refresh":
+    case "retention.hold":
+    case "retention.reappraise":
+    case "retention.overview":
       return isSuperAdmin(actor);
     case "apiToken.create":
       return !actor.apiToken;

@@ -41,6 +41,7 @@ import { documentFixityApi } from "./fixity";
 import { reindexApi } from "./text-extraction";
 import { DocumentDetailSchema } from "~/domain/api/text-extraction";
 import { getDocumentDetail } from "~/server/text-extraction/service.server";
+import { retentionApi } from "./retention";
 
 const TAG = "Documents";
 const uuidParam = pathParam("uuid", "The document's uuid.");
@@ -230,4 +231,5 @@ export const archivesApi = new Hono<HonoEnv>()
   )
   .route("/", versionsApi)
   .route("/", documentFixityApi)
-  .route("/", reindexApi);
+  .route("/", reindexApi)
+  .route("/", retentionApi);

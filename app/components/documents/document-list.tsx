@@ -10,6 +10,8 @@ import { textExtraction } from "~/i18n/text-extraction";
 import { documentListDefaults } from "~/domain/document-schemas";
 import { FILE_TYPE_GROUPS, FACET_KEYS, type Facets, type FacetValue } from "~/domain/search/facets";
 import { searchText } from "~/i18n/search";
+import { RETENTION_STATUSES } from "~/domain/retention";
+import { retention as retentionText } from "~/i18n/retention";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -98,6 +100,16 @@ export function DocumentList({
             />
           ) : null;
         })}
+        {mode === "app" && (
+          <FilterSelect
+            name="retensi"
+            label={retentionText.filterLabel}
+            value={query.retensi}
+            options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionText.status[status] }))}
+            allLabel={retentionText.filterAll}
+            testId="retention-filter"
+          />
+        )}
       </ListToolbar>
       <DataTable
         columns={columns}

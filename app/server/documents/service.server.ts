@@ -55,6 +55,7 @@ import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.ser
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
+import { refreshRetentionStates } from "../retention/service.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -73,6 +74,7 @@ function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQ
     code: query.klasifikasi !== undefined,
     // The text-status filter is Super Admin's; anyone else's `?teks=` is ignored.
     text: query.teks !== undefined && can(ctx.actor, { type: "text.statusFilter" }) ? TEXT_FILTERS[query.teks] : null,
+    retention: query.retensi !== undefined,
     sort: query.sort,
     dir: query.dir,
   };
@@ -88,7 +90,7 @@ function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<
   const audience = audienceOf(ctx.actor, options);
   const shape = listShape(ctx, audience, query, match);
   const term = match ?? "";
-  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? "")];
+  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =
@@ -279,6 +281,12 @@ export async function createDocument(ctx: ServiceContext, upload: StagedUpload, 
   });
 }
 
+/** Recompute the retention status of the document `uuid` (just written, so its id is looked up). */
+async function refreshRetentionOfUuid(ctx: ServiceContext, uuid: string): Promise<void> {
+  const created = await ctx.db.selectFrom("archives").select("id").where("uuid", "=", uuid).executeTakeFirst();
+  if (created) await refreshRetentionStates(ctx, { archiveIds: [created.id] });
+}
+
 /** The document an earlier submission with the same key created, as the uploader sees it now. */
 async function earlierDocument(ctx: ServiceContext, uploaderId: number, key: string | null): Promise<DocumentView | null> {
   const earlier = await findDocumentByIdempotencyKey(ctx, uploaderId, key);
@@ -363,6 +371,7 @@ async function insertDocument(
     await discardFile(ctx, file.key);
     return { document: winner, created: false };
   }
+  await refreshRetentionOfUuid(ctx, uuid);
   return { document: await getDocument(ctx, uuid), created: true };
 }
 
@@ -436,6 +445,8 @@ export async function updateDocument(
       ...version,
     ];
     queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
+    // Code, year, start date or unit may have changed: the status list filters by is current.
+    await refreshRetentionStates(ctx, { archiveIds: [row.id] });
     return getDocument(ctx, uuid);
   });
 }
@@ -578,6 +589,8 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
     ],
     { STALE_WRITE: hardeningText.documentChangedConcurrently },
   );
+  // In the trash it has no retention status (the refresh drops its row).
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return { title: row.title };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { NotFoundError } from "~/domain/errors";
+import { ConflictError, NotFoundError } from "~/domain/errors";
 import { listPage } from "~/domain/list-query";
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import type { TrashListQuery, TrashPage, TrashView } from "~/domain/records";
@@ -11,6 +11,9 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow, type TrashScope } from "./record-queries.server";
 import { documentRef } from "./view.server";
+import { heldArchiveIds, refreshRetentionStates } from "../retention/service.server";
+import { notHeld } from "../retention/queries.server";
+import { retention as retentionText } from "~/i18n/retention";
 
 const m = recordMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +95,7 @@ export async function restoreDocument(ctx: ServiceContext, uuid: string): Promis
     ],
     { STALE_WRITE: m.changedConcurrently },
   );
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return { uuid: row.uuid, title: row.title };
 }
 
@@ -147,7 +151,9 @@ function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "ti
           eb.val(reason).as("reason"),
         ])
         .where("a.id", "=", row.id)
-        .where("a.deleted_at", "is not", null) as never,
+        .where("a.deleted_at", "is not", null)
+        // A hold placed meanwhile stops the purge (the guard below then refuses the batch).
+        .where(notHeld("a.id", "a.classification_id")) as never,
     ),
     abortUnlessChanged(ctx),
     ctx.db
@@ -171,14 +177,19 @@ function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "ti
 }
 
 /**
- * 'Hapus Permanen' (Super Admin, `trash.purge`): remove a trashed document for good, leaving
+ * 'Hapus Permanen' (Super Admin, `trash.purge`): remove a trashed document for good (never a
+ * held one: ConflictError saying so), leaving
  * its tombstone and the audit trail; its files leave R2 through the deletion queue, drained
  * right after the response (and by the cron, until R2 confirms).
  */
 export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
   const row = await trashedRow(ctx, uuid);
-  await commit(ctx, purgeSteps(ctx, row, "PURGED"), { STALE_WRITE: m.changedConcurrently });
+  const heldMessage = retentionText.hold.purgeBlocked(row.title);
+  if ((await heldArchiveIds(ctx, [row.id])).has(row.id)) throw new ConflictError(heldMessage);
+  await commit(ctx, purgeSteps(ctx, row, "PURGED"), {
+    STALE_WRITE: async () => new ConflictError((await heldArchiveIds(ctx, [row.id])).has(row.id) ? heldMessage : m.changedConcurrently),
+  });
   ctx.waitUntil(drainFileDeletions(ctx));
   return { title: row.title };
 }

@@ -57,6 +57,7 @@ function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
   if (query.unit !== undefined) filters.push(sql`a.unit_kerja_id = ${query.unit}`);
   if (query.akses !== undefined) filters.push(sql`a.access_level = ${query.akses}`);
   if (query.tipe !== undefined) filters.push(sql`${fileTypeSql} = ${query.tipe}`);
+  if (query.retensi !== undefined) filters.push(sql`a.id IN (SELECT archive_id FROM retention_states WHERE status = ${query.retensi})`);
   // Super Admin's text-status filter (the service drops `teks` for anyone else). A document with
   // no row for its current file yet waits, as on the plain list.
   if (query.teks !== undefined) {
