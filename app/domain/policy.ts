@@ -36,6 +36,8 @@ export type DocumentRef = {
   unitKerjaId: number | null;
   accessLevel: "PRIVATE" | "PUBLIC";
   securityClass: SecurityClass;
+  /** STATIS once handed over to the university archive (penyusutan): read-only for everyone. */
+  archivalState?: "STATIS" | null;
 };
 
 export type AccessRequestRef = { requesterId: number; ownerUnitKerjaId: number | null };
@@ -75,6 +77,10 @@ export type Action =
   // the scheduled job), and read what failed (Super Admin).
   | { type: "fixity.check" }
   | { type: "fixity.report" }
+  // Penyusutan: the workspace and its lists (Super Admin all; Satuan Kerja its unit's
+  // candidates and lists, read-only), and every change to a list (Super Admin only).
+  | { type: "disposal.view" }
+  | { type: "disposal.manage" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -120,6 +126,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     // Restoring an old version changes the document as an edit does.
     case "document.restoreVersion":
       return (
+        action.document.archivalState !== "STATIS" &&
         (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
         can(actor, { type: "document.view", document: action.document })
       );
@@ -151,6 +158,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "accessRequest.revoke":
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
     case "trash.list":
+    case "disposal.view":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     // Back from the trash: who could delete it, or a colleague of its owning unit (the trash
     // page lists the unit's documents, whoever deleted them).
@@ -168,6 +176,9 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "fixity.check":
     case "fixity.report":
       return isSuperAdmin(actor);
+    // A read-only API token never changes a list.
+    case "disposal.manage":
+      return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
     case "apiToken.create":
       return !actor.apiToken;
     case "apiToken.revoke":
@@ -200,4 +211,15 @@ export function accessRequestScope(actor: Actor | null): AccessRequestScope | nu
   if (!can(actor, { type: "accessRequest.list" }) || !actor || isSystemActor(actor)) return null;
   if (isSuperAdmin(actor)) return { all: true };
   return { all: false, requesterId: actor.userId, unitKerjaId: actor.role === ROLES.satuanKerja ? actor.unitKerjaId : null };
+}
+
+/**
+ * Which part of the disposal workspace `actor` sees: Super Admin everything; a Satuan Kerja
+ * member its own unit's candidates and the lists holding them (read-only); null for who may not
+ * see it (Viewer, visitors, jobs).
+ */
+export type DisposalScope = { all: true } | { all: false; unitKerjaId: number | null };
+export function disposalScope(actor: Actor | null): DisposalScope | null {
+  if (!can(actor, { type: "disposal.view" }) || !actor || isSystemActor(actor)) return null;
+  return isSuperAdmin(actor) ? { all: true } : { all: false, unitKerjaId: actor.unitKerjaId };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/domain/errors";
-import { assertCan, can, type Actor, type DocumentRef } from "~/domain/policy";
+import { assertCan, can, disposalScope, type Actor, type DocumentRef } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { SECURITY_CLASSES, accessLevelOf, type SecurityClass } from "~/domain/security-classes";
 
@@ -179,6 +179,36 @@ describe("security classes (SKKAAD) × roles × actions", () => {
     expect(can(admin, { type: "document.view", document: orphan })).toBe(true);
     expect(can(ftStaff, { type: "document.view", document: orphan })).toBe(false);
     expect(can(ftStaff, { type: "document.edit", document: orphan })).toBe(false);
+  });
+});
+
+describe("penyusutan (disposal)", () => {
+  const readToken: Actor = { ...admin, apiToken: { uuid: "t", scope: "read" } };
+  const writeToken: Actor = { ...admin, apiToken: { uuid: "t", scope: "read_write" } };
+  const cases: [name: string, actor: Actor | null, view: boolean, manage: boolean, scope: ReturnType<typeof disposalScope>][] = [
+    ["Super Admin", admin, true, true, { all: true }],
+    ["Super Admin, read-only token", readToken, true, false, { all: true }],
+    ["Super Admin, read-write token", writeToken, true, true, { all: true }],
+    ["Satuan Kerja (own unit, read-only)", ftStaff, true, false, { all: false, unitKerjaId: 10 }],
+    ["Viewer", viewer, false, false, null],
+    ["another role", otherRole, false, false, null],
+    ["visitor", null, false, false, null],
+    ["a job", { system: "maintenance" }, false, false, null],
+  ];
+  it.each(cases)("%s", (_name, actor, view, manage, scope) => {
+    expect(can(actor, { type: "disposal.view" })).toBe(view);
+    expect(can(actor, { type: "disposal.manage" })).toBe(manage);
+    expect(disposalScope(actor)).toEqual(scope);
+  });
+
+  it("a Statis (handed-over) document is read-only for everyone, still readable", () => {
+    const statis: DocumentRef = { ...doc("PRIVATE"), archivalState: "STATIS" };
+    for (const actor of [admin, ftStaff, ftColleague]) {
+      for (const type of ["document.edit", "document.delete", "document.restoreVersion"] as const) expect(can(actor, { type, document: statis })).toBe(false);
+    }
+    expect(can(admin, { type: "document.edit", document: doc("PRIVATE") })).toBe(true);
+    expect(can(admin, { type: "document.view", document: statis })).toBe(true);
+    expect(can(ftStaff, { type: "document.openFile", document: statis })).toBe(true);
   });
 });
 
