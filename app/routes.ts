@@ -29,6 +29,13 @@ export default [
       ]),
       // The trash: Super Admin and Satuan Kerja (its unit's documents), by the gate of this layout.
       layout("routes/app/trash-layout.tsx", [route("trash", "routes/app/trash.tsx")]),
+      // Penyusutan: Super Admin (everything) and Satuan Kerja (its unit's, read-only), by the gate of this layout.
+      layout("routes/app/disposal-layout.tsx", [
+        route("penyusutan", "routes/app/disposal.tsx"),
+        route("penyusutan/daftar/:uuid", "routes/app/disposal-list.tsx"),
+        route("penyusutan/daftar/:uuid/daftar.csv", "routes/app/disposal-list-csv.tsx"),
+        route("penyusutan/daftar/:uuid/berita-acara.pdf", "routes/app/disposal-berita-acara.tsx"),
+      ]),
       // Master screens (audit log, work units, users, the classification scheme): the Super
       // Admin gate of this layout covers every route inside it.
       layout("routes/app/master-layout.tsx", [
