@@ -19,7 +19,7 @@ export type UserActor = {
 };
 
 /** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
-export type JobName = "maintenance" | "audit-chain" | "fixity";
+export type JobName = "maintenance" | "audit-chain" | "fixity" | "retention";
 
 /** A job acting on its own (cron, queue consumer): no user, no role, no unit. */
 export type SystemActor = { system: JobName };
@@ -81,6 +81,8 @@ export type Action =
   // candidates and lists, read-only), and every change to a list (Super Admin only).
   | { type: "disposal.view" }
   | { type: "disposal.manage" }
+  // The retention clock: recompute every document's status (the daily job, or Super Admin).
+  | { type: "retention.refresh" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -97,6 +99,8 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
   "audit-chain": ["auditLog.verify"],
   // Re-hashes stored objects in batches, records each check, audits new failures.
   fixity: ["fixity.check"],
+  // Recomputes every live document's retention status (retention_states) once a day.
+  retention: ["retention.refresh"],
 };
 
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
@@ -175,6 +179,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "trash.purge":
     case "fixity.check":
     case "fixity.report":
+    case "retention.refresh":
       return isSuperAdmin(actor);
     // A read-only API token never changes a list.
     case "disposal.manage":

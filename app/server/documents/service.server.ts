@@ -52,6 +52,7 @@ import { batchRead } from "../db/prepared.server";
 import { checkFieldsSoFar, metadataColumns, validDocumentFields, versionNoteOf, type Filing, type OwnerUnitRule } from "./metadata.server";
 import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
+import { refreshRetentionStates } from "../retention/service.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -245,6 +246,12 @@ export async function createDocument(ctx: ServiceContext, upload: StagedUpload, 
   });
 }
 
+/** Recompute the retention status of the document `uuid` (just written, so its id is looked up). */
+async function refreshRetentionOfUuid(ctx: ServiceContext, uuid: string): Promise<void> {
+  const created = await ctx.db.selectFrom("archives").select("id").where("uuid", "=", uuid).executeTakeFirst();
+  if (created) await refreshRetentionStates(ctx, { archiveIds: [created.id] });
+}
+
 /** The document an earlier submission with the same key created, as the uploader sees it now. */
 async function earlierDocument(ctx: ServiceContext, uploaderId: number, key: string | null): Promise<DocumentView | null> {
   const earlier = await findDocumentByIdempotencyKey(ctx, uploaderId, key);
@@ -326,6 +333,7 @@ async function insertDocument(
     await discardFile(ctx, file.key);
     return { document: winner, created: false };
   }
+  await refreshRetentionOfUuid(ctx, uuid);
   return { document: await getDocument(ctx, uuid), created: true };
 }
 
@@ -402,6 +410,8 @@ export async function updateDocument(
       ],
       { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT },
     );
+    // Code, year, start date or unit may have changed: the status list filters by is current.
+    await refreshRetentionStates(ctx, { archiveIds: [row.id] });
     return getDocument(ctx, uuid);
   });
 }
@@ -540,6 +550,8 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
     ],
     { STALE_WRITE: hardeningText.documentChangedConcurrently },
   );
+  // In the trash it has no retention status (the refresh drops its row).
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return { title: row.title };
 }
 

@@ -11,6 +11,7 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow, type TrashScope } from "./record-queries.server";
 import { documentRef } from "./view.server";
+import { refreshRetentionStates } from "../retention/service.server";
 
 const m = recordMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +93,7 @@ export async function restoreDocument(ctx: ServiceContext, uuid: string): Promis
     ],
     { STALE_WRITE: m.changedConcurrently },
   );
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return { uuid: row.uuid, title: row.title };
 }
 

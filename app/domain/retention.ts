@@ -1,0 +1,113 @@
+import type { FinalDisposition } from "./classification";
+
+/**
+ * The retention clock (Jadwal Retensi Arsip): pure, so the page, the daily refresh and the
+ * tests compute exactly the same thing from the same inputs and an injected `today`.
+ *
+ * Dates are calendar days as ISO strings (YYYY-MM-DD) in the campus time zone; the caller
+ * turns its clock into `today` with `retentionToday`.
+ *
+ * The rule, as an archivist reads a JRA line "aktif 2 tahun, inaktif 5 tahun, musnah":
+ * - start = 'Tanggal mulai retensi' if set, else 31 December of the document's year;
+ * - activeUntil = start + active years; the record is AKTIF up to and including that day;
+ * - inactiveUntil = activeUntil + inactive years (a reappraisal's extension replaces it); the
+ *   record is INAKTIF up to and including that day;
+ * - from the next day it is JATUH_TEMPO for its final disposition (a reappraisal's
+ *   override wins over the code's). So the "until" days are the last days of a period, never
+ *   due themselves: a 2019 letter kept 2 + 5 years is due on 1 January 2027.
+ * - Adding years to 29 February lands on 28 February in a common year (the period ends in
+ *   the same month, never spills into March).
+ * Before the dates: STATIS (handed over, never destroyed) wins over everything, then a legal
+ * hold (DITAHAN), then a document without a code (TANPA_KODE: no schedule applies).
+ */
+export const RETENTION_STATUSES = ["AKTIF", "INAKTIF", "JATUH_TEMPO", "DITAHAN", "STATIS", "TANPA_KODE"] as const;
+export type RetentionStatus = (typeof RETENTION_STATUSES)[number];
+
+export const isRetentionStatus = (value: unknown): value is RetentionStatus =>
+  typeof value === "string" && (RETENTION_STATUSES as readonly string[]).includes(value);
+
+export type RetentionCode = {
+  retentionActiveYears: number;
+  retentionInactiveYears: number;
+  finalDisposition: FinalDisposition;
+};
+
+export type RetentionInput = {
+  year: number;
+  retentionStartDate: string | null;
+  retentionExtendedUntil: string | null;
+  dispositionOverride: "MUSNAH" | "PERMANEN" | null;
+  archivalState: "STATIS" | null;
+  /** The document's code, or null when it has none. */
+  code: RetentionCode | null;
+  /** Whether an unreleased hold covers the document (its own, or its code's or an ancestor's). */
+  held: boolean;
+  /** Today, YYYY-MM-DD. */
+  today: string;
+};
+
+export type RetentionResult = {
+  status: RetentionStatus;
+  /** Last day of the active period (null without a code). */
+  activeUntil: string | null;
+  /** Last day of the inactive period, i.e. the day before it falls due (null without a code). */
+  inactiveUntil: string | null;
+  disposition: FinalDisposition | null;
+  /** Active + inactive years of the code (the ANRI approval threshold reads this). */
+  totalRetentionYears: number | null;
+};
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Is `value` a real calendar day written YYYY-MM-DD? */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** `date` plus whole `years`; 29 February onto a common year gives 28 February. */
+export function addYears(date: string, years: number): string {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new Error(`not an ISO date: ${date}`);
+  const year = Number(match[1]) + years;
+  const month = Number(match[2]);
+  const day = Math.min(Number(match[3]), daysInMonth(year, month));
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** The calendar day of `now` in the campus time zone (Asia/Jakarta), YYYY-MM-DD. */
+export const retentionToday = (now: Date): string => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(now);
+
+/** The clock's start: the override, else 31 December of the document's year. */
+export const retentionStart = (year: number, retentionStartDate: string | null): string =>
+  retentionStartDate ?? `${pad(year, 4)}-12-31`;
+
+export function computeRetention(input: RetentionInput): RetentionResult {
+  const code = input.code;
+  const dates = code
+    ? (() => {
+        const activeUntil = addYears(retentionStart(input.year, input.retentionStartDate), code.retentionActiveYears);
+        const inactiveUntil = input.retentionExtendedUntil ?? addYears(activeUntil, code.retentionInactiveYears);
+        return { activeUntil, inactiveUntil };
+      })()
+    : null;
+  const disposition: FinalDisposition | null = input.dispositionOverride ?? code?.finalDisposition ?? null;
+  const base = {
+    activeUntil: dates?.activeUntil ?? null,
+    inactiveUntil: dates?.inactiveUntil ?? null,
+    disposition,
+    totalRetentionYears: code ? code.retentionActiveYears + code.retentionInactiveYears : null,
+  };
+  if (input.archivalState === "STATIS") return { status: "STATIS", ...base };
+  if (input.held) return { status: "DITAHAN", ...base };
+  if (!dates) return { status: "TANPA_KODE", ...base };
+  // ISO dates compare as strings.
+  if (input.today <= dates.activeUntil) return { status: "AKTIF", ...base };
+  if (input.today <= dates.inactiveUntil) return { status: "INAKTIF", ...base };
+  return { status: "JATUH_TEMPO", ...base };
+}

@@ -1,0 +1,76 @@
+import type { Db } from "../db/db.server";
+import { codeRange } from "../documents/queries.server";
+
+/** Reads of the retention clock's inputs (documents, codes, holds). */
+type Deps = { db: Db };
+
+/** What the clock needs of a live document (and of its code), plus whether it carries a hold of its own. */
+export function clockInputSelect({ db }: Deps) {
+  return db
+    .selectFrom("archives as a")
+    .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+    .where("a.deleted_at", "is", null)
+    .select((eb) => [
+      "a.id",
+      "a.year",
+      "a.unit_kerja_id",
+      "a.retention_start_date",
+      "a.retention_extended_until",
+      "a.disposition_override",
+      "a.archival_state",
+      "k.code",
+      "k.retention_active_years",
+      "k.retention_inactive_years",
+      "k.final_disposition",
+      eb
+        .exists(eb.selectFrom("retention_holds as h").select("h.id").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null))
+        .as("own_hold"),
+    ]);
+}
+export type ClockInputRow = Awaited<ReturnType<ReturnType<typeof clockInputSelect>["execute"]>>[number];
+
+/** The codes under an unreleased hold (a handful): a hold covers its code and every code below it. */
+export async function heldCodes({ db }: Deps): Promise<string[]> {
+  const rows = await db
+    .selectFrom("retention_holds as h")
+    .innerJoin("classification_codes as k", "k.id", "h.classification_id")
+    .select("k.code")
+    .where("h.released_at", "is", null)
+    .distinct()
+    .execute();
+  return rows.map((row) => row.code);
+}
+
+/** Does a hold on one of `held` cover `code` (the code itself or a code below it)? */
+export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean =>
+  code !== null &&
+  held.some((h) => {
+    const [from, to] = codeRange(h);
+    return code >= from && code < to;
+  });
+
+/** The unreleased hold on a document, if any. */
+export function activeDocumentHold({ db }: Deps, archiveId: number) {
+  return db
+    .selectFrom("retention_holds as h")
+    .leftJoin("users as u", "u.id", "h.created_by")
+    .select(["h.id", "h.reason", "h.created_at", "u.full_name as created_by_name"])
+    .where("h.archive_id", "=", archiveId)
+    .where("h.released_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
+export function activeCodeHolds({ db }: Deps, code: string) {
+  // The ancestors of 'PP.01.02' are 'PP' and 'PP.01': its prefixes at each '.'.
+  const prefixes = code.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."));
+  return db
+    .selectFrom("retention_holds as h")
+    .innerJoin("classification_codes as k", "k.id", "h.classification_id")
+    .leftJoin("users as u", "u.id", "h.created_by")
+    .select(["h.id", "h.reason", "h.created_at", "k.code", "u.full_name as created_by_name"])
+    .where("k.code", "in", prefixes)
+    .where("h.released_at", "is", null)
+    .orderBy("k.code")
+    .execute();
+}
