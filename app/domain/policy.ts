@@ -75,6 +75,9 @@ export type Action =
   // the scheduled job), and read what failed (Super Admin).
   | { type: "fixity.check" }
   | { type: "fixity.report" }
+  // A stored Berita Acara's PDF: it lists every item's title, so Super Admin, or a Satuan Kerja
+  // member when every item of its list is its own unit's (never another unit's titles).
+  | { type: "beritaAcara.download"; itemUnitKerjaIds: readonly (number | null)[] }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -168,6 +171,11 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "fixity.check":
     case "fixity.report":
       return isSuperAdmin(actor);
+    case "beritaAcara.download":
+      return (
+        isSuperAdmin(actor) ||
+        (action.itemUnitKerjaIds.length > 0 && action.itemUnitKerjaIds.every((unitKerjaId) => isMemberOf(actor, unitKerjaId)))
+      );
     case "apiToken.create":
       return !actor.apiToken;
     case "apiToken.revoke":
