@@ -83,6 +83,9 @@ export type Action =
   | { type: "disposal.manage" }
   // The retention clock: recompute every document's status (the daily job, or Super Admin).
   | { type: "retention.refresh" }
+  // A stored Berita Acara's PDF: it lists every item's title, so Super Admin, or a Satuan Kerja
+  // member when every item of its list is its own unit's (never another unit's titles).
+  | { type: "beritaAcara.download"; itemUnitKerjaIds: readonly (number | null)[] }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -184,6 +187,11 @@ export function can(actor: Actor | null, action: Action): boolean {
     // A read-only API token never changes a list.
     case "disposal.manage":
       return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
+    case "beritaAcara.download":
+      return (
+        isSuperAdmin(actor) ||
+        (action.itemUnitKerjaIds.length > 0 && action.itemUnitKerjaIds.every((unitKerjaId) => isMemberOf(actor, unitKerjaId)))
+      );
     case "apiToken.create":
       return !actor.apiToken;
     case "apiToken.revoke":

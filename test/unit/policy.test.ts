@@ -113,6 +113,29 @@ describe("can", () => {
   });
 });
 
+describe("beritaAcara.download", () => {
+  const download = (itemUnitKerjaIds: (number | null)[]) => ({ type: "beritaAcara.download", itemUnitKerjaIds }) as const;
+  const maintenance: Actor = { system: "maintenance" };
+  // [who, the units of the list's items, may download]
+  const table: [string, Actor | null, (number | null)[], boolean][] = [
+    ["Super Admin, any list", admin, [10, 20, null], true],
+    ["Super Admin, a list of no unit", admin, [null], true],
+    ["Satuan Kerja, every item its unit's", ftStaff, [10, 10], true],
+    ["Satuan Kerja colleague, every item its unit's", ftColleague, [10], true],
+    ["Satuan Kerja, one item of another unit (its title is in the PDF)", ftStaff, [10, 20], false],
+    ["Satuan Kerja, an item of no unit", ftStaff, [10, null], false],
+    ["Satuan Kerja, another unit's list", feStaff, [10], false],
+    ["Satuan Kerja, an empty list", ftStaff, [], false],
+    ["Viewer", viewer, [10], false],
+    ["another role", otherRole, [10], false],
+    ["visitor", null, [10], false],
+    ["a job", maintenance, [10], false],
+  ];
+  it.each(table)("%s", (_label, actor, units, allowed) => {
+    expect(can(actor, download(units))).toBe(allowed);
+  });
+});
+
 describe("security classes (SKKAAD) × roles × actions", () => {
   const jobs = { maintenance: { system: "maintenance" } } as const;
   // Everyone the table looks at: the document's uploader, a colleague of its unit, another unit,

@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
+import { verificationPath } from "~/domain/berita-acara";
 import { AnriLetterSchema, DecisionSchema, type DisposalItemView } from "~/domain/disposal";
 import { InvalidError } from "~/domain/errors";
 import { disposalText as m } from "~/i18n/disposal";
@@ -162,10 +163,10 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
         </a>
         {list.beritaAcara && (
           <>
-            <a href={href("/app/penyusutan/daftar/:uuid/berita-acara.pdf", { uuid: list.uuid })} className={buttonClass.secondary} data-testid="berita-acara-download">
+            <a href={href("/app/berita-acara/:uuid/pdf", { uuid: list.beritaAcara.uuid })} className={buttonClass.secondary} data-testid="berita-acara-download">
               {m.downloadBeritaAcara}
             </a>
-            <a href={`/verifikasi/${list.beritaAcara.uuid}`} className={buttonClass.secondary} data-testid="berita-acara-verify">
+            <a href={verificationPath(list.beritaAcara.uuid)} className={buttonClass.secondary} data-testid="berita-acara-verify">
               {m.verify}
             </a>
           </>

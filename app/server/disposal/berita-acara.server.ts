@@ -1,112 +1,148 @@
-import type { ServiceContext } from "../context.server";
-import { sha256Hex, toHex } from "../crypto.server";
-
 /**
- * The Berita Acara of an executed list as the disposal service needs it: the list's hash, the
- * PDF's bytes, and where they are stored. One seam, so the execution does not depend on how the
- * PDF is drawn.
+ * A Berita Acara after it is rendered: stored in R2, verified in public, downloaded by staff.
+ *
+ * Storing follows the uploads' rule against orphans: the object is registered in `file_staging`
+ * BEFORE its first byte is written, and the batch that inserts the `berita_acara` row (the
+ * execution's batch, `StoredBeritaAcara.steps`) unregisters it. A batch that fails, or a Worker
+ * that dies between the put and the batch, leaves a registered object that the scheduled sweep
+ * removes after its grace period; a committed one is never swept (its row names the key).
  */
+import type { Compilable } from "kysely";
+import type { BeritaAcaraVerification } from "~/domain/berita-acara";
+import { NotFoundError } from "~/domain/errors";
+import { assertCan } from "~/domain/policy";
+import { beritaAcara as beritaAcaraText } from "~/i18n/berita-acara";
+import type { ServiceContext } from "../context.server";
+import { discardFile } from "../files/staging.server";
+import type { FileGrant } from "../http/file-response.server";
 
-export type BeritaAcaraItem = {
-  position: number;
-  classificationCode: string;
-  title: string;
-  documentNumber: string;
-  year: number;
-  fileCount: number;
-};
+/** Every Berita Acara PDF lives under this R2 prefix, named by the record's uuid. */
+export const BERITA_ACARA_KEY_PREFIX = "berita-acara/";
+export const beritaAcaraKeyOf = (uuid: string) => `${BERITA_ACARA_KEY_PREFIX}${uuid}.pdf`;
 
-export type BeritaAcaraInput = {
+/** The `berita_acara` row as the execution knows it before the PDF is stored. */
+export type NewBeritaAcara = {
+  uuid: string;
+  listId: number;
   kind: "PEMUSNAHAN" | "PENYERAHAN";
   number: string;
-  uuid: string;
-  listNumber: string;
+  /** YYYY-MM-DD. */
   issuedOn: string;
   place: string;
-  institution: string;
-  signatories: { role: string; name: string; nip?: string }[];
-  anriLetter: { number: string; date: string } | null;
-  items: BeritaAcaraItem[];
+  itemCount: number;
   listSha256: string;
-  verifyUrl: string;
 };
 
-/** SHA-256 of the list as executed: the items in order, each field in a fixed order. */
-export async function listSha256Of(items: readonly BeritaAcaraItem[]): Promise<string> {
-  const canonical = items.map((item) => [item.position, item.classificationCode, item.title, item.documentNumber, item.year, item.fileCount]);
-  return sha256Hex(JSON.stringify(canonical));
+/** A stored PDF, registered in `file_staging` until `steps` run in the execution's batch. */
+export type StoredBeritaAcara = {
+  r2Key: string;
+  pdfSha256: string;
+  size: number;
+  /** Insert the `berita_acara` row and unregister the object: put these in the execution's batch. */
+  steps: Compilable[];
+};
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
-
-const TITLES = { PEMUSNAHAN: "BERITA ACARA PEMUSNAHAN ARSIP", PENYERAHAN: "BERITA ACARA PENYERAHAN ARSIP STATIS" } as const;
-
-/** The PDF's lines of text, in reading order. */
-function linesOf(input: BeritaAcaraInput): string[] {
-  return [
-    input.institution,
-    TITLES[input.kind],
-    `Nomor: ${input.number}`,
-    `Tanggal: ${input.issuedOn}    Tempat: ${input.place}`,
-    `Daftar: ${input.listNumber}`,
-    ...(input.anriLetter ? [`Persetujuan ANRI: ${input.anriLetter.number} tanggal ${input.anriLetter.date}`] : []),
-    "",
-    "No | Kode | Judul | Nomor | Tahun | Jumlah file",
-    ...input.items.map((item) => `${item.position} | ${item.classificationCode} | ${item.title} | ${item.documentNumber} | ${item.year} | ${item.fileCount}`),
-    "",
-    `Jumlah arsip: ${input.items.length}`,
-    `SHA-256 daftar: ${input.listSha256}`,
-    `Verifikasi: ${input.verifyUrl}`,
-    "",
-    ...input.signatories.map((s) => `${s.role}: ${s.name}${s.nip ? ` (NIP ${s.nip})` : ""}`),
-  ];
-}
-
-/** A PDF string literal: Latin-1 only (anything else becomes '?'), parentheses and backslashes escaped. */
-const pdfString = (text: string) =>
-  `(${Array.from(text, (ch) => (ch.charCodeAt(0) < 256 ? ch : "?")).join("").replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /**
- * A plain PDF 1.4 of A4 pages with the Berita Acara's lines in Helvetica (uncompressed text, so
- * the record's words can be searched and checked).
+ * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (registered first, R2 checks the
+ * SHA-256 it is given) and return its hash with the batch steps that record it. On a failed put
+ * nothing is left behind; after a failed batch, call `discardBeritaAcara` (or leave it to the sweep).
  */
-export function renderBeritaAcaraPdf(input: BeritaAcaraInput): Uint8Array<ArrayBuffer> {
-  const lines = linesOf(input);
-  const perPage = 60;
-  const pages: string[][] = [];
-  for (let i = 0; i < lines.length; i += perPage) pages.push(lines.slice(i, i + perPage));
-  const objects: string[] = [];
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
-  const kids: string[] = [];
-  pages.forEach((pageLines, index) => {
-    const pageId = 4 + index * 2;
-    const contentId = pageId + 1;
-    kids.push(`${pageId} 0 R`);
-    const body = ["BT", "/F1 10 Tf", "12 TL", "50 800 Td", ...pageLines.map((line) => `${pdfString(line)} Tj T*`), "ET"].join("\n");
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
-    objects[contentId] = `<< /Length ${latin1Length(body)} >>\nstream\n${body}\nendstream`;
-  });
-  objects[2] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages.length} >>`;
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = latin1Length(out);
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+export async function storeBeritaAcara(
+  ctx: Pick<ServiceContext, "db" | "files" | "now">,
+  row: NewBeritaAcara,
+  pdfBytes: Uint8Array,
+): Promise<StoredBeritaAcara> {
+  const r2Key = beritaAcaraKeyOf(row.uuid);
+  const pdfSha256 = await sha256Hex(pdfBytes);
+  const now = ctx.now().toISOString();
+  await ctx.db.insertInto("file_staging").values({ r2_key: r2Key, created_at: now }).execute();
+  try {
+    await ctx.files.put(r2Key, pdfBytes, {
+      httpMetadata: { contentType: "application/pdf" },
+      sha256: pdfSha256,
+      customMetadata: { number: row.number, listSha256: row.listSha256 },
+    });
+  } catch (error) {
+    await discardFile(ctx, r2Key);
+    throw error;
   }
-  const xref = latin1Length(out);
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Uint8Array.from(out, (ch) => ch.charCodeAt(0) & 0xff);
+  return {
+    r2Key,
+    pdfSha256,
+    size: pdfBytes.byteLength,
+    steps: [
+      ctx.db.insertInto("berita_acara").values({
+        uuid: row.uuid,
+        list_id: row.listId,
+        kind: row.kind,
+        number: row.number,
+        issued_on: row.issuedOn,
+        place: row.place,
+        item_count: row.itemCount,
+        list_sha256: row.listSha256,
+        r2_key: r2Key,
+        pdf_sha256: pdfSha256,
+        created_at: now,
+      }),
+      ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key),
+    ],
+  };
 }
 
-const latin1Length = (text: string) => text.length;
+/** Remove a stored PDF whose batch failed (best effort: the sweep removes what this misses). */
+export async function discardBeritaAcara(ctx: Pick<ServiceContext, "db" | "files">, stored: Pick<StoredBeritaAcara, "r2Key">): Promise<void> {
+  await discardFile(ctx, stored.r2Key);
+}
 
-/** Where a Berita Acara's PDF lives in R2. */
-export const beritaAcaraKey = (uuid: string) => `berita-acara/${uuid}.pdf`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Store the PDF in R2; returns its key and SHA-256. */
-export async function storeBeritaAcaraPdf(ctx: Pick<ServiceContext, "files">, uuid: string, bytes: Uint8Array): Promise<{ r2Key: string; pdfSha256: string }> {
-  const r2Key = beritaAcaraKey(uuid);
-  await ctx.files.put(r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-  return { r2Key, pdfSha256: toHex(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)) };
+async function findBeritaAcara(ctx: Pick<ServiceContext, "db">, uuid: string) {
+  if (!UUID.test(uuid)) return undefined;
+  return ctx.db.selectFrom("berita_acara").selectAll().where("uuid", "=", uuid).executeTakeFirst();
+}
+
+/**
+ * What anyone (visitors included) may check about a Berita Acara: its own facts and hashes,
+ * never the list's titles or any name. NotFoundError for an unknown uuid.
+ */
+export async function getBeritaAcaraVerification(ctx: Pick<ServiceContext, "db">, uuid: string): Promise<BeritaAcaraVerification> {
+  const row = await findBeritaAcara(ctx, uuid);
+  if (!row) throw new NotFoundError(beritaAcaraText.notFound);
+  return {
+    uuid: row.uuid,
+    kind: row.kind,
+    number: row.number,
+    issuedOn: row.issued_on,
+    place: row.place,
+    itemCount: row.item_count,
+    listSha256: row.list_sha256,
+    pdfSha256: row.pdf_sha256,
+  };
+}
+
+/** A file name from the record's number ("BA/2026/01" -> "Berita-Acara-BA-2026-01.pdf"). */
+const downloadNameOf = (number: string) => `Berita-Acara-${number.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")}.pdf`;
+
+/**
+ * The stored PDF for staff, by the policy `beritaAcara.download` (Super Admin; a Satuan Kerja
+ * member when every item of the list is its unit's). A user who may not have it is told it does
+ * not exist only when it does not; a refusal names the record as existing (its number is public
+ * anyway on the verification page).
+ */
+export async function openBeritaAcaraPdf(ctx: ServiceContext, uuid: string): Promise<FileGrant> {
+  const row = await findBeritaAcara(ctx, uuid);
+  if (!row) throw new NotFoundError(beritaAcaraText.notFound);
+  const units = await ctx.db.selectFrom("disposal_items").select("unit_kerja_id").distinct().where("list_id", "=", row.list_id).execute();
+  assertCan(ctx.actor, { type: "beritaAcara.download", itemUnitKerjaIds: units.map((unit) => unit.unit_kerja_id) }, beritaAcaraText.downloadForbidden);
+  const object = await ctx.files.head(row.r2_key);
+  if (!object) throw new NotFoundError(beritaAcaraText.notFound);
+  return {
+    file: { key: row.r2_key, fileName: downloadNameOf(row.number), mimeType: "application/pdf", size: object.size, sha256: row.pdf_sha256, visibility: "private" },
+    disposition: "attachment",
+  };
 }

@@ -26,7 +26,9 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { destroySteps } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { csvLine } from "../http/csv.server";
-import { listSha256Of, renderBeritaAcaraPdf, storeBeritaAcaraPdf, type BeritaAcaraItem } from "./berita-acara.server";
+import { verificationPath } from "~/domain/berita-acara";
+import { listSha256Of, renderBeritaAcaraPdf, type BeritaAcaraItem } from "./berita-acara-pdf.server";
+import { discardBeritaAcara, storeBeritaAcara, type StoredBeritaAcara } from "./berita-acara.server";
 
 const m = disposalText;
 
@@ -595,7 +597,7 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
     ],
     { STALE_WRITE: m.alreadyRunning },
   );
-  let stored: string | null = null;
+  let stored: StoredBeritaAcara | null = null;
   try {
     const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
     const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
@@ -618,9 +620,8 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
     const baNumber = `BA/${list.number}`;
     const issuedOn = jakartaDate(ctx.now());
     const listSha256 = await listSha256Of(baItems);
-    const pdf = renderBeritaAcaraPdf({
+    const pdf = await renderBeritaAcaraPdf({
       kind,
-      uuid: baUuid,
       number: baNumber,
       listNumber: list.number,
       issuedOn,
@@ -630,27 +631,18 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
       anriLetter: list.anri_letter_number && list.anri_letter_date ? { number: list.anri_letter_number, date: list.anri_letter_date } : null,
       items: baItems,
       listSha256,
-      verifyUrl: `${ctx.origin}/verifikasi/${baUuid}`,
+      verificationUrl: `${ctx.origin}${verificationPath(baUuid)}`,
     });
-    const { r2Key, pdfSha256 } = await storeBeritaAcaraPdf(ctx, baUuid, pdf);
-    stored = r2Key;
+    stored = await storeBeritaAcara(
+      ctx,
+      { uuid: baUuid, listId: list.id, kind, number: baNumber, issuedOn, place: ctx.config.beritaAcara.place, itemCount: baItems.length, listSha256 },
+      pdf,
+    );
+    const { pdfSha256 } = stored;
     const now = ctx.now().toISOString();
     const ba = { uuid: baUuid, number: baNumber };
-    const steps: Step[] = [
-      ctx.db.insertInto("berita_acara").values({
-        uuid: baUuid,
-        list_id: list.id,
-        kind,
-        number: baNumber,
-        issued_on: issuedOn,
-        place: ctx.config.beritaAcara.place,
-        item_count: baItems.length,
-        list_sha256: listSha256,
-        r2_key: r2Key,
-        pdf_sha256: pdfSha256,
-        created_at: now,
-      }),
-    ];
+    // The Berita Acara row first: the tombstones below point to it.
+    const steps: Step[] = [...stored.steps];
     for (const { item, row, reason } of outcomes) {
       steps.push(
         ctx.db
@@ -711,7 +703,7 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
   } catch (error) {
     // Nothing was carried out: the list is a draft again and the unused PDF goes.
     await ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING").execute();
-    if (stored) await ctx.files.delete(stored).catch(() => undefined);
+    if (stored) await discardBeritaAcara(ctx, stored).catch(() => undefined);
     throw error;
   }
 }
@@ -783,16 +775,6 @@ export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promis
     ]);
   }
   return { fileName, body };
-}
-
-/** The stored Berita Acara PDF of a list (`disposal.view`, same scope as the list). */
-export async function openBeritaAcara(ctx: ServiceContext, listUuid: string): Promise<{ fileName: string; body: ReadableStream; size: number }> {
-  const view = await getDisposalList(ctx, listUuid);
-  if (!view.beritaAcara) throw new NotFoundError(m.listNotFound);
-  const row = await ctx.db.selectFrom("berita_acara").select(["r2_key", "number"]).where("uuid", "=", view.beritaAcara.uuid).executeTakeFirstOrThrow();
-  const object = await ctx.files.get(row.r2_key);
-  if (!object) throw new NotFoundError(m.listNotFound);
-  return { fileName: `${row.number.replace(/\//g, "-")}.pdf`, body: object.body, size: object.size };
 }
 
 export type { ListKind };
