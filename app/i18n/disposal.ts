@@ -18,6 +18,7 @@ export const disposalText = {
   filter: "Terapkan",
   allUnits: "Semua unit",
   select: (title: string) => `Pilih ${title}`,
+  selectColumn: "Pilih",
   createList: (kind: string) => `Buat ${kind}`,
   lists: "Daftar usul",
   noLists: "Belum ada daftar.",

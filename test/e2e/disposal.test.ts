@@ -61,7 +61,6 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     await row.getByRole("checkbox").check();
     await page.getByTestId("create-list").click();
     await page.getByRole("heading", { name: /Daftar Arsip Usul Musnah UM\/\d{4}\/\d{3}/, level: 1 }).waitFor();
-    await toast(page, "dibuat");
     await waitForHydration(page);
     const listUrl = new URL(page.url()).pathname;
     expect(await page.getByTestId("item-row").filter({ hasText: doc.title }).count()).toBe(1);

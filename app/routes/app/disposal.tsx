@@ -66,7 +66,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       ? [
           {
             key: "select",
-            header: "",
+            header: m.selectColumn,
             width: "3rem",
             card: "plain" as const,
             cell: (row: CandidateView) => (
