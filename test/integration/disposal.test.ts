@@ -317,6 +317,15 @@ describe("permissions", () => {
     const viewer = await serviceContext(world.viewer.user);
     await expect(listCandidates(viewer, query)).rejects.toMatchObject({ status: 403 });
     await expect(getDisposalList(viewer, list.uuid)).rejects.toMatchObject({ status: 403 });
+    // The API: the same scopes.
+    const apiList = await call(`/api/v1/disposal-lists/${list.uuid}`, as(world.admin.session));
+    expect(apiList.status).toBe(200);
+    expect(await apiList.json()).toMatchObject({ uuid: list.uuid, kind: "MUSNAH", items: [expect.objectContaining({ archiveUuid: doc.uuid })] });
+    expect(((await (await call("/api/v1/disposal-lists", as(world.owner.session))).json()) as { uuid: string }[]).map((l) => l.uuid)).toContain(list.uuid);
+    expect((await call(`/api/v1/disposal-lists/${list.uuid}`, as(world.requester.session))).status).toBe(404);
+    expect((await call("/api/v1/disposal-lists", as(world.viewer.session))).status).toBe(403);
+    expect((await call("/api/v1/disposal-lists")).status).toBe(401);
+
     const visitor = await serviceContext(null);
     await expect(listCandidates(visitor, query)).rejects.toMatchObject({ status: 401 });
     await expect(executeDisposalList(visitor, list.uuid)).rejects.toMatchObject({ status: 401 });
