@@ -237,6 +237,18 @@ describe("execution", () => {
     await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.notDraft);
   });
 
+  it("a hold on the record's code, put on after listing, skips it too", async () => {
+    const code = await createCode({ active: 1, inactive: 1 }, "MUSNAH");
+    const doc = await dueDocument(code, "MUSNAH");
+    const list = await decidedList("MUSNAH", [doc.uuid]);
+    await testEnv.DB.prepare("INSERT INTO retention_holds (classification_id, reason, created_at) VALUES (?, 'Audit BPK', ?)").bind(code.id, new Date().toISOString()).run();
+    const ctx = await adminCollecting();
+    expect(await executeDisposalList(ctx, list.uuid)).toMatchObject({ done: 0, skipped: 1 });
+    await flush();
+    expect((await getDisposalList(ctx, list.uuid)).items[0]).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.held("Audit BPK") });
+    expect(await archiveRow(doc.uuid)).not.toBeNull();
+  });
+
   it("needs the ANRI letter when an item's total retention is 10 years or more", async () => {
     const doc = await dueDocument(longCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);

@@ -535,29 +535,52 @@ function jakartaDate(now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/** What the execution re-checks besides the record itself, read once for the whole list. */
+type Checks = {
+  archiveHolds: Map<number, string>;
+  codeHolds: { code: string; reason: string }[];
+  pending: Set<number>;
+  states: Map<number, string>;
+};
+
+async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
+  const checks: Checks = { archiveHolds: new Map(), codeHolds: [], pending: new Set(), states: new Map() };
+  checks.codeHolds = await ctx.db
+    .selectFrom("retention_holds as h")
+    .innerJoin("classification_codes as hc", "hc.id", "h.classification_id")
+    .select(["hc.code", "h.reason"])
+    .where("h.released_at", "is", null)
+    .execute();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const [holds, requests, states] = await Promise.all([
+      ctx.db.selectFrom("retention_holds").select(["archive_id", "reason"]).where("released_at", "is", null).where("archive_id", "in", chunk).execute(),
+      ctx.db.selectFrom("access_requests").select("archive_id").where("status", "=", "PENDING").where("archive_id", "in", chunk).execute(),
+      ctx.db.selectFrom("retention_states").select(["archive_id", "status"]).where("archive_id", "in", chunk).execute(),
+    ]);
+    for (const hold of holds) if (hold.archive_id !== null) checks.archiveHolds.set(hold.archive_id, hold.reason);
+    for (const request of requests) checks.pending.add(request.archive_id);
+    for (const state of states) checks.states.set(state.archive_id, state.status);
+  }
+  return checks;
+}
+
+/** A code's hold covers the code and every code below it (`PP.01` covers `PP.01.02`). */
+const coveredBy = (code: string, heldCode: string) => code === heldCode || (code > heldCode && code < `${heldCode}/`);
+
 /** Why an approved item cannot be carried out now, or null when it can. */
-async function skipReasonOf(ctx: ServiceContext, item: { archive_id: number; snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
+async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
   if (!row) return m.skip.gone;
   if (row.deleted_at) return m.skip.trashed;
   if (row.archival_state === "STATIS") return m.skip.statis;
-  const hold = await ctx.db
-    .selectFrom("retention_holds as h")
-    .leftJoin("classification_codes as hc", "hc.id", "h.classification_id")
-    .select("h.reason")
-    .where("h.released_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        eb("h.archive_id", "=", row.id),
-        ...(row.classification_code ? [eb.and([eb("hc.code", "<=", row.classification_code), sql<boolean>`${row.classification_code} < hc.code || '/'`])] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  if (hold) return m.skip.held(hold.reason);
-  const pending = await ctx.db.selectFrom("access_requests").select("id").where("archive_id", "=", row.id).where("status", "=", "PENDING").executeTakeFirst();
-  if (pending) return m.skip.pendingRequest;
+  const code = row.classification_code;
+  const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => coveredBy(code, held.code))?.reason : undefined);
+  if (hold !== undefined) return m.skip.held(hold);
+  if (checks.pending.has(row.id)) return m.skip.pendingRequest;
   if ((await snapshotOf(row)) !== item.snapshot_sha256) return m.skip.changed;
-  const state = await ctx.db.selectFrom("retention_states").select("status").where("archive_id", "=", row.id).executeTakeFirst();
-  if (state && state.status !== "JATUH_TEMPO") return m.skip.notDue;
+  const state = checks.states.get(row.id);
+  if (state && state !== "JATUH_TEMPO") return m.skip.notDue;
   return null;
 }
 
@@ -600,10 +623,11 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
   let stored: StoredBeritaAcara | null = null;
   try {
     const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
+    const checks = await checksFor(ctx, items.map((item) => item.archive_id));
     const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
     for (const item of items) {
       const row = archives.get(item.archive_id);
-      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(ctx, item, row);
+      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, row);
       outcomes.push({ item, row, reason });
     }
     const done = outcomes.filter((outcome) => outcome.reason === null);
