@@ -4,6 +4,7 @@ import { DOCUMENT_LIST_DEFAULTS, DOCUMENT_SORTS } from "./document-list";
 import { CURSOR_PARAMS, createListQuerySchema, parseListParams } from "./list-query";
 import { CODE_PATTERN } from "./classification";
 import { SECURITY_CLASSES } from "./security-classes";
+import { isIsoDate, RETENTION_STATUSES } from "./retention";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -47,6 +48,13 @@ export const DocumentMetadataSchema = z.object({
   // empty code files it under none; an empty class follows the access level and the code.
   classificationCode: z.string().trim().toUpperCase().refine((code) => code === "" || CODE_PATTERN.test(code), v.classificationCodeUnknown).optional(),
   securityClass: z.union([z.literal(""), z.enum(SECURITY_CLASSES)], { error: v.securityClassInvalid }).optional(),
+  // 'Tanggal mulai retensi' (YYYY-MM-DD): absent keeps the document's own, empty clears it (the
+  // clock then starts on 31 December of the year).
+  retentionStartDate: z
+    .string()
+    .trim()
+    .refine((date) => date === "" || (isIsoDate(date) && date >= `${MIN_YEAR}-01-01` && date <= "2199-12-31"), v.retentionStartDateInvalid)
+    .optional(),
 });
 export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;
 
@@ -83,6 +91,9 @@ export const DocumentListQuerySchema = createListQuerySchema({
     category: z.coerce.number().int().positive().optional().catch(undefined),
     // A classification code: the list shows documents filed under it or any code below it.
     klasifikasi: z.string().trim().toUpperCase().regex(CODE_PATTERN).optional().catch(undefined),
+    // A retention status (AKTIF, INAKTIF, JATUH_TEMPO, DITAHAN, STATIS, TANPA_KODE), as the
+    // daily refresh and every change of a document left it.
+    retensi: z.enum(RETENTION_STATUSES).optional().catch(undefined),
   },
 });
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;

@@ -86,6 +86,11 @@ export type Action =
   // A stored Berita Acara's PDF: it lists every item's title, so Super Admin, or a Satuan Kerja
   // member when every item of its list is its own unit's (never another unit's titles).
   | { type: "beritaAcara.download"; itemUnitKerjaIds: readonly (number | null)[] }
+  // Legal hold (Penahanan) on a document or a code, and a reappraisal (Dinilai Kembali): Super Admin.
+  | { type: "retention.hold" }
+  | { type: "retention.reappraise" }
+  // The dashboard's retention cards (counts per status).
+  | { type: "retention.overview" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" };
@@ -183,6 +188,9 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "fixity.check":
     case "fixity.report":
     case "retention.refresh":
+    case "retention.hold":
+    case "retention.reappraise":
+    case "retention.overview":
       return isSuperAdmin(actor);
     // A read-only API token never changes a list.
     case "disposal.manage":

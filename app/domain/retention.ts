@@ -111,3 +111,21 @@ export function computeRetention(input: RetentionInput): RetentionResult {
   if (input.today <= dates.inactiveUntil) return { status: "INAKTIF", ...base };
   return { status: "JATUH_TEMPO", ...base };
 }
+
+/** The Retensi section of a document's page (and `GET /api/v1/archives/{uuid}/retention`'s answer). */
+export type RetentionView = RetentionResult & {
+  retentionStartDate: string | null;
+  /** The start the clock uses (the override, or 31 December of the year). */
+  start: string;
+  retentionExtendedUntil: string | null;
+  /** The unreleased hold that covers the document: its own, or one on its code or a code above. */
+  hold: { reason: string; createdAt: string; createdBy: string | null; code: string | null } | null;
+  /** Whether the document's own hold can be released here (a code's hold is released on the code). */
+  ownHold: boolean;
+  canHold: boolean;
+  /** JATUH_TEMPO for DINILAI_KEMBALI and the actor may record the reappraisal. */
+  canReappraise: boolean;
+};
+
+/** The dashboard's retention cards: live documents per status, and the destroyed ones (tombstones). */
+export type RetentionOverview = Record<RetentionStatus, number> & { DIMUSNAHKAN: number };

@@ -16,6 +16,7 @@ export const documentValidation = {
   descriptionMax: "Deskripsi maksimal 5000 karakter.",
   accessLevelRequired: "Tingkat akses wajib dipilih.",
   classificationCodeUnknown: "Kode klasifikasi tidak ditemukan.",
+  retentionStartDateInvalid: "Tanggal mulai retensi harus tanggal yang valid (TTTT-BB-HH).",
   securityClassInvalid: "Klasifikasi keamanan harus Biasa, Terbatas, Rahasia, atau Sangat Rahasia.",
   securityClassMismatch: "Klasifikasi Biasa berarti dokumen Public, dan dokumen Public selalu Biasa: sesuaikan tingkat akses atau klasifikasi keamanan.",
   confirmLowering:

@@ -1,12 +1,17 @@
 import { createScheduledController } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { RetentionView } from "~/domain/retention";
+import { retention as retentionText, retentionValidation } from "~/i18n/retention";
 import { createClassification } from "~/server/classification/service.server";
-import { refreshRetentionStates } from "~/server/retention/service.server";
+import { listDocuments } from "~/server/documents/service.server";
+import { purgeExpiredTrash } from "~/server/documents/trash.server";
+import { parseListQuery } from "~/domain/document-schemas";
+import { placeCodeHold, refreshRetentionStates, releaseCodeHold } from "~/server/retention/service.server";
 import worker from "../../workers/app";
 import { RETENTION_CRON } from "../../workers/scheduled";
-import { signedIn } from "../support/worker/admin";
+import { expectJson, send, signedIn } from "../support/worker/admin";
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
-import { documentBody, sendMultipart, uploadDocument, documentFields } from "../support/worker/documents";
+import { auditRowsFor, documentBody, documentFields, sendMultipart, uploadDocument } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
 import { createCategory, createUnitKerja } from "../support/worker/factories";
 
@@ -22,6 +27,7 @@ const P = `R${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36).toUppe
 const code = (suffix = "") => `${P}${suffix}`;
 
 let admin: Awaited<ReturnType<typeof signedIn>>;
+let viewer: Awaited<ReturnType<typeof signedIn>>;
 let owner: Awaited<ReturnType<typeof signedIn>>;
 let categoryId: number;
 
@@ -38,6 +44,7 @@ beforeAll(async () => {
   const unit = await createUnitKerja();
   admin = await signedIn("Super Admin");
   owner = await signedIn("Satuan Kerja", unit.id);
+  viewer = await signedIn("Viewer");
   categoryId = (await createCategory()).id;
   const ctx = await serviceContext(admin.user);
   const fields = (overrides: Record<string, string>) => ({
@@ -115,5 +122,181 @@ describe("refresh of retention_states", () => {
     await expect(refreshRetentionStates(await serviceContext(admin.user))).resolves.toMatchObject({ complete: true });
     const doc = await upload();
     await expect(refreshRetentionStates(await serviceContext(owner.user), { archiveIds: [await idOf(doc.uuid)] })).resolves.toEqual({ documents: 1, complete: true });
+  });
+});
+
+type Changed = { message: string; data: RetentionView };
+const hold = (session: typeof admin.session | null, uuid: string, reason = "Perkara No. 12/2026") => send(session, "POST", `/api/v1/archives/${uuid}/hold`, { json: { reason } });
+const release = (session: typeof admin.session | null, uuid: string, reason = "Perkara selesai") => send(session, "DELETE", `/api/v1/archives/${uuid}/hold`, { json: { reason } });
+const trash = async (uuid: string) => expect((await send(owner.session, "DELETE", `/api/v1/archives/${uuid}`)).status).toBe(200);
+const codeId = async (value: string) => (await testEnv.DB.prepare("SELECT id FROM classification_codes WHERE code = ?").bind(value).first<{ id: number }>())!.id;
+
+describe("the documents list filter ?retensi=", () => {
+  it("lists only documents with that status, in the app list and the API", async () => {
+    const due = await upload({ year: "2001", title: "Arsip lama jatuh tempo retensi" });
+    const active = await upload({ year: "2025" });
+    const ctx = await serviceContext(admin.user);
+    const uuids = async (status: string) =>
+      (await listDocuments(ctx, parseListQuery(new URLSearchParams({ retensi: status, size: "100", klasifikasi: code() })))).data.map((d) => d.uuid);
+    expect(await uuids("JATUH_TEMPO")).toContain(due.uuid);
+    expect(await uuids("JATUH_TEMPO")).not.toContain(active.uuid);
+    expect(await uuids("AKTIF")).toContain(active.uuid);
+    const page = await expectJson<{ data: { uuid: string }[]; total: number }>(await send(admin.session, "GET", `/api/v1/archives?retensi=JATUH_TEMPO&klasifikasi=${code()}&size=100`), 200);
+    expect(page.data.map((d) => d.uuid)).toContain(due.uuid);
+    expect(page.data.map((d) => d.uuid)).not.toContain(active.uuid);
+    expect(page.total).toBe(page.data.length);
+    // An unknown status is no filter (as every list parameter falls back).
+    const all = await expectJson<{ data: { uuid: string }[] }>(await send(admin.session, "GET", `/api/v1/archives?retensi=NOPE&klasifikasi=${code()}&size=100`), 200);
+    expect(all.data.map((d) => d.uuid)).toEqual(expect.arrayContaining([due.uuid, active.uuid]));
+  });
+});
+
+describe("'Tanggal mulai retensi' on the API", () => {
+  it("is set, shown and cleared; a wrong date is refused", async () => {
+    const doc = await upload({ year: "2020" });
+    const put = (value: string | undefined) =>
+      sendMultipart(`/api/v1/archives/${doc.uuid}`, owner.session, documentBody(owner.session, { fields: documentFields(categoryId, { classificationCode: code(), year: "2020", retentionStartDate: value }), file: null }), { method: "PUT" });
+    const set = await expectJson<{ data: { retentionStartDate: string | null } }>(await put("2023-07-01"), 200);
+    expect(set.data.retentionStartDate).toBe("2023-07-01");
+    expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2025-07-01", inactive_until: "2028-07-01" });
+    // Absent: kept.
+    expect((await expectJson<{ data: { retentionStartDate: string | null } }>(await put(undefined), 200)).data.retentionStartDate).toBe("2023-07-01");
+    const refused = await expectJson<{ message: string }>(await put("2023-02-30"), 400);
+    expect(refused.message).toContain("Tanggal mulai retensi");
+    expect((await expectJson<{ data: { retentionStartDate: string | null } }>(await put(""), 200)).data.retentionStartDate).toBeNull();
+    expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2022-12-31" });
+  });
+});
+
+describe("legal hold (Penahanan)", () => {
+  it("Super Admin holds a document: DITAHAN everywhere, audited; released with a reason", async () => {
+    const doc = await upload({ year: "2001" });
+    const held = await expectJson<Changed>(await hold(admin.session, doc.uuid), 200);
+    expect(held.message).toBe(retentionText.hold.placed);
+    expect(held.data).toMatchObject({ status: "DITAHAN", ownHold: true, hold: { reason: "Perkara No. 12/2026", code: null } });
+    expect((await stateOf(doc.uuid))!.status).toBe("DITAHAN");
+    expect((await expectJson<{ message: string }>(await hold(admin.session, doc.uuid), 409)).message).toBe(retentionText.hold.alreadyHeld);
+    // A reason is required.
+    expect((await expectJson<{ message: string }>(await hold(admin.session, doc.uuid, "  "), 400)).message).toBe(retentionValidation.reasonRequired);
+
+    const released = await expectJson<Changed>(await release(admin.session, doc.uuid), 200);
+    expect(released.data).toMatchObject({ status: "JATUH_TEMPO", hold: null, ownHold: false });
+    expect((await stateOf(doc.uuid))!.status).toBe("JATUH_TEMPO");
+    expect((await expectJson<{ message: string }>(await release(admin.session, doc.uuid), 409)).message).toBe(retentionText.hold.notHeld);
+    const audit = (await auditRowsFor(doc.uuid)).filter((row) => row.action.startsWith("RETENTION_"));
+    expect(audit.map((row) => row.action)).toEqual(["RETENTION_HOLD_PLACE", "RETENTION_HOLD_RELEASE"]);
+    expect(audit[0]!.message).toContain("Perkara No. 12/2026");
+    expect(audit[1]!.message).toContain("Perkara selesai");
+  });
+
+  it("a held document cannot be purged ('Hapus Permanen') nor expire out of the trash", async () => {
+    const doc = await upload();
+    await expectJson(await hold(admin.session, doc.uuid), 200);
+    await trash(doc.uuid);
+    const refused = await expectJson<{ message: string }>(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 409);
+    expect(refused.message).toBe(retentionText.hold.purgeBlocked(doc.view.title));
+    // Far past TRASH_DAYS: the maintenance job skips it and leaves it in the trash.
+    const later = testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000)));
+    await purgeExpiredTrash(later);
+    expect(await testEnv.DB.prepare("SELECT deleted_at FROM archives WHERE uuid = ?").bind(doc.uuid).first()).not.toBeNull();
+    // Released (from the trash, by the service), it goes.
+    const { releaseDocumentHold } = await import("~/server/retention/service.server");
+    const { restoreDocument } = await import("~/server/documents/trash.server");
+    await restoreDocument(await serviceContext(admin.user), doc.uuid);
+    await releaseDocumentHold(await serviceContext(admin.user), doc.uuid, { reason: "Selesai" });
+    await trash(doc.uuid);
+    await expectJson(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 200);
+    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(doc.uuid).first()).toBeNull();
+  });
+
+  it("a hold on a code covers the code and its children, not its neighbours; the expiry cron skips them", async () => {
+    const parent = await upload({ year: "2001" });
+    const child = await upload({ year: "2001", classificationCode: code(".01") });
+    const neighbour = await upload({ year: "2001", classificationCode: `${P}X` });
+    const ctx = await serviceContext(admin.user);
+    await placeCodeHold(ctx, await codeId(code()), { reason: "Audit BPK 2026" });
+    expect((await stateOf(parent.uuid))!.status).toBe("DITAHAN");
+    expect((await stateOf(child.uuid))!.status).toBe("DITAHAN");
+    expect((await stateOf(neighbour.uuid))!.status).toBe("JATUH_TEMPO");
+    const view = await expectJson<RetentionView>(await send(viewer.session, "GET", `/api/v1/archives/${child.uuid}/retention`), 200);
+    expect(view).toMatchObject({ status: "DITAHAN", ownHold: false, canHold: false, hold: { reason: "Audit BPK 2026", code: code() } });
+    // The daily refresh agrees.
+    await refreshRetentionStates(testJobContext("retention"));
+    expect((await stateOf(child.uuid))!.status).toBe("DITAHAN");
+
+    await trash(child.uuid);
+    await trash(neighbour.uuid);
+    await purgeExpiredTrash(testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000))));
+    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(child.uuid).first()).not.toBeNull();
+    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(neighbour.uuid).first()).toBeNull();
+
+    await expect(placeCodeHold(ctx, await codeId(code()), { reason: "lagi" })).rejects.toThrow(retentionText.hold.alreadyHeldCode);
+    await releaseCodeHold(ctx, await codeId(code()), { reason: "Audit selesai" });
+    expect((await stateOf(parent.uuid))!.status).toBe("JATUH_TEMPO");
+  });
+});
+
+describe("Dinilai Kembali", () => {
+  const reappraise = (session: typeof admin.session | null, uuid: string, body: Record<string, string>) =>
+    send(session, "POST", `/api/v1/archives/${uuid}/reappraisal`, { json: body });
+
+  it("extends the retention to a later date, or moves the record to Musnah or Permanen; audited", async () => {
+    const doc = await upload({ year: "2001", classificationCode: code(".01") });
+    const before = await expectJson<RetentionView>(await send(admin.session, "GET", `/api/v1/archives/${doc.uuid}/retention`), 200);
+    expect(before).toMatchObject({ status: "JATUH_TEMPO", disposition: "DINILAI_KEMBALI", canReappraise: true });
+
+    const past = await expectJson<{ message: string }>(await reappraise(admin.session, doc.uuid, { outcome: "EXTEND", until: "2001-01-01", reason: "x" }), 400);
+    expect(past.message).toBe(retentionValidation.untilNotLater);
+    expect((await expectJson<{ message: string }>(await reappraise(admin.session, doc.uuid, { outcome: "EXTEND", reason: "x" }), 400)).message).toBe(retentionValidation.untilRequired);
+
+    const until = `${new Date().getUTCFullYear() + 3}-06-30`;
+    const extended = await expectJson<Changed>(await reappraise(admin.session, doc.uuid, { outcome: "EXTEND", until, reason: "Masih dipakai untuk akreditasi" }), 200);
+    expect(extended.data).toMatchObject({ status: "INAKTIF", inactiveUntil: until, retentionExtendedUntil: until, canReappraise: false });
+    expect((await stateOf(doc.uuid))!.status).toBe("INAKTIF");
+    // Not due any more: refused.
+    expect((await expectJson<{ message: string }>(await reappraise(admin.session, doc.uuid, { outcome: "MUSNAH", reason: "x" }), 409)).message).toBe(retentionText.reappraisal.notDue);
+
+    const other = await upload({ year: "2001", classificationCode: code(".01") });
+    const permanent = await expectJson<Changed>(await reappraise(admin.session, other.uuid, { outcome: "PERMANEN", reason: "Bernilai sejarah" }), 200);
+    expect(permanent.data).toMatchObject({ status: "JATUH_TEMPO", disposition: "PERMANEN" });
+    expect(await stateOf(other.uuid)).toMatchObject({ status: "JATUH_TEMPO", disposition: "PERMANEN" });
+    const audit = (await auditRowsFor(other.uuid)).filter((row) => row.action === "RETENTION_REAPPRAISE");
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.message).toContain("Bernilai sejarah");
+  });
+});
+
+describe("permission matrix: hold and reappraisal are Super Admin's", () => {
+  it("Satuan Kerja, Viewer and visitors are refused through the API", async () => {
+    const doc = await upload({ year: "2001", classificationCode: code(".01") });
+    for (const [label, session, status] of [
+      ["Satuan Kerja", owner.session, 403],
+      ["Viewer", viewer.session, 403],
+      ["visitor", null, 401],
+    ] as const) {
+      expect((await hold(session, doc.uuid)).status, label).toBe(status);
+      expect((await release(session, doc.uuid)).status, label).toBe(status);
+      expect((await send(session, "POST", `/api/v1/archives/${doc.uuid}/reappraisal`, { json: { outcome: "MUSNAH", reason: "x" } })).status, label).toBe(status);
+    }
+    expect((await stateOf(doc.uuid))!.status).toBe("JATUH_TEMPO");
+    expect((await auditRowsFor(doc.uuid)).filter((row) => row.action.startsWith("RETENTION_"))).toEqual([]);
+    // Whoever may see the document reads its status; a visitor does not see a private one.
+    expect((await send(owner.session, "GET", `/api/v1/archives/${doc.uuid}/retention`)).status).toBe(200);
+    expect((await send(null, "GET", `/api/v1/archives/${doc.uuid}/retention`)).status).toBe(404);
+  });
+});
+
+describe("dashboard cards", () => {
+  it("count documents per retention status for Super Admin only, and the destroyed ones from tombstones", async () => {
+    const { getRetentionOverview } = await import("~/server/retention/service.server");
+    const before = (await getRetentionOverview(await serviceContext(admin.user)))!;
+    await upload({ year: "2001" });
+    await upload({ classificationCode: "" });
+    const after = (await getRetentionOverview(await serviceContext(admin.user)))!;
+    expect(after.JATUH_TEMPO).toBe(before.JATUH_TEMPO + 1);
+    expect(after.TANPA_KODE).toBe(before.TANPA_KODE + 1);
+    expect(Object.keys(after).sort()).toEqual(["AKTIF", "DIMUSNAHKAN", "DITAHAN", "INAKTIF", "JATUH_TEMPO", "STATIS", "TANPA_KODE"]);
+    expect(await getRetentionOverview(await serviceContext(owner.user))).toBeNull();
+    expect(await getRetentionOverview(await serviceContext(viewer.user))).toBeNull();
   });
 });

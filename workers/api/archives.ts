@@ -38,6 +38,7 @@ import { FILE_ANSWERS, listQuery, multipartBody, pathParam, route } from "./cont
 import { fileRequestOf } from "./file-request";
 import { versionsApi } from "./versions";
 import { documentFixityApi } from "./fixity";
+import { retentionApi } from "./retention";
 
 const TAG = "Documents";
 const uuidParam = pathParam("uuid", "The document's uuid.");
@@ -225,4 +226,5 @@ export const archivesApi = new Hono<HonoEnv>()
     (c) => documentFileResponse(c as unknown as Context<HonoEnv>, c.req.param("uuid"), c.req.valid("query").disposition),
   )
   .route("/", versionsApi)
-  .route("/", documentFixityApi);
+  .route("/", documentFixityApi)
+  .route("/", retentionApi);

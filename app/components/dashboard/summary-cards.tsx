@@ -3,9 +3,9 @@ import { Link } from "react-router";
 export type SummaryCard = { label: string; value: number; to: string; testId: string };
 
 /** The system summary: one linked card per total. */
-export function SummaryCards({ cards }: { cards: SummaryCard[] }) {
+export function SummaryCards({ cards, testId = "summary-cards" }: { cards: SummaryCard[]; testId?: string }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="summary-cards">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid={testId}>
       {cards.map((card) => (
         <li key={card.testId}>
           <Link

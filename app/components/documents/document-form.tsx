@@ -28,6 +28,7 @@ export type DocumentFormDefaults = {
   classificationCode?: string | null;
   securityClass?: SecurityClass | "";
   unitKerjaId?: number | string;
+  retentionStartDate?: string | null;
 };
 
 /** Whether saving would lower the document to BIASA (open to the public): the page asks first. */
@@ -211,6 +212,9 @@ export function DocumentForm({
           options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
           placeholder={filingText.noCode}
         />
+        {mode === "update" && (
+          <Field label={f.retentionStartDate} field={fields.retentionStartDate} type="date" hint={documentFormText.retentionStartDateHint} />
+        )}
         <RadioGroup
           legend={securityClassText.label}
           field={fields.securityClass}

@@ -5,6 +5,8 @@ import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
 import { filingText } from "~/i18n/classification";
+import { RETENTION_STATUSES } from "~/domain/retention";
+import { retention as retentionText } from "~/i18n/retention";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -59,6 +61,16 @@ export function DocumentList({
             options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))}
             allLabel={filingText.filterAll}
             testId="code-filter"
+          />
+        )}
+        {mode === "app" && (
+          <FilterSelect
+            name="retensi"
+            label={retentionText.filterLabel}
+            value={query.retensi}
+            options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionText.status[status] }))}
+            allLabel={retentionText.filterAll}
+            testId="retention-filter"
           />
         )}
       </ListToolbar>

@@ -29,6 +29,10 @@ export const DocumentViewSchema = z
     securityClass: z.enum(SECURITY_CLASSES).meta({ description: "SKKAAD class: BIASA exactly when accessLevel is PUBLIC." }),
     classificationCode: z.string().nullable().meta({ description: "Its code in the classification scheme, if filed under one." }),
     classificationName: z.string().nullable(),
+    retentionStartDate: z
+      .string()
+      .nullable()
+      .meta({ description: "'Tanggal mulai retensi' (YYYY-MM-DD): the start of the retention clock; null = 31 December of `year`." }),
     previewUrl: z.string().nullable().meta({ description: "Only when the caller may see the file in the browser (never for RAHASIA and SANGAT_RAHASIA)." }),
     downloadUrl: z.string().nullable().meta({ description: "Only when the caller may open the file." }),
     uploader: z.string().meta({ description: "The uploader's full name." }),

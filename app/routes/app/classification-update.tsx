@@ -15,6 +15,10 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getClassification, updateClassification } from "~/server/classification/service.server";
 import { classificationText } from "~/i18n/classification";
+import { CodeHoldPanel } from "~/components/classification/code-hold";
+import { HoldSchema } from "~/domain/retention-schemas";
+import { retention as retentionText } from "~/i18n/retention";
+import { getCodeHold, placeCodeHold, releaseCodeHold } from "~/server/retention/service.server";
 
 const m = classificationText;
 
@@ -24,9 +28,12 @@ export const meta = () => pageMeta({ title: m.updateTitle });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
+  const code = await orRouteError(() => getClassification(ctx, params.id));
   return {
-    code: await orRouteError(() => getClassification(ctx, params.id)),
+    code,
     rules: formRules(ClassificationSchema),
+    hold: await getCodeHold(ctx, code.id),
+    holdRules: formRules(HoldSchema),
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
@@ -34,6 +41,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "hold-code" || intent === "release-code-hold") {
+    const here = href("/app/klasifikasi/:id/update", { id: params.id });
+    return pageAction(
+      ctx,
+      async () => {
+        const { id } = await getClassification(ctx, params.id);
+        const input = { reason: String(form.get("reason") ?? "") };
+        if (intent === "hold-code") {
+          const { code } = await placeCodeHold(ctx, id, input);
+          return { to: here, toast: retentionText.hold.placedCode(code) };
+        }
+        const { code } = await releaseCodeHold(ctx, id, input);
+        return { to: here, toast: retentionText.hold.releasedCode(code) };
+      },
+      { toast: { to: here } },
+    );
+  }
   return pageAction(
     ctx,
     async () => {
@@ -45,7 +70,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function UpdateClassification({ loaderData, actionData }: Route.ComponentProps) {
-  const { code, rules, saved } = loaderData;
+  const { code, rules, saved, hold, holdRules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={href("/app/klasifikasi")} />
@@ -53,6 +78,7 @@ export default function UpdateClassification({ loaderData, actionData }: Route.C
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <ClassificationForm key={code.updatedAt} mode="update" defaults={code} rules={rules} lastResult={actionData} />
       </div>
+      <CodeHoldPanel code={code.code} hold={hold} rules={holdRules} />
       <SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />
     </div>
   );

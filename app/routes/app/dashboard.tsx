@@ -13,6 +13,9 @@ import { UnownedRequestsPanel } from "~/components/access-requests/unowned-reque
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { getFixityOverview } from "~/server/fixity/service.server";
 import { getDashboard } from "~/server/statistics/service.server";
+import { getRetentionOverview } from "~/server/retention/service.server";
+import { RETENTION_STATUSES } from "~/domain/retention";
+import { retention as retentionText } from "~/i18n/retention";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
@@ -22,7 +25,7 @@ export const meta = () => pageMeta({ title: t.pages.dashboard });
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const role = ctx.session.user.role;
-  const [dashboard, accessRequests, unownedPending, fixity] = await Promise.all([
+  const [dashboard, accessRequests, unownedPending, fixity, retention] = await Promise.all([
     getDashboard(ctx),
     // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
     role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
@@ -30,8 +33,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     role === ROLES.superAdmin ? unownedPendingCount(ctx) : null,
     // Super Admin: stored files whose fixity check failed.
     role === ROLES.superAdmin ? getFixityOverview(ctx) : null,
+    // Super Admin: documents per retention status (the retention schedule's state).
+    getRetentionOverview(ctx),
   ]);
-  return { role, ...dashboard, accessRequests, unownedPending, fixity };
+  return { role, ...dashboard, accessRequests, unownedPending, fixity, retention };
 }
 
 /**
@@ -39,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * summary, the file-integrity card and the charts; Satuan Kerja the access-request status panel.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity } = loaderData;
+  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity, retention } = loaderData;
   const isSuperAdmin = role === ROLES.superAdmin;
   return (
     <>
@@ -55,6 +60,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ...(unclassified !== null ? [{ label: dashboardText.unclassified, value: unclassified, to: href("/app/klasifikasi"), testId: "unclassified" }] : []),
           ]}
         />
+      )}
+      {retention && (
+        <Section title={retentionText.cardsHeading} testId="retention-cards">
+          <SummaryCards
+            testId="retention-summary"
+            cards={[
+              ...RETENTION_STATUSES.map((status) => ({
+                label: retentionText.status[status],
+                value: retention[status],
+                to: `${href("/app/documents")}?retensi=${status}`,
+                testId: `retention-${status.toLowerCase()}`,
+              })),
+              { label: retentionText.destroyed, value: retention.DIMUSNAHKAN, to: href("/app/audit-logs"), testId: "retention-dimusnahkan" },
+            ]}
+          />
+        </Section>
       )}
       {unownedPending !== null && <UnownedRequestsPanel count={unownedPending} />}
       {fixity && <FixityCard overview={fixity} />}

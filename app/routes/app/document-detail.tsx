@@ -35,6 +35,10 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
+import { RetentionSection } from "~/components/documents/retention-section";
+import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
+import { retention as retentionText } from "~/i18n/retention";
+import { getDocumentRetention, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
@@ -46,7 +50,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const document = await orRouteError(() => getDocument(ctx, params.uuid));
+  const [document, retention] = await orRouteError(() => Promise.all([getDocument(ctx, params.uuid), getDocumentRetention(ctx, params.uuid)]));
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
@@ -65,6 +69,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     showRequest,
     requestRules: showRequest ? formRules(RequestAccessSchema) : null,
     canCheckFixity: can(ctx.actor, { type: "fixity.check" }),
+    retention,
+    holdRules: retention.canHold ? formRules(HoldSchema) : null,
+    reappraisalRules: retention.canReappraise ? formRules(ReappraisalSchema) : null,
   };
 }
 
@@ -94,6 +101,23 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       { form: { values, fallback: accessRequestMessages.request.failed } },
     );
   }
+  const intent = form.get("intent");
+  if (intent === "hold" || intent === "release-hold" || intent === "reappraise") {
+    // Every field as posted; the service parses them with the form's schema. A refusal comes
+    // back to the page as a toast (the fields' rules were checked in the browser already).
+    const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return pageAction(
+      ctx,
+      async () => {
+        if (intent === "hold") await placeDocumentHold(ctx, params.uuid, fields);
+        else if (intent === "release-hold") await releaseDocumentHold(ctx, params.uuid, fields);
+        else await reappraiseDocument(ctx, params.uuid, fields);
+        const toast = intent === "hold" ? retentionText.hold.placed : intent === "release-hold" ? retentionText.hold.released : retentionText.reappraisal.saved;
+        return { to: here, toast };
+      },
+      { toast: { to: here } },
+    );
+  }
   if (form.get("intent") === "restore-version") {
     const version = String(form.get("version") ?? "");
     return pageAction(
@@ -117,7 +141,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, versions, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity } = loaderData;
+  const { document, versions, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules } = loaderData;
   const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
@@ -181,6 +205,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
           </Link>
         </div>
       )}
+      <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
       {versions && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (
         <RequestDialog

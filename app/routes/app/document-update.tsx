@@ -75,7 +75,7 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
           classifications={classifications}
           currentClass={document.securityClass}
           units={units}
-          defaults={{ ...document, classificationCode: document.classificationCode ?? "", securityClass: "", unitKerjaId: document.unitKerjaId ?? undefined }}
+          defaults={{ ...document, classificationCode: document.classificationCode ?? "", securityClass: "", unitKerjaId: document.unitKerjaId ?? undefined, retentionStartDate: document.retentionStartDate ?? "" }}
           rules={rules}
           lastResult={actionData}
           apiUrl={`/api/v1/archives/${document.uuid}`}

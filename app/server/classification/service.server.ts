@@ -1,3 +1,4 @@
+import { refreshDocumentsOfCode } from "../retention/service.server";
 import {
   CSV_COLUMNS,
   ClassificationSchema,
@@ -133,6 +134,12 @@ export async function updateClassification(ctx: ServiceContext, id: string, fiel
     ctx.db.updateTable("classification_codes").set({ ...columnsOf(input), updated_at: ctx.now().toISOString() }).where("id", "=", current.id),
     codeAudit("CLASSIFICATION_UPDATE", input),
   ]);
+  const clockChanged =
+    input.retentionActiveYears !== current.retentionActiveYears ||
+    input.retentionInactiveYears !== current.retentionInactiveYears ||
+    input.finalDisposition !== current.finalDisposition;
+  // Its documents' retention status follows at once (the list filter reads it).
+  if (clockChanged) await refreshDocumentsOfCode(ctx, current.id);
   return getClassification(ctx, id);
 }
 

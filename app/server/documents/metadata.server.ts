@@ -76,6 +76,8 @@ export const metadataColumns = (metadata: DocumentMetadata, filing: Filing) => (
   category_id: metadata.categoryId,
   classification_id: filing.classificationId,
   security_class: filing.securityClass,
+  // Absent (a client that never sends it): the document keeps its own start date.
+  ...(metadata.retentionStartDate !== undefined ? { retention_start_date: metadata.retentionStartDate || null } : {}),
 });
 
 /** The optional note of a new version (`versionNote` on the forms, `note` on the API). */

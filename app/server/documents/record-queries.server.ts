@@ -1,3 +1,4 @@
+import { notHeld } from "../retention/queries.server";
 import { sql } from "kysely";
 import type { TrashListQuery } from "~/domain/records";
 import type { Db } from "../db/db.server";
@@ -92,13 +93,16 @@ export async function versionCounts({ db }: Deps, archiveIds: number[]): Promise
   return new Map(rows.map((row) => [row.archive_id, Number(row.n)]));
 }
 
-/** Trashed documents whose time in the trash ended before `cutoff`, oldest first. */
+/** Trashed documents, not held, whose time in the trash ended before `cutoff`, oldest first. */
 export function expiredTrash({ db }: Deps, cutoff: string, limit: number) {
   return db
     .selectFrom("archives")
     .select(["id", "uuid", "title"])
     .where("deleted_at", "is not", null)
     .where("deleted_at", "<=", cutoff)
+    // Held documents (Penahanan) stay in the trash until released; skipped here, so they never
+    // fill the batch and stall the purge of the rest.
+    .where(notHeld("archives.id", "archives.classification_id"))
     .orderBy("deleted_at")
     .limit(limit)
     .execute();

@@ -69,6 +69,7 @@ function listShape(audience: Audience, query: DocumentListQuery, match: string |
     audience: audience.kind,
     category: query.category !== undefined,
     code: query.klasifikasi !== undefined,
+    retention: query.retensi !== undefined,
     sort: query.sort,
     dir: query.dir,
   };
@@ -84,7 +85,7 @@ function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<
   const audience = audienceOf(ctx.actor, options);
   const shape = listShape(audience, query, match);
   const term = match ?? "";
-  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? "")];
+  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { NotFoundError } from "~/domain/errors";
+import { ConflictError, NotFoundError } from "~/domain/errors";
 import { listPage } from "~/domain/list-query";
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import type { TrashListQuery, TrashPage, TrashView } from "~/domain/records";
@@ -11,7 +11,9 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow, type TrashScope } from "./record-queries.server";
 import { documentRef } from "./view.server";
-import { refreshRetentionStates } from "../retention/service.server";
+import { heldArchiveIds, refreshRetentionStates } from "../retention/service.server";
+import { notHeld } from "../retention/queries.server";
+import { retention as retentionText } from "~/i18n/retention";
 
 const m = recordMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -183,7 +185,9 @@ function removalSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "
         .$if(!destroyed, (qb) => qb.where("a.deleted_at", "is not", null))
         .$if(!!destroyed, (qb) =>
           qb.where("a.deleted_at", "is", null).where("a.archival_state", "is", null).where("a.updated_at", "=", destroyed!.updatedAt),
-        ) as never,
+        )
+        // A hold placed meanwhile stops the purge or the destruction (the guard below then refuses the batch).
+        .where(notHeld("a.id", "a.classification_id")) as never,
     ),
     abortUnlessChanged(ctx),
     ctx.db
@@ -215,14 +219,19 @@ function removalSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "
 }
 
 /**
- * 'Hapus Permanen' (Super Admin, `trash.purge`): remove a trashed document for good, leaving
+ * 'Hapus Permanen' (Super Admin, `trash.purge`): remove a trashed document for good (never a
+ * held one: ConflictError saying so), leaving
  * its tombstone and the audit trail; its files leave R2 through the deletion queue, drained
  * right after the response (and by the cron, until R2 confirms).
  */
 export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
   const row = await trashedRow(ctx, uuid);
-  await commit(ctx, purgeSteps(ctx, row, "PURGED"), { STALE_WRITE: m.changedConcurrently });
+  const heldMessage = retentionText.hold.purgeBlocked(row.title);
+  if ((await heldArchiveIds(ctx, [row.id])).has(row.id)) throw new ConflictError(heldMessage);
+  await commit(ctx, purgeSteps(ctx, row, "PURGED"), {
+    STALE_WRITE: async () => new ConflictError((await heldArchiveIds(ctx, [row.id])).has(row.id) ? heldMessage : m.changedConcurrently),
+  });
   ctx.waitUntil(drainFileDeletions(ctx));
   return { title: row.title };
 }

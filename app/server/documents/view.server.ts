@@ -45,6 +45,7 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     securityClass: row.security_class,
     classificationCode: row.classification_code,
     classificationName: row.classification_name,
+    retentionStartDate: row.retention_start_date,
     previewUrl: canPreview ? documentPreviewUrl(row.uuid, row.file_name) : null,
     downloadUrl: canOpenFile ? fileUrl : null,
     uploader: row.uploader,

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/db.server";
 import { codeRange } from "../documents/queries.server";
 
@@ -74,3 +75,14 @@ export function activeCodeHolds({ db }: Deps, code: string) {
     .orderBy("k.code")
     .execute();
 }
+
+/**
+ * SQL: no unreleased hold covers the archive whose id and classification_id columns are named
+ * (its own hold, or one on its code or a code above it: the code's range, see `codeRange`). The
+ * purge paths put it into the very statement that removes a document, so a hold placed a moment
+ * earlier still wins.
+ */
+export const notHeld = (idColumn: string, classificationColumn: string) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM retention_holds h WHERE h.released_at IS NULL AND (h.archive_id = ${sql.ref(idColumn)} OR h.classification_id IN (
+    SELECT hk.id FROM classification_codes hk JOIN classification_codes dk ON dk.id = ${sql.ref(classificationColumn)}
+    WHERE dk.code >= hk.code AND dk.code < hk.code || '/')))`;

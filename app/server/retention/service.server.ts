@@ -1,10 +1,21 @@
-import { assertCan } from "~/domain/policy";
-import { computeRetention, retentionToday, type RetentionResult } from "~/domain/retention";
-import { retention as retentionText } from "~/i18n/retention";
+import type { z } from "zod";
+import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
+import { assertCan, can } from "~/domain/policy";
+import { computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
+import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
+import { classificationValidation } from "~/i18n/classification-validation";
+import { documents as documentsText } from "~/i18n/documents";
+import { retention as retentionText, retentionValidation } from "~/i18n/retention";
+import { commit } from "../audit/commit.server";
+import { findClassificationById } from "../classification/queries.server";
+import { requireUser } from "../context.server";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { codeRange, findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
+import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
-import { clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
 
 /** Documents read per round of the full refresh. */
 const REFRESH_BATCH = 500;
@@ -134,4 +145,302 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
     if (rows.length < REFRESH_BATCH) return { documents, complete: true };
   }
   return { documents, complete: false };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A document's retention (the Retensi section), legal holds (Penahanan), reappraisal.
+
+/** A form's (or JSON body's) fields by `schema`, or one InvalidError with every field's message. */
+function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  throw new InvalidError(parsed.error.issues[0]!.message, fieldErrors);
+}
+
+/** The live document `uuid` if the actor may see it (a visitor or outsider learns nothing). */
+async function visibleDocument(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
+  const row = await findDocumentByUuid(ctx, uuid);
+  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
+  return row;
+}
+
+/** The clock's inputs of one live document. */
+async function clockInput(ctx: ServiceContext, archiveId: number): Promise<ClockInputRow> {
+  const row = await clockInputSelect(ctx).where("a.id", "=", archiveId).executeTakeFirst();
+  if (!row) throw new NotFoundError(documentsText.notFound);
+  return row;
+}
+
+/**
+ * The Retensi section of a document the actor may see: the clock computed now (not the cron's
+ * copy, which may be a day old), the hold that covers it, and what the actor may do about it.
+ */
+export async function getDocumentRetention(ctx: ServiceContext, uuid: string): Promise<RetentionView> {
+  const row = await visibleDocument(ctx, uuid);
+  const [input, held, ownHold, codeHolds] = await Promise.all([
+    clockInput(ctx, row.id),
+    heldCodes(ctx),
+    activeDocumentHold(ctx, row.id),
+    row.classification_code ? activeCodeHolds(ctx, row.classification_code) : Promise.resolve([]),
+  ]);
+  const clock = clockOf(input, held, retentionToday(ctx.now()));
+  const codeHold = codeHolds[0];
+  const hold = ownHold
+    ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null }
+    : codeHold
+      ? { reason: codeHold.reason, createdAt: codeHold.created_at, createdBy: codeHold.created_by_name, code: codeHold.code }
+      : null;
+  return {
+    ...clock,
+    retentionStartDate: input.retention_start_date,
+    start: retentionStart(input.year, input.retention_start_date),
+    retentionExtendedUntil: input.retention_extended_until,
+    hold,
+    ownHold: !!ownHold,
+    canHold: can(ctx.actor, { type: "retention.hold" }),
+    canReappraise: isReappraisalDue(clock) && can(ctx.actor, { type: "retention.reappraise" }),
+  };
+}
+
+const isReappraisalDue = (clock: RetentionResult) => clock.status === "JATUH_TEMPO" && clock.disposition === "DINILAI_KEMBALI";
+
+/** The live documents filed under `code` or a code below it (for refreshing after a code's hold changes). */
+async function documentIdsUnderCode(ctx: ServiceContext, code: string): Promise<number[]> {
+  const [from, to] = codeRange(code);
+  const rows = await ctx.db
+    .selectFrom("archives as a")
+    .innerJoin("classification_codes as k", "k.id", "a.classification_id")
+    .select("a.id")
+    .where("a.deleted_at", "is", null)
+    .where("k.code", ">=", from)
+    .where("k.code", "<", to)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Put a document on hold (Super Admin, `retention.hold`): it is never proposed for disposal,
+ * destroyed or purged from the trash until released. A document has at most one own hold.
+ * Side effects: the hold row and a RETENTION_HOLD_PLACE audit row (one batch), then its status.
+ */
+export async function placeDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<void> {
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  const user = requireUser(ctx);
+  const { reason } = parseForm(HoldSchema, input);
+  const row = await visibleDocument(ctx, uuid);
+  if (await activeDocumentHold(ctx, row.id)) throw new ConflictError(retentionText.hold.alreadyHeld);
+  await commit(ctx, [
+    ctx.db
+      .insertInto("retention_holds")
+      .columns(["archive_id", "reason", "created_by", "created_at"])
+      .expression(
+        ctx.db
+          .selectFrom("archives")
+          .select((eb) => ["id", eb.val(reason).as("reason"), eb.val(user.userId).as("created_by"), eb.val(ctx.now().toISOString()).as("created_at")])
+          .where("id", "=", row.id)
+          .where("deleted_at", "is", null)
+          // Two admins at once: one hold.
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("retention_holds").select("id").where("archive_id", "=", row.id).where("released_at", "is", null)))),
+      ),
+    abortUnlessChanged(ctx),
+    {
+      action: "RETENTION_HOLD_PLACE",
+      params: { target: retentionText.hold.documentTarget(row.title), reason },
+      details: { reason, scope: "archive" },
+      targetType: "archive",
+      targetId: row.uuid,
+    },
+  ], { STALE_WRITE: retentionText.hold.alreadyHeld });
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
+}
+
+/** Release a document's own hold, with the reason (Super Admin). Side effects as for placing it (RETENTION_HOLD_RELEASE). */
+export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<void> {
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  const user = requireUser(ctx);
+  const { reason } = parseForm(ReleaseHoldSchema, input);
+  const row = await visibleDocument(ctx, uuid);
+  const hold = await activeDocumentHold(ctx, row.id);
+  if (!hold) throw new ConflictError(retentionText.hold.notHeld);
+  await commit(ctx, [
+    releaseStatement(ctx, hold.id, user.userId, reason),
+    abortUnlessChanged(ctx),
+    {
+      action: "RETENTION_HOLD_RELEASE",
+      params: { target: retentionText.hold.documentTarget(row.title), reason },
+      details: { reason, scope: "archive", heldSince: hold.created_at, heldFor: hold.reason },
+      targetType: "archive",
+      targetId: row.uuid,
+    },
+  ], { STALE_WRITE: retentionText.hold.notHeld });
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
+}
+
+const releaseStatement = (ctx: ServiceContext, holdId: number, userId: number, reason: string) =>
+  ctx.db
+    .updateTable("retention_holds")
+    .set({ released_at: ctx.now().toISOString(), released_by: userId, release_reason: reason })
+    .where("id", "=", holdId)
+    .where("released_at", "is", null);
+
+/** The unreleased hold on the code itself (not one inherited from above). */
+const ownCodeHold = (ctx: ServiceContext, classificationId: number) =>
+  ctx.db.selectFrom("retention_holds").select(["id", "reason", "created_at"]).where("classification_id", "=", classificationId).where("released_at", "is", null).executeTakeFirst();
+
+/** A code's hold as the classification page shows it. */
+export type CodeHoldView = { reason: string; createdAt: string } | null;
+export async function getCodeHold(ctx: ServiceContext, classificationId: number): Promise<CodeHoldView> {
+  const hold = await ownCodeHold(ctx, classificationId);
+  return hold ? { reason: hold.reason, createdAt: hold.created_at } : null;
+}
+
+/**
+ * Put a whole code on hold (Super Admin): it covers every document filed under the code or a
+ * code below it, now and later. Side effects: the hold row, RETENTION_HOLD_PLACE, and the
+ * status of the documents it covers.
+ */
+export async function placeCodeHold(ctx: ServiceContext, classificationId: number, input: unknown): Promise<{ code: string }> {
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  const user = requireUser(ctx);
+  const { reason } = parseForm(HoldSchema, input);
+  const code = await findClassificationById(ctx, classificationId);
+  if (!code) throw new NotFoundError(classificationValidation.codeUnknown);
+  if (await ownCodeHold(ctx, code.id)) throw new ConflictError(retentionText.hold.alreadyHeldCode);
+  await commit(ctx, [
+    ctx.db
+      .insertInto("retention_holds")
+      .columns(["classification_id", "reason", "created_by", "created_at"])
+      .expression(
+        ctx.db
+          .selectFrom("classification_codes")
+          .select((eb) => ["id", eb.val(reason).as("reason"), eb.val(user.userId).as("created_by"), eb.val(ctx.now().toISOString()).as("created_at")])
+          .where("id", "=", code.id)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("retention_holds").select("id").where("classification_id", "=", code.id).where("released_at", "is", null)))),
+      ),
+    abortUnlessChanged(ctx),
+    {
+      action: "RETENTION_HOLD_PLACE",
+      params: { target: retentionText.hold.codeTarget(code.code), reason },
+      details: { reason, scope: "classification", code: code.code },
+      targetType: "classification",
+      targetId: code.code,
+    },
+  ], { STALE_WRITE: retentionText.hold.alreadyHeldCode });
+  await refreshRetentionStates(ctx, { archiveIds: await documentIdsUnderCode(ctx, code.code) });
+  return { code: code.code };
+}
+
+/** Release a code's hold, with the reason (Super Admin). */
+export async function releaseCodeHold(ctx: ServiceContext, classificationId: number, input: unknown): Promise<{ code: string }> {
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  const user = requireUser(ctx);
+  const { reason } = parseForm(ReleaseHoldSchema, input);
+  const code = await findClassificationById(ctx, classificationId);
+  if (!code) throw new NotFoundError(classificationValidation.codeUnknown);
+  const hold = await ownCodeHold(ctx, code.id);
+  if (!hold) throw new ConflictError(retentionText.hold.notHeldCode);
+  await commit(ctx, [
+    releaseStatement(ctx, hold.id, user.userId, reason),
+    abortUnlessChanged(ctx),
+    {
+      action: "RETENTION_HOLD_RELEASE",
+      params: { target: retentionText.hold.codeTarget(code.code), reason },
+      details: { reason, scope: "classification", code: code.code, heldSince: hold.created_at, heldFor: hold.reason },
+      targetType: "classification",
+      targetId: code.code,
+    },
+  ], { STALE_WRITE: retentionText.hold.notHeldCode });
+  await refreshRetentionStates(ctx, { archiveIds: await documentIdsUnderCode(ctx, code.code) });
+  return { code: code.code };
+}
+
+/**
+ * Which of `archiveIds` (live or in the trash) an unreleased hold covers, directly or through
+ * their code: the purge paths skip them.
+ */
+export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds: readonly number[]): Promise<Set<number>> {
+  const held = new Set<number>();
+  if (archiveIds.length === 0) return held;
+  const codes = await heldCodes(ctx);
+  for (let i = 0; i < archiveIds.length; i += IDS_PER_QUERY) {
+    const rows = await ctx.db
+      .selectFrom("archives as a")
+      .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+      .select((eb) => [
+        "a.id",
+        "k.code",
+        eb.exists(eb.selectFrom("retention_holds as h").select("h.id").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null)).as("own_hold"),
+      ])
+      .where("a.id", "in", archiveIds.slice(i, i + IDS_PER_QUERY))
+      .execute();
+    for (const row of rows) if (row.own_hold || coveredByCodeHold(codes, row.code)) held.add(row.id);
+  }
+  return held;
+}
+
+/**
+ * Dinilai Kembali (Super Admin, `retention.reappraise`): for a document due for reappraisal,
+ * extend its retention to a later date, or give it the final disposition Musnah or Permanen.
+ * Side effects: the archives row (retention_extended_until or disposition_override), a
+ * RETENTION_REAPPRAISE audit row (one batch), then its status.
+ */
+export async function reappraiseDocument(ctx: ServiceContext, uuid: string, input: unknown): Promise<RetentionView> {
+  assertCan(ctx.actor, { type: "retention.reappraise" }, retentionText.reappraisal.denied);
+  const decision = parseForm(ReappraisalSchema, input);
+  const row = await visibleDocument(ctx, uuid);
+  const today = retentionToday(ctx.now());
+  const before = await clockInput(ctx, row.id);
+  const current = clockOf(before, await heldCodes(ctx), today);
+  if (!isReappraisalDue(current)) throw new ConflictError(retentionText.reappraisal.notDue);
+  if (decision.outcome === "EXTEND" && !(decision.until! > today)) {
+    throw new InvalidError(retentionValidation.untilNotLater, { until: [retentionValidation.untilNotLater] });
+  }
+  const change = decision.outcome === "EXTEND" ? { retention_extended_until: decision.until! } : { disposition_override: decision.outcome };
+  const outcome = decision.outcome === "EXTEND" ? retentionText.reappraisal.auditOutcome.EXTEND(decision.until!) : retentionText.reappraisal.auditOutcome[decision.outcome]();
+  await commit(ctx, [
+    ctx.db
+      .updateTable("archives")
+      .set(change)
+      .where("id", "=", row.id)
+      .where("deleted_at", "is", null)
+      // Decided on what the page showed: a second decision in between wins, this one is refused.
+      .where("retention_extended_until", "is", before.retention_extended_until)
+      .where("disposition_override", "is", null),
+    abortUnlessChanged(ctx),
+    {
+      action: "RETENTION_REAPPRAISE",
+      params: { title: row.title, outcome, reason: decision.reason },
+      details: { outcome: decision.outcome, until: decision.until || null, reason: decision.reason, dueSince: current.inactiveUntil },
+      targetType: "archive",
+      targetId: row.uuid,
+    },
+  ], { STALE_WRITE: retentionText.reappraisal.notDue });
+  await refreshRetentionStates(ctx, { archiveIds: [row.id] });
+  return getDocumentRetention(ctx, uuid);
+}
+
+/**
+ * Recompute the documents filed directly under a code whose retention or final disposition
+ * changed (the code's form, the CSV import leaves it to the daily refresh).
+ */
+export async function refreshDocumentsOfCode(ctx: ServiceContext, classificationId: number): Promise<void> {
+  const rows = await ctx.db.selectFrom("archives").select("id").where("classification_id", "=", classificationId).where("deleted_at", "is", null).execute();
+  await refreshRetentionStates(ctx, { archiveIds: rows.map((row) => row.id) });
+}
+
+/**
+ * The Super Admin dashboard's cards: documents per retention status (one grouped read of the
+ * status index) and the records destroyed by a Berita Acara (their tombstones).
+ */
+export async function getRetentionOverview(ctx: ServiceContext): Promise<RetentionOverview | null> {
+  if (!can(ctx.actor, { type: "retention.overview" })) return null;
+  const [states, destroyed] = await Promise.all([
+    ctx.db.selectFrom("retention_states").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
+    ctx.db.selectFrom("archive_tombstones").select((eb) => eb.fn.countAll<number>().as("n")).where("reason", "=", "DESTROYED").executeTakeFirst(),
+  ]);
+  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0) };
+  for (const row of states) overview[row.status] = Number(row.n);
+  return overview;
 }

@@ -1,0 +1,105 @@
+/**
+ * The retention clock in the browser, JavaScript on and off: a Super Admin reads a document's
+ * 'Retensi' section, puts it on hold ('Penahanan') with a reason and sees 'Ditahan'; the
+ * documents list filters by retention status (?retensi=). axe-core and no sideways scroll on
+ * the document page and the filtered list at a laptop and a phone size.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
+import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
+import { expectNoAxeViolations } from "../support/node/axe";
+
+const { newPage } = useBrowser();
+
+const SIZES = [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * A PRIVATE document of ft.staff from 2001 under HM.02 (1 + 1 years, Musnah): due since
+ * 1 January 2004.
+ */
+async function dueDocument(scenario: string): Promise<{ uuid: string; title: string; word: string }> {
+  const word = uniqueWord("retensi");
+  const title = `Arsip Retensi ${scenario} ${word}`;
+  const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), {
+    title,
+    accessLevel: "PRIVATE",
+    fields: { classificationCode: "HM.02", year: "2001" },
+  });
+  return { uuid, title, word };
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByTestId("toast").filter({ hasText: text }).waitFor({ state: "attached" });
+}
+
+const statusText = async (page: Page) => (await page.getByTestId("retention-section").getByTestId("retention-status").textContent())?.trim();
+
+describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
+  it("Super Admin puts a document on hold with a reason and sees 'Ditahan'", async () => {
+    const doc = await dueDocument(javaScriptEnabled ? "js" : "nojs");
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/documents/${doc.uuid}`);
+    await page.getByRole("heading", { name: "Retensi", exact: true }).waitFor();
+    expect(await statusText(page)).toBe("Jatuh Tempo (Musnah)");
+    const details = await page.getByTestId("retention-detail").textContent();
+    expect(details).toContain("31 Desember 2002");
+    expect(details).toContain("31 Desember 2003");
+    expect(details).toContain("Musnah");
+
+    await waitForHydration(page);
+    await page.getByTestId("hold-form").getByLabel("Alasan penahanan").fill("Sengketa kepegawaian No. 7/2026");
+    await page.getByTestId("hold-submit").click();
+    await toast(page, "Penahanan dipasang.");
+    await page.getByTestId("release-hold-form").waitFor();
+    expect(await statusText(page)).toBe("Ditahan");
+    expect(await page.getByTestId("hold-reason").textContent()).toBe("Sengketa kepegawaian No. 7/2026");
+  });
+
+  it("the documents list filters by retention status", async () => {
+    const doc = await dueDocument(javaScriptEnabled ? "js-filter" : "nojs-filter");
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents?q=${doc.word}`);
+    await page.getByRole("heading", { name: "Semua Dokumen", exact: true }).waitFor();
+    await waitForHydration(page);
+    await page.getByTestId("retention-filter").selectOption({ label: "Jatuh Tempo" });
+    // Without JavaScript the toolbar is a GET form: Enter in the search box submits it.
+    if (!javaScriptEnabled) await page.getByRole("searchbox").press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("retensi") === "JATUH_TEMPO");
+    await page.getByTestId("document-row").filter({ hasText: doc.title }).first().waitFor();
+
+    await goto(page, `/app/documents?q=${doc.word}&retensi=AKTIF`);
+    await page.getByTestId("documents-table").waitFor({ state: "attached" });
+    expect(await page.getByTestId("document-row").filter({ hasText: doc.title }).count()).toBe(0);
+    expect(await page.getByTestId("retention-filter").inputValue()).toBe("AKTIF");
+  });
+});
+
+describe("layout and accessibility", () => {
+  for (const viewport of SIZES) {
+    it(`${viewport.width}×${viewport.height}: the Retensi section with its forms and the filtered list fit and pass axe`, async () => {
+      const doc = await dueDocument(`axe${viewport.width}`);
+      const { page } = await newPage({ javaScriptEnabled: true, viewport });
+      await login(page, DEMO_ACCOUNTS.admin);
+      await goto(page, `/app/documents/${doc.uuid}`);
+      await page.getByTestId("hold-form").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+
+      await goto(page, `/app/documents?retensi=JATUH_TEMPO&q=${doc.word}`);
+      await page.getByTestId("document-row").filter({ hasText: doc.title }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+
+      await goto(page, "/app");
+      await page.getByTestId("retention-summary").waitFor();
+      expect(await page.getByTestId("retention-jatuh_tempo-value").textContent()).not.toBe("0");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    });
+  }
+});
