@@ -153,18 +153,16 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
             {m.filter}
           </button>
         </Form>
-        {selectable ? (
+        {selectable && page.data.length > 0 ? (
           <Form method="post" data-testid="create-list-form">
             <CsrfField />
             <input type="hidden" name="kind" value={kind!} />
             {table}
-            {page.data.length > 0 && (
-              <div className="flex justify-end border-t border-slate-200 p-4">
-                <button type="submit" className={buttonClass.primary} data-testid="create-list">
-                  {m.createList(m.kinds[kind!]!)}
-                </button>
-              </div>
-            )}
+            <div className="flex justify-end border-t border-slate-200 p-4">
+              <button type="submit" className={buttonClass.primary} data-testid="create-list">
+                {m.createList(m.kinds[kind!]!)}
+              </button>
+            </div>
           </Form>
         ) : (
           table
