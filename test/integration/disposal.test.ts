@@ -133,6 +133,19 @@ describe("candidates and lists", () => {
     expect((await auditRowsFor(list.uuid)).map((row) => row.action)).toEqual(["DISPOSAL_LIST_CREATE"]);
   });
 
+  it("two admins listing the same record at once: exactly one list gets it", async () => {
+    const doc = await dueDocument(shortCode, "MUSNAH");
+    const results = await Promise.allSettled([
+      createDisposalList(await admin(), { kind: "MUSNAH", archives: [doc.uuid], note: "" }),
+      createDisposalList(await admin(), { kind: "MUSNAH", archives: [doc.uuid], note: "" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = (results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason as Error;
+    expect([disposalText.onOpenList, disposalText.numberTaken, disposalText.notCandidate(doc.title)]).toContain(refused.message);
+    const onLists = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM disposal_items WHERE archive_id = ?").bind(doc.id).first<{ n: number }>();
+    expect(onLists!.n).toBe(1);
+  });
+
   it("keyset pages through candidates by document id", async () => {
     const code = await createCode({ active: 1, inactive: 1 }, "MUSNAH");
     const docs = [];
