@@ -14,6 +14,8 @@ export const retention = {
   destroyed: "Dimusnahkan",
   filterLabel: "Status Retensi",
   cardsHeading: "Retensi Arsip",
+  refresh: "Hitung Ulang",
+  refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
   filterAll: "Semua status retensi",
   refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {

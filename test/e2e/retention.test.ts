@@ -60,6 +60,44 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await page.getByTestId("hold-reason").textContent()).toBe("Sengketa kepegawaian No. 7/2026");
   });
 
+  it("'Tanggal mulai retensi' on the edit form moves the clock's dates", async () => {
+    const doc = await dueDocument(javaScriptEnabled ? "js-mulai" : "nojs-mulai");
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await page.getByRole("heading", { name: "Update Dokumen" }).waitFor();
+    await waitForHydration(page);
+    await page.getByLabel("Tanggal mulai retensi").fill("2030-03-15");
+    await page.getByTestId("submit-document").click();
+    await page.getByTestId("success-dialog").waitFor();
+    await goto(page, `/app/documents/${doc.uuid}`);
+    await page.getByRole("heading", { name: "Retensi", exact: true }).waitFor();
+    const details = await page.getByTestId("retention-detail").textContent();
+    expect(details).toContain("15 Maret 2030");
+    expect(details).toContain("15 Maret 2031");
+    expect(await statusText(page)).toBe("Aktif");
+  });
+
+  it("Super Admin records a reappraisal (Dinilai Kembali): Permanen", async () => {
+    const word = uniqueWord("nilai");
+    const title = `Arsip Dinilai Kembali ${javaScriptEnabled ? "js" : "nojs"} ${word}`;
+    // OT: 2 + 3 years, Dinilai Kembali; a 2001 record is due.
+    const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title, fields: { classificationCode: "OT", year: "2001" } });
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/documents/${uuid}`);
+    await page.getByTestId("reappraisal-form").waitFor();
+    expect(await statusText(page)).toBe("Jatuh Tempo (Dinilai Kembali)");
+    await waitForHydration(page);
+    const form = page.getByTestId("reappraisal-form");
+    await form.getByLabel("Permanen", { exact: true }).check();
+    await form.getByLabel("Alasan").fill("Bernilai guna sejarah bagi universitas");
+    await page.getByTestId("reappraisal-submit").click();
+    await toast(page, "Penilaian kembali disimpan.");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=reappraisal-form]"));
+    expect(await statusText(page)).toBe("Jatuh Tempo (Serah)");
+  });
+
   it("the documents list filters by retention status", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js-filter" : "nojs-filter");
     const { page } = await newPage({ javaScriptEnabled });
@@ -77,6 +115,21 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await page.getByTestId("documents-table").waitFor({ state: "attached" });
     expect(await page.getByTestId("document-row").filter({ hasText: doc.title }).count()).toBe(0);
     expect(await page.getByTestId("retention-filter").inputValue()).toBe("AKTIF");
+  });
+});
+
+describe.each(JS_MODES)("%s: dashboard", (_mode, javaScriptEnabled) => {
+  it("Super Admin sees the retention cards and recomputes them ('Hitung Ulang')", async () => {
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, "/app");
+    await page.getByRole("heading", { name: "Retensi Arsip" }).waitFor();
+    for (const label of ["Aktif", "Inaktif", "Jatuh Tempo", "Ditahan", "Statis", "Dimusnahkan", "Tanpa Kode"]) {
+      expect(await page.getByTestId("retention-summary").getByText(label, { exact: true }).count(), label).toBe(1);
+    }
+    await waitForHydration(page);
+    await page.getByTestId("refresh-retention").click();
+    await toast(page, "dihitung ulang");
   });
 });
 

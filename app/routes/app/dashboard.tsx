@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
@@ -13,7 +13,10 @@ import { UnownedRequestsPanel } from "~/components/access-requests/unowned-reque
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { getFixityOverview } from "~/server/fixity/service.server";
 import { getDashboard } from "~/server/statistics/service.server";
-import { getRetentionOverview } from "~/server/retention/service.server";
+import { getRetentionOverview, refreshRetentionStates } from "~/server/retention/service.server";
+import { CsrfField } from "~/components/form/csrf-field";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
 import { RETENTION_STATUSES } from "~/domain/retention";
 import { retention as retentionText } from "~/i18n/retention";
 import { pageMeta } from "~/lib/meta";
@@ -40,6 +43,25 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
+ * 'Hitung Ulang' of the retention cards (Super Admin): the daily refresh, now (after an upgrade,
+ * or a change of the scheme that the daily run has not yet seen).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "refresh-retention") return null;
+  const here = href("/app");
+  return pageAction(
+    ctx,
+    async () => {
+      const { documents } = await refreshRetentionStates(ctx);
+      return { to: here, toast: retentionText.refreshed(documents) };
+    },
+    { toast: { to: here } },
+  );
+}
+
+/**
  * Every role: per-category cards and the newest documents. Super Admin also gets the system
  * summary, the file-integrity card and the charts; Satuan Kerja the access-request status panel.
  */
@@ -62,7 +84,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       )}
       {retention && (
-        <Section title={retentionText.cardsHeading} testId="retention-cards">
+        <Section
+          title={retentionText.cardsHeading}
+          testId="retention-cards"
+          action={
+            <Form method="post">
+              <CsrfField />
+              <button
+                type="submit"
+                name="intent"
+                value="refresh-retention"
+                className="rounded-lg px-3 py-1.5 text-sm font-medium text-blue-700 ring-1 ring-blue-200 hover:bg-blue-50"
+                data-testid="refresh-retention"
+              >
+                {retentionText.refresh}
+              </button>
+            </Form>
+          }
+        >
           <SummaryCards
             testId="retention-summary"
             cards={[
