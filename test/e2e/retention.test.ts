@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
 import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
+import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 
 const { newPage } = useBrowser();
 
@@ -96,6 +97,44 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await toast(page, "Penilaian kembali disimpan.");
     await page.waitForFunction(() => !document.querySelector("[data-testid=reappraisal-form]"));
     expect(await statusText(page)).toBe("Jatuh Tempo (Serah)");
+  });
+
+  it("Super Admin holds a whole code on its page: a document under a child code shows 'Ditahan'", async () => {
+    // A code of this test's own (never a demo code other tests file documents under).
+    const parent = `Z${uniqueWord("").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-8)}`;
+    const now = new Date().toISOString();
+    executeOnE2eDb(
+      "INSERT INTO classification_codes (code, name, retention_active_years, retention_inactive_years, final_disposition, created_at, updated_at) VALUES (?, 'Kode Uji Penahanan', 1, 1, 'MUSNAH', ?, ?)",
+      parent, now, now,
+    );
+    const parentId = queryE2eDb<{ id: number }>("SELECT id FROM classification_codes WHERE code = ?", parent)[0]!.id;
+    executeOnE2eDb(
+      "INSERT INTO classification_codes (code, parent_id, name, retention_active_years, retention_inactive_years, final_disposition, created_at, updated_at) VALUES (?, ?, 'Anak Uji', 1, 1, 'MUSNAH', ?, ?)",
+      `${parent}.01`, parentId, now, now,
+    );
+    const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { classificationCode: `${parent}.01`, year: "2001" } });
+
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/klasifikasi/${parentId}/update`);
+    await page.getByRole("heading", { name: "Penahanan" }).waitFor();
+    await waitForHydration(page);
+    await page.getByTestId("code-hold").getByLabel("Alasan penahanan").fill("Audit BPK 2026");
+    await page.getByTestId("code-hold-submit").click();
+    await toast(page, `Penahanan dipasang pada kode ${parent}`);
+    await page.getByTestId("code-hold-active").waitFor();
+
+    await goto(page, `/app/documents/${uuid}`);
+    await page.getByRole("heading", { name: "Retensi", exact: true }).waitFor();
+    expect(await statusText(page)).toBe("Ditahan");
+    expect(await page.getByTestId("retention-section").textContent()).toContain(`kode klasifikasi ${parent}`);
+
+    await goto(page, `/app/klasifikasi/${parentId}/update`);
+    await page.getByTestId("code-hold-active").waitFor();
+    await waitForHydration(page);
+    await page.getByTestId("code-hold").getByLabel("Alasan pelepasan").fill("Audit selesai");
+    await page.getByTestId("code-hold-submit").click();
+    await toast(page, `Penahanan pada kode ${parent} dilepas.`);
   });
 
   it("the documents list filters by retention status", async () => {

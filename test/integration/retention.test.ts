@@ -300,3 +300,16 @@ describe("dashboard cards", () => {
     expect(await getRetentionOverview(await serviceContext(viewer.user))).toBeNull();
   });
 });
+
+describe("a code's retention changed on its form", () => {
+  it("refreshes the status of the documents filed under it at once", async () => {
+    const { updateClassification } = await import("~/server/classification/service.server");
+    const ctx = await serviceContext(admin.user);
+    await createClassification(ctx, { code: code(".05"), name: "Kode Ubah", securityClass: "TERBATAS", retentionActiveYears: "2", retentionInactiveYears: "3", finalDisposition: "MUSNAH" });
+    const doc = await upload({ year: "2015", classificationCode: code(".05") });
+    expect(await stateOf(doc.uuid)).toMatchObject({ status: "JATUH_TEMPO", inactive_until: "2020-12-31" });
+    const id = await codeId(code(".05"));
+    await updateClassification(ctx, String(id), { name: "Kode Ubah", securityClass: "TERBATAS", retentionActiveYears: "10", retentionInactiveYears: "30", finalDisposition: "PERMANEN" });
+    expect(await stateOf(doc.uuid)).toMatchObject({ status: "INAKTIF", disposition: "PERMANEN", active_until: "2025-12-31", inactive_until: "2055-12-31" });
+  });
+});
