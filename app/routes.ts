@@ -7,6 +7,8 @@ export default [
     route("panduan", "routes/panduan.tsx"),
     route("documents", "routes/public-documents.tsx"),
     route("documents/:uuid", "routes/public-document.tsx"),
+    // A Berita Acara's public verification page (its QR code): number, date and hashes only.
+    route("verifikasi/:uuid", "routes/verifikasi.tsx"),
   ]),
   route("robots.txt", "routes/robots-txt.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
@@ -29,6 +31,12 @@ export default [
       ]),
       // The trash: Super Admin and Satuan Kerja (its unit's documents), by the gate of this layout.
       layout("routes/app/trash-layout.tsx", [route("trash", "routes/app/trash.tsx")]),
+      // Penyusutan: Super Admin (everything) and Satuan Kerja (its unit's, read-only), by the gate of this layout.
+      layout("routes/app/disposal-layout.tsx", [
+        route("penyusutan", "routes/app/disposal.tsx"),
+        route("penyusutan/daftar/:uuid", "routes/app/disposal-list.tsx"),
+        route("penyusutan/daftar/:uuid/daftar.csv", "routes/app/disposal-list-csv.tsx"),
+      ]),
       // Master screens (audit log, work units, users, the classification scheme): the Super
       // Admin gate of this layout covers every route inside it.
       layout("routes/app/master-layout.tsx", [
@@ -46,6 +54,8 @@ export default [
         route("klasifikasi/import", "routes/app/classification-import.tsx"),
         route("klasifikasi/export.csv", "routes/app/classification-export.tsx"),
       ]),
+      // A stored Berita Acara's PDF (the service's policy decides who; a resource route).
+      route("berita-acara/:uuid/pdf", "routes/app/berita-acara-download.tsx"),
       // 'Token API': every signed-in user's personal API tokens (a Super Admin sees everyone's).
       route("api-tokens", "routes/app/api-tokens.tsx"),
       // The token hand-off for scripts; its path is not shown in the UI.

@@ -131,7 +131,12 @@ export const requestContext = createMiddleware<HonoEnv>(async (c, next) => {
     secure,
     session,
     bearer,
-    flash: bearerToken === null && getCookie(c, FLASH_COOKIE) ? await readFlash(config, c.req.header("cookie") ?? null) : null,
+    // React Router's route discovery (`/__manifest`, fetched before navigating to a route the
+    // browser has not seen yet) renders nothing: it must not take the toast meant for that page.
+    flash:
+      bearerToken === null && url.pathname !== "/__manifest" && getCookie(c, FLASH_COOKIE)
+        ? await readFlash(config, c.req.header("cookie") ?? null)
+        : null,
     nonce,
   };
   c.set("ctx", ctx);

@@ -6,13 +6,15 @@ import type { HonoEnv } from "./hono-env";
 
 /**
  * Public pages that are the same for every visitor (landing, guide, public list, a public
- * document), and the OAI-PMH endpoint (what harvesters read is what visitors may see).
+ * document, a Berita Acara's verification page), and the OAI-PMH endpoint (what harvesters read is what visitors may see).
  */
 const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents", "/oai"]);
 /** The cached page's script-src sources (its inline scripts by hash), stored beside it. */
 const SCRIPT_SOURCES_HEADER = "X-Earsip-Script-Sources";
 const PUBLIC_DOCUMENT_PATH = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const isCacheable = (pathname: string) => CACHEABLE_PATHS.has(pathname) || PUBLIC_DOCUMENT_PATH.test(pathname);
+/** A Berita Acara's verification page: its row never changes once written, and a 404 is never stored. */
+const VERIFICATION_PATH = /^\/verifikasi\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isCacheable = (pathname: string) => CACHEABLE_PATHS.has(pathname) || PUBLIC_DOCUMENT_PATH.test(pathname) || VERIFICATION_PATH.test(pathname);
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
 /**

@@ -167,6 +167,11 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             {t.nav.trash}
           </SideLink>
         )}
+        {user.menus.disposal && (
+          <SideLink to={href("/app/penyusutan")} className={active}>
+            {t.nav.disposal}
+          </SideLink>
+        )}
         {user.menus.master && (
           <details open={masterOpen} className="group">
             <summary className={`${item} cursor-pointer list-none text-slate-300`}>

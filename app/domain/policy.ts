@@ -36,6 +36,8 @@ export type DocumentRef = {
   unitKerjaId: number | null;
   accessLevel: "PRIVATE" | "PUBLIC";
   securityClass: SecurityClass;
+  /** STATIS once handed over to the university archive (penyusutan): read-only for everyone. */
+  archivalState?: "STATIS" | null;
 };
 
 export type AccessRequestRef = { requesterId: number; ownerUnitKerjaId: number | null };
@@ -79,8 +81,15 @@ export type Action =
   | { type: "document.reindex"; document: DocumentRef }
   // Super Admin: filter the documents list by extraction status.
   | { type: "text.statusFilter" }
+  // Penyusutan: the workspace and its lists (Super Admin all; Satuan Kerja its unit's
+  // candidates and lists, read-only), and every change to a list (Super Admin only).
+  | { type: "disposal.view" }
+  | { type: "disposal.manage" }
   // The retention clock: recompute every document's status (the daily job, or Super Admin).
   | { type: "retention.refresh" }
+  // A stored Berita Acara's PDF: it lists every item's title, so Super Admin, or a Satuan Kerja
+  // member when every item of its list is its own unit's (never another unit's titles).
+  | { type: "beritaAcara.download"; itemUnitKerjaIds: readonly (number | null)[] }
   // Legal hold (Penahanan) on a document or a code, and a reappraisal (Dinilai Kembali): Super Admin.
   | { type: "retention.hold" }
   | { type: "retention.reappraise" }
@@ -137,7 +146,13 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "document.delete":
     // Restoring an old version changes the document as an edit does.
     case "document.restoreVersion":
-    // Re-queueing the extraction is a change to what the document is found by.
+      return (
+        action.document.archivalState !== "STATIS" &&
+        (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
+        can(actor, { type: "document.view", document: action.document })
+      );
+    // Re-queueing the extraction changes what the document is found by, not the record: who may
+    // edit it, a Statis one included (its text may still need indexing).
     case "document.reindex":
       return (
         (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
@@ -171,6 +186,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "accessRequest.revoke":
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
     case "trash.list":
+    case "disposal.view":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     // Back from the trash: who could delete it, or a colleague of its owning unit (the trash
     // page lists the unit's documents, whoever deleted them).
@@ -193,6 +209,14 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "retention.reappraise":
     case "retention.overview":
       return isSuperAdmin(actor);
+    // A read-only API token never changes a list.
+    case "disposal.manage":
+      return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
+    case "beritaAcara.download":
+      return (
+        isSuperAdmin(actor) ||
+        (action.itemUnitKerjaIds.length > 0 && action.itemUnitKerjaIds.every((unitKerjaId) => isMemberOf(actor, unitKerjaId)))
+      );
     case "apiToken.create":
       return !actor.apiToken;
     case "apiToken.revoke":
@@ -227,4 +251,15 @@ export function accessRequestScope(actor: Actor | null): AccessRequestScope | nu
   if (!can(actor, { type: "accessRequest.list" }) || !actor || isSystemActor(actor)) return null;
   if (isSuperAdmin(actor)) return { all: true };
   return { all: false, requesterId: actor.userId, unitKerjaId: actor.role === ROLES.satuanKerja ? actor.unitKerjaId : null };
+}
+
+/**
+ * Which part of the disposal workspace `actor` sees: Super Admin everything; a Satuan Kerja
+ * member its own unit's candidates and the lists holding them (read-only); null for who may not
+ * see it (Viewer, visitors, jobs).
+ */
+export type DisposalScope = { all: true } | { all: false; unitKerjaId: number | null };
+export function disposalScope(actor: Actor | null): DisposalScope | null {
+  if (!can(actor, { type: "disposal.view" }) || !actor || isSystemActor(actor)) return null;
+  return isSuperAdmin(actor) ? { all: true } : { all: false, unitKerjaId: actor.unitKerjaId };
 }

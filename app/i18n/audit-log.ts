@@ -73,6 +73,14 @@ export const auditLog = {
     ACCESS_REQUEST_EXPIRE: "Izin unduhan kedaluwarsa",
     ACCESS_TOKEN_DOWNLOAD: "Dokumen diunduh dengan token",
     ACCESS_DENIED: "Akses ditolak",
+    DISPOSAL_LIST_CREATE: "Daftar penyusutan dibuat",
+    DISPOSAL_DECISION: "Keputusan panitia penilai",
+    DISPOSAL_ANRI_LETTER: "Persetujuan ANRI dicatat",
+    DISPOSAL_EXECUTE_START: "Pelaksanaan penyusutan dimulai",
+    DISPOSAL_EXECUTE: "Penyusutan dilaksanakan",
+    DISPOSAL_ITEM_SKIPPED: "Arsip dilewati saat penyusutan",
+    DOCUMENT_DESTROY: "Dokumen dimusnahkan",
+    DOCUMENT_TRANSFER: "Dokumen diserahkan (statis)",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

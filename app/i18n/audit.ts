@@ -96,4 +96,17 @@ export const audit = {
       ? `Integritas file dokumen "${p.title}" diperiksa: utuh (${p.files} file)`
       : `Integritas file dokumen "${p.title}" diperiksa: ${p.failed} dari ${p.files} file bermasalah`,
   ACCESS_DENIED: (p: { method: string; path: string }) => `Akses ditolak: ${p.method} ${p.path}`,
+  DISPOSAL_LIST_CREATE: (p: { number: string; kind: "MUSNAH" | "SERAH"; count: number }) =>
+    `Daftar Arsip Usul ${p.kind === "MUSNAH" ? "Musnah" : "Serah"} ${p.number} dibuat (${p.count} arsip)`,
+  DISPOSAL_DECISION: (p: { number: string; title: string; decision: "SETUJUI" | "TUNDA" }) =>
+    `Panitia penilai ${p.decision === "SETUJUI" ? "menyetujui" : "menunda"} arsip "${p.title}" pada daftar ${p.number}`,
+  DISPOSAL_ANRI_LETTER: (p: { number: string; letterNumber: string; letterDate: string }) =>
+    `Surat persetujuan ANRI ${p.letterNumber} (${p.letterDate}) dicatat untuk daftar ${p.number}`,
+  DISPOSAL_EXECUTE_START: (p: { number: string }) => `Pelaksanaan daftar ${p.number} dimulai`,
+  DISPOSAL_EXECUTE: (p: { number: string; beritaAcara: string; done: number; skipped: number }) =>
+    `Daftar ${p.number} dilaksanakan dengan Berita Acara ${p.beritaAcara}: ${p.done} arsip selesai, ${p.skipped} dilewati`,
+  DISPOSAL_ITEM_SKIPPED: (p: { number: string; title: string; reason: string }) => `Arsip "${p.title}" dilewati pada daftar ${p.number}: ${p.reason}`,
+  DOCUMENT_DESTROY: (p: { title: string; beritaAcara: string }) => `Dokumen "${p.title}" dimusnahkan dengan Berita Acara ${p.beritaAcara}`,
+  DOCUMENT_TRANSFER: (p: { title: string; beritaAcara: string }) =>
+    `Dokumen "${p.title}" diserahkan sebagai arsip statis dengan Berita Acara ${p.beritaAcara}`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

@@ -25,6 +25,7 @@ export const t = {
     unitKerja: "Unit Kerja",
     users: "Users",
     trash: "Sampah",
+    disposal: "Penyusutan",
     classification: "Klasifikasi",
     logout: "Logout",
     panduan: "Panduan",

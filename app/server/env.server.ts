@@ -56,6 +56,25 @@ const EnvSchema = z.object({
   // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
   FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
+  // Berita Acara (penyusutan): where it is signed, the institution it names, and its signatories
+  // as a JSON array of {"role","name","nip"?}.
+  BERITA_ACARA_PLACE: z.string().trim().max(100).default(""),
+  BERITA_ACARA_INSTITUTION: z.string().trim().max(200).default(""),
+  BERITA_ACARA_SIGNATORIES: z
+    .string()
+    .default("")
+    .transform((text, ctx): Signatory[] => {
+      if (!text.trim()) return [];
+      const result = z
+        .array(z.object({ role: z.string().trim().min(1), name: z.string().trim().min(1), nip: z.string().trim().optional() }))
+        .max(10)
+        .safeParse((() => { try { return JSON.parse(text); } catch { return null; } })());
+      if (!result.success) {
+        ctx.addIssue({ code: "custom", message: 'BERITA_ACARA_SIGNATORIES must be a JSON array like [{"role":"Ketua Panitia","name":"...","nip":"..."}]' });
+        return z.NEVER;
+      }
+      return result.data;
+    }),
 }).superRefine((env, ctx) => {
   // Half a role mapping would silently do nothing (or make everyone a Viewer): refuse it.
   if (!!env.SSO_ROLE_CLAIM !== Object.keys(env.SSO_ROLE_MAP).length > 0) {
@@ -90,6 +109,9 @@ export type SsoClaimMapping = {
   createViewers: boolean;
 };
 
+/** One signatory of a Berita Acara. */
+export type Signatory = { role: string; name: string; nip?: string };
+
 export type AppConfig = {
   sessionSecret: string;
   sso: { issuer: string; clientId: string; clientSecret: string; linkBy: SsoLinkBy; claims: SsoClaimMapping } | null;
@@ -102,6 +124,8 @@ export type AppConfig = {
   /** OAI-PMH Identify. The admin address defaults to `admin@<repository identifier>`. */
   oai: { repositoryName: string; adminEmail: string | null };
   fixity: { objectsPerRun: number; bytesPerRun: number };
+  /** Berita Acara of penyusutan: place, institution, signatories. */
+  beritaAcara: { place: string; institution: string; signatories: Signatory[] };
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -133,6 +157,11 @@ export function loadConfig(env: Env): AppConfig {
     publicOrigin: PUBLIC_ORIGIN ? new URL(PUBLIC_ORIGIN).origin : null,
     oai: { repositoryName: OAI_REPOSITORY_NAME || "E-Arsip", adminEmail: OAI_ADMIN_EMAIL || null },
     fixity: { objectsPerRun: FIXITY_OBJECTS_PER_RUN, bytesPerRun: Math.round(FIXITY_MB_PER_RUN * 1024 * 1024) },
+    beritaAcara: {
+      place: parsed.data.BERITA_ACARA_PLACE || "Jakarta",
+      institution: parsed.data.BERITA_ACARA_INSTITUTION || "E-Arsip",
+      signatories: parsed.data.BERITA_ACARA_SIGNATORIES,
+    },
   };
   cached = { env, config };
   return config;

@@ -30,9 +30,9 @@ function sidebarEntries(page: Page): Promise<string[]> {
 }
 
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
-  // The SPEC's entries, plus 'Sampah' (the trash) for those who may open it.
-  "Super Admin": ["Dashboard", "Documents", "Sampah", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Logout"],
+  // The SPEC's entries, plus 'Sampah' (the trash) and 'Penyusutan' (disposal) for those who may open them.
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Penyusutan", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Penyusutan", "Logout"],
   Viewer: ["Dashboard", "Documents", "Logout"],
 };
 

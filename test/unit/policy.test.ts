@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/domain/errors";
-import { assertCan, can, type Actor, type DocumentRef } from "~/domain/policy";
+import { assertCan, can, disposalScope, type Actor, type DocumentRef } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { SECURITY_CLASSES, accessLevelOf, type SecurityClass } from "~/domain/security-classes";
 
@@ -130,6 +130,29 @@ describe("can", () => {
   });
 });
 
+describe("beritaAcara.download", () => {
+  const download = (itemUnitKerjaIds: (number | null)[]) => ({ type: "beritaAcara.download", itemUnitKerjaIds }) as const;
+  const maintenance: Actor = { system: "maintenance" };
+  // [who, the units of the list's items, may download]
+  const table: [string, Actor | null, (number | null)[], boolean][] = [
+    ["Super Admin, any list", admin, [10, 20, null], true],
+    ["Super Admin, a list of no unit", admin, [null], true],
+    ["Satuan Kerja, every item its unit's", ftStaff, [10, 10], true],
+    ["Satuan Kerja colleague, every item its unit's", ftColleague, [10], true],
+    ["Satuan Kerja, one item of another unit (its title is in the PDF)", ftStaff, [10, 20], false],
+    ["Satuan Kerja, an item of no unit", ftStaff, [10, null], false],
+    ["Satuan Kerja, another unit's list", feStaff, [10], false],
+    ["Satuan Kerja, an empty list", ftStaff, [], false],
+    ["Viewer", viewer, [10], false],
+    ["another role", otherRole, [10], false],
+    ["visitor", null, [10], false],
+    ["a job", maintenance, [10], false],
+  ];
+  it.each(table)("%s", (_label, actor, units, allowed) => {
+    expect(can(actor, download(units))).toBe(allowed);
+  });
+});
+
 describe("security classes (SKKAAD) × roles × actions", () => {
   const jobs = { maintenance: { system: "maintenance" } } as const;
   // Everyone the table looks at: the document's uploader, a colleague of its unit, another unit,
@@ -196,6 +219,36 @@ describe("security classes (SKKAAD) × roles × actions", () => {
     expect(can(admin, { type: "document.view", document: orphan })).toBe(true);
     expect(can(ftStaff, { type: "document.view", document: orphan })).toBe(false);
     expect(can(ftStaff, { type: "document.edit", document: orphan })).toBe(false);
+  });
+});
+
+describe("penyusutan (disposal)", () => {
+  const readToken: Actor = { ...admin, apiToken: { uuid: "t", scope: "read" } };
+  const writeToken: Actor = { ...admin, apiToken: { uuid: "t", scope: "read_write" } };
+  const cases: [name: string, actor: Actor | null, view: boolean, manage: boolean, scope: ReturnType<typeof disposalScope>][] = [
+    ["Super Admin", admin, true, true, { all: true }],
+    ["Super Admin, read-only token", readToken, true, false, { all: true }],
+    ["Super Admin, read-write token", writeToken, true, true, { all: true }],
+    ["Satuan Kerja (own unit, read-only)", ftStaff, true, false, { all: false, unitKerjaId: 10 }],
+    ["Viewer", viewer, false, false, null],
+    ["another role", otherRole, false, false, null],
+    ["visitor", null, false, false, null],
+    ["a job", { system: "maintenance" }, false, false, null],
+  ];
+  it.each(cases)("%s", (_name, actor, view, manage, scope) => {
+    expect(can(actor, { type: "disposal.view" })).toBe(view);
+    expect(can(actor, { type: "disposal.manage" })).toBe(manage);
+    expect(disposalScope(actor)).toEqual(scope);
+  });
+
+  it("a Statis (handed-over) document is read-only for everyone, still readable", () => {
+    const statis: DocumentRef = { ...doc("PRIVATE"), archivalState: "STATIS" };
+    for (const actor of [admin, ftStaff, ftColleague]) {
+      for (const type of ["document.edit", "document.delete", "document.restoreVersion"] as const) expect(can(actor, { type, document: statis })).toBe(false);
+    }
+    expect(can(admin, { type: "document.edit", document: doc("PRIVATE") })).toBe(true);
+    expect(can(admin, { type: "document.view", document: statis })).toBe(true);
+    expect(can(ftStaff, { type: "document.openFile", document: statis })).toBe(true);
   });
 });
 

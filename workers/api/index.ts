@@ -13,6 +13,7 @@ import { OPENAPI_PATH, openApiResponse } from "./openapi";
 import { ssoApi } from "./sso";
 import { statisticsApi } from "./statistics";
 import { trashApi } from "./trash";
+import { disposalListsApi } from "./disposal-lists";
 import { unitKerjaApi } from "./unit-kerja";
 import { usersApi } from "./users";
 
@@ -28,6 +29,7 @@ export const api: Hono<HonoEnv> = new Hono<HonoEnv>()
   .route("/users", usersApi)
   .route("/archives", archivesApi)
   .route("/trash", trashApi)
+  .route("/disposal-lists", disposalListsApi)
   .route("/statistics", statisticsApi)
   .route("/access-requests", accessRequestsApi)
   .route("/unit-kerja", unitKerjaApi)

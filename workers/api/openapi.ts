@@ -15,6 +15,7 @@ const TAGS = [
   { name: "Unit kerja", description: "Work-unit administration (Super Admin)." },
   { name: "Audit log", description: "The tamper-evident audit log (Super Admin)." },
   { name: "Statistics", description: "Dashboard figures." },
+  { name: "Penyusutan", description: "Disposal lists (Daftar Arsip Usul Musnah / Usul Serah) and their Berita Acara, read-only." },
 ];
 
 const DESCRIPTION = `The JSON API of E-Arsip (SPEC section 7). Every error answers \`{ message, error, errors? }\` with an Indonesian \`message\`.

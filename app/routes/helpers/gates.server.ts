@@ -25,6 +25,7 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       accessRequest: can(actor, { type: "accessRequest.menu" }),
       master: can(actor, { type: "master.menu" }),
       trash: can(actor, { type: "trash.list" }),
+      disposal: can(actor, { type: "disposal.view" }),
     },
   };
 }

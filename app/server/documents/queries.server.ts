@@ -106,6 +106,7 @@ export function documentSelect(deps: Deps, match: string | null = null) {
       "a.current_file_id",
       "a.current_version",
       "a.security_class",
+      "a.archival_state",
       "a.classification_id",
       "k.code as classification_code",
       "k.name as classification_name",

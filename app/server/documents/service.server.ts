@@ -5,7 +5,8 @@
  * `queries.server.ts`, view mapping in `view.server.ts`.
  */
 import type { ExpressionBuilder } from "kysely";
-import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { disposalText } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
@@ -215,6 +216,10 @@ const deniedFor: Record<DocumentChange, string> = {
 export async function changeableRow(ctx: ServiceContext, uuid: string, action: DocumentChange): Promise<DocumentRow> {
   requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
+  // A handed-over record (Statis) is read-only for everyone: say so rather than "no permission".
+  if (row.archival_state === "STATIS" && can(ctx.actor, { type: "document.view", document: documentRef(row) })) {
+    throw new ForbiddenError(disposalText.statisReadOnly);
+  }
   assertCan(ctx.actor, { type: action, document: documentRef(row) } as Action, deniedFor[action]);
   return row;
 }

@@ -106,6 +106,32 @@ export async function restoreDocument(ctx: ServiceContext, uuid: string): Promis
  * while the document is still in the trash; the guard rolls back a purge that lost to a restore.
  */
 function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "title">, reason: "PURGED" | "TRASH_EXPIRED"): Step[] {
+  return removalSteps(ctx, row, { reason });
+}
+
+/**
+ * The steps that destroy a live document by a Berita Acara Pemusnahan (penyusutan): the same
+ * removal as a purge — tombstone (reason DESTROYED, pointing to the Berita Acara), objects queued
+ * for deletion, rows deleted — with a DOCUMENT_DESTROY audit row. The first step only writes while
+ * the document is still live, not Statis and unchanged since `updatedAt` (what the execution
+ * checked); otherwise the whole batch rolls back (STALE_WRITE). The Berita Acara row must be
+ * written earlier in the same batch.
+ */
+export function destroySteps(
+  ctx: ServiceContext,
+  row: { id: number; uuid: string; title: string; updatedAt: string },
+  beritaAcara: { uuid: string; number: string },
+): Step[] {
+  return removalSteps(ctx, row, { reason: "DESTROYED", beritaAcara, updatedAt: row.updatedAt });
+}
+
+type Removal =
+  | { reason: "PURGED" | "TRASH_EXPIRED" }
+  | { reason: "DESTROYED"; beritaAcara: { uuid: string; number: string }; updatedAt: string };
+
+function removalSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "title">, removal: Removal): Step[] {
+  const { reason } = removal;
+  const destroyed = removal.reason === "DESTROYED" ? removal : null;
   const now = ctx.now().toISOString();
   const purgedBy = userActorOf(ctx.actor);
   const username = purgedBy ? ctx.db.selectFrom("users").select("username").where("id", "=", purgedBy.userId) : null;
@@ -128,6 +154,7 @@ function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "ti
         "purged_at",
         "purged_by_username",
         "reason",
+        "berita_acara_id",
       ])
       .expression(
       ctx.db
@@ -144,15 +171,22 @@ function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "ti
           sql<string>`(SELECT json_group_array(json_object('version', f.version, 'fileName', f.file_name, 'size', f.file_size, 'sha256', f.sha256))
                          FROM (SELECT * FROM archive_files WHERE archive_id = a.id ORDER BY version) f)`.as("file_hashes"),
           "a.created_at",
-          "a.deleted_at",
+          // A destroyed record was never in the trash: it leaves at the moment of destruction.
+          destroyed ? eb.val(now).as("deleted_at") : "a.deleted_at",
           eb.selectFrom("users as d").select("d.username").whereRef("d.id", "=", "a.deleted_by").as("deleted_by_username"),
           eb.val(now).as("purged_at"),
           (username ?? eb.val(null)).as("purged_by_username"),
           eb.val(reason).as("reason"),
+          destroyed
+            ? eb.selectFrom("berita_acara").select("id").where("uuid", "=", destroyed.beritaAcara.uuid).as("berita_acara_id")
+            : eb.val(null).as("berita_acara_id"),
         ])
         .where("a.id", "=", row.id)
-        .where("a.deleted_at", "is not", null)
-        // A hold placed meanwhile stops the purge (the guard below then refuses the batch).
+        .$if(!destroyed, (qb) => qb.where("a.deleted_at", "is not", null))
+        .$if(!!destroyed, (qb) =>
+          qb.where("a.deleted_at", "is", null).where("a.archival_state", "is", null).where("a.updated_at", "=", destroyed!.updatedAt),
+        )
+        // A hold placed meanwhile stops the purge or the destruction (the guard below then refuses the batch).
         .where(notHeld("a.id", "a.classification_id")) as never,
     ),
     abortUnlessChanged(ctx),
@@ -165,14 +199,22 @@ function purgeSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "ti
     ctx.db.updateTable("archives").set({ current_file_id: null }).where("id", "=", row.id),
     ctx.db.deleteFrom("archive_files").where("archive_id", "=", row.id),
     ctx.db.deleteFrom("archives").where("id", "=", row.id),
-    {
-      action: "DOCUMENT_PURGE",
-      params: { title: row.title, reason },
-      details: { reason },
-      targetType: "archive",
-      targetId: row.uuid,
-      ...(purgedBy ? {} : { actorId: null }),
-    },
+    destroyed
+      ? {
+          action: "DOCUMENT_DESTROY",
+          params: { title: row.title, beritaAcara: destroyed.beritaAcara.number },
+          details: { reason, beritaAcara: destroyed.beritaAcara.uuid },
+          targetType: "archive",
+          targetId: row.uuid,
+        }
+      : {
+          action: "DOCUMENT_PURGE",
+          params: { title: row.title, reason: removal.reason as "PURGED" | "TRASH_EXPIRED" },
+          details: { reason },
+          targetType: "archive",
+          targetId: row.uuid,
+          ...(purgedBy ? {} : { actorId: null }),
+        },
   ];
 }
 

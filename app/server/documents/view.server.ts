@@ -3,11 +3,14 @@ import { can, type Actor, type DocumentRef } from "~/domain/policy";
 import type { DocumentRow } from "./queries.server";
 
 /** What the permission policy needs to know of a document. */
-export const documentRef = (row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class">): DocumentRef => ({
+export const documentRef = (
+  row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class"> & { archival_state?: "STATIS" | null },
+): DocumentRef => ({
   uploaderId: row.uploader_id,
   unitKerjaId: row.unit_kerja_id,
   accessLevel: row.access_level,
   securityClass: row.security_class,
+  ...(row.archival_state ? { archivalState: row.archival_state } : {}),
 });
 
 /** Where a document's file is served (download; `?disposition=inline` for a preview). */

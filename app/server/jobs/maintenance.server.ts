@@ -35,8 +35,8 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsEx
 }
 
 /**
- * Delete staged objects older than the grace period that no version refers to: uploads whose
- * request died half way (R2 written, D1 not). An open R2 multipart upload is aborted (its parts
+ * Delete staged objects older than the grace period that no version (nor Berita Acara) refers to:
+ * uploads whose request died half way (R2 written, D1 not). An open R2 multipart upload is aborted (its parts
  * are billed). A staging row whose key a version uses is stale bookkeeping: the row goes, the
  * file stays.
  */
@@ -48,7 +48,12 @@ export async function sweepStagedFiles(ctx: ServiceContext): Promise<number> {
     .select((eb) => [
       "s.r2_key",
       "s.upload_id",
-      eb.exists(eb.selectFrom("archive_files as f").select("f.id").whereRef("f.r2_key", "=", "s.r2_key")).as("in_use"),
+      eb
+        .or([
+          eb.exists(eb.selectFrom("archive_files as f").select("f.id").whereRef("f.r2_key", "=", "s.r2_key")),
+          eb.exists(eb.selectFrom("berita_acara as b").select("b.id").whereRef("b.r2_key", "=", "s.r2_key")),
+        ])
+        .as("in_use"),
     ])
     .where("s.created_at", "<=", cutoff)
     .orderBy("s.created_at")

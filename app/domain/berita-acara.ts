@@ -1,0 +1,22 @@
+/**
+ * What the public verification page of a Berita Acara shows: the record's own facts and the two
+ * hashes, nothing private (no titles, no names, no work units).
+ */
+export type BeritaAcaraKind = "PEMUSNAHAN" | "PENYERAHAN";
+
+export type BeritaAcaraVerification = {
+  uuid: string;
+  kind: BeritaAcaraKind;
+  number: string;
+  /** YYYY-MM-DD. */
+  issuedOn: string;
+  place: string;
+  itemCount: number;
+  /** SHA-256 of the list's canonical serialization, as printed in the PDF. */
+  listSha256: string;
+  /** SHA-256 of the stored PDF file. */
+  pdfSha256: string;
+};
+
+/** The path of a Berita Acara's public verification page (what its QR code encodes, after the origin). */
+export const verificationPath = (uuid: string) => `/verifikasi/${uuid}`;

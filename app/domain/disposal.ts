@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { disposalText } from "../i18n/disposal";
+
+/**
+ * Disposal (penyusutan arsip): the candidates due for their final disposition, the numbered
+ * lists built from them (Daftar Arsip Usul Musnah / Usul Serah), the committee's decisions, the
+ * ANRI approval and the execution that ends in a Berita Acara. Pure: schemas, constants, rules.
+ */
+
+/** The workspace's tabs: which final disposition the candidates are due for. */
+export const DISPOSAL_TABS = ["MUSNAH", "PERMANEN", "DINILAI_KEMBALI"] as const;
+export type DisposalTab = (typeof DISPOSAL_TABS)[number];
+
+export const LIST_KINDS = ["MUSNAH", "SERAH"] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+/** The list a tab's candidates go on (Dinilai Kembali is reappraised, never listed). */
+export const listKindOfTab = (tab: DisposalTab): ListKind | null => (tab === "MUSNAH" ? "MUSNAH" : tab === "PERMANEN" ? "SERAH" : null);
+
+/** Number prefix per kind: UM/2026/001 (Usul Musnah), US/2026/001 (Usul Serah). */
+export const LIST_PREFIX: Record<ListKind, string> = { MUSNAH: "UM", SERAH: "US" };
+
+/** The next list number of `kind` in `year`, after the highest sequence already used. */
+export function listNumber(kind: ListKind, year: number, lastSequence: number): string {
+  return `${LIST_PREFIX[kind]}/${year}/${String(lastSequence + 1).padStart(3, "0")}`;
+}
+
+/** The sequence of a list number (`UM/2026/007` → 7), or 0 when it is not one. */
+export function sequenceOf(number: string): number {
+  const match = /^[A-Z]+\/\d{4}\/(\d+)$/.exec(number);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Pemusnahan of records whose total retention (active + inactive) is 10 years or more needs the
+ * approval of the Head of ANRI (Perka ANRI 37/2016); a hand-over (serah) does not.
+ */
+export const ANRI_THRESHOLD_YEARS = 10;
+export function needsAnriLetter(kind: ListKind, items: readonly { retentionYears: number }[]): boolean {
+  return kind === "MUSNAH" && items.some((item) => item.retentionYears >= ANRI_THRESHOLD_YEARS);
+}
+
+/** Items per list: one batch writes them, and the Berita Acara stays readable. */
+export const MAX_LIST_ITEMS = 100;
+/** Candidates per workspace page. */
+export const CANDIDATE_PAGE_SIZE = 25;
+
+const UUID = z.string().uuid();
+
+/** The workspace's URL: tab, filters and the keyset position (`after`: the last archive id shown). */
+export const CandidateQuerySchema = z.object({
+  tab: z.enum(DISPOSAL_TABS).catch("MUSNAH"),
+  unit: z.coerce.number().int().positive().optional().catch(undefined),
+  code: z.string().trim().max(50).optional().catch(undefined).transform((value) => value || undefined),
+  year: z.coerce.number().int().min(1900).max(2200).optional().catch(undefined),
+  after: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type CandidateQuery = z.output<typeof CandidateQuerySchema>;
+
+export function parseCandidateQuery(params: URLSearchParams): CandidateQuery {
+  const raw: Record<string, string> = {};
+  for (const key of ["tab", "unit", "code", "year", "after"]) {
+    const value = params.get(key);
+    if (value) raw[key] = value;
+  }
+  return CandidateQuerySchema.parse(raw);
+}
+
+/** 'Buat Daftar': the kind and the selected candidates (checkboxes named `archive`). */
+export const CreateListSchema = z.object({
+  kind: z.enum(LIST_KINDS, { error: disposalText.kindRequired }),
+  archives: z
+    .array(UUID, { error: disposalText.selectSome })
+    .min(1, disposalText.selectSome)
+    .max(MAX_LIST_ITEMS, disposalText.tooMany(MAX_LIST_ITEMS)),
+  note: z.string().trim().max(500).default(""),
+});
+export type CreateListInput = z.output<typeof CreateListSchema>;
+
+/** The committee's decision on one item: Setujui, or Tunda with a reason. */
+export const DecisionSchema = z
+  .object({
+    position: z.coerce.number().int().min(1),
+    decision: z.enum(["SETUJUI", "TUNDA"], { error: disposalText.decisionRequired }),
+    reason: z.string().trim().max(500).default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "TUNDA" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: disposalText.reasonRequired });
+  });
+export type DecisionInput = z.output<typeof DecisionSchema>;
+
+/** Persetujuan ANRI: the letter's number and date. */
+export const AnriLetterSchema = z.object({
+  letterNumber: z.string({ error: disposalText.letterNumberRequired }).trim().min(1, disposalText.letterNumberRequired).max(100),
+  letterDate: z.iso.date({ error: disposalText.letterDateRequired }),
+});
+export type AnriLetterInput = z.output<typeof AnriLetterSchema>;
+
+export type CandidateView = {
+  uuid: string;
+  title: string;
+  documentNumber: string;
+  year: number;
+  classificationCode: string | null;
+  unitKerja: string | null;
+  disposition: DisposalTab;
+  dueSince: string | null;
+};
+
+export type CandidatePage = {
+  query: CandidateQuery;
+  data: CandidateView[];
+  /** The `after` of the next page, or null on the last one. */
+  nextAfter: number | null;
+  canList: boolean;
+};
+
+export type DisposalItemView = {
+  position: number;
+  archiveUuid: string;
+  classificationCode: string;
+  title: string;
+  documentNumber: string;
+  year: number;
+  fileCount: number;
+  retentionYears: number;
+  unitKerja: string | null;
+  decision: "SETUJUI" | "TUNDA" | null;
+  decisionReason: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  outcome: "DONE" | "SKIPPED" | null;
+  skipReason: string | null;
+};
+
+export type DisposalListSummary = {
+  uuid: string;
+  kind: ListKind;
+  number: string;
+  status: "DRAFT" | "EXECUTING" | "EXECUTED";
+  itemCount: number;
+  createdAt: string;
+  createdBy: string | null;
+  executedAt: string | null;
+};
+
+export type DisposalListView = DisposalListSummary & {
+  note: string;
+  anriLetterNumber: string | null;
+  anriLetterDate: string | null;
+  needsAnriLetter: boolean;
+  executedBy: string | null;
+  items: DisposalItemView[];
+  beritaAcara: { uuid: string; number: string; issuedOn: string; listSha256: string; pdfSha256: string } | null;
+  canManage: boolean;
+};

@@ -1,0 +1,27 @@
+/** Indonesian strings of the Berita Acara: its public verification page and its download. */
+export const beritaAcara = {
+  kinds: {
+    PEMUSNAHAN: "Berita Acara Pemusnahan Arsip",
+    PENYERAHAN: "Berita Acara Penyerahan Arsip Statis",
+  },
+  verification: {
+    title: "Verifikasi Berita Acara",
+    description: "Halaman verifikasi keaslian Berita Acara penyusutan arsip.",
+    registered: "Berita Acara ini tercatat dalam E-Arsip.",
+    howTo:
+      "Cocokkan nomor, tanggal dan sidik SHA-256 daftar arsip di bawah dengan yang tercetak pada Berita Acara. Sidik berkas PDF dapat dihitung dari salinan digitalnya (misalnya dengan perintah sha256sum).",
+    details: "Keterangan Berita Acara",
+    columns: {
+      kind: "Jenis",
+      number: "Nomor",
+      issuedOn: "Tanggal",
+      place: "Tempat",
+      itemCount: "Jumlah Arsip",
+      listSha256: "SHA-256 Daftar Arsip",
+      pdfSha256: "SHA-256 Berkas PDF",
+    },
+    itemCount: (count: number) => `${count} arsip`,
+  },
+  notFound: "Berita Acara tidak ditemukan.",
+  downloadForbidden: "Anda tidak memiliki akses untuk mengunduh Berita Acara ini.",
+} as const;

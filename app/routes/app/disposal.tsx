@@ -1,0 +1,186 @@
+import { Form, href, Link } from "react-router";
+import type { Route } from "./+types/disposal";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass, inputClass } from "~/components/buttons";
+import { CsrfField } from "~/components/form/csrf-field";
+import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/components/list";
+import { CreateListSchema, DISPOSAL_TABS, listKindOfTab, parseCandidateQuery, type CandidateQuery, type CandidateView, type DisposalListSummary } from "~/domain/disposal";
+import { InvalidError } from "~/domain/errors";
+import { disposalText as m } from "~/i18n/disposal";
+import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { candidateUnits, createDisposalList, listCandidates, listDisposalLists } from "~/server/disposal/service.server";
+
+const BASE = href("/app/penyusutan");
+
+export const meta = () => pageMeta({ title: m.title });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const query = parseCandidateQuery(new URL(request.url).searchParams);
+  const [page, units, lists] = await Promise.all([listCandidates(ctx, query), candidateUnits(ctx), listDisposalLists(ctx)]);
+  return { page, units, lists, readOnly: !page.canList && query.tab !== "DINILAI_KEMBALI" };
+}
+
+/** 'Buat Daftar': the checked candidates become a numbered list; its page opens next. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  const back = `${BASE}${url.search}`;
+  return pageAction(
+    ctx,
+    async () => {
+      const parsed = CreateListSchema.safeParse({ kind: form.get("kind"), archives: form.getAll("archive"), note: form.get("note") ?? "" });
+      if (!parsed.success) throw new InvalidError(parsed.error.issues[0]?.message ?? m.selectSome);
+      const list = await createDisposalList(ctx, parsed.data);
+      return { to: href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid }), toast: m.created(list.number) };
+    },
+    { toast: { to: back } },
+  );
+}
+
+function queryHref(query: CandidateQuery, change: Partial<Record<keyof CandidateQuery, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  const next = { ...query, after: undefined, ...change } as Record<string, string | number | undefined>;
+  for (const key of ["tab", "unit", "code", "year", "after"]) {
+    const value = next[key];
+    if (value !== undefined && value !== "" && !(key === "tab" && value === "MUSNAH")) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${BASE}?${search}` : BASE;
+}
+
+const formatDate = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" }).format(new Date(iso)) : "–";
+
+export default function Disposal({ loaderData }: Route.ComponentProps) {
+  const { page, units, lists, readOnly } = loaderData;
+  const { query } = page;
+  const kind = listKindOfTab(query.tab);
+  const selectable = page.canList && kind !== null;
+  const columns: Column<CandidateView>[] = [
+    ...(selectable
+      ? [
+          {
+            key: "select",
+            header: m.selectColumn,
+            width: "3rem",
+            card: "plain" as const,
+            cell: (row: CandidateView) => (
+              <input type="checkbox" name="archive" value={row.uuid} aria-label={m.select(row.title)} className="h-5 w-5" data-testid="candidate-check" />
+            ),
+          },
+        ]
+      : []),
+    { key: "code", header: m.columns.code, width: "12%", cell: (row) => row.classificationCode ?? "–" },
+    {
+      key: "title",
+      header: m.columns.title,
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+          {row.title}
+        </Link>
+      ),
+    },
+    { key: "number", header: m.columns.number, width: "16%", hideBelow: "lg", cell: (row) => row.documentNumber },
+    { key: "year", header: m.columns.year, width: "8%", cell: (row) => row.year },
+    { key: "unit", header: m.columns.unit, width: "16%", hideBelow: "xl", cell: (row) => row.unitKerja ?? "–" },
+  ];
+  const listColumns: Column<DisposalListSummary>[] = [
+    {
+      key: "number",
+      header: m.columns.listNumber,
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/penyusutan/daftar/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+          {row.number}
+        </Link>
+      ),
+    },
+    { key: "kind", header: m.columns.kind, cell: (row) => m.kinds[row.kind] },
+    { key: "status", header: m.columns.status, cell: (row) => m.statuses[row.status] },
+    { key: "items", header: m.columns.items, align: "end", width: "8%", cell: (row) => row.itemCount },
+    { key: "created", header: m.columns.createdAt, hideBelow: "lg", cell: (row) => formatDate(row.createdAt) },
+  ];
+  const table = (
+    <DataTable
+      columns={columns}
+      rows={page.data}
+      rowKey={(row) => row.uuid}
+      empty={<EmptyState>{m.noCandidates}</EmptyState>}
+      label={m.candidates}
+      testId="candidate-table"
+      rowTestId="candidate-row"
+    />
+  );
+  return (
+    <>
+      <PageHeader title={m.title} description={m.description} />
+      <nav aria-label={m.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
+        {DISPOSAL_TABS.map((tab) => (
+          <Link
+            key={tab}
+            to={queryHref(query, { tab })}
+            aria-current={tab === query.tab ? "page" : undefined}
+            className={tab === query.tab ? buttonClass.primary : buttonClass.secondary}
+          >
+            {m.tabs[tab]}
+          </Link>
+        ))}
+      </nav>
+      {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{m.readOnlyNote}</p>}
+      {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{m.reappraiseNote}</p>}
+      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
+        <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
+          {m.candidates}: {m.tabs[query.tab]}
+        </h2>
+        <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4" data-testid="candidate-filters">
+          {query.tab !== "MUSNAH" && <input type="hidden" name="tab" value={query.tab} />}
+          <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />
+          <label className="text-sm">
+            <span className="sr-only">{m.filterCode}</span>
+            <input name="code" defaultValue={query.code ?? ""} placeholder={m.filterCode} maxLength={50} className={inputClass} />
+          </label>
+          <label className="text-sm">
+            <span className="sr-only">{m.filterYear}</span>
+            <input name="year" type="number" min={1900} max={2200} defaultValue={query.year ?? ""} placeholder={m.filterYear} className={inputClass} />
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            {m.filter}
+          </button>
+        </Form>
+        {selectable && page.data.length > 0 ? (
+          <Form method="post" data-testid="create-list-form">
+            <CsrfField />
+            <input type="hidden" name="kind" value={kind!} />
+            {table}
+            <div className="flex justify-end border-t border-slate-200 p-4">
+              <button type="submit" className={buttonClass.primary} data-testid="create-list">
+                {m.createList(m.kinds[kind!]!)}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          table
+        )}
+        <Pagination
+          shown={page.data.length}
+          total={page.data.length}
+          summary={`${page.data.length} ${m.candidates.toLowerCase()}`}
+          previousHref={query.after ? queryHref(query, {}) : null}
+          nextHref={page.nextAfter ? queryHref(query, { after: page.nextAfter }) : null}
+        />
+      </section>
+      <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="lists-heading">
+        <h2 id="lists-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
+          {m.lists}
+        </h2>
+        <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noLists}</EmptyState>} label={m.lists} testId="list-table" rowTestId="list-row" />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,804 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import {
+  CANDIDATE_PAGE_SIZE,
+  listKindOfTab,
+  listNumber,
+  needsAnriLetter,
+  sequenceOf,
+  type AnriLetterInput,
+  type CandidatePage,
+  type CandidateQuery,
+  type CreateListInput,
+  type DecisionInput,
+  type DisposalItemView,
+  type DisposalListSummary,
+  type DisposalListView,
+  type ListKind,
+} from "~/domain/disposal";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
+import { disposalText } from "~/i18n/disposal";
+import { commit, type Step } from "../audit/commit.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import { sha256Hex } from "../crypto.server";
+import type { Database } from "../db/schema";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { destroySteps } from "../documents/trash.server";
+import { drainFileDeletions } from "../files/deletion-queue.server";
+import { csvLine } from "../http/csv.server";
+import { verificationPath } from "~/domain/berita-acara";
+import { listSha256Of, renderBeritaAcaraPdf, type BeritaAcaraItem } from "./berita-acara-pdf.server";
+import { discardBeritaAcara, storeBeritaAcara, type StoredBeritaAcara } from "./berita-acara.server";
+
+const m = disposalText;
+
+/** The part of the workspace the actor sees (`disposal.view`), or Forbidden/Unauthenticated. */
+function scopeOf(ctx: ServiceContext): DisposalScope {
+  assertCan(ctx.actor, { type: "disposal.view" }, m.denied);
+  const scope = disposalScope(ctx.actor);
+  if (!scope) throw new ForbiddenError(m.denied);
+  return scope;
+}
+
+function assertManage(ctx: ServiceContext) {
+  assertCan(ctx.actor, { type: "disposal.manage" }, m.manageDenied);
+  return requireUser(ctx);
+}
+
+type ArchiveEb = ExpressionBuilder<Database & { a: Database["archives"]; k: Database["classification_codes"] | null }, "a" | "k">;
+
+/**
+ * Not under a legal hold: none on the document, none on its code or a code above it (a code's
+ * hold covers the codes below it: `PP.01` covers `PP.01.02`, the same range the document filter uses).
+ */
+const notHeld = (eb: ArchiveEb) =>
+  eb.and([
+    eb.not(eb.exists(eb.selectFrom("retention_holds as h").select("h.id").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null))),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("retention_holds as h")
+          .innerJoin("classification_codes as hc", "hc.id", "h.classification_id")
+          .select("h.id")
+          .where("h.released_at", "is", null)
+          .where(sql<boolean>`k.code >= hc.code AND k.code < hc.code || '/'`),
+      ),
+    ),
+  ]);
+
+/** Not on a list that has not run yet (a record is on at most one open list). */
+const notOnOpenList = (eb: ArchiveEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("disposal_items as i")
+        .innerJoin("disposal_lists as l", "l.id", "i.list_id")
+        .select("i.archive_id")
+        .whereRef("i.archive_id", "=", "a.id")
+        .where("l.status", "!=", "EXECUTED"),
+    ),
+  );
+
+function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<CandidateQuery, "after"> & { after?: number; uuids?: string[] }) {
+  return ctx.db
+    .selectFrom("retention_states as s")
+    .innerJoin("archives as a", "a.id", "s.archive_id")
+    .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+    .leftJoin("unit_kerja as uk", "uk.id", "a.unit_kerja_id")
+    .select([
+      "a.id",
+      "a.uuid",
+      "a.title",
+      "a.document_number",
+      "a.year",
+      "a.unit_kerja_id",
+      "k.code as classification_code",
+      "uk.nama as unit_kerja_name",
+      "s.disposition",
+      "s.inactive_until",
+    ])
+    .where("s.status", "=", "JATUH_TEMPO")
+    .where("s.disposition", "=", query.tab)
+    .where("a.deleted_at", "is", null)
+    .where("a.archival_state", "is", null)
+    .where((eb) => notHeld(eb as unknown as ArchiveEb))
+    .where((eb) => notOnOpenList(eb as unknown as ArchiveEb))
+    .$if(!scope.all, (qb) => qb.where("a.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
+    .$if(query.unit !== undefined, (qb) => qb.where("a.unit_kerja_id", "=", query.unit!))
+    .$if(query.year !== undefined, (qb) => qb.where("a.year", "=", query.year!))
+    .$if(query.code !== undefined, (qb) => qb.where("k.code", ">=", query.code!).where("k.code", "<", `${query.code}/`))
+    .$if(query.after !== undefined, (qb) => qb.where("s.archive_id", ">", query.after!))
+    .$if(query.uuids !== undefined, (qb) => qb.where("a.uuid", "in", query.uuids!))
+    .orderBy("s.archive_id");
+}
+
+/**
+ * The workspace (`disposal.view`): records due for the tab's final disposition, not held, not on
+ * an open list, filtered by unit / code / year, in keyset pages by document id. Satuan Kerja sees
+ * its own unit's only.
+ */
+export async function listCandidates(ctx: ServiceContext, query: CandidateQuery): Promise<CandidatePage> {
+  const scope = scopeOf(ctx);
+  const rows = await candidateRows(ctx, scope, query).limit(CANDIDATE_PAGE_SIZE + 1).execute();
+  const shown = rows.slice(0, CANDIDATE_PAGE_SIZE);
+  return {
+    query,
+    data: shown.map((row) => ({
+      uuid: row.uuid,
+      title: row.title,
+      documentNumber: row.document_number,
+      year: row.year,
+      classificationCode: row.classification_code,
+      unitKerja: row.unit_kerja_name,
+      disposition: query.tab,
+      dueSince: row.inactive_until,
+    })),
+    nextAfter: rows.length > CANDIDATE_PAGE_SIZE ? shown[shown.length - 1]!.id : null,
+    canList: listKindOfTab(query.tab) !== null && can(ctx.actor, { type: "disposal.manage" }),
+  };
+}
+
+/** The work units the filter offers (Satuan Kerja: its own). */
+export async function candidateUnits(ctx: ServiceContext): Promise<{ id: number; nama: string }[]> {
+  const scope = scopeOf(ctx);
+  return ctx.db
+    .selectFrom("unit_kerja")
+    .select(["id", "nama"])
+    .$if(!scope.all, (qb) => qb.where("id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
+    .orderBy("nama")
+    .execute();
+}
+
+type LiveArchive = {
+  id: number;
+  uuid: string;
+  title: string;
+  document_number: string;
+  year: number;
+  description: string;
+  keywords: string;
+  access_level: string;
+  security_class: string;
+  classification_id: number | null;
+  unit_kerja_id: number | null;
+  retention_start_date: string | null;
+  sha256: string;
+  current_version: number;
+  updated_at: string;
+  deleted_at: string | null;
+  archival_state: "STATIS" | null;
+  classification_code: string | null;
+  retention_years: number | null;
+  file_count: number;
+};
+
+/** The records with what a snapshot covers and what the execution re-checks. */
+async function liveArchives(ctx: ServiceContext, ids: number[]): Promise<Map<number, LiveArchive>> {
+  const found = new Map<number, LiveArchive>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await ctx.db
+      .selectFrom("archives as a")
+      .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+      .select((eb) => [
+        "a.id",
+        "a.uuid",
+        "a.title",
+        "a.document_number",
+        "a.year",
+        "a.description",
+        "a.keywords",
+        "a.access_level",
+        "a.security_class",
+        "a.classification_id",
+        "a.unit_kerja_id",
+        "a.retention_start_date",
+        "a.sha256",
+        "a.current_version",
+        "a.updated_at",
+        "a.deleted_at",
+        "a.archival_state",
+        "k.code as classification_code",
+        sql<number | null>`k.retention_active_years + k.retention_inactive_years`.as("retention_years"),
+        eb.selectFrom("archive_files as f").select((f) => f.fn.countAll<number>().as("n")).whereRef("f.archive_id", "=", "a.id").as("file_count"),
+      ])
+      .where("a.id", "in", ids.slice(i, i + 90))
+      .execute();
+    for (const row of rows) found.set(row.id, { ...row, file_count: Number(row.file_count ?? 0) } as LiveArchive);
+  }
+  return found;
+}
+
+/** SHA-256 over the record's metadata and its current file's hash: what "unchanged since listed" means. */
+function snapshotOf(row: LiveArchive): Promise<string> {
+  return sha256Hex(
+    JSON.stringify([
+      row.uuid,
+      row.title,
+      row.document_number,
+      row.year,
+      row.description,
+      row.keywords,
+      row.access_level,
+      row.security_class,
+      row.classification_id,
+      row.unit_kerja_id,
+      row.retention_start_date,
+      row.current_version,
+      row.sha256,
+      row.file_count,
+    ]),
+  );
+}
+
+/**
+ * 'Buat Daftar' (`disposal.manage`): a numbered Daftar Arsip Usul Musnah (UM/yyyy/nnn) or Usul
+ * Serah (US/yyyy/nnn) from candidates of the matching disposition, each item a snapshot. Side
+ * effects: the list, its items and a DISPOSAL_LIST_CREATE audit row in one batch, which rolls
+ * back when any record is already on an open list (two admins listing the same record at once).
+ */
+export async function createDisposalList(ctx: ServiceContext, input: CreateListInput): Promise<{ uuid: string; number: string }> {
+  const user = assertManage(ctx);
+  const tab = input.kind === "MUSNAH" ? "MUSNAH" : "PERMANEN";
+  const uuids = [...new Set(input.archives)];
+  const candidates = await candidateRows(ctx, { all: true }, { tab, uuids, code: undefined }).execute();
+  if (candidates.length !== uuids.length) {
+    const missing = uuids.find((uuid) => !candidates.some((row) => row.uuid === uuid))!;
+    const title = (await ctx.db.selectFrom("archives").select("title").where("uuid", "=", missing).executeTakeFirst())?.title ?? missing;
+    throw new InvalidError(m.notCandidate(title));
+  }
+  const archives = await liveArchives(ctx, candidates.map((row) => row.id));
+  const year = Number(jakartaDate(ctx.now()).slice(0, 4));
+  const prefix = `${input.kind === "MUSNAH" ? "UM" : "US"}/${year}/`;
+  const last = await ctx.db
+    .selectFrom("disposal_lists")
+    .select("number")
+    .where("number", ">=", prefix)
+    .where("number", "<", `${prefix}~`)
+    .orderBy(sql`length(number)`, "desc")
+    .orderBy("number", "desc")
+    .executeTakeFirst();
+  const number = listNumber(input.kind, year, last ? sequenceOf(last.number) : 0);
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  const listId = (eb: ExpressionBuilder<Database, never>) => eb.selectFrom("disposal_lists").select("id").where("uuid", "=", uuid);
+  const items: Step[] = [];
+  let position = 0;
+  for (const candidate of candidates) {
+    const row = archives.get(candidate.id)!;
+    const snapshot = await snapshotOf(row);
+    position++;
+    items.push(
+      ctx.db.insertInto("disposal_items").values((eb) => ({
+        list_id: listId(eb as never),
+        position,
+        archive_id: row.id,
+        archive_uuid: row.uuid,
+        unit_kerja_id: row.unit_kerja_id,
+        classification_code: row.classification_code ?? "",
+        title: row.title,
+        document_number: row.document_number,
+        year: row.year,
+        file_count: row.file_count,
+        retention_years: row.retention_years ?? 0,
+        snapshot_sha256: snapshot,
+      })),
+    );
+  }
+  await commit(
+    ctx,
+    [
+      ctx.db.insertInto("disposal_lists").values({ uuid, kind: input.kind, number, note: input.note, created_by: user.userId, created_at: now }),
+      ...items,
+      // Any record also on another open list rolls the whole batch back.
+      ctx.db.insertInto("write_guards").columns(["ok"]).expression(
+        sql<{ ok: number }>`SELECT 0 WHERE EXISTS (
+          SELECT 1 FROM disposal_items i JOIN disposal_lists l ON l.id = i.list_id
+           WHERE l.status <> 'EXECUTED' AND l.uuid <> ${uuid}
+             AND i.archive_id IN (SELECT archive_id FROM disposal_items WHERE list_id = (SELECT id FROM disposal_lists WHERE uuid = ${uuid})))`,
+      ),
+      {
+        action: "DISPOSAL_LIST_CREATE",
+        params: { number, kind: input.kind, count: candidates.length },
+        details: { archives: candidates.map((row) => row.uuid) },
+        targetType: "disposal_list",
+        targetId: uuid,
+      },
+    ],
+    { STALE_WRITE: m.onOpenList, UNIQUE: m.numberTaken },
+  );
+  return { uuid, number };
+}
+
+type ListRow = Database["disposal_lists"] & { id: number; status: "DRAFT" | "EXECUTING" | "EXECUTED"; note: string };
+
+async function listRow(ctx: ServiceContext, uuid: string): Promise<ListRow> {
+  const row = (await ctx.db.selectFrom("disposal_lists").selectAll().where("uuid", "=", uuid).executeTakeFirst()) as ListRow | undefined;
+  if (!row) throw new NotFoundError(m.listNotFound);
+  return row;
+}
+
+/** The list's items as rows, in order (Satuan Kerja: its unit's only). */
+async function itemRows(ctx: ServiceContext, listId: number, scope: DisposalScope) {
+  return ctx.db
+    .selectFrom("disposal_items as i")
+    .leftJoin("users as d", "d.id", "i.decided_by")
+    .leftJoin("unit_kerja as uk", "uk.id", "i.unit_kerja_id")
+    .selectAll("i")
+    .select(["d.full_name as decided_by_name", "uk.nama as unit_kerja_name"])
+    .where("i.list_id", "=", listId)
+    .$if(!scope.all, (qb) => qb.where("i.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
+    .orderBy("i.position")
+    .execute();
+}
+
+const summaryColumns = ["l.uuid", "l.kind", "l.number", "l.status", "l.created_at", "l.executed_at", "cu.full_name as created_by_name"] as const;
+
+/** 'Daftar usul' (`disposal.view`): the latest lists (Satuan Kerja: those holding its unit's records). */
+export async function listDisposalLists(ctx: ServiceContext, options: { limit?: number } = {}): Promise<DisposalListSummary[]> {
+  const scope = scopeOf(ctx);
+  const rows = await ctx.db
+    .selectFrom("disposal_lists as l")
+    .leftJoin("users as cu", "cu.id", "l.created_by")
+    .select(summaryColumns)
+    .select((eb) =>
+      eb
+        .selectFrom("disposal_items as i")
+        .select((i) => i.fn.countAll<number>().as("n"))
+        .whereRef("i.list_id", "=", "l.id")
+        .$if(!scope.all, (qb) => qb.where("i.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
+        .as("item_count"),
+    )
+    .$if(!scope.all, (qb) =>
+      qb.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("disposal_items as i")
+            .select("i.list_id")
+            .whereRef("i.list_id", "=", "l.id")
+            .where("i.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)),
+        ),
+      ),
+    )
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(options.limit ?? 50)
+    .execute();
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    kind: row.kind,
+    number: row.number,
+    status: row.status,
+    itemCount: Number(row.item_count ?? 0),
+    createdAt: row.created_at,
+    createdBy: row.created_by_name,
+    executedAt: row.executed_at,
+  }));
+}
+
+/** One list with its items, decisions, outcomes and Berita Acara (`disposal.view`; Satuan Kerja: only a list holding its unit's records). */
+export async function getDisposalList(ctx: ServiceContext, uuid: string): Promise<DisposalListView> {
+  const scope = scopeOf(ctx);
+  const list = await listRow(ctx, uuid);
+  const items = await itemRows(ctx, list.id, scope);
+  if (!scope.all && items.length === 0) throw new NotFoundError(m.listNotFound);
+  const all = scope.all ? items : await itemRows(ctx, list.id, { all: true });
+  const users = await ctx.db
+    .selectFrom("users")
+    .select(["id", "full_name"])
+    .where("id", "in", [list.created_by ?? -1, list.executed_by ?? -1])
+    .execute();
+  const nameOf = (id: number | null) => users.find((user) => user.id === id)?.full_name ?? null;
+  const ba = await ctx.db.selectFrom("berita_acara").selectAll().where("list_id", "=", list.id).executeTakeFirst();
+  return {
+    uuid: list.uuid,
+    kind: list.kind,
+    number: list.number,
+    status: list.status,
+    note: list.note,
+    itemCount: items.length,
+    createdAt: list.created_at,
+    createdBy: nameOf(list.created_by),
+    executedAt: list.executed_at,
+    executedBy: nameOf(list.executed_by),
+    anriLetterNumber: list.anri_letter_number,
+    anriLetterDate: list.anri_letter_date,
+    needsAnriLetter: needsAnriLetter(list.kind, all.map((item) => ({ retentionYears: item.retention_years }))),
+    items: items.map(
+      (item): DisposalItemView => ({
+        position: item.position,
+        archiveUuid: item.archive_uuid,
+        classificationCode: item.classification_code,
+        title: item.title,
+        documentNumber: item.document_number,
+        year: item.year,
+        fileCount: item.file_count,
+        retentionYears: item.retention_years,
+        unitKerja: item.unit_kerja_name,
+        decision: item.decision,
+        decisionReason: item.decision_reason,
+        decidedBy: item.decided_by_name,
+        decidedAt: item.decided_at,
+        outcome: item.outcome,
+        skipReason: item.skip_reason,
+      }),
+    ),
+    beritaAcara: ba ? { uuid: ba.uuid, number: ba.number, issuedOn: ba.issued_on, listSha256: ba.list_sha256, pdfSha256: ba.pdf_sha256 } : null,
+    canManage: list.status === "DRAFT" && can(ctx.actor, { type: "disposal.manage" }),
+  };
+}
+
+async function draftList(ctx: ServiceContext, uuid: string): Promise<ListRow> {
+  const list = await listRow(ctx, uuid);
+  if (list.status !== "DRAFT") throw new ConflictError(m.notDraft);
+  return list;
+}
+
+/** Writes only while the list is still a draft (the execution may have claimed it meanwhile). */
+const whileDraft = (ctx: ServiceContext, list: ListRow): Step[] => [
+  ctx.db.updateTable("disposal_lists").set({ note: list.note }).where("id", "=", list.id).where("status", "=", "DRAFT"),
+  abortUnlessChanged(ctx),
+];
+
+/**
+ * The committee's decision on one item (`disposal.manage`): Setujui, or Tunda with a reason;
+ * records who decided and when. Side effects: the item and a DISPOSAL_DECISION audit row.
+ */
+export async function decideItem(ctx: ServiceContext, uuid: string, input: DecisionInput): Promise<void> {
+  const user = assertManage(ctx);
+  const list = await draftList(ctx, uuid);
+  const item = await ctx.db.selectFrom("disposal_items").select(["title"]).where("list_id", "=", list.id).where("position", "=", input.position).executeTakeFirst();
+  if (!item) throw new NotFoundError(m.itemNotFound);
+  await commit(
+    ctx,
+    [
+      ...whileDraft(ctx, list),
+      ctx.db
+        .updateTable("disposal_items")
+        .set({
+          decision: input.decision,
+          decision_reason: input.decision === "TUNDA" ? input.reason : input.reason || null,
+          decided_by: user.userId,
+          decided_at: ctx.now().toISOString(),
+        })
+        .where("list_id", "=", list.id)
+        .where("position", "=", input.position),
+      {
+        action: "DISPOSAL_DECISION",
+        params: { number: list.number, title: item.title, decision: input.decision },
+        details: { position: input.position, decision: input.decision, reason: input.reason || null },
+        targetType: "disposal_list",
+        targetId: list.uuid,
+      },
+    ],
+    { STALE_WRITE: m.notDraft },
+  );
+}
+
+/** 'Setujui semua' (`disposal.manage`): every undecided item approved, one audit row each. Returns how many. */
+export async function approveUndecided(ctx: ServiceContext, uuid: string): Promise<number> {
+  const user = assertManage(ctx);
+  const list = await draftList(ctx, uuid);
+  const open = await ctx.db.selectFrom("disposal_items").select(["position", "title"]).where("list_id", "=", list.id).where("decision", "is", null).execute();
+  if (open.length === 0) return 0;
+  const now = ctx.now().toISOString();
+  await commit(
+    ctx,
+    [
+      ...whileDraft(ctx, list),
+      ...open.map(
+        (item): Step => ({
+          action: "DISPOSAL_DECISION",
+          params: { number: list.number, title: item.title, decision: "SETUJUI" },
+          details: { position: item.position, decision: "SETUJUI" },
+          targetType: "disposal_list",
+          targetId: list.uuid,
+        }),
+      ),
+      ctx.db
+        .updateTable("disposal_items")
+        .set({ decision: "SETUJUI", decided_by: user.userId, decided_at: now })
+        .where("list_id", "=", list.id)
+        .where("decision", "is", null),
+    ],
+    { STALE_WRITE: m.notDraft },
+  );
+  return open.length;
+}
+
+/** Persetujuan ANRI (`disposal.manage`): the letter's number and date. Side effects: the list and a DISPOSAL_ANRI_LETTER audit row. */
+export async function recordAnriLetter(ctx: ServiceContext, uuid: string, input: AnriLetterInput): Promise<void> {
+  assertManage(ctx);
+  const list = await draftList(ctx, uuid);
+  await commit(
+    ctx,
+    [
+      ctx.db
+        .updateTable("disposal_lists")
+        .set({ anri_letter_number: input.letterNumber, anri_letter_date: input.letterDate })
+        .where("id", "=", list.id)
+        .where("status", "=", "DRAFT"),
+      abortUnlessChanged(ctx),
+      {
+        action: "DISPOSAL_ANRI_LETTER",
+        params: { number: list.number, letterNumber: input.letterNumber, letterDate: input.letterDate },
+        targetType: "disposal_list",
+        targetId: list.uuid,
+      },
+    ],
+    { STALE_WRITE: m.notDraft },
+  );
+}
+
+/** Today in Indonesia's western time zone, as an ISO date. */
+function jakartaDate(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** What the execution re-checks besides the record itself, read once for the whole list. */
+type Checks = {
+  archiveHolds: Map<number, string>;
+  codeHolds: { code: string; reason: string }[];
+  pending: Set<number>;
+  states: Map<number, string>;
+};
+
+async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
+  const checks: Checks = { archiveHolds: new Map(), codeHolds: [], pending: new Set(), states: new Map() };
+  checks.codeHolds = await ctx.db
+    .selectFrom("retention_holds as h")
+    .innerJoin("classification_codes as hc", "hc.id", "h.classification_id")
+    .select(["hc.code", "h.reason"])
+    .where("h.released_at", "is", null)
+    .execute();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const [holds, requests, states] = await Promise.all([
+      ctx.db.selectFrom("retention_holds").select(["archive_id", "reason"]).where("released_at", "is", null).where("archive_id", "in", chunk).execute(),
+      ctx.db.selectFrom("access_requests").select("archive_id").where("status", "=", "PENDING").where("archive_id", "in", chunk).execute(),
+      ctx.db.selectFrom("retention_states").select(["archive_id", "status"]).where("archive_id", "in", chunk).execute(),
+    ]);
+    for (const hold of holds) if (hold.archive_id !== null) checks.archiveHolds.set(hold.archive_id, hold.reason);
+    for (const request of requests) checks.pending.add(request.archive_id);
+    for (const state of states) checks.states.set(state.archive_id, state.status);
+  }
+  return checks;
+}
+
+/** A code's hold covers the code and every code below it (`PP.01` covers `PP.01.02`). */
+const coveredBy = (code: string, heldCode: string) => code === heldCode || (code > heldCode && code < `${heldCode}/`);
+
+/** Why an approved item cannot be carried out now, or null when it can. */
+async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
+  if (!row) return m.skip.gone;
+  if (row.deleted_at) return m.skip.trashed;
+  if (row.archival_state === "STATIS") return m.skip.statis;
+  const code = row.classification_code;
+  const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => coveredBy(code, held.code))?.reason : undefined);
+  if (hold !== undefined) return m.skip.held(hold);
+  if (checks.pending.has(row.id)) return m.skip.pendingRequest;
+  if ((await snapshotOf(row)) !== item.snapshot_sha256) return m.skip.changed;
+  const state = checks.states.get(row.id);
+  if (state && state !== "JATUH_TEMPO") return m.skip.notDue;
+  return null;
+}
+
+export type ExecutionResult = { number: string; beritaAcara: { uuid: string; number: string }; done: number; skipped: number };
+
+/**
+ * 'Laksanakan' (`disposal.manage`): run a decided list exactly once.
+ * 1. Refused while an item is undecided, or (Usul Musnah with a retention of 10 years or more)
+ *    without the ANRI letter.
+ * 2. Claims the list with a compare-and-set DRAFT -> EXECUTING: of two parallel executions one
+ *    wins, the other gets a Conflict.
+ * 3. Re-checks every approved item now (gone, trashed, Statis, held, a pending access request,
+ *    changed since listed, no longer due); those and the postponed (Tunda) items are skipped with
+ *    the reason.
+ * 4. Renders and stores the Berita Acara (Pemusnahan / Penyerahan Arsip Statis) in R2.
+ * 5. One batch: the Berita Acara row, the outcomes, for MUSNAH the removal of each record through
+ *    the purge path (tombstone DESTROYED pointing to the Berita Acara, objects queued for deletion),
+ *    for SERAH archival_state STATIS; the list EXECUTED; audit rows for every step. A record that
+ *    changed between the re-check and the batch rolls it all back, and the list is a draft again.
+ * Files leave R2 after the response (the deletion queue, drained by the cron until R2 confirms).
+ */
+export async function executeDisposalList(ctx: ServiceContext, uuid: string): Promise<ExecutionResult> {
+  const user = assertManage(ctx);
+  const list = await draftList(ctx, uuid);
+  const items = await itemRows(ctx, list.id, { all: true });
+  const undecided = items.filter((item) => !item.decision).length;
+  if (undecided > 0) throw new InvalidError(m.undecided(undecided));
+  if (needsAnriLetter(list.kind, items.map((item) => ({ retentionYears: item.retention_years }))) && !(list.anri_letter_number && list.anri_letter_date)) {
+    throw new InvalidError(m.anriRequired);
+  }
+  await commit(
+    ctx,
+    [
+      ctx.db.updateTable("disposal_lists").set({ status: "EXECUTING" }).where("id", "=", list.id).where("status", "=", "DRAFT"),
+      abortUnlessChanged(ctx),
+      { action: "DISPOSAL_EXECUTE_START", params: { number: list.number }, targetType: "disposal_list", targetId: list.uuid },
+    ],
+    { STALE_WRITE: m.alreadyRunning },
+  );
+  let stored: StoredBeritaAcara | null = null;
+  try {
+    const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
+    const checks = await checksFor(ctx, items.map((item) => item.archive_id));
+    const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
+    for (const item of items) {
+      const row = archives.get(item.archive_id);
+      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, row);
+      outcomes.push({ item, row, reason });
+    }
+    const done = outcomes.filter((outcome) => outcome.reason === null);
+    const baItems: BeritaAcaraItem[] = done.map(({ item }, index) => ({
+      position: index + 1,
+      classificationCode: item.classification_code,
+      title: item.title,
+      documentNumber: item.document_number,
+      year: item.year,
+      fileCount: item.file_count,
+    }));
+    const kind = list.kind === "MUSNAH" ? "PEMUSNAHAN" : "PENYERAHAN";
+    const baUuid = crypto.randomUUID();
+    const baNumber = `BA/${list.number}`;
+    const issuedOn = jakartaDate(ctx.now());
+    const listSha256 = await listSha256Of(baItems);
+    const pdf = await renderBeritaAcaraPdf({
+      kind,
+      number: baNumber,
+      listNumber: list.number,
+      issuedOn,
+      place: ctx.config.beritaAcara.place,
+      institution: ctx.config.beritaAcara.institution,
+      signatories: ctx.config.beritaAcara.signatories,
+      anriLetter: list.anri_letter_number && list.anri_letter_date ? { number: list.anri_letter_number, date: list.anri_letter_date } : null,
+      items: baItems,
+      listSha256,
+      verificationUrl: `${ctx.origin}${verificationPath(baUuid)}`,
+    });
+    stored = await storeBeritaAcara(
+      ctx,
+      { uuid: baUuid, listId: list.id, kind, number: baNumber, issuedOn, place: ctx.config.beritaAcara.place, itemCount: baItems.length, listSha256 },
+      pdf,
+    );
+    const { pdfSha256 } = stored;
+    const now = ctx.now().toISOString();
+    const ba = { uuid: baUuid, number: baNumber };
+    // The Berita Acara row first: the tombstones below point to it.
+    const steps: Step[] = [...stored.steps];
+    for (const { item, row, reason } of outcomes) {
+      steps.push(
+        ctx.db
+          .updateTable("disposal_items")
+          .set({ outcome: reason === null ? "DONE" : "SKIPPED", skip_reason: reason })
+          .where("list_id", "=", list.id)
+          .where("position", "=", item.position),
+      );
+      if (reason !== null) {
+        steps.push({
+          action: "DISPOSAL_ITEM_SKIPPED",
+          params: { number: list.number, title: item.title, reason },
+          details: { archive: item.archive_uuid, position: item.position },
+          targetType: "disposal_list",
+          targetId: list.uuid,
+        });
+      } else if (list.kind === "MUSNAH") {
+        steps.push(...destroySteps(ctx, { id: row!.id, uuid: row!.uuid, title: row!.title, updatedAt: row!.updated_at }, ba));
+      } else {
+        steps.push(
+          ctx.db
+            .updateTable("archives")
+            .set({ archival_state: "STATIS" })
+            .where("id", "=", row!.id)
+            .where("deleted_at", "is", null)
+            .where("archival_state", "is", null)
+            .where("updated_at", "=", row!.updated_at),
+          abortUnlessChanged(ctx),
+          ctx.db.updateTable("retention_states").set({ status: "STATIS", disposition: null, refreshed_at: now }).where("archive_id", "=", row!.id),
+          {
+            action: "DOCUMENT_TRANSFER",
+            params: { title: row!.title, beritaAcara: baNumber },
+            details: { beritaAcara: baUuid, list: list.uuid },
+            targetType: "archive",
+            targetId: row!.uuid,
+          },
+        );
+      }
+    }
+    steps.push(
+      ctx.db
+        .updateTable("disposal_lists")
+        .set({ status: "EXECUTED", executed_by: user.userId, executed_at: now })
+        .where("id", "=", list.id)
+        .where("status", "=", "EXECUTING"),
+      abortUnlessChanged(ctx),
+      {
+        action: "DISPOSAL_EXECUTE",
+        params: { number: list.number, beritaAcara: baNumber, done: done.length, skipped: outcomes.length - done.length },
+        details: { beritaAcara: baUuid, listSha256, pdfSha256 },
+        targetType: "disposal_list",
+        targetId: list.uuid,
+      },
+    );
+    await commit(ctx, steps, { STALE_WRITE: m.changedDuringExecution });
+    if (list.kind === "MUSNAH") ctx.waitUntil(drainFileDeletions(ctx));
+    return { number: list.number, beritaAcara: ba, done: done.length, skipped: outcomes.length - done.length };
+  } catch (error) {
+    // Nothing was carried out: the list is a draft again and the unused PDF goes.
+    await ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING").execute();
+    if (stored) await discardBeritaAcara(ctx, stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The list as CSV (`disposal.view`). Usul Serah carries ISAD(G)-style columns (reference code,
+ * title, dates, level, extent, creator, scope and content) for the university archive.
+ */
+export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promise<{ fileName: string; body: string }> {
+  const view = await getDisposalList(ctx, uuid);
+  const fileName = `${view.number.replace(/\//g, "-")}.csv`;
+  if (view.kind === "SERAH") {
+    const descriptions = new Map(
+      (
+        await ctx.db
+          .selectFrom("archives")
+          .select(["uuid", "description"])
+          .where("uuid", "in", view.items.length ? view.items.slice(0, 90).map((item) => item.archiveUuid) : [""])
+          .execute()
+      ).map((row) => [row.uuid, row.description]),
+    );
+    let body = csvLine([
+      "Kode Referensi",
+      "Judul",
+      "Tanggal",
+      "Tingkat Deskripsi",
+      "Jumlah dan Media",
+      "Pencipta Arsip",
+      "Ruang Lingkup dan Isi",
+      "Kode Klasifikasi",
+      "Nomor Dokumen",
+      "Keputusan",
+      "Hasil",
+      "UUID",
+    ]);
+    for (const item of view.items) {
+      body += csvLine([
+        `${view.number}/${item.position}`,
+        item.title,
+        String(item.year),
+        "Item",
+        `${item.fileCount} file elektronik`,
+        item.unitKerja ?? "",
+        descriptions.get(item.archiveUuid) ?? "",
+        item.classificationCode,
+        item.documentNumber,
+        item.decision ? m.decisions[item.decision] : "",
+        item.outcome ? m.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
+        item.archiveUuid,
+      ]);
+    }
+    return { fileName, body };
+  }
+  let body = csvLine(["No", "Kode Klasifikasi", "Judul", "Nomor Dokumen", "Tahun", "Jumlah File", "Retensi (tahun)", "Unit Kerja", "Keputusan", "Alasan", "Hasil", "UUID"]);
+  for (const item of view.items) {
+    body += csvLine([
+      item.position,
+      item.classificationCode,
+      item.title,
+      item.documentNumber,
+      item.year,
+      item.fileCount,
+      item.retentionYears,
+      item.unitKerja ?? "",
+      item.decision ? m.decisions[item.decision] : "",
+      item.decisionReason ?? "",
+      item.outcome ? m.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
+      item.archiveUuid,
+    ]);
+  }
+  return { fileName, body };
+}
+
+export type { ListKind };
