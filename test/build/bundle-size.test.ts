@@ -4,12 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 
-/** Workers refuse scripts over their compressed size limit; stay well inside 1 MiB. */
-const LIMIT_KIB = 1024;
+/**
+ * Workers refuse scripts over their compressed size limit (3 MB on the Free plan, 10 MB on Paid).
+ * Stay inside 2 MiB: pdf.js (text extraction) and pdf-lib (Berita Acara) are lazy chunks, loaded
+ * only by the queue consumer and a list's execution, but they are uploaded with the Worker.
+ */
+const LIMIT_KIB = 2048;
 const outdir = mkdtempSync(join(tmpdir(), "earsip-dry-run-"));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-it("bundles the Worker under 1 MiB compressed (wrangler deploy --dry-run)", () => {
+it("bundles the Worker under 2 MiB compressed (wrangler deploy --dry-run)", () => {
   expect(existsSync("build/server/index.js"), "run `npm run build` first").toBe(true);
   const output = execFileSync("wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
     encoding: "utf8",

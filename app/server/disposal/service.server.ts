@@ -27,7 +27,7 @@ import { destroySteps } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { csvLine } from "../http/csv.server";
 import { verificationPath } from "~/domain/berita-acara";
-import { listSha256Of, renderBeritaAcaraPdf, type BeritaAcaraItem } from "./berita-acara-pdf.server";
+import type { BeritaAcaraItem } from "./berita-acara-pdf.server";
 import { discardBeritaAcara, storeBeritaAcara, type StoredBeritaAcara } from "./berita-acara.server";
 
 const m = disposalText;
@@ -643,6 +643,8 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
     const baUuid = crypto.randomUUID();
     const baNumber = `BA/${list.number}`;
     const issuedOn = jakartaDate(ctx.now());
+    // pdf-lib loads here only: no page or API request parses it.
+    const { listSha256Of, renderBeritaAcaraPdf } = await import("./berita-acara-pdf.server");
     const listSha256 = await listSha256Of(baItems);
     const pdf = await renderBeritaAcaraPdf({
       kind,
