@@ -742,15 +742,14 @@ export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promis
   const view = await getDisposalList(ctx, uuid);
   const fileName = `${view.number.replace(/\//g, "-")}.csv`;
   if (view.kind === "SERAH") {
-    const descriptions = new Map(
-      (
-        await ctx.db
-          .selectFrom("archives")
-          .select(["uuid", "description"])
-          .where("uuid", "in", view.items.length ? view.items.slice(0, 90).map((item) => item.archiveUuid) : [""])
-          .execute()
-      ).map((row) => [row.uuid, row.description]),
-    );
+    // Descriptions of the records still here, read in chunks under D1's 100 bound parameters.
+    const descriptions = new Map<string, string>();
+    for (let start = 0; start < view.items.length; start += 90) {
+      const uuids = view.items.slice(start, start + 90).map((item) => item.archiveUuid);
+      for (const row of await ctx.db.selectFrom("archives").select(["uuid", "description"]).where("uuid", "in", uuids).execute()) {
+        descriptions.set(row.uuid, row.description);
+      }
+    }
     let body = csvLine([
       "Kode Referensi",
       "Judul",
