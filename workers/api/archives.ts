@@ -18,7 +18,6 @@ import {
   addVersion,
   createDocument,
   deleteDocument,
-  getDocument,
   listCategories,
   listDocuments,
   openDownload,

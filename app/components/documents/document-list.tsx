@@ -1,5 +1,4 @@
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref, sortOptions } from "~/components/list";
-import { DOCUMENT_LIST_DEFAULTS } from "~/domain/document-list";
 import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";

@@ -8,6 +8,9 @@ import { sql } from "kysely";
 import type { Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 
+/** A text row waiting again from scratch (a new file, 'Indeks ulang', the backfill). */
+export const PENDING_AGAIN = { status: "PENDING", body: "", pages: null, truncated: 0, error: null, attempts: 0, extracted_at: null } as const;
+
 /** The body of a queue message: extract this file of this document (if it is still the current one). */
 export type ExtractionMessage = { archiveId: number; fileId: number };
 
@@ -43,15 +46,9 @@ export function pendingTextStep(ctx: Pick<ServiceContext, "db">, archive: { id: 
     )
     .onConflict((conflict) =>
       conflict.column("archive_id").doUpdateSet((eb) => ({
+        ...PENDING_AGAIN,
         file_id: eb.ref("excluded.file_id"),
-        status: "PENDING",
-        body: "",
-        pages: null,
-        truncated: 0,
-        error: null,
-        attempts: 0,
         queued_at: eb.ref("excluded.queued_at"),
-        extracted_at: null,
       })),
     )
     .returning(["archive_id as archiveId", "file_id as fileId"]);

@@ -14,7 +14,7 @@ import { getDocument, visibleRow } from "../documents/service.server";
 import { documentRef } from "../documents/view.server";
 import { extractText, MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extractors.server";
 import { ocrOf } from "./ocr.server";
-import { pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
+import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
 
 export type { ExtractionMessage };
@@ -144,15 +144,9 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
     ctx.db
       .updateTable("archive_texts")
       .set((eb) => ({
+        ...PENDING_AGAIN,
         file_id: eb.selectFrom("archives").select("current_file_id").whereRef("archives.id", "=", "archive_texts.archive_id") as never,
-        status: "PENDING",
-        body: "",
-        pages: null,
-        truncated: 0,
-        error: null,
-        attempts: 0,
         queued_at: DUE_NOW,
-        extracted_at: null,
       }))
       .where((eb) =>
         eb.exists(
