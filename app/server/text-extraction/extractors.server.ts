@@ -21,8 +21,12 @@ export type Extraction =
 
 /** The file itself cannot be read (corrupt, encrypted): retrying will not help. */
 export class UnreadableFileError extends Error {
-  constructor(readonly reason: "unreadablePdf" | "encryptedPdf" | "unreadableOffice", cause?: unknown) {
+  // A plain field, not a parameter property: the extraction bench loads this module in Node's
+  // type-stripping mode, which has no parameter properties.
+  readonly reason: "unreadablePdf" | "encryptedPdf" | "unreadableOffice";
+  constructor(reason: UnreadableFileError["reason"], cause?: unknown) {
     super(reason, { cause });
+    this.reason = reason;
   }
 }
 
