@@ -135,9 +135,8 @@ describe("layout and accessibility", () => {
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).getByRole("checkbox").check();
     await page.getByTestId("create-list").click();
     await page.getByRole("heading", { name: /Daftar Arsip Usul Musnah/, level: 1 }).waitFor();
-    // The page itself, without the creation's toast over it (the toast's own colours are the shell's).
-    await goto(page, new URL(page.url()).pathname);
-    await page.getByRole("heading", { name: /Daftar Arsip Usul Musnah/, level: 1 }).waitFor();
+    // With the creation's toast on it: the toast's colours are checked too.
+    await page.getByTestId("toast").waitFor({ state: "attached" });
     await waitForHydration(page);
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page);
