@@ -89,6 +89,17 @@ describe("search caps", () => {
     expect(found.rows.every((row) => row.snippet?.includes("<mark>"))).toBe(true);
   });
 
+  it("relevance pages rank only what they show, in the same order as one long page", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const whole = await searchDocuments(ctx, query({ q: word, size: "10" }));
+    expect(whole.found).toHaveLength(7);
+    const paged = [];
+    for (const page of ["1", "2", "3", "4"]) paged.push(...(await searchDocuments(ctx, query({ q: word, size: "5", page }))).found.slice(0, 5));
+    expect(paged.map((row) => row.uuid)).toEqual(whole.found.map((row) => row.uuid));
+    // A page past the cap is empty (its capped total offers no such page).
+    expect((await searchDocuments(ctx, query({ q: word, size: "5", page: "2" }), { cap: 5 })).found).toEqual([]);
+  });
+
   it("a column order pages over every match, the count still capped", async () => {
     const found = await searchDocuments(await serviceContext(world.admin.user), query({ q: word, sort: "title", dir: "asc", size: "10" }), { cap: 3 });
     expect([found.total, found.totalCapped]).toEqual([3, true]);

@@ -24,8 +24,8 @@ export const MAX_EXPANSIONS = 30;
  * How many matches a search counts, and how many candidates per index a relevance order ranks:
  * a common word ("universitas", in every text) matches most of the archive, and counting,
  * faceting and scoring all of it cost hundreds of milliseconds. Past the cap the total reads
- * "more than" (`totalCapped`), the facets go uncounted, and the relevance order ranks each
- * index's best `cap` matches (enough for every page the capped total offers).
+ * "more than" (`totalCapped`), the facets go uncounted, and a relevance page ranks at most
+ * each index's best `cap` matches (enough for every page the capped total offers).
  */
 export const SEARCH_CAP = 1000;
 
@@ -116,7 +116,7 @@ function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchM
   // A relevance order keeps each index's best `candidates` (a sorter of that size, not a sort of
   // every match), so the page's joins and order see at most twice that many rows.
   const best = (part: RawBuilder<unknown>, score: string) =>
-    candidates === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)} LIMIT ${candidates})`;
+    candidates === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)}, id DESC LIMIT ${candidates})`;
   if (match.metadata) {
     parts.push(
       best(
@@ -158,7 +158,11 @@ export function searchRowsStatement(
   cap: number | null = SEARCH_CAP,
 ): Statement<SearchRow> {
   const relevance = query.sort === "relevance" && match;
-  const found = foundSql(reader, query, match, true, relevance ? cap : null);
+  // A relevance page lists metadata hits before text hits, so the page's rows are among each
+  // index's best `page × size`: ranking just those is exact, and keeps the sorter small. Past
+  // the cap a page is empty (the capped total offers no such page).
+  const candidates = Math.min(cap ?? Number.MAX_SAFE_INTEGER, query.page * query.size);
+  const found = foundSql(reader, query, match, true, relevance ? candidates : null);
   const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
   const order = relevance
