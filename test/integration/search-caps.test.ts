@@ -120,3 +120,23 @@ describe("search caps", () => {
     expect(plain.totalCapped).toBeUndefined();
   });
 });
+
+describe("relevance pages across the metadata and text hits", () => {
+  const mixed = unique("campur").toLowerCase().replace(/[^a-z0-9]/g, "");
+  beforeAll(async () => {
+    for (let index = 0; index < 3; index++) await ownerDocument(world, "PUBLIC", `Judul ${mixed} ${index}`);
+    for (let index = 0; index < 3; index++) {
+      const uuid = (await ownerDocument(world, "PUBLIC", `Lampiran ${index}`)).uuid;
+      await indexText(uuid, `Teks yang menyebut ${mixed} ${"dan kata lain ".repeat(index + 1)}`);
+    }
+  });
+
+  it("pages list the title hits, then the best texts, as one long page does (the text part ranks what the title hits leave)", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const whole = (await searchDocuments(ctx, query({ q: mixed, size: "10" }))).found;
+    expect(whole.map((row) => row.ms !== null)).toEqual([true, true, true, false, false, false]);
+    const first = (await searchDocuments(ctx, query({ q: mixed, size: "5" }))).found;
+    const second = (await searchDocuments(ctx, query({ q: mixed, size: "5", page: "2" }))).found;
+    expect([...first, ...second].map((row) => row.uuid)).toEqual(whole.map((row) => row.uuid));
+  });
+});

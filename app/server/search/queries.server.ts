@@ -115,24 +115,30 @@ function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchM
   const metaScore = scored ? sql`bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0)` : sql`NULL`;
   // A relevance order keeps each index's best `candidates` (a sorter of that size, not a sort of
   // every match), so the page's joins and order see at most twice that many rows.
-  const best = (part: RawBuilder<unknown>, score: string) =>
-    candidates === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)}, id DESC LIMIT ${candidates})`;
+  const best = (part: RawBuilder<unknown>, score: string, limit: RawBuilder<unknown> | null) =>
+    limit === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)}, id DESC LIMIT ${limit})`;
+  const metadataHits = (columns: RawBuilder<unknown>) =>
+    sql`SELECT ${columns} FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid WHERE archives_fts MATCH ${match.metadata} AND ${where}`;
   if (match.metadata) {
-    parts.push(
-      best(
-        sql`SELECT a.id AS id, ${metaScore} AS ms, NULL AS ts FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid
-      WHERE archives_fts MATCH ${match.metadata} AND ${where}`,
-        "ms",
-      ),
-    );
+    parts.push(best(metadataHits(sql`a.id AS id, ${metaScore} AS ms, NULL AS ts`), "ms", candidates === null ? null : sql`${candidates}`));
   }
   if (match.text) {
     const notMetadata = match.metadata ? sql` AND a.id NOT IN (SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match.metadata})` : sql``;
+    // Text hits list after the metadata hits, so a page that metadata hits fill needs none: the
+    // text part ranks only what the metadata hits leave of `candidates` (LIMIT 0 reads nothing),
+    // so a word common in titles never scores every text that holds it.
+    const textLimit =
+      candidates === null
+        ? null
+        : match.metadata
+          ? sql`MAX(0, ${candidates} - (SELECT COUNT(*) FROM (${metadataHits(sql`1`)} LIMIT ${candidates})))`
+          : sql`${candidates}`;
     parts.push(
       best(
         sql`SELECT a.id AS id, NULL AS ms, ${scored ? sql`bm25(archive_texts_fts)` : sql`NULL`} AS ts FROM archive_texts_fts CROSS JOIN archives a ON a.id = archive_texts_fts.rowid
       WHERE archive_texts_fts MATCH ${match.text} AND ${where} AND ${openFileWhere(reader)}${notMetadata}`,
         "ts",
+        textLimit,
       ),
     );
   }
