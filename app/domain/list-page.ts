@@ -16,6 +16,8 @@ export type ListPage<Row, Query> = {
   total: number;
   totalPages: number;
   query: Query;
+  /** A search's count stopped at its cap: more than `total` rows match (the pages reach `total`). */
+  totalCapped?: boolean;
 };
 
 export function listPage<Row, Query extends { page: number; size: number }>(data: Row[], total: number, query: Query): ListPage<Row, Query> {

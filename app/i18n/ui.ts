@@ -8,6 +8,8 @@ export const ui = {
     next: "Next",
     /** The SPEC's 'Showing X of Y entries' with the rows' range: 'Showing 6–10 of 17 entries'. */
     showing: (first: number, last: number, total: string) => (last === 0 ? `Showing 0 of ${total} entries` : `Showing ${first}–${last} of ${total} entries`),
+    /** A search's capped count ('Showing 1–10 of lebih dari 1.000 entries'): narrow the search to see an exact one. */
+    moreThan: (count: string) => `lebih dari ${count}`,
     empty: "Tidak ada data yang cocok.",
     resetSearch: "Reset pencarian",
     pagination: "Pagination",

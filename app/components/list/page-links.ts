@@ -19,6 +19,8 @@ export type PaginationProps = {
   position?: string;
   /** Replaces 'Showing X of Y entries' (a keyset page has no total to show). */
   summary?: string;
+  /** More than `total` rows match (a search's capped count): 'of more than 1.000 entries'. */
+  totalCapped?: boolean;
 };
 
 /** Pagination props of an offset page; `href` builds the link of another page number. */
@@ -30,6 +32,7 @@ export function offsetPagination(page: ListPage<unknown, unknown>, href: (page: 
     previousHref: page.page > 1 ? href(Math.min(page.page - 1, page.totalPages)) : null,
     nextHref: page.page < page.totalPages ? href(page.page + 1) : null,
     position: `${page.page} / ${page.totalPages}`,
+    ...(page.totalCapped ? { totalCapped: true } : {}),
   };
 }
 

@@ -14,11 +14,11 @@ export const formatCount = (value: number) => countFormat.format(value);
  * 17 entries': on page 2 a bare count would read as the total), with the hrefs the caller
  * computed (see page-links).
  */
-export function Pagination({ shown, total, first = 1, previousHref, nextHref, position, summary }: PaginationProps) {
+export function Pagination({ shown, total, first = 1, previousHref, nextHref, position, summary, totalCapped }: PaginationProps) {
   return (
     <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4 text-sm" aria-label={t.ui.list.pagination}>
       <p className="text-slate-600" data-testid="showing">
-        {summary ?? t.ui.list.showing(first, shown ? first + shown - 1 : 0, formatCount(total))}
+        {summary ?? t.ui.list.showing(first, shown ? first + shown - 1 : 0, totalCapped ? t.ui.list.moreThan(formatCount(total)) : formatCount(total))}
       </p>
       <div className="flex items-center gap-2">
         <PageLink to={previousHref} label={t.ui.list.previous} rel="prev" />

@@ -55,7 +55,17 @@ export const DocumentViewSchema = z
   })
   .meta({ ref: "Document" });
 
-export const DocumentPageSchema = listPageSchema(DocumentViewSchema, DocumentListQuerySchema).meta({ ref: "DocumentPage" });
+export const DocumentPageSchema = listPageSchema(DocumentViewSchema, DocumentListQuerySchema)
+  .extend({
+    totalCapped: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "A search (`q`) counts at most 1,000 matches: `true` when more match, `total` then being that cap and `totalPages` reaching it (narrow the search or filter to see the rest). Absent on a list without `q`.",
+      }),
+  })
+  .meta({ ref: "DocumentPage" });
 
 /**
  * `GET …/download`: `?token=` makes it the requester's download of an approved access request;

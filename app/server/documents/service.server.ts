@@ -112,7 +112,7 @@ const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Que
 export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: { publicOnly?: boolean; stemming?: boolean } = {}): Promise<DocumentPage> {
   if (needsSearch(query)) {
     const found = await searchDocuments(ctx, query, options);
-    return listPage(found.rows, found.total, query);
+    return { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped };
   }
   const { statements } = listStatements(ctx, query, options);
   const [rows, counts] = await batchRead(ctx.d1, ...statements);
@@ -150,7 +150,7 @@ export async function listDocumentsWithCategories(
     const [categories, codes] = found.extra;
     const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, search: found.searched }, row) : null);
     return {
-      page: listPage(found.rows, found.total, query),
+      page: { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped },
       categories: categories.map(toCategory),
       codes: codes ?? [],
       cursors: { first: cursorOf(found.found[0]), last: cursorOf(found.found.at(-1)) },

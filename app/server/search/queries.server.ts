@@ -20,6 +20,15 @@ export type Deps = { db: Db; d1: D1Database };
 
 /** How many corpus words one query word expands to: a common stem stays fast. */
 export const MAX_EXPANSIONS = 30;
+/**
+ * How many matches a search counts, and how many candidates per index a relevance order ranks:
+ * a common word ("universitas", in every text) matches most of the archive, and counting,
+ * faceting and scoring all of it cost hundreds of milliseconds. Past the cap the total reads
+ * "more than" (`totalCapped`), the facets go uncounted, and a relevance page ranks at most
+ * each index's best `cap` matches (enough for every page the capped total offers).
+ */
+export const SEARCH_CAP = 1000;
+
 /** Shorter words expand by prefix not at all (a two-letter prefix names half the vocabulary). */
 const MIN_PREFIX = 3;
 
@@ -99,20 +108,40 @@ export type SearchMatch = { metadata: string | null; text: string | null };
  * loop of its part (CROSS JOIN: SQLite never reorders it), so only matches are read; no GROUP BY
  * over all matches, and the count and the facets compute no score.
  */
-function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, scored: boolean) {
+function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, scored: boolean, candidates: number | null = null) {
   const where = sql.join([sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)], sql` AND `);
   if (!match) return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${where}`;
   const parts: RawBuilder<unknown>[] = [];
   // Title and number weigh most, then keywords, description, uploader.
   const metaScore = scored ? sql`bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0)` : sql`NULL`;
+  // A relevance order keeps each index's best `candidates` (a sorter of that size, not a sort of
+  // every match), so the page's joins and order see at most twice that many rows.
+  const best = (part: RawBuilder<unknown>, score: string, limit: RawBuilder<unknown> | null) =>
+    limit === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)}, id DESC LIMIT ${limit})`;
+  const metadataHits = (columns: RawBuilder<unknown>) =>
+    sql`SELECT ${columns} FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid WHERE archives_fts MATCH ${match.metadata} AND ${where}`;
   if (match.metadata) {
-    parts.push(sql`SELECT a.id AS id, ${metaScore} AS ms, NULL AS ts FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid
-      WHERE archives_fts MATCH ${match.metadata} AND ${where}`);
+    parts.push(best(metadataHits(sql`a.id AS id, ${metaScore} AS ms, NULL AS ts`), "ms", candidates === null ? null : sql`${candidates}`));
   }
   if (match.text) {
     const notMetadata = match.metadata ? sql` AND a.id NOT IN (SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match.metadata})` : sql``;
-    parts.push(sql`SELECT a.id AS id, NULL AS ms, ${scored ? sql`bm25(archive_texts_fts)` : sql`NULL`} AS ts FROM archive_texts_fts CROSS JOIN archives a ON a.id = archive_texts_fts.rowid
-      WHERE archive_texts_fts MATCH ${match.text} AND ${where} AND ${openFileWhere(reader)}${notMetadata}`);
+    // Text hits list after the metadata hits, so a page that metadata hits fill needs none: the
+    // text part ranks only what the metadata hits leave of `candidates` (LIMIT 0 reads nothing),
+    // so a word common in titles never scores every text that holds it.
+    const textLimit =
+      candidates === null
+        ? null
+        : match.metadata
+          ? sql`MAX(0, ${candidates} - (SELECT COUNT(*) FROM (${metadataHits(sql`1`)} LIMIT ${candidates})))`
+          : sql`${candidates}`;
+    parts.push(
+      best(
+        sql`SELECT a.id AS id, NULL AS ms, ${scored ? sql`bm25(archive_texts_fts)` : sql`NULL`} AS ts FROM archive_texts_fts CROSS JOIN archives a ON a.id = archive_texts_fts.rowid
+      WHERE archive_texts_fts MATCH ${match.text} AND ${where} AND ${openFileWhere(reader)}${notMetadata}`,
+        "ts",
+        textLimit,
+      ),
+    );
   }
   return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS id, NULL AS ms, NULL AS ts WHERE 0`;
 }
@@ -133,9 +162,14 @@ export function searchRowsStatement(
   query: DocumentListQuery,
   match: SearchMatch | null,
   seek: Seek | null = null,
+  cap: number | null = SEARCH_CAP,
 ): Statement<SearchRow> {
-  const found = foundSql(reader, query, match, true);
   const relevance = query.sort === "relevance" && match;
+  // A relevance page lists metadata hits before text hits, so the page's rows are among each
+  // index's best `page × size`: ranking just those is exact, and keeps the sorter small. Past
+  // the cap a page is empty (the capped total offers no such page).
+  const candidates = Math.min(cap ?? Number.MAX_SAFE_INTEGER, query.page * query.size);
+  const found = foundSql(reader, query, match, true, relevance ? candidates : null);
   const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
   const order = relevance
@@ -156,19 +190,27 @@ export function searchRowsStatement(
   return statementOf(deps.d1, rows) as Statement<SearchRow>;
 }
 
-/** How many documents the list holds (matches the reader may see, filters applied). */
-export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<{ n: number }> {
-  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match, false)})`.compile(deps.db));
+/** One row past the cap tells "more than" from "exactly"; null: no cap. */
+const limitPast = (cap: number | null) => (cap === null ? sql`` : sql` LIMIT ${cap + 1}`);
+
+/**
+ * How many documents the list holds (matches the reader may see, filters applied), counted up
+ * to `cap + 1`: a count over the cap means "more than `cap`".
+ */
+export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<{ n: number }> {
+  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match, false)}${limitPast(cap)})`.compile(deps.db));
 }
 
 export type FacetRow = { facet: FacetKey; value: string | number | null; label: string | null; n: number };
 
 /**
  * The facets' counts over the list's documents (the same rules and filters as its rows, so no
- * count reveals a document or a text the reader may not see).
+ * count reveals a document or a text the reader may not see), over at most `cap + 1` of them:
+ * counts summing past `cap` are a sample, which the service drops (only the total's "more than"
+ * is kept).
  */
-export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null): Statement<FacetRow> {
-  const found = foundSql(reader, query, match, false);
+export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<FacetRow> {
+  const found = sql`${foundSql(reader, query, match, false)}${limitPast(cap)}`;
   return statementOf(
     deps.d1,
     sql<FacetRow>`WITH f AS (${found}), d AS (

@@ -9,6 +9,7 @@ import { batchRead, type Statement } from "../db/prepared.server";
 import { audienceOf, audienceUnit } from "../documents/queries.server";
 import { documentRef, toDocumentView } from "../documents/view.server";
 import {
+  SEARCH_CAP,
   expansionStatement,
   facetStatement,
   searchCountStatement,
@@ -30,14 +31,19 @@ export type SearchOptions = {
   facets?: boolean;
   /** A keyset position to read from (the list pages' Previous/Next in a column order). */
   seek?: Seek | null;
+  /** How many matches to count and rank at most (SEARCH_CAP; a test lowers it). */
+  cap?: number;
 };
 
 /** Whether a list query needs the search (a `q` or a facet): the plain catalogue keeps its own reads. */
 export const needsSearch = (query: DocumentListQuery) =>
   query.q !== "" || query.tahun !== undefined || query.unit !== undefined || query.akses !== undefined || query.tipe !== undefined;
 
-/** `found`: the page's rows as read (in the list's order), for keyset cursors. */
-export type SearchResult = { rows: DocumentView[]; found: SearchRow[]; total: number; facets: Facets | null; searched: boolean };
+/**
+ * `found`: the page's rows as read (in the list's order), for keyset cursors. `totalCapped`: more
+ * than `total` documents match (the count stopped at the cap; the facets are then not counted).
+ */
+export type SearchResult = { rows: DocumentView[]; found: SearchRow[]; total: number; totalCapped: boolean; facets: Facets | null; searched: boolean };
 
 function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
   const audience = audienceOf(ctx.actor, options);
@@ -94,17 +100,19 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
   const reader = readerOf(ctx, options);
   if (query.teks !== undefined && !can(ctx.actor, { type: "text.statusFilter" })) query = { ...query, teks: undefined };
   const match = await matchOf(ctx, query.q, options.stemming ?? true);
+  // Only a search is capped: a list by facets alone keeps its exact count and counted facets.
+  const cap = match ? (options.cap ?? SEARCH_CAP) : null;
   if (match === false) {
     const extraRows = await batchRead(ctx.d1, ...extra);
-    return { rows: [], found: [], total: 0, facets: options.facets ? emptyFacets() : null, searched: true, extra: extraRows as never };
+    return { rows: [], found: [], total: 0, totalCapped: false, facets: options.facets ? emptyFacets() : null, searched: true, extra: extraRows as never };
   }
   const [read, counts, facetRows, ...extraRows] = await batchRead(
     ctx.d1,
-    searchRowsStatement(ctx, reader, query, match, options.seek ?? null),
+    searchRowsStatement(ctx, reader, query, match, options.seek ?? null, cap),
     // With the facets, the total is the sum of one facet's counts (every document has an access
     // level): one pass over the matches fewer.
-    options.facets ? null : searchCountStatement(ctx, reader, query, match),
-    options.facets ? facetStatement(ctx, reader, query, match) : null,
+    options.facets ? null : searchCountStatement(ctx, reader, query, match, cap),
+    options.facets ? facetStatement(ctx, reader, query, match, cap) : null,
     ...extra,
   );
   const rows = options.seek?.seek === "before" ? read.reverse() : read;
@@ -116,11 +124,16 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
     const [found] = await batchRead(ctx.d1, snippetStatement(ctx, match.text, textIds));
     for (const row of found) snippets.set(row.id, snippetHtml(row.snippet));
   }
+  const counted = facetRows ? facetRows.filter((row) => row.facet === "akses").reduce((sum, row) => sum + Number(row.n), 0) : Number(counts?.[0]?.n ?? 0);
+  // Past the cap the facets counted a sample of the matches: shown as counts they would mislead,
+  // so the list offers the facets without counts (as the plain catalogue does).
+  const totalCapped = cap !== null && counted > cap;
   return {
     rows: rows.map((row) => ({ ...toDocumentView(ctx.actor, row), snippet: match ? (snippets.get(row.id) ?? null) : undefined })),
     found: rows,
-    total: facetRows ? facetRows.filter((row) => row.facet === "akses").reduce((sum, row) => sum + Number(row.n), 0) : Number(counts?.[0]?.n ?? 0),
-    facets: facetRows ? facetsOf(facetRows) : null,
+    total: totalCapped ? cap : counted,
+    totalCapped,
+    facets: facetRows && !totalCapped ? facetsOf(facetRows) : null,
     searched: match !== null,
     extra: extraRows as never,
   };

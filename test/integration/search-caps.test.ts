@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DocumentPage } from "~/domain/documents";
+import { parsePageQuery } from "~/domain/document-schemas";
+import { recordTermsStatements } from "~/server/search/queries.server";
+import { searchDocuments } from "~/server/search/service.server";
+import { send } from "../support/worker/admin";
+import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
+import { serviceContext } from "../support/worker/context";
+import { testEnv } from "../support/worker/env";
+import { unique } from "../support/worker/http";
+
+/**
+ * The search's caps (issue 19, common words): past the cap the count says "more than", the facets
+ * go uncounted and the relevance order ranks each index's best matches only, all after the
+ * reader's rules, so no capped count, facet or row reveals a text the reader may not open. The
+ * cap is lowered through the service's option so a handful of documents exceeds it.
+ */
+
+let world: AccessWorld;
+const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");
+const publicDocs: string[] = [];
+const privateDocs: string[] = [];
+
+async function indexText(uuid: string, body: string): Promise<void> {
+  const row = (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
+  const now = new Date().toISOString();
+  await testEnv.DB.batch([
+    testEnv.DB.prepare(
+      `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
+       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
+    ).bind(row.id, row.current_file_id, body, now, now),
+    ...recordTermsStatements(testEnv.DB, body),
+  ]);
+}
+
+beforeAll(async () => {
+  world = await accessWorld();
+  // Four PUBLIC texts that say the word once, three PRIVATE ones that say it often (so they rank
+  // best of all when nobody's rules apply).
+  for (let index = 0; index < 4; index++) {
+    const uuid = (await ownerDocument(world, "PUBLIC", `Pengumuman ${index}`)).uuid;
+    await indexText(uuid, `Kalimat panjang tentang kegiatan kampus ${index} yang menyebut ${word} sekali saja di antara banyak kata lain.`);
+    publicDocs.push(uuid);
+  }
+  for (let index = 0; index < 3; index++) {
+    const uuid = (await ownerDocument(world, "PRIVATE", `Memo ${index}`)).uuid;
+    await indexText(uuid, `${word} ${word} ${word} ${word} rahasia ${index}`);
+    privateDocs.push(uuid);
+  }
+});
+
+const query = (params: Record<string, string>) => parsePageQuery(new URLSearchParams(params));
+
+describe("search caps", () => {
+  it("past the cap: the total is the cap, marked as capped, and the facets go uncounted", async () => {
+    const found = await searchDocuments(await serviceContext(world.owner.user), query({ q: word }), { facets: true, cap: 4 });
+    expect(found.total).toBe(4);
+    expect(found.totalCapped).toBe(true);
+    expect(found.facets).toBeNull();
+    const counted = await searchDocuments(await serviceContext(world.owner.user), query({ q: word }), { cap: 4 });
+    expect([counted.total, counted.totalCapped]).toEqual([4, true]);
+  });
+
+  it("at or under the cap: an exact total and counted facets", async () => {
+    const found = await searchDocuments(await serviceContext(world.owner.user), query({ q: word }), { facets: true, cap: 7 });
+    expect([found.total, found.totalCapped]).toEqual([7, false]);
+    expect(found.facets!.akses).toEqual([
+      { value: "PRIVATE", label: "Privat", count: 3 },
+      { value: "PUBLIC", label: "Publik", count: 4 },
+    ]);
+  });
+
+  it("the cap applies after the reader's rules: another unit counts and ranks the PUBLIC texts only", async () => {
+    const ctx = await serviceContext(world.requester.user);
+    const found = await searchDocuments(ctx, query({ q: word }), { facets: true, cap: 4 });
+    expect([found.total, found.totalCapped]).toEqual([4, false]);
+    expect(found.facets!.akses).toEqual([{ value: "PUBLIC", label: "Publik", count: 4 }]);
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...publicDocs].sort());
+    const capped = await searchDocuments(ctx, query({ q: word }), { facets: true, cap: 2 });
+    expect([capped.total, capped.totalCapped, capped.facets]).toEqual([2, true, null]);
+    // The best two candidates the requester may open, never the PRIVATE texts that rank higher.
+    expect(capped.found).toHaveLength(2);
+    for (const row of capped.found) expect(publicDocs).toContain(row.uuid);
+  });
+
+  it("the relevance order ranks each index's best `cap` matches: the strongest texts come first", async () => {
+    const found = await searchDocuments(await serviceContext(world.admin.user), query({ q: word }), { cap: 3 });
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...privateDocs].sort());
+    expect(found.rows.every((row) => row.snippet?.includes("<mark>"))).toBe(true);
+  });
+
+  it("relevance pages rank only what they show, in the same order as one long page", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const whole = await searchDocuments(ctx, query({ q: word, size: "10" }));
+    expect(whole.found).toHaveLength(7);
+    const paged = [];
+    for (const page of ["1", "2", "3", "4"]) paged.push(...(await searchDocuments(ctx, query({ q: word, size: "5", page }))).found.slice(0, 5));
+    expect(paged.map((row) => row.uuid)).toEqual(whole.found.map((row) => row.uuid));
+    // A page past the cap is empty (its capped total offers no such page).
+    expect((await searchDocuments(ctx, query({ q: word, size: "5", page: "2" }), { cap: 5 })).found).toEqual([]);
+  });
+
+  it("a column order pages over every match, the count still capped", async () => {
+    const found = await searchDocuments(await serviceContext(world.admin.user), query({ q: word, sort: "title", dir: "asc", size: "10" }), { cap: 3 });
+    expect([found.total, found.totalCapped]).toEqual([3, true]);
+    expect(found.found).toHaveLength(7);
+  });
+
+  it("a list by facets alone is not capped", async () => {
+    const found = await searchDocuments(await serviceContext(world.admin.user), query({ unit: String(world.ownerUnit.id) }), { facets: true, cap: 2 });
+    expect(found.totalCapped).toBe(false);
+    expect(found.total).toBe(7);
+    expect(found.facets).not.toBeNull();
+  });
+
+  it("the API says totalCapped on a search, and nothing without one", async () => {
+    const searched = (await (await send(world.admin.session, "GET", `/api/v1/archives?q=${word}`)).json()) as DocumentPage;
+    expect([searched.total, searched.totalCapped]).toEqual([7, false]);
+    const plain = (await (await send(world.admin.session, "GET", "/api/v1/archives")).json()) as DocumentPage;
+    expect(plain.totalCapped).toBeUndefined();
+  });
+});
+
+describe("relevance pages across the metadata and text hits", () => {
+  const mixed = unique("campur").toLowerCase().replace(/[^a-z0-9]/g, "");
+  beforeAll(async () => {
+    for (let index = 0; index < 3; index++) await ownerDocument(world, "PUBLIC", `Judul ${mixed} ${index}`);
+    for (let index = 0; index < 3; index++) {
+      const uuid = (await ownerDocument(world, "PUBLIC", `Lampiran ${index}`)).uuid;
+      await indexText(uuid, `Teks yang menyebut ${mixed} ${"dan kata lain ".repeat(index + 1)}`);
+    }
+  });
+
+  it("pages list the title hits, then the best texts, as one long page does (the text part ranks what the title hits leave)", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const whole = (await searchDocuments(ctx, query({ q: mixed, size: "10" }))).found;
+    expect(whole.map((row) => row.ms !== null)).toEqual([true, true, true, false, false, false]);
+    const first = (await searchDocuments(ctx, query({ q: mixed, size: "5" }))).found;
+    const second = (await searchDocuments(ctx, query({ q: mixed, size: "5", page: "2" }))).found;
+    expect([...first, ...second].map((row) => row.uuid)).toEqual(whole.map((row) => row.uuid));
+  });
+});
