@@ -101,6 +101,16 @@ describe("upgrading a database that holds data to the record model", () => {
     ]);
   });
 
+  it("0020–0021: every existing document waits for its text (its current file), and keeps no retention override", async () => {
+    const texts = await all<{ status: string; current: number }>(
+      "SELECT t.status, t.file_id = a.current_file_id AS current FROM archives a LEFT JOIN archive_texts t ON t.archive_id = a.id",
+    );
+    expect(texts).toEqual(ARCHIVES.map(() => ({ status: "PENDING", current: 1 })));
+    expect(
+      await all("SELECT id FROM archives WHERE retention_start_date IS NOT NULL OR retention_extended_until IS NOT NULL OR disposition_override IS NOT NULL OR archival_state IS NOT NULL"),
+    ).toEqual([]);
+  });
+
   it("moves upload markers to staging and starts an empty deletion queue", async () => {
     expect(await all("SELECT r2_key, upload_id FROM file_staging ORDER BY r2_key")).toEqual([
       { r2_key: "archives/died", upload_id: "upload-1" },
