@@ -195,6 +195,12 @@ describe("legal hold (Penahanan)", () => {
     await trash(doc.uuid);
     const refused = await expectJson<{ message: string }>(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 409);
     expect(refused.message).toBe(retentionText.hold.purgeBlocked(doc.view.title));
+    // The trash says so instead of offering 'Hapus Permanen'.
+    const { data: trashed } = await expectJson<{ data: { uuid: string; held: boolean; canPurge: boolean }[] }>(
+      await send(admin.session, "GET", `/api/v1/trash?q=${encodeURIComponent(doc.view.title)}`),
+      200,
+    );
+    expect(trashed.find((row) => row.uuid === doc.uuid)).toMatchObject({ held: true, canPurge: false });
     // Far past TRASH_DAYS: the maintenance job skips it and leaves it in the trash.
     const later = testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000)));
     await purgeExpiredTrash(later);

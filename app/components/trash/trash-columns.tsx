@@ -5,6 +5,7 @@ import type { Column } from "~/components/list";
 import type { TrashView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { trashText } from "~/i18n/records";
+import { retention as retentionText } from "~/i18n/retention";
 
 const c = trashText.columns;
 
@@ -49,6 +50,11 @@ export function trashColumns({ offset, purgeHref }: { offset: number; purgeHref:
             <a href={purgeHref(row)} className="text-red-700" data-testid="purge-document">
               {trashText.purge}
             </a>
+          )}
+          {row.held && (
+            <span className="text-slate-700" data-testid="trash-held">
+              {retentionText.status.DITAHAN}
+            </span>
           )}
         </div>
       ),

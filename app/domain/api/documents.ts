@@ -140,7 +140,8 @@ export const TrashViewSchema = z
     purgeAt: timestamp().meta({ description: "When the cron removes it for good (deletedAt + TRASH_DAYS)." }),
     versions: z.int().min(1),
     canRestore: z.boolean(),
-    canPurge: z.boolean(),
+    canPurge: z.boolean().meta({ description: "False for a document under a legal hold (Penahanan): it is never purged." }),
+    held: z.boolean().meta({ description: "A legal hold (Penahanan) covers the document." }),
   })
   .meta({ ref: "TrashedDocument" });
 

@@ -32,7 +32,7 @@ function trashScope(ctx: ServiceContext): TrashScope {
 const inScope = (scope: TrashScope, row: TrashRow) =>
   scope.all || row.uploader_id === scope.uploaderId || (scope.unitKerjaId !== null && row.unit_kerja_id === scope.unitKerjaId);
 
-function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number): TrashView {
+function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number, held: boolean): TrashView {
   return {
     uuid: row.uuid,
     title: row.title,
@@ -46,7 +46,9 @@ function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number): Tras
     purgeAt: purgeAtOf(ctx, row.deleted_at),
     versions,
     canRestore: can(ctx.actor, { type: "document.restore", document: documentRef(row) }),
-    canPurge: can(ctx.actor, { type: "trash.purge" }),
+    // A held document is never purged: the page offers no 'Hapus Permanen' and says why.
+    canPurge: !held && can(ctx.actor, { type: "trash.purge" }),
+    held,
   };
 }
 
@@ -54,8 +56,9 @@ function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number): Tras
 export async function listTrash(ctx: ServiceContext, query: TrashListQuery): Promise<TrashPage> {
   const scope = trashScope(ctx);
   const { rows, total } = await listTrashRows(ctx, scope, query);
-  const counts = await versionCounts(ctx, rows.map((row) => row.id));
-  return listPage(rows.map((row) => toTrashView(ctx, row, counts.get(row.id) ?? 1)), total, query);
+  const ids = rows.map((row) => row.id);
+  const [counts, held] = await Promise.all([versionCounts(ctx, ids), heldArchiveIds(ctx, ids)]);
+  return listPage(rows.map((row) => toTrashView(ctx, row, counts.get(row.id) ?? 1, held.has(row.id))), total, query);
 }
 
 /** A document in the part of the trash the user sees, or NotFound (no hint that it exists elsewhere). */
@@ -69,7 +72,8 @@ async function trashedRow(ctx: ServiceContext, uuid: string): Promise<TrashRow> 
 /** One document in the trash (the confirmation dialogs). Needs `trash.list`. */
 export async function getTrashed(ctx: ServiceContext, uuid: string): Promise<TrashView> {
   const row = await trashedRow(ctx, uuid);
-  return toTrashView(ctx, row, (await versionCounts(ctx, [row.id])).get(row.id) ?? 1);
+  const [counts, held] = await Promise.all([versionCounts(ctx, [row.id]), heldArchiveIds(ctx, [row.id])]);
+  return toTrashView(ctx, row, counts.get(row.id) ?? 1, held.has(row.id));
 }
 
 /**
