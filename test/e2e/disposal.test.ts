@@ -20,15 +20,16 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 
-/** A classification code kept 1 + 1 years and then destroyed, and a due document of ft.staff under it. */
-async function dueDocument(scenario: string): Promise<{ code: string; title: string; uuid: string }> {
+/** A classification code kept 1 + 1 years and then destroyed (or kept: PERMANEN), and a due document of ft.staff under it. */
+async function dueDocument(scenario: string, disposition: "MUSNAH" | "PERMANEN" = "MUSNAH"): Promise<{ code: string; title: string; uuid: string }> {
   const code = `E${uniqueWord("").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 9)}`;
   const now = new Date().toISOString();
   executeOnE2eDb(
     `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-     VALUES (?, NULL, ?, '', 'TERBATAS', 1, 1, 'MUSNAH', '', ?, ?)`,
+     VALUES (?, NULL, ?, '', 'TERBATAS', 1, 1, ?, '', ?, ?)`,
     code,
     `Uji penyusutan ${code}`,
+    disposition,
     now,
     now,
   );
@@ -100,6 +101,39 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     expect(await page.textContent("body")).not.toContain(doc.title);
     // The document is gone.
     expect((await page.request.get(`/app/documents/${doc.uuid}`)).status()).toBe(404);
+  });
+
+  it("candidates → Daftar Usul Serah → Laksanakan → the record is Statis and read-only", async () => {
+    const doc = await dueDocument(`serah${mode.replace(" ", "")}`, "PERMANEN");
+    const { page } = await newPage({ javaScriptEnabled });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/penyusutan?tab=PERMANEN&code=${doc.code}`);
+    await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
+    await waitForHydration(page);
+    const row = page.getByTestId("candidate-row").filter({ hasText: doc.title });
+    await row.waitFor();
+    await row.getByRole("checkbox").check();
+    await page.getByTestId("create-list").click();
+    await page.getByRole("heading", { name: /Daftar Arsip Usul Serah US\/\d{4}\/\d{3}/, level: 1 }).waitFor();
+    await toast(page, "dibuat");
+    await waitForHydration(page);
+    await page.getByTestId("item-row").filter({ hasText: doc.title }).getByRole("button", { name: "Setujui", exact: true }).click();
+    await toast(page, "Keputusan dicatat");
+    await waitForHydration(page);
+    await page.getByTestId("execute").click();
+    const dialog = page.getByTestId("execute-dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Laksanakan", exact: true }).click();
+    await toast(page, "1 arsip selesai");
+    await page.getByTestId("list-status").filter({ hasText: "Dilaksanakan" }).waitFor();
+    const csv = await page.request.get(`${new URL(page.url()).pathname}/daftar.csv`);
+    expect(await csv.text()).toContain("Kode Referensi");
+
+    // The record stays, Statis: no edit, no delete.
+    await goto(page, `/app/documents/${doc.uuid}`);
+    await page.getByTestId("retention-status").filter({ hasText: "Statis" }).waitFor();
+    expect(await page.getByTestId("delete-document").count()).toBe(0);
+    expect(await page.getByTestId("update-document").count()).toBe(0);
   });
 
   it("Satuan Kerja sees its unit's candidates read-only; Viewer is refused", async () => {
