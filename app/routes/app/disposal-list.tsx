@@ -6,7 +6,7 @@ import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
 import { verificationPath } from "~/domain/berita-acara";
-import { AnriLetterSchema, DecisionSchema, type DisposalItemView } from "~/domain/disposal";
+import type { DisposalItemView } from "~/domain/disposal";
 import { InvalidError } from "~/domain/errors";
 import { disposalText as m } from "~/i18n/disposal";
 import type { BreadcrumbHandle } from "~/lib/breadcrumb";
@@ -33,8 +33,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { list, confirmExecute };
 }
 
-const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? "";
-
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const form = await readForm(request);
@@ -44,16 +42,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     async () => {
       const intent = form.get("intent");
       if (intent === "decide") {
-        const parsed = DecisionSchema.safeParse({ position: form.get("position"), decision: form.get("decision"), reason: form.get("reason") ?? "" });
-        if (!parsed.success) throw new InvalidError(firstIssue(parsed.error));
-        await decideItem(ctx, params.uuid, parsed.data);
+        await decideItem(ctx, params.uuid, { position: form.get("position"), decision: form.get("decision"), reason: form.get("reason") ?? "" });
         return { to: self, toast: m.decided };
       }
       if (intent === "approve-all") return { to: self, toast: m.approvedAll(await approveUndecided(ctx, params.uuid)) };
       if (intent === "anri") {
-        const parsed = AnriLetterSchema.safeParse({ letterNumber: form.get("letterNumber"), letterDate: form.get("letterDate") });
-        if (!parsed.success) throw new InvalidError(firstIssue(parsed.error));
-        await recordAnriLetter(ctx, params.uuid, parsed.data);
+        await recordAnriLetter(ctx, params.uuid, { letterNumber: form.get("letterNumber"), letterDate: form.get("letterDate") });
         return { to: self, toast: m.letterSaved };
       }
       if (intent === "execute") {

@@ -4,8 +4,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/components/list";
-import { CreateListSchema, DISPOSAL_TABS, listKindOfTab, parseCandidateQuery, type CandidateQuery, type CandidateView, type DisposalListSummary } from "~/domain/disposal";
-import { InvalidError } from "~/domain/errors";
+import { DISPOSAL_TABS, listKindOfTab, parseCandidateQuery, type CandidateQuery, type CandidateView, type DisposalListSummary } from "~/domain/disposal";
 import { disposalText as m } from "~/i18n/disposal";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -33,9 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return pageAction(
     ctx,
     async () => {
-      const parsed = CreateListSchema.safeParse({ kind: form.get("kind"), archives: form.getAll("archive"), note: form.get("note") ?? "" });
-      if (!parsed.success) throw new InvalidError(parsed.error.issues[0]?.message ?? m.selectSome);
-      const list = await createDisposalList(ctx, parsed.data);
+      const list = await createDisposalList(ctx, { kind: form.get("kind"), archives: form.getAll("archive"), note: form.get("note") ?? "" });
       return { to: href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid }), toast: m.created(list.number) };
     },
     { toast: { to: back } },

@@ -5,6 +5,9 @@ import {
   listNumber,
   needsAnriLetter,
   sequenceOf,
+  AnriLetterSchema,
+  CreateListSchema,
+  DecisionSchema,
   type AnriLetterInput,
   type CandidatePage,
   type CandidateQuery,
@@ -29,6 +32,7 @@ import { csvLine } from "../http/csv.server";
 import { verificationPath } from "~/domain/berita-acara";
 import type { BeritaAcaraItem } from "./berita-acara-pdf.server";
 import { discardBeritaAcara, storeBeritaAcara, type StoredBeritaAcara } from "./berita-acara.server";
+import { parseOrInvalid } from "~/domain/form-input";
 
 const m = disposalText;
 
@@ -237,8 +241,9 @@ function snapshotOf(row: LiveArchive): Promise<string> {
  * effects: the list, its items and a DISPOSAL_LIST_CREATE audit row in one batch, which rolls
  * back when any record is already on an open list (two admins listing the same record at once).
  */
-export async function createDisposalList(ctx: ServiceContext, input: CreateListInput): Promise<{ uuid: string; number: string }> {
+export async function createDisposalList(ctx: ServiceContext, fields: unknown): Promise<{ uuid: string; number: string }> {
   const user = assertManage(ctx);
+  const input: CreateListInput = parseOrInvalid(CreateListSchema, fields);
   const tab = input.kind === "MUSNAH" ? "MUSNAH" : "PERMANEN";
   const uuids = [...new Set(input.archives)];
   const candidates = await candidateRows(ctx, { all: true }, { tab, uuids, code: undefined }).execute();
@@ -444,8 +449,9 @@ const whileDraft = (ctx: ServiceContext, list: ListRow): Step[] => [
  * The committee's decision on one item (`disposal.manage`): Setujui, or Tunda with a reason;
  * records who decided and when. Side effects: the item and a DISPOSAL_DECISION audit row.
  */
-export async function decideItem(ctx: ServiceContext, uuid: string, input: DecisionInput): Promise<void> {
+export async function decideItem(ctx: ServiceContext, uuid: string, fields: unknown): Promise<void> {
   const user = assertManage(ctx);
+  const input: DecisionInput = parseOrInvalid(DecisionSchema, fields);
   const list = await draftList(ctx, uuid);
   const item = await ctx.db.selectFrom("disposal_items").select(["title"]).where("list_id", "=", list.id).where("position", "=", input.position).executeTakeFirst();
   if (!item) throw new NotFoundError(m.itemNotFound);
@@ -507,8 +513,9 @@ export async function approveUndecided(ctx: ServiceContext, uuid: string): Promi
 }
 
 /** Persetujuan ANRI (`disposal.manage`): the letter's number and date. Side effects: the list and a DISPOSAL_ANRI_LETTER audit row. */
-export async function recordAnriLetter(ctx: ServiceContext, uuid: string, input: AnriLetterInput): Promise<void> {
+export async function recordAnriLetter(ctx: ServiceContext, uuid: string, fields: unknown): Promise<void> {
   assertManage(ctx);
+  const input: AnriLetterInput = parseOrInvalid(AnriLetterSchema, fields);
   const list = await draftList(ctx, uuid);
   await commit(
     ctx,

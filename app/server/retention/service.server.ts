@@ -16,6 +16,7 @@ import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
 import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { parseOrInvalid } from "~/domain/form-input";
 
 /** Documents read per round of the full refresh. */
 const REFRESH_BATCH = 500;
@@ -151,13 +152,7 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
 // A document's retention (the Retensi section), legal holds (Penahanan), reappraisal.
 
 /** A form's (or JSON body's) fields by `schema`, or one InvalidError with every field's message. */
-function parseForm<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  throw new InvalidError(parsed.error.issues[0]!.message, fieldErrors);
-}
+const parseForm = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => parseOrInvalid(schema, input ?? {});
 
 /** The live document `uuid` if the actor may see it (a visitor or outsider learns nothing). */
 async function visibleDocument(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
