@@ -19,6 +19,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { seededRandom } from "./synthetic-text.ts";
 
 /** The D1 database file of a wrangler/Miniflare persist directory (`--persist-to DIR`). */
 export function d1SqliteFile(persistTo: string): string {
@@ -28,25 +29,16 @@ export function d1SqliteFile(persistTo: string): string {
   return join(dir, files[0]!);
 }
 
-/** mulberry32: small, fast and good enough for test data. */
+/** The search bench's seeded generator (mulberry32), plus `some`: distinct items, drawn in order. */
 function rng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const random = seededRandom(seed);
   const some = <T>(items: readonly T[], count: number): T[] => {
     const copy = [...items];
     const out: T[] = [];
-    while (out.length < count && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
+    while (out.length < count && copy.length) out.push(copy.splice(Math.floor(random.next() * copy.length), 1)[0]!);
     return out;
   };
-  return { next, int, pick, some };
+  return { ...random, some };
 }
 
 type Kind = { prefix: string[]; category: string; code: string; keywords: string[]; ext: "pdf" | "docx" | "jpg" | "mp3" };
