@@ -12,8 +12,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { encode as encodeQr } from "uqr";
-
-export type BeritaAcaraKind = "PEMUSNAHAN" | "PENYERAHAN";
+import type { BeritaAcaraKind } from "~/domain/berita-acara";
 
 /** One listed record, as the list recorded it (and as `listSha256Of` hashes it). */
 export type BeritaAcaraItem = {

@@ -22,6 +22,7 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/do
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalText } from "~/i18n/disposal";
 import { commit, type Step } from "../audit/commit.server";
+import { inListChunks } from "../db/in-list.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { sha256Hex } from "../crypto.server";
 import type { Database } from "../db/schema";
@@ -179,8 +180,7 @@ type LiveArchive = {
 /** The records with what a snapshot covers and what the execution re-checks. */
 async function liveArchives(ctx: ServiceContext, ids: number[]): Promise<Map<number, LiveArchive>> {
   const found = new Map<number, LiveArchive>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
+  for (const chunk of inListChunks(ids)) {
     const rows = await ctx.db
       .selectFrom("archives as a")
       .leftJoin("classification_codes as k", "k.id", "a.classification_id")
@@ -206,7 +206,7 @@ async function liveArchives(ctx: ServiceContext, ids: number[]): Promise<Map<num
         sql<number | null>`k.retention_active_years + k.retention_inactive_years`.as("retention_years"),
         eb.selectFrom("archive_files as f").select((f) => f.fn.countAll<number>().as("n")).whereRef("f.archive_id", "=", "a.id").as("file_count"),
       ])
-      .where("a.id", "in", ids.slice(i, i + 90))
+      .where("a.id", "in", chunk)
       .execute();
     for (const row of rows) found.set(row.id, { ...row, file_count: Number(row.file_count ?? 0) } as LiveArchive);
   }
@@ -558,9 +558,7 @@ async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
     .select(["hc.code", "h.reason"])
     .where("h.released_at", "is", null)
     .execute();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
+  for (const chunk of inListChunks(ids)) {
     const [holds, requests, states] = await Promise.all([
       ctx.db.selectFrom("retention_holds").select(["archive_id", "reason"]).where("released_at", "is", null).where("archive_id", "in", chunk).execute(),
       ctx.db.selectFrom("access_requests").select("archive_id").where("status", "=", "PENDING").where("archive_id", "in", chunk).execute(),
@@ -749,10 +747,10 @@ export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promis
   const view = await getDisposalList(ctx, uuid);
   const fileName = `${view.number.replace(/\//g, "-")}.csv`;
   if (view.kind === "SERAH") {
-    // Descriptions of the records still here, read in chunks under D1's 100 bound parameters.
+    // Descriptions of the records still here.
     const descriptions = new Map<string, string>();
-    for (let start = 0; start < view.items.length; start += 90) {
-      const uuids = view.items.slice(start, start + 90).map((item) => item.archiveUuid);
+    for (const items of inListChunks(view.items)) {
+      const uuids = items.map((item) => item.archiveUuid);
       for (const row of await ctx.db.selectFrom("archives").select(["uuid", "description"]).where("uuid", "in", uuids).execute()) {
         descriptions.set(row.uuid, row.description);
       }

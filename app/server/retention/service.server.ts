@@ -17,13 +17,12 @@ import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
 import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
 import { parseOrInvalid } from "~/domain/form-input";
+import { inListChunks } from "../db/in-list.server";
 
 /** Documents read per round of the full refresh. */
 const REFRESH_BATCH = 500;
 /** Rows per upsert statement: 7 bound parameters each, D1 binds at most 100. */
 const ROWS_PER_STATEMENT = 14;
-/** Ids per `IN` list (D1's 100 parameters). */
-const IDS_PER_QUERY = 90;
 /**
  * Rounds per full refresh: 200 × 500 = 100 000 documents, far beyond a campus archive, so
  * that one cron invocation stays within the Worker's limits whatever happens.
@@ -116,8 +115,7 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
   if (options.archiveIds) {
     const ids = [...new Set(options.archiveIds)];
     let documents = 0;
-    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-      const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    for (const chunk of inListChunks(ids)) {
       const rows = await clockInputSelect(ctx).where("a.id", "in", chunk).execute();
       const live = new Set(rows.map((row) => row.id));
       const gone = chunk.filter((id) => !live.has(id));
@@ -359,7 +357,7 @@ export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds
   const held = new Set<number>();
   if (archiveIds.length === 0) return held;
   const codes = await heldCodes(ctx);
-  for (let i = 0; i < archiveIds.length; i += IDS_PER_QUERY) {
+  for (const chunk of inListChunks(archiveIds)) {
     const rows = await ctx.db
       .selectFrom("archives as a")
       .leftJoin("classification_codes as k", "k.id", "a.classification_id")
@@ -368,7 +366,7 @@ export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds
         "k.code",
         eb.exists(eb.selectFrom("retention_holds as h").select("h.id").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null)).as("own_hold"),
       ])
-      .where("a.id", "in", archiveIds.slice(i, i + IDS_PER_QUERY))
+      .where("a.id", "in", chunk)
       .execute();
     for (const row of rows) if (row.own_hold || coveredByCodeHold(codes, row.code)) held.add(row.id);
   }
