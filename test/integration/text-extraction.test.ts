@@ -291,6 +291,17 @@ describe("'Indeks ulang' (POST /api/v1/archives/{uuid}/reindex)", () => {
     expect(audits[0]!.message).toBe(`Ekstraksi teks dokumen "${doc.view.title}" diminta ulang (Indeks ulang)`);
   });
 
+  it("stays open on a Statis record, which cannot be edited: the detail offers it as the policy allows it", async () => {
+    const doc = await upload(world.owner.session, textPdf([["arsip statis"]]));
+    await extracted(doc.uuid);
+    await testEnv.DB.prepare("UPDATE archives SET archival_state = 'STATIS' WHERE uuid = ?").bind(doc.uuid).run();
+    const view = await detail(world.owner.session, doc.uuid);
+    expect(view.canEdit).toBe(false);
+    expect(view.textStatus).toMatchObject({ status: "INDEXED", canReindex: true });
+    const response = await call(`/api/v1/archives/${doc.uuid}/reindex`, { method: "POST", ...as(world.owner.session) });
+    expect(response.status).toBe(200);
+  });
+
   it("shows the text status only to who may open the file", async () => {
     const doc = await upload(world.owner.session, textPdf([["rahasia dapur"]]));
     await extracted(doc.uuid);

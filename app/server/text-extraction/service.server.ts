@@ -185,11 +185,25 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
   return sent;
 }
 
+/** The document's text row (null columns before it has one) and what the policy reads of the document. */
 const statusRow = (ctx: ServiceContext, uuid: string) =>
   ctx.db
-    .selectFrom("archive_texts as t")
-    .innerJoin("archives as a", "a.id", "t.archive_id")
-    .select(["t.status", "t.error", "t.pages", "t.truncated", "t.extracted_at", "t.file_id", "a.current_file_id"])
+    .selectFrom("archives as a")
+    .leftJoin("archive_texts as t", "t.archive_id", "a.id")
+    .select([
+      "t.status",
+      "t.error",
+      "t.pages",
+      "t.truncated",
+      "t.extracted_at",
+      "t.file_id",
+      "a.current_file_id",
+      "a.uploader_id",
+      "a.unit_kerja_id",
+      "a.access_level",
+      "a.security_class",
+      "a.archival_state",
+    ])
     .where("a.uuid", "=", uuid)
     .executeTakeFirst();
 
@@ -198,17 +212,20 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
  * else: what a file says is the file's). A document whose row does not name its current file
  * yet is waiting ('Menunggu').
  */
-export async function getTextStatus(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile" | "canEdit">): Promise<TextStatusView | null> {
+export async function getTextStatus(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): Promise<TextStatusView | null> {
   if (!document.canOpenFile) return null;
   const row = await statusRow(ctx, document.uuid);
-  const current = row && row.file_id === row.current_file_id;
+  if (!row) return null;
+  // The row's status counts only for the current file; anything else is still waiting.
+  const status = row.file_id === row.current_file_id ? row.status : null;
   return {
-    status: current ? row.status : "PENDING",
-    error: current && row.status === "FAILED" ? row.error : null,
-    pages: current ? row.pages : null,
-    truncated: current ? row.truncated === 1 : false,
-    extractedAt: current ? row.extracted_at : null,
-    canReindex: document.canEdit,
+    status: status ?? "PENDING",
+    error: status === "FAILED" ? row.error : null,
+    pages: status ? row.pages : null,
+    truncated: status ? row.truncated === 1 : false,
+    extractedAt: status ? row.extracted_at : null,
+    // The policy's rule, not the edit button's: a Statis record cannot be edited but may be re-indexed.
+    canReindex: can(ctx.actor, { type: "document.reindex", document: documentRef(row) }),
   };
 }
 
