@@ -41,11 +41,11 @@
  * Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
  */
 import autocannon, { type Result } from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { gzipSync } from "node:zlib";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,7 +58,7 @@ import { cpuWindow, findWorkerdPid, loadAverage, sampleMemory } from "./proc.ts"
 import { queryPlans } from "./query-plans.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
-import { childProcessEnv } from "../child-env.ts";
+import { percentile, runLogged, snapshotBuild, type WranglerJson } from "./build-snapshot.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const args = process.argv.slice(2);
@@ -88,7 +88,6 @@ const MB = 1_000_000;
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 
 /**
  * What a rendered page asks React to write: elements and attributes outside the inline style and
@@ -111,31 +110,7 @@ function nextHref(html: string): string | null {
   return href.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => entities[entity]!);
 }
 
-const childEnv = childProcessEnv(root);
-
-function run(command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: { ...childEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      writeFileSync(logFile, output);
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${commandArgs.join(" ")} exited with ${code}:\n${output.split("\n").slice(-30).join("\n")}`));
-    });
-  });
-}
-
-type WranglerJson = {
-  main: string;
-  compatibility_date: string;
-  compatibility_flags?: string[];
-  vars?: Record<string, string>;
-  d1_databases: { binding: string; database_id: string; preview_database_id?: string }[];
-  r2_buckets: { binding: string; bucket_name: string }[];
-};
+const run = (command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}) => runLogged(root, command, commandArgs, logFile, env);
 
 type Base = "app" | "hello" | "ssr" | "d1" | "cache";
 /**
@@ -297,15 +272,7 @@ async function main() {
 
   try {
     // 1. Production build, served from a snapshot.
-    if (BUILD) {
-      log("npm run build");
-      await run("npm", ["run", "build"], join(work, "build.log"));
-    }
-    if (!existsSync(join(root, "build/server/index.js"))) throw new Error("No build/server/index.js: run without --no-build");
-    const build = join(work, "build");
-    cpSync(join(root, "build"), build, { recursive: true });
-    const serverDir = join(build, "server");
-    const config = JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson;
+    const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
 
     // Control (a): the smallest React Router SSR Worker, built with the app's toolchain.
     log("building the SSR control (scripts/bench/control-ssr)");
@@ -533,7 +500,7 @@ async function main() {
 
     // Gzipped JS per page: resolved from React Router's client manifest, checked against the
     // modulepreloads and module imports of the rendered page.
-    const clientDir = join(build, "client");
+    const clientDir = join(serverDir, "..", "client");
     // `charts`: the page draws charts (its budget is 65 kB above the others').
     const jsPages: { path: string; signedIn: boolean; charts?: boolean }[] = [
       { path: "/login", signedIn: false },
@@ -628,9 +595,9 @@ async function main() {
         ...s,
         wedged: (s.base === "app" && !(await healthy())) || warmupWedged,
         rps: result["2xx"] / result.duration,
-        p50: pct(sorted, 50),
-        p95: pct(sorted, 95),
-        p99: pct(sorted, 99),
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
         total: result.requests.total,
         bad: result.non2xx + result.errors + result.timeouts,
         cpuMsPerRequest: (usage.workerd * result.duration * 1000) / Math.max(1, result.requests.total),

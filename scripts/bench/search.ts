@@ -21,16 +21,15 @@
  * stdout and scripts/bench/search-results.md. workerd listens on 127.0.0.1 only and is stopped on
  * exit, error and Ctrl-C.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { childProcessEnv } from "../child-env.ts";
+import { percentile, runLogged, snapshotBuild } from "./build-snapshot.ts";
 import { cpuWindow, findWorkerdPid, loadAverage } from "./proc.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { RARE_SURNAMES, seededRandom, syntheticBody } from "./synthetic-text.ts";
@@ -57,22 +56,7 @@ const QUERIES = [
 ];
 
 const log = (message: string) => process.stderr.write(`[bench:search ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function run(command: string, commandArgs: string[], logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, env: childProcessEnv(root), stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      writeFileSync(logFile, output);
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${commandArgs.join(" ")} exited with ${code}:\n${output.split("\n").slice(-30).join("\n")}`));
-    });
-  });
-}
+const run = (command: string, commandArgs: string[], logFile: string) => runLogged(root, command, commandArgs, logFile);
 
 type SearchModule = { foldedWords(text: string): string[]; stemIndonesian(word: string): string };
 
@@ -145,15 +129,6 @@ function matchCounts(persistTo: string, terms: string[]): Record<string, number>
   }
 }
 
-type WranglerJson = {
-  main: string;
-  compatibility_date: string;
-  compatibility_flags?: string[];
-  vars?: Record<string, string>;
-  d1_databases: { binding: string; database_id: string; preview_database_id?: string }[];
-  r2_buckets: { binding: string; bucket_name: string }[];
-};
-
 type Measured = { label: string; q: string; total: string; requests: number; p50: number; p95: number; cpuMs: number; others: number };
 
 async function main() {
@@ -184,15 +159,7 @@ async function main() {
   process.once("SIGTERM", onSignal);
 
   try {
-    if (BUILD) {
-      log("npm run build");
-      await run("npm", ["run", "build"], join(work, "build.log"));
-    }
-    if (!existsSync(join(root, "build/server/index.js"))) throw new Error("No build/server/index.js: run without --no-build");
-    const build = join(work, "build");
-    cpSync(join(root, "build"), build, { recursive: true });
-    const serverDir = join(build, "server");
-    const config = JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson;
+    const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
     const search = await loadAppSearch(work);
 
     log("migrations + demo seed");
