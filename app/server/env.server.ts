@@ -56,6 +56,20 @@ const EnvSchema = z.object({
   // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
   FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
+  // The sender of notification emails: "Name <address>" or an address; empty = in-app only.
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .default("")
+    .transform((text, ctx): EmailSender | null => {
+      if (!text) return null;
+      const match = /^(?:(.+?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: 'EMAIL_FROM must be an address or "Name <address>"' });
+        return z.NEVER;
+      }
+      return match[3] ? { email: match[3] } : { email: match[2]!, name: match[1]!.replace(/^"|"$/g, "") };
+    }),
   // Berita Acara (penyusutan): where it is signed, the institution it names, and its signatories
   // as a JSON array of {"role","name","nip"?}.
   BERITA_ACARA_PLACE: z.string().trim().max(100).default(""),
@@ -109,6 +123,9 @@ export type SsoClaimMapping = {
   createViewers: boolean;
 };
 
+/** The From of notification emails. */
+export type EmailSender = { email: string; name?: string };
+
 /** One signatory of a Berita Acara. */
 export type Signatory = { role: string; name: string; nip?: string };
 
@@ -126,6 +143,8 @@ export type AppConfig = {
   fixity: { objectsPerRun: number; bytesPerRun: number };
   /** Berita Acara of penyusutan: place, institution, signatories. */
   beritaAcara: { place: string; institution: string; signatories: Signatory[] };
+  /** Who notification emails come from; null: notifications stay in the app. */
+  emailFrom: EmailSender | null;
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -162,6 +181,7 @@ export function loadConfig(env: Env): AppConfig {
       institution: parsed.data.BERITA_ACARA_INSTITUTION || "E-Arsip",
       signatories: parsed.data.BERITA_ACARA_SIGNATORIES,
     },
+    emailFrom: parsed.data.EMAIL_FROM,
   };
   cached = { env, config };
   return config;

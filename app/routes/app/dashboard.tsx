@@ -13,7 +13,8 @@ import { UnownedRequestsPanel } from "~/components/access-requests/unowned-reque
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { getFixityOverview } from "~/server/fixity/service.server";
 import { getDashboard } from "~/server/statistics/service.server";
-import { getRetentionOverview, refreshRetentionStates } from "~/server/retention/service.server";
+import { recomputeRetention } from "~/server/jobs/system.server";
+import { getRetentionOverview } from "~/server/retention/service.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
@@ -54,8 +55,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return pageAction(
     ctx,
     async () => {
-      const { documents } = await refreshRetentionStates(ctx);
-      return { to: here, toast: retentionText.refreshed(documents) };
+      const { documents, complete } = await recomputeRetention(ctx);
+      return { to: here, toast: complete ? retentionText.refreshed(documents) : retentionText.refreshContinues(documents) };
     },
     { toast: { to: here } },
   );
