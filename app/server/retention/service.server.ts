@@ -195,27 +195,16 @@ export async function advanceRetentionClock(ctx: ServiceContext, job: RunningJob
   if (state.phase === "active" || state.phase === "inactive") {
     const from = state.phase === "active" ? (["AKTIF"] as const) : (["AKTIF", "INAKTIF"] as const);
     const boundary = state.phase === "active" ? "active_until" : "inactive_until";
-    const due = () =>
-      ctx.db
-        .selectFrom("retention_states")
-        .select("archive_id")
-        .where("status", "in", from)
-        .where(boundary, "<", today)
-        .limit(batch);
-    const count = (await due().execute()).length;
+    // Moving a row whose boundary passed is idempotent (run again, it finds the row moved), so
+    // it is written here, not with the cursor: its count then says when the phase is over.
+    const moved = await ctx.db
+      .updateTable("retention_states")
+      .set({ status: state.phase === "active" ? "INAKTIF" : "JATUH_TEMPO", status_since: today, refreshed_at: stamp })
+      .where("archive_id", "in", (eb) => eb.selectFrom("retention_states").select("archive_id").where("status", "in", from).where(boundary, "<", today).limit(batch))
+      .executeTakeFirst();
+    const count = Number(moved.numUpdatedRows);
     const next: ClockPhase = count < batch ? { phase: state.phase === "active" ? "inactive" : "digest" } : state;
-    const steps =
-      count === 0
-        ? []
-        : [
-            ctx.db
-              .updateTable("retention_states")
-              .set({ status: state.phase === "active" ? "INAKTIF" : "JATUH_TEMPO", status_since: today, refreshed_at: stamp })
-              .where("archive_id", "in", due())
-              .where("status", "in", from)
-              .where(boundary, "<", today),
-          ];
-    return { steps, cursor: next, done: count, counts: { moved: count }, finished: false };
+    return { cursor: next, done: count, counts: { moved: count }, finished: false };
   }
   return { steps: [...(await weeklyDueEvents(ctx, today)), checkedNow(ctx)], cursor: { phase: "digest" }, finished: true };
 }
