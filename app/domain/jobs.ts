@@ -19,6 +19,8 @@ export const JOB_KINDS = [
   "notifications.reminders",
   // A queue message that could not be handled (unknown type, or failed every retry).
   "queue.dead-letter",
+  // Jobs acting for a user.
+  "disposal.execute",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const isJobKind = (value: unknown): value is JobKind => typeof value === "string" && (JOB_KINDS as readonly string[]).includes(value);

@@ -97,6 +97,8 @@ export type Action =
   | { type: "retention.overview" }
   // Jobs ('Pekerjaan'): Super Admin sees every job; a user sees the jobs acting for them.
   | { type: "jobs.listAll" }
+  // The 'Pekerjaan' entry: who can start work that runs on its own (imports, bulk edits).
+  | { type: "jobs.menu" }
   | { type: "job.view"; ownerId: number | null }
   // A user's own notifications and preferences (a read-only API token reads, never marks).
   | { type: "notifications.read" }
@@ -201,6 +203,7 @@ export function can(actor: Actor | null, action: Action): boolean {
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
     case "trash.list":
     case "disposal.view":
+    case "jobs.menu":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     // Back from the trash: who could delete it, or a colleague of its owning unit (the trash
     // page lists the unit's documents, whoever deleted them).

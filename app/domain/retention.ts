@@ -128,4 +128,8 @@ export type RetentionView = RetentionResult & {
 };
 
 /** The dashboard's retention cards: live documents per status, and the destroyed ones (tombstones). */
-export type RetentionOverview = Record<RetentionStatus, number> & { DIMUSNAHKAN: number };
+export type RetentionOverview = Record<RetentionStatus, number> & {
+  DIMUSNAHKAN: number;
+  /** When the daily clock (or a full recompute) last made every status whole; null: never. */
+  checkedAt: string | null;
+};

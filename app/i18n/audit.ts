@@ -103,6 +103,7 @@ export const audit = {
   DISPOSAL_ANRI_LETTER: (p: { number: string; letterNumber: string; letterDate: string }) =>
     `Surat persetujuan ANRI ${p.letterNumber} (${p.letterDate}) dicatat untuk daftar ${p.number}`,
   DISPOSAL_EXECUTE_START: (p: { number: string }) => `Pelaksanaan daftar ${p.number} dimulai`,
+  DISPOSAL_EXECUTE_ABORT: (p: { number: string }) => `Pelaksanaan daftar ${p.number} dibatalkan karena gagal; daftar kembali menjadi draf tanpa ada arsip yang diproses`,
   DISPOSAL_EXECUTE: (p: { number: string; beritaAcara: string; done: number; skipped: number }) =>
     `Daftar ${p.number} dilaksanakan dengan Berita Acara ${p.beritaAcara}: ${p.done} arsip selesai, ${p.skipped} dilewati`,
   DISPOSAL_ITEM_SKIPPED: (p: { number: string; title: string; reason: string }) => `Arsip "${p.title}" dilewati pada daftar ${p.number}: ${p.reason}`,

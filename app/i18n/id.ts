@@ -26,6 +26,9 @@ export const t = {
     users: "Users",
     trash: "Sampah",
     disposal: "Penyusutan",
+    jobs: "Pekerjaan",
+    /** The header bell's accessible name (its number is the visible part). */
+    notifications: (unread: number) => (unread === 0 ? "Notifikasi" : `Notifikasi, ${unread} belum dibaca`),
     classification: "Klasifikasi",
     logout: "Logout",
     panduan: "Panduan",

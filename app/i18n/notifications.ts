@@ -4,9 +4,11 @@ import type { EmailMode, NotificationKind } from "~/domain/notifications";
 export const notifications = {
   title: "Notifikasi",
   description: "Pemberitahuan tentang permintaan akses, dokumen Anda, dan pekerjaan arsip.",
-  bell: (unread: number) => (unread === 0 ? "Notifikasi, tidak ada yang belum dibaca" : `Notifikasi, ${unread} belum dibaca`),
   filter: { unread: "Belum dibaca", all: "Semua" },
   markRead: "Tandai dibaca",
+  read: "Sudah dibaca",
+  unreadSummary: (count: number) => (count === 0 ? "Semua sudah dibaca" : `${count} belum dibaca`),
+  columns: { notification: "Notifikasi", createdAt: "Waktu", actions: "Aksi" },
   markAllRead: "Tandai semua dibaca",
   markedRead: "Notifikasi ditandai dibaca.",
   markedAllRead: (count: number) => (count === 0 ? "Tidak ada notifikasi yang belum dibaca." : `${count} notifikasi ditandai dibaca.`),

@@ -20,6 +20,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { RETENTION_STATUSES } from "~/domain/retention";
 import { retention as retentionText } from "~/i18n/retention";
+import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
@@ -115,6 +116,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               { label: retentionText.destroyed, value: retention.DIMUSNAHKAN, to: href("/app/audit-logs"), testId: "retention-dimusnahkan" },
             ]}
           />
+          <p className="mt-2 text-sm text-slate-700" data-testid="retention-checked-at">
+            {retention.checkedAt ? retentionText.checkedAt(`${formatDate(retention.checkedAt, "DD MMMM YYYY HH:mm")} WIB`) : retentionText.neverChecked}
+          </p>
         </Section>
       )}
       {unownedPending !== null && <UnownedRequestsPanel count={unownedPending} />}

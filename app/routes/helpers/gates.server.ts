@@ -26,6 +26,7 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       master: can(actor, { type: "master.menu" }),
       trash: can(actor, { type: "trash.list" }),
       disposal: can(actor, { type: "disposal.view" }),
+      jobs: can(actor, { type: "jobs.menu" }),
     },
   };
 }

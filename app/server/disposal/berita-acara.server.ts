@@ -50,7 +50,8 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 /**
  * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (registered first, R2 checks the
  * SHA-256 it is given) and return its hash with the batch steps that record it. On a failed put
- * nothing is left behind; after a failed batch, call `discardBeritaAcara` (or leave it to the sweep).
+ * nothing is left behind; after a failed batch, call `discardBeritaAcara` (or leave it to the
+ * sweep). Storing the same uuid again (a job's slice run after a kill) replaces the object.
  */
 export async function storeBeritaAcara(
   ctx: Pick<ServiceContext, "db" | "files" | "now">,
@@ -59,8 +60,11 @@ export async function storeBeritaAcara(
 ): Promise<StoredBeritaAcara> {
   const r2Key = beritaAcaraKeyOf(row.uuid);
   const pdfSha256 = await sha256Hex(pdfBytes);
-  const now = ctx.now().toISOString();
-  await ctx.db.insertInto("file_staging").values({ r2_key: r2Key, created_at: now }).execute();
+  await ctx.db
+    .insertInto("file_staging")
+    .values({ r2_key: r2Key, created_at: ctx.now().toISOString() })
+    .onConflict((oc) => oc.column("r2_key").doNothing())
+    .execute();
   try {
     await ctx.files.put(r2Key, pdfBytes, {
       httpMetadata: { contentType: "application/pdf" },
@@ -71,10 +75,15 @@ export async function storeBeritaAcara(
     await discardFile(ctx, r2Key);
     throw error;
   }
+  return { ...beritaAcaraStored(ctx, row, pdfSha256), size: pdfBytes.byteLength };
+}
+
+/** The batch steps recording a PDF already stored under the row's uuid with `pdfSha256`. */
+export function beritaAcaraStored(ctx: Pick<ServiceContext, "db" | "now">, row: NewBeritaAcara, pdfSha256: string): Omit<StoredBeritaAcara, "size"> {
+  const r2Key = beritaAcaraKeyOf(row.uuid);
   return {
     r2Key,
     pdfSha256,
-    size: pdfBytes.byteLength,
     steps: [
       ctx.db.insertInto("berita_acara").values({
         uuid: row.uuid,
@@ -87,7 +96,7 @@ export async function storeBeritaAcara(
         list_sha256: row.listSha256,
         r2_key: r2Key,
         pdf_sha256: pdfSha256,
-        created_at: now,
+        created_at: ctx.now().toISOString(),
       }),
       ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key),
     ],

@@ -10,6 +10,7 @@ import { sealAuditChain } from "../audit/chain.server";
 import { scheduledAuditChainCheck } from "../audit/integrity.server";
 import { actorOf, type ServiceContext } from "../context.server";
 import { usersWithRole, toSessionUser } from "../auth/session.server";
+import { abandonDisposalExecution, executeDisposalSlice } from "../disposal/service.server";
 import { dispatchEvents } from "../events/dispatcher.server";
 import { runFixityChecks } from "../fixity/service.server";
 import { sendDailyDigests } from "../notifications/email.server";
@@ -64,6 +65,9 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   "notifications.digest": once("notifications", async (ctx) => ({ sent: await sendDailyDigests(ctx) })),
   "notifications.reminders": once("notifications", async (ctx) => ({ reminded: await remindExpiringTokens(ctx) })),
   // Recorded as FAILED when they arrive; never run.
+  // 'Laksanakan': plan, render the Berita Acara, apply (see executeDisposalSlice); a job that
+  // gives up leaves the list a draft again.
+  "disposal.execute": { slice: executeDisposalSlice, onFailed: abandonDisposalExecution },
   "queue.dead-letter": {
     system: "queue",
     async slice() {

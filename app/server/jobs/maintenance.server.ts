@@ -29,9 +29,34 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsEx
     ctx.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
     // Audit windows (once-per-window events) that ended long ago.
     ctx.db.deleteFrom("audit_windows").where("started_at", "<=", dayAgo),
+    ...pruneWorkRecords(ctx, now),
   ]);
   const trashPurged = await purgeExpiredTrash(ctx);
   return { approvalsExpired, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };
+}
+
+/** Days dispatched events, finished system jobs and sent emails' bodies are kept (for inspection). */
+export const WORK_RECORDS_KEPT_DAYS = 14;
+/** A user's jobs and failed work stay longer: their reports are what the owner reads. */
+export const USER_JOBS_KEPT_DAYS = 90;
+
+/**
+ * Outbox, job and email rows whose purpose is served: events already dispatched, the system's
+ * routine runs, the bodies of sent emails (address, subject and outcome stay). Failed jobs and
+ * users' jobs are kept longer.
+ */
+function pruneWorkRecords(ctx: ServiceContext, now: Date) {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const routine = daysAgo(WORK_RECORDS_KEPT_DAYS);
+  return [
+    ctx.db
+      .deleteFrom("events")
+      .where("created_at", "<=", routine)
+      .where("id", "<=", (eb) => eb.selectFrom("site_state").select("value").where("key", "=", "events_dispatched")),
+    ctx.db.deleteFrom("jobs").where("actor_user_id", "is", null).where("status", "=", "DONE").where("finished_at", "<=", routine),
+    ctx.db.deleteFrom("jobs").where("status", "in", ["DONE", "FAILED", "CANCELLED"]).where("finished_at", "<=", daysAgo(USER_JOBS_KEPT_DAYS)),
+    ctx.db.updateTable("email_messages").set({ text_body: "", html_body: "" }).where("status", "!=", "PENDING").where("created_at", "<=", routine).where("text_body", "!=", ""),
+  ];
 }
 
 /**

@@ -16,6 +16,9 @@ import type { ServiceContext } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { contextForJob, handlerFor } from "./handlers.server";
 import { sendWorkMessage } from "./messages.server";
+import { insertJobStatement, type NewJob } from "./records.server";
+
+export type { NewJob };
 
 /** A slice holds the job this long; a runner that died is replaced once it lapses. */
 export const LEASE_MS = 2 * 60 * 1000;
@@ -64,16 +67,6 @@ export type JobSlice = {
   after?: () => Promise<void>;
 };
 
-export type NewJob = {
-  kind: JobKind;
-  /** The user it acts for (policy as for them), or omitted for the kind's system actor. */
-  actorUserId?: number | null;
-  params?: Record<string, unknown>;
-  total?: number | null;
-  /** At most one QUEUED or RUNNING job per key. */
-  singletonKey?: string | null;
-};
-
 type JobRow = {
   id: number;
   uuid: string;
@@ -89,36 +82,14 @@ type JobRow = {
   attempts: number;
 };
 
-/** The statement that creates a job (for a use case that must create it in its own batch). */
-export function insertJobStatement(ctx: Pick<ServiceContext, "db" | "now">, job: NewJob & { uuid: string }) {
-  const now = ctx.now().toISOString();
-  const handler = handlerFor(job.kind);
-  return ctx.db
-    .insertInto("jobs")
-    .values({
-      uuid: job.uuid,
-      kind: job.kind,
-      actor_user_id: job.actorUserId ?? null,
-      actor_system: job.actorUserId ? null : (handler.system ?? null),
-      status: "QUEUED",
-      params: JSON.stringify(job.params ?? {}),
-      total: job.total ?? null,
-      counts: "{}",
-      singleton_key: job.singletonKey ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    // The only constraint a fresh uuid can meet is the one-live-job-per-key index.
-    .onConflict((oc) => oc.doNothing());
-}
-
 /**
  * Create a job (QUEUED). With a singleton key, an existing live job of that key is returned
  * instead of a second one. Returns the job's id.
  */
 export async function createJob(ctx: Pick<ServiceContext, "db" | "d1" | "now">, job: NewJob): Promise<{ id: number; uuid: string; created: boolean }> {
   const uuid = crypto.randomUUID();
-  const inserted = await insertJobStatement(ctx, { ...job, uuid }).returning(["id", "uuid"]).executeTakeFirst();
+  const actorSystem = job.actorUserId ? null : (handlerFor(job.kind).system ?? null);
+  const inserted = await insertJobStatement(ctx, { ...job, actorSystem, uuid }).returning(["id", "uuid"]).executeTakeFirst();
   if (inserted) return { ...inserted, created: true };
   const existing = await ctx.db
     .selectFrom("jobs")

@@ -2,6 +2,7 @@
  * Jobs as people see them ('Pekerjaan'): Super Admin every job (the system's and everyone's),
  * any other user the jobs acting for them.
  */
+import { sql } from "kysely";
 import { NotFoundError } from "~/domain/errors";
 import type { JobListQuery } from "~/domain/job-schemas";
 import { isJobKind, type JobDetailView, type JobView } from "~/domain/jobs";
@@ -9,6 +10,7 @@ import { listPage, type ListPage } from "~/domain/list-page";
 import { can } from "~/domain/policy";
 import { jobs as text } from "~/i18n/jobs";
 import { requireUser, type ServiceContext } from "../context.server";
+import { containsAny } from "../db/like-pattern.server";
 
 export type JobPage = ListPage<JobView, JobListQuery>;
 
@@ -63,6 +65,8 @@ export async function listJobs(ctx: ServiceContext, query: JobListQuery): Promis
     if (!all) select = select.where("j.actor_user_id", "=", user.userId);
     if (query.status) select = select.where("j.status", "=", query.status);
     if (query.kind) select = select.where("j.kind", "=", query.kind);
+    // The search box: who it acts for, or what went wrong.
+    if (query.q) select = select.where(containsAny([sql.ref("u.full_name"), sql.ref("j.error")], query.q));
     return select;
   };
   const [rows, count] = await Promise.all([

@@ -7,6 +7,9 @@ import { assertCan, userActorOf } from "~/domain/policy";
 import { retention as retentionText } from "~/i18n/retention";
 import type { ServiceContext } from "../context.server";
 import { dispatchedThrough } from "../events/dispatcher.server";
+import { ConflictError } from "~/domain/errors";
+import { disposalText } from "~/i18n/disposal";
+import { disposalExecutionResult, startDisposalExecution, type ExecutionResult } from "../disposal/service.server";
 import { createJob, runJob, runSystemJob, type RunOptions } from "./runner.server";
 
 /**
@@ -30,4 +33,22 @@ export async function recomputeRetention(ctx: ServiceContext, options: RunOption
   const outcome = await runJob(ctx, job.id, { budgetMs: 5_000, ...options });
   const row = await ctx.db.selectFrom("jobs").select("progress").where("id", "=", job.id).executeTakeFirstOrThrow();
   return { documents: row.progress, complete: outcome === "done", jobId: job.id };
+}
+
+/**
+ * 'Laksanakan': start the list's execution job and run it now; a list that needs longer than this
+ * request continues on the queue (`running`), and its owner is notified when it ends. A job that
+ * failed here answers with its reason (the list is a draft again).
+ */
+export async function executeDisposalList(ctx: ServiceContext, uuid: string, options: RunOptions = {}): Promise<ExecutionResult | { running: true; number: string }> {
+  const { jobId } = await startDisposalExecution(ctx, uuid);
+  const outcome = await runJob(ctx, jobId, { budgetMs: 20_000, ...options });
+  if (outcome === "done") {
+    const result = await disposalExecutionResult(ctx, uuid);
+    if (result) return result;
+  }
+  const job = await ctx.db.selectFrom("jobs").select(["status", "error"]).where("id", "=", jobId).executeTakeFirstOrThrow();
+  if (job.status === "FAILED") throw new ConflictError(job.error ?? disposalText.changedDuringExecution);
+  const list = await ctx.db.selectFrom("disposal_lists").select("number").where("uuid", "=", uuid).executeTakeFirstOrThrow();
+  return { running: true, number: list.number };
 }

@@ -125,7 +125,9 @@ export async function getNotificationSettings(ctx: ServiceContext): Promise<Noti
 export async function saveNotificationPreferences(ctx: ServiceContext, input: unknown): Promise<NotificationSettings> {
   const user = requireUser(ctx);
   assertCan(ctx.actor, { type: "notifications.update" }, sessionText.required);
-  const chosen = parseOrInvalid(NotificationPreferencesSchema, input ?? {});
+  // Only the kinds' fields count (a form also carries its CSRF token).
+  const fields = Object.fromEntries(Object.entries((input ?? {}) as Record<string, unknown>).filter(([key]) => isNotificationKind(key)));
+  const chosen = parseOrInvalid(NotificationPreferencesSchema, fields);
   const allowed = new Set<NotificationKind>(kindsForRole(user.role));
   const rows = Object.entries(chosen).flatMap(([kind, email]) => (allowed.has(kind as NotificationKind) && email ? [{ user_id: user.userId, kind, email }] : []));
   if (rows.length > 0) {

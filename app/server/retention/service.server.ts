@@ -528,11 +528,12 @@ export async function refreshDocumentsOfCode(ctx: ServiceContext, classification
  */
 export async function getRetentionOverview(ctx: ServiceContext): Promise<RetentionOverview | null> {
   if (!can(ctx.actor, { type: "retention.overview" })) return null;
-  const [states, destroyed] = await Promise.all([
+  const [states, destroyed, checkedAt] = await Promise.all([
     ctx.db.selectFrom("retention_states").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
     ctx.db.selectFrom("archive_tombstones").select((eb) => eb.fn.countAll<number>().as("n")).where("reason", "=", "DESTROYED").executeTakeFirst(),
+    retentionCheckedAt(ctx),
   ]);
-  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0) };
+  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0), checkedAt };
   for (const row of states) overview[row.status] = Number(row.n);
   return overview;
 }
