@@ -133,3 +133,15 @@ CREATE INDEX retention_states_inactive_boundary ON retention_states (inactive_un
 CREATE INDEX retention_states_newly_due ON retention_states (status_since, disposition) WHERE status = 'JATUH_TEMPO';
 -- When the clock's figures were last made whole (epoch milliseconds; 0 = never).
 INSERT INTO site_state (key, value) VALUES ('retention_checked_at', 0);
+
+-- Windows of events audited once per client (refusals, downloads): what a closed window saw is
+-- recorded when it closes, by the maintenance job (count and the distinct paths, bounded), not
+-- on the client's next refusal. The window keeps who it was about and until when it runs.
+ALTER TABLE audit_windows ADD COLUMN action TEXT;
+ALTER TABLE audit_windows ADD COLUMN ends_at TEXT;
+ALTER TABLE audit_windows ADD COLUMN actor_id INTEGER;
+ALTER TABLE audit_windows ADD COLUMN ip_address TEXT;
+ALTER TABLE audit_windows ADD COLUMN user_agent TEXT;
+ALTER TABLE audit_windows ADD COLUMN paths TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE audit_windows ADD COLUMN summarized_at TEXT;
+CREATE INDEX audit_windows_to_summarize ON audit_windows (ends_at) WHERE repeats > 0 AND summarized_at IS NULL;

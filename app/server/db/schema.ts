@@ -281,7 +281,21 @@ export interface Database {
     expiry_reminded_at: string | null;
   };
   /** Trigger-kept (migration 0015): audit rows per dimension 'all' / 'action' / 'actor' (user id). */
-  audit_windows: { key: string; started_at: string; repeats: Generated<number>; previous_repeats: Generated<number> };
+  audit_windows: {
+    key: string;
+    started_at: string;
+    repeats: Generated<number>;
+    previous_repeats: Generated<number>;
+    /** The audited action, when the window closes, and the client (migration 0023). */
+    action: string | null;
+    ends_at: string | null;
+    actor_id: number | null;
+    ip_address: string | null;
+    user_agent: string | null;
+    /** JSON array of the distinct paths (or subjects) the window saw, at most AUDIT_WINDOW_PATHS. */
+    paths: Generated<string>;
+    summarized_at: string | null;
+  };
   audit_log_counts: { dimension: "all" | "action" | "actor"; value: string; total: number };
   audit_logs: {
     id: Generated<number>;
