@@ -344,13 +344,27 @@ async function fail(ctx: ServiceContext, job: RunningJob, message: string): Prom
   return "failed";
 }
 
+/** How long a cron waits for a run of the same kind that another invocation holds. */
+const BUSY_WAIT_MS = 60_000;
+
 /**
- * Run a system job now (a cron branch): at most one of each kind lives at a time; a run that is
- * still going (or died holding its lease) is resumed rather than duplicated.
+ * Run a system job now (a cron branch): at most one of each kind lives at a time; a run that died
+ * holding its lease is resumed rather than duplicated. While another invocation runs the same
+ * kind, this waits for it to end and then runs its own (the work is idempotent), so a cron that
+ * returns has had its work done.
  */
-export async function runSystemJob(ctx: ServiceContext, kind: JobKind, options: RunOptions & { params?: Record<string, unknown> } = {}): Promise<{ id: number; outcome: RunOutcome }> {
-  const job = await createJob(ctx, { kind, singletonKey: kind, params: options.params });
-  return { id: job.id, outcome: await runJob(ctx, job.id, options) };
+export async function runSystemJob(
+  ctx: ServiceContext,
+  kind: JobKind,
+  options: RunOptions & { params?: Record<string, unknown>; /** Return at once when another run holds it (it will do the work). */ skipIfBusy?: boolean } = {},
+): Promise<{ id: number; outcome: RunOutcome }> {
+  const started = Date.now();
+  for (;;) {
+    const job = await createJob(ctx, { kind, singletonKey: kind, params: options.params });
+    const outcome = await runJob(ctx, job.id, options);
+    if (outcome !== "busy" || options.skipIfBusy || Date.now() - started > BUSY_WAIT_MS) return { id: job.id, outcome };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**

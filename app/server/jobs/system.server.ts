@@ -14,12 +14,13 @@ import { createJob, runJob, runSystemJob, type RunOptions } from "./runner.serve
 
 /**
  * Dispatch the outbox now (a queue message after a commit, or the cron's safety run): only when
- * an event waits, so quiet hours leave no empty job rows.
+ * an event waits, so quiet hours leave no empty job rows. A dispatcher already running takes the
+ * new events too (it runs until none waits), so a busy one is left to it.
  */
 export async function dispatchPendingEvents(ctx: ServiceContext, options: RunOptions = {}): Promise<void> {
   const cursor = await dispatchedThrough(ctx);
   const waiting = await ctx.db.selectFrom("events").select("id").where("id", ">", cursor).limit(1).executeTakeFirst();
-  if (waiting) await runSystemJob(ctx, "events.dispatch", options);
+  if (waiting) await runSystemJob(ctx, "events.dispatch", { ...options, skipIfBusy: true });
 }
 
 /**
