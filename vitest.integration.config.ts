@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { kCurrentWorker } from "miniflare";
 import { defineConfig } from "vitest/config";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -13,7 +14,12 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
+      // The tested Worker also exports the processor Worker's entrypoint, and its PROCESSOR
+      // binding points at itself: PDF text and Berita Acara PDFs go through a real RPC service
+      // binding to the processor's code, as in production, without a second bundle.
+      main: "./test/support/worker/main.ts",
       miniflare: {
+        serviceBindings: { PROCESSOR: { name: kCurrentWorker, entrypoint: "Processor" } },
         // Databases of their own for the upgrade tests (migrations applied step by step on data).
         d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test", ID_UPGRADE_DB: "id-upgrade-test", SCALE_DB: "scale-test" },
         bindings: {

@@ -31,7 +31,8 @@ import { destroySteps } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { csvLine } from "../http/csv.server";
 import { verificationPath } from "~/domain/berita-acara";
-import type { BeritaAcaraItem } from "./berita-acara-pdf.server";
+import { listSha256Of, type BeritaAcaraItem } from "./berita-acara-list.server";
+import { processorOf } from "../processor.server";
 import { beritaAcaraKeyOf, beritaAcaraStored, discardBeritaAcara, storeBeritaAcara } from "./berita-acara.server";
 import { insertJobStatement } from "../jobs/records.server";
 import type { JobSlice, RunningJob } from "../jobs/runner.server";
@@ -704,10 +705,9 @@ export async function executeDisposalSlice(ctx: ServiceContext, job: RunningJob)
   const baItems = beritaAcaraItems(items, cursor.plan);
   const kind = list.kind === "MUSNAH" ? "PEMUSNAHAN" : "PENYERAHAN";
   if (cursor.phase === "render") {
-    // pdf-lib loads here only: no page or API request parses it.
-    const { listSha256Of, renderBeritaAcaraPdf } = await import("./berita-acara-pdf.server");
+    // Rendered by the processor Worker: pdf-lib never loads in this one.
     const listSha256 = await listSha256Of(baItems);
-    const pdf = await renderBeritaAcaraPdf({
+    const pdf = await processorOf(ctx.env).renderBeritaAcara({
       kind,
       number: cursor.ba.number,
       listNumber: list.number,

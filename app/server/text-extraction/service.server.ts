@@ -14,8 +14,8 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { getDocument, visibleRow } from "../documents/service.server";
 import { documentRef } from "../documents/view.server";
-import { extractText, MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extractors.server";
-import { ocrOf } from "./ocr.server";
+import { MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extracted-text.server";
+import { extractThroughProcessor } from "./processor.server";
 import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
 
@@ -73,7 +73,7 @@ export async function extractQueued(ctx: JobContext, message: ExtractionMessage,
       if (last) return fail(text.errors.missingObject);
       return retry(ctx, message, attempt);
     }
-    extraction = await extractText(new Uint8Array(await object.arrayBuffer()), row.mime_type, ocrOf(ctx.env));
+    extraction = await extractThroughProcessor(ctx.env, new Uint8Array(await object.arrayBuffer()), row.mime_type);
   } catch (error) {
     if (error instanceof UnreadableFileError) return fail(text.errors[error.reason]);
     console.warn(JSON.stringify({ event: "extraction_error", ...message, attempt, error: String(error) }));
