@@ -4,7 +4,6 @@ import { createIndonesianStemmer, type Stemmer } from "~/domain/search/indonesia
 import { rootDictionary } from "~/domain/search/root-dictionary";
 import { jobContext } from "~/server/context.server";
 import { listDocuments } from "~/server/documents/service.server";
-import { recordTermsStatements } from "~/server/search/queries.server";
 import { restemVocabulary } from "~/server/search/service.server";
 import {
   formatScores,
@@ -17,6 +16,7 @@ import {
 import { serviceContext } from "../support/worker/context";
 import { uploadDocument } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
+import { indexText } from "../support/worker/search";
 import { createCategory, createUser, type CreatedUser } from "../support/worker/factories";
 import { login } from "../support/worker/http";
 import ORIGINAL from "../fixtures/relevance/queries.json";
@@ -95,21 +95,8 @@ beforeAll(async () => {
       },
     });
     corpusIdOf.set(uploaded.uuid, document.id);
-    const row = await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?")
-      .bind(uploaded.uuid)
-      .first<{ id: number; current_file_id: number }>();
-    const body = extractedText(document);
-    const now = new Date().toISOString();
-    // What the consumer writes when a text is extracted: the row INDEXED with the body, and the
-    // words' stems for the query expansion.
-    await testEnv.DB.batch([
-      testEnv.DB.prepare(
-        `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-         ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-      ).bind(row!.id, row!.current_file_id, body, now, now),
-      // The index as the app stemmed it before the dictionary; the test re-stems it below.
-      ...recordTermsStatements(testEnv.DB, body, ownRootsOnly),
-    ]);
+    // The index as the app stemmed it before the dictionary; the test re-stems it below.
+    await indexText(uploaded.uuid, extractedText(document), ownRootsOnly);
   }
 }, 180_000);
 

@@ -5,13 +5,13 @@ import { createIndonesianStemmer, STEMMER_VERSION, stemIndonesian } from "~/doma
 import { rootDictionary } from "~/domain/search/root-dictionary";
 import { ForbiddenError } from "~/domain/errors";
 import { jobContext } from "~/server/context.server";
-import { recordTermsStatements } from "~/server/search/queries.server";
 import { restemStaleVocabulary, restemVocabulary } from "~/server/search/service.server";
 import worker from "../../workers/app";
 import { send } from "../support/worker/admin";
 import { serviceContext } from "../support/worker/context";
 import { uploadDocument } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
+import { indexText } from "../support/worker/search";
 import { createCategory, createUser, type CreatedUser } from "../support/worker/factories";
 import { login, type SignedIn } from "../support/worker/http";
 
@@ -53,16 +53,8 @@ beforeAll(async () => {
   session = await login(admin.username, admin.password);
   const categoryId = (await createCategory()).id;
   uuid = (await uploadDocument(session, { categoryId, fields: { title: "Berita Acara Tahun 2019", accessLevel: "PUBLIC" } })).uuid;
-  const row = (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
-  const now = new Date().toISOString();
   // The text as an older version of the app indexed it: its words stemmed by the older stemmer.
-  await testEnv.DB.batch([
-    testEnv.DB.prepare(
-      `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-    ).bind(row.id, row.current_file_id, TEXT, now, now),
-    ...recordTermsStatements(testEnv.DB, TEXT, olderStemmer),
-  ]);
+  await indexText(uuid, TEXT, olderStemmer);
 });
 
 describe("re-stemming the search vocabulary", () => {
