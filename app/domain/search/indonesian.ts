@@ -1,6 +1,6 @@
 import { ROOT_ALIASES } from "./indonesian-roots";
 import { DICTIONARY_VERSION, FAMILY, rootDictionary, type RootDictionary } from "./root-dictionary";
-import { isVowel, talaStem } from "./tala-rules";
+import { countVowels, isVowel, talaStem } from "./tala-rules";
 
 /**
  * Indonesian word stemming for search, used the same way at index time and at query time, so
@@ -12,8 +12,9 @@ import { isVowel, talaStem } from "./tala-rules";
  * (meN- + t, k, p, s; "me" before l, m, n, ny, r, w, y; the kept consonants of loan words such
  * as "mentransfer", "mengkoordinasikan") — and the reading whose root is in the dictionary wins:
  * one whose affixes the dictionary allows that root before one it does not, then the reading
- * that takes off fewer affixes, then fewer inflectional endings, then the root that takes more
- * affix families (the more productive word: "makan", not "pakan", in "memakan"). The dictionary
+ * that takes off fewer affixes, then fewer inflectional endings, then the root as written before
+ * one with a put-back letter ("memakan" is "makan", not "pakan"), then the root that takes more
+ * affix families (the more productive word). The dictionary
  * is LibreOffice's Indonesian Hunspell list with its affix flags plus the project's own roots
  * (root-dictionary.ts); a word whose root it does not know goes to Tala's rules
  * (tala-rules.ts), which give every form of it the same stem.
@@ -32,12 +33,6 @@ function impossibleConfix(prefix: number, suffix: number): boolean {
   // peN- and per- never take -kan (Tala's rules agree): "penarikan" is "tarik", not "tari".
   if (suffix === KAN) return prefix === K || prefix === S || prefix === P || prefix === R;
   return false;
-}
-
-function countVowels(word: string): number {
-  let count = 0;
-  for (let index = 0; index < word.length; index += 1) if (isVowel(word[index])) count += 1;
-  return count;
 }
 
 function familyCount(mask: number): number {

@@ -53,7 +53,9 @@ class GroupedRootDictionary implements RootDictionary {
   ) {
     for (const entry of own) {
       const group = groupOf(entry[0]);
-      this.ownByGroup.set(group, [...(this.ownByGroup.get(group) ?? []), entry]);
+      const entries = this.ownByGroup.get(group) ?? [];
+      entries.push(entry);
+      this.ownByGroup.set(group, entries);
     }
   }
 
@@ -79,9 +81,8 @@ class GroupedRootDictionary implements RootDictionary {
 
   /** Every root, every group read (tests and the benchmark). */
   *roots(): Generator<[string, number]> {
-    for (let index = 0; index < GROUPS; index += 1) {
-      yield* this.group(String.fromCharCode(97 + Math.floor(index / 676), 97 + (Math.floor(index / 26) % 26), 97 + (index % 26)))!;
-    }
+    const keys = new Set([...Object.keys(this.texts), ...[...this.ownByGroup.values()].map((entries) => entries[0]![0].slice(0, 3))]);
+    for (const key of [...keys].sort()) yield* this.group(key)!;
   }
 }
 

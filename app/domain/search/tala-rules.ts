@@ -15,9 +15,9 @@ const VOWELS = new Set(["a", "e", "i", "o", "u"]);
 
 export const isVowel = (char: string | undefined): boolean => char !== undefined && VOWELS.has(char);
 
-function countVowels(word: string): number {
+export function countVowels(word: string): number {
   let count = 0;
-  for (const char of word) if (VOWELS.has(char)) count += 1;
+  for (let index = 0; index < word.length; index += 1) if (VOWELS.has(word[index]!)) count += 1;
   return count;
 }
 

@@ -274,3 +274,18 @@ export function updateStemsStatement(d1: D1Database, pairs: readonly (readonly [
     .prepare("UPDATE search_terms SET stem = json_extract(value, '$[1]') FROM json_each(?) WHERE search_terms.term = json_extract(value, '$[0]')")
     .bind(JSON.stringify(pairs));
 }
+
+/** Which stemmer the vocabulary's stems come from, and a re-stem under way (search_stemmer's one row). */
+export function vocabularyStemmer({ db }: { db: Db }) {
+  return db.selectFrom("search_stemmer").select(["version", "restem_version", "restem_after"]).where("id", "=", 1).executeTakeFirstOrThrow();
+}
+
+/** Records a re-stem's progress towards `version`: the last term done, or (null) the end, where `version` becomes the vocabulary's. */
+export async function recordRestemProgress({ db }: { db: Db }, version: string, after: string | null): Promise<void> {
+  const done = { version, restem_version: null, restem_after: null };
+  await db
+    .updateTable("search_stemmer")
+    .set(after === null ? done : { restem_version: version, restem_after: after })
+    .where("id", "=", 1)
+    .execute();
+}

@@ -21,8 +21,10 @@ import {
   type SearchReader,
   type SearchRow,
   type Seek,
+  recordRestemProgress,
   updateStemsStatement,
   vocabularyAfter,
+  vocabularyStemmer,
 } from "./queries.server";
 
 export type SearchOptions = {
@@ -185,22 +187,18 @@ export type RestemRun = { version: string; done: boolean; read: number; changed:
  */
 export async function restemStaleVocabulary(ctx: ServiceContext, { batches = RESTEM_BATCHES_PER_RUN, limit = RESTEM_BATCH } = {}): Promise<RestemRun> {
   assertCan(ctx.actor, { type: "search.restem" }, "search.restem");
-  const state = await ctx.db.selectFrom("search_stemmer").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+  const state = await vocabularyStemmer(ctx);
   const run: RestemRun = { version: state.version, done: state.version === STEMMER_VERSION, read: 0, changed: 0 };
   if (run.done) return run;
   // A re-stem towards another version (an older deploy's) starts over.
   let after = state.restem_version === STEMMER_VERSION ? state.restem_after : null;
-  for (let batch = 0; batch < batches; batch += 1) {
-    const done = await restemVocabulary(ctx, { after, limit });
-    run.read += done.read;
-    run.changed += done.changed;
-    after = done.next;
-    const progress = ctx.db.updateTable("search_stemmer").where("id", "=", 1);
-    if (after === null) {
-      await progress.set({ version: STEMMER_VERSION, restem_version: null, restem_after: null }).execute();
-      return { ...run, version: STEMMER_VERSION, done: true };
-    }
-    await progress.set({ restem_version: STEMMER_VERSION, restem_after: after }).execute();
+  for (let count = 0; count < batches; count += 1) {
+    const batch = await restemVocabulary(ctx, { after, limit });
+    run.read += batch.read;
+    run.changed += batch.changed;
+    after = batch.next;
+    await recordRestemProgress(ctx, STEMMER_VERSION, after);
+    if (after === null) return { ...run, version: STEMMER_VERSION, done: true };
   }
   return run;
 }
