@@ -17,7 +17,7 @@ export const HUNSPELL_ID_FILES = { dic: "/usr/share/hunspell/id_ID.dic", aff: "/
 /** The generated root list the stemmer reads. */
 export const DICTIONARY_MODULE = new URL("../../app/domain/search/dictionary/hunspell-id.ts", import.meta.url);
 
-/** Prefix families: meN-, di-, ter-, ber-, peN-, per-, ke-, se-. Suffix families: -an, -i, -kan. */
+/** The family letters in the order they are written, as the stemmer reads them (FAMILY in app/domain/search/root-dictionary.ts). */
 export const FAMILY_ORDER = "BDKMPRSTaik";
 
 /**

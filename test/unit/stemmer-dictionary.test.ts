@@ -2,7 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FAMILY, parseRootList, rootDictionary, EVERY_FAMILY } from "~/domain/search/root-dictionary";
 import { HUNSPELL_ROOTS } from "~/domain/search/dictionary/hunspell-id";
-import { classFamilies, DICTIONARY_MODULE, dictionaryModule, HUNSPELL_ID_FILES, parseAffixClasses, prefixFamilies, rootListOf } from "../../scripts/stemmer/hunspell-roots.ts";
+import {
+  classFamilies,
+  DICTIONARY_MODULE,
+  dictionaryModule,
+  FAMILY_ORDER,
+  HUNSPELL_ID_FILES,
+  parseAffixClasses,
+  prefixFamilies,
+  rootListOf,
+} from "../../scripts/stemmer/hunspell-roots.ts";
 
 /**
  * The stemmer's root list is generated from LibreOffice's Indonesian Hunspell dictionary by
@@ -71,6 +80,8 @@ describe("the root list in the repository", () => {
   });
 
   it("is read into roots and the affix families they take", () => {
+    // The generator writes the letters the stemmer reads.
+    expect(FAMILY_ORDER).toBe(Object.keys(FAMILY).join(""));
     expect(parseRootList("bayar/DMPTaik\nmas\n")).toEqual(
       new Map([
         ["bayar", FAMILY.D | FAMILY.M | FAMILY.P | FAMILY.T | FAMILY.a | FAMILY.i | FAMILY.k],
