@@ -18,7 +18,7 @@ export const RETENTION_CRON = "41 17 * * *";
 
 /** Each cron's jobs, in order; each runs as a job row with its own system actor. */
 export const CRON_JOBS: Record<string, readonly JobKind[]> = {
-  [MAINTENANCE_CRON]: ["maintenance", "text-backfill", "notifications.reminders"],
+  [MAINTENANCE_CRON]: ["maintenance", "text-backfill", "search.restem", "notifications.reminders"],
   [AUDIT_CHAIN_CRON]: ["audit-chain"],
   [FIXITY_CRON]: ["fixity"],
   [RETENTION_CRON]: ["retention", "notifications.digest"],

@@ -13,6 +13,8 @@ export const JOB_KINDS = [
   "audit-chain",
   "fixity",
   "text-backfill",
+  // Re-stemming the search vocabulary after the stemmer changed (a few batches per run).
+  "search.restem",
   "retention",
   "events.dispatch",
   "notifications.digest",

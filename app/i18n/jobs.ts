@@ -10,6 +10,7 @@ export const jobs = {
     "audit-chain": "Verifikasi rantai log audit",
     fixity: "Pemeriksaan integritas file",
     "text-backfill": "Antrean ekstraksi teks",
+    "search.restem": "Penyesuaian kosakata pencarian",
     retention: "Perhitungan retensi",
     "events.dispatch": "Penyaluran kejadian dan notifikasi",
     "notifications.digest": "Ringkasan email harian",

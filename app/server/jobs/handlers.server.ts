@@ -17,6 +17,7 @@ import { sendDailyDigests } from "../notifications/email.server";
 import { remindExpiringTokens } from "../notifications/reminders.server";
 import { advanceRetentionClock, retentionRefreshSlice } from "../retention/service.server";
 import { enqueuePendingTexts } from "../text-extraction/service.server";
+import { restemStaleVocabulary } from "../search/service.server";
 import { runMaintenance } from "./maintenance.server";
 import type { JobSlice, RunningJob } from "./runner.server";
 
@@ -52,6 +53,11 @@ const HANDLERS: Record<JobKind, JobHandler> = {
     return { checked: result.checked, failed: result.failed };
   }),
   "text-backfill": once("text-extraction", async (ctx) => ({ sent: await enqueuePendingTexts(ctx as ServiceContext & { actor: SystemActor }) })),
+  // The search vocabulary's re-stem keeps its own cursor (search_stemmer), so each run goes on from there.
+  "search.restem": once("text-extraction", async (ctx) => {
+    const run = await restemStaleVocabulary(ctx);
+    return { read: run.read, changed: run.changed, done: run.done };
+  }),
   // The daily clock: rows whose boundary passed move on; missing rows are made; the cursor walks
   // every document only on a full recompute ('Hitung Ulang', a code's retention changed).
   retention: {
