@@ -44,6 +44,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/integration/**/*.test.ts"],
+    // workerd, D1 and the queue consumer share two cores with the whole suite: a step may take seconds.
+    testTimeout: 30_000,
     setupFiles: [
       "./test/support/worker/production-env.ts",
       "./test/support/worker/apply-migrations.ts",
