@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userMessages } from "../i18n/users";
-import { blankToUndefined, optionalEmail, toInteger } from "./form-input";
+import { blankToUndefined, formBoolean, optionalEmail, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import { ROLE_NAMES, ROLES } from "./roles";
 import type { UnitKerjaOptionSchema, UserDetailSchema, UserViewSchema } from "./api/users";
@@ -67,6 +67,10 @@ export const UserUpdateSchema = z.object({
   unitKerjaId,
 });
 export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
+
+/** 'Akhiri Sesi' (the dialog's checkbox, the API's JSON body): end the user's API tokens too? */
+export const EndSessionsSchema = z.object({ endApiTokens: formBoolean });
+export type EndSessionsInput = z.output<typeof EndSessionsSchema>;
 
 export const USER_SORTS = ["updatedAt", "fullName", "username", "email", "role"] as const;
 export type UserSort = (typeof USER_SORTS)[number];

@@ -61,6 +61,7 @@ export const disposalText = {
   anriRequired:
     "Daftar ini memuat arsip dengan retensi 10 tahun atau lebih: catat dulu nomor dan tanggal surat persetujuan Kepala ANRI sebelum pelaksanaan",
   changedDuringExecution: "Arsip berubah selama pelaksanaan; tidak ada yang dimusnahkan. Silakan ulangi.",
+  executionFailed: "kesalahan sistem; tidak ada yang dimusnahkan atau diserahkan",
   statisReadOnly: "Arsip ini berstatus Statis (sudah diserahkan): tidak dapat diubah, diganti filenya, atau dihapus",
   // Skip reasons (stored on the item)
   skip: {

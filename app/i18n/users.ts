@@ -74,6 +74,7 @@ export const userMessages = {
   loadFailed: "Gagal mengambil data pengguna",
   loadError: "Terjadi kesalahan saat memuat data pengguna",
   sessionsEnded: (count: number) => `${count} sesi pengguna telah diakhiri.`,
+  sessionsAndTokensEnded: (sessions: number, tokens: number) => `${sessions} sesi dan ${tokens} token API pengguna telah diakhiri.`,
   validation: {
     fullNameRequired: "Nama lengkap wajib diisi.",
     fullNameMax: "Nama lengkap maksimal 100 karakter.",

@@ -277,6 +277,26 @@ describe("execution", () => {
     expect((await extractText(new Uint8Array(await object.arrayBuffer()), { mergePages: true })).text).toContain("B-123/ANRI/2026");
   });
 
+  it("an execution that fails half way puts the list back to a draft through the audit writer, saying why", async () => {
+    const doc = await dueDocument(shortCode, "MUSNAH");
+    const list = await decidedList("MUSNAH", [doc.uuid]);
+    const ctx = await admin();
+    // R2 refuses the Berita Acara: nothing is carried out.
+    ctx.files = new Proxy(testEnv.FILES, {
+      get: (target, key) => {
+        if (key === "put" || key === "createMultipartUpload") return () => Promise.reject(new Error("R2 tidak tersedia"));
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(executeDisposalList(ctx, list.uuid)).rejects.toThrow("R2 tidak tersedia");
+    expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
+    const rows = await auditRowsFor(list.uuid);
+    expect(rows.map((row) => row.action)).toEqual(["DISPOSAL_LIST_CREATE", "DISPOSAL_DECISION", "DISPOSAL_EXECUTE_START", "DISPOSAL_EXECUTE_ABORT"]);
+    expect(rows.at(-1)!.message).toBe(`Pelaksanaan daftar ${list.number} dibatalkan; daftar kembali menjadi draf (${disposalText.executionFailed})`);
+    expect(await archiveRow(doc.uuid)).not.toBeNull();
+  });
+
   it("two parallel executions of one list: exactly one runs", async () => {
     const doc = await dueDocument(shortCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);

@@ -42,4 +42,9 @@ export const MeSchema = z
   })
   .meta({ ref: "Me" });
 
-export const SessionsRevokedSchema = z.object({ success: z.literal(true), message: z.string(), revoked: z.int().min(0) });
+export const SessionsRevokedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  revoked: z.int().min(0),
+  apiTokensRevoked: z.int().min(0).meta({ description: "API tokens ended with the sessions (0 unless `endApiTokens` was asked)." }),
+});

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ApiTokenRevokeReason } from "~/domain/api-token-view";
 import type { FixityOutcome } from "~/domain/fixity";
 
 /** Kysely row types for the migrations in migrations/. */
@@ -342,6 +343,6 @@ export interface Database {
     last_used_ip: string | null;
     revoked_at: string | null;
     revoked_by: number | null;
-    revoked_reason: "OWNER" | "ADMIN" | "OWNER_CHANGED" | null;
+    revoked_reason: ApiTokenRevokeReason | null;
   };
 }

@@ -18,7 +18,7 @@ import {
   type DisposalListView,
   type ListKind,
 } from "~/domain/disposal";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalText } from "~/i18n/disposal";
 import { commit, type Step } from "../audit/commit.server";
@@ -735,8 +735,18 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
     if (list.kind === "MUSNAH") ctx.waitUntil(drainFileDeletions(ctx));
     return { number: list.number, beritaAcara: ba, done: done.length, skipped: outcomes.length - done.length };
   } catch (error) {
-    // Nothing was carried out: the list is a draft again and the unused PDF goes.
-    await ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING").execute();
+    // Nothing was carried out: the list is a draft again (audited, with why) and the unused PDF goes.
+    await commit(ctx, [
+      ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING"),
+      abortUnlessChanged(ctx),
+      {
+        action: "DISPOSAL_EXECUTE_ABORT",
+        params: { number: list.number, reason: error instanceof DomainError ? error.message : m.executionFailed },
+        details: { error: String(error).slice(0, 500) },
+        targetType: "disposal_list",
+        targetId: list.uuid,
+      },
+    ]).catch((resetError: unknown) => console.warn(JSON.stringify({ event: "disposal_reset_failed", list: list.uuid, error: String(resetError) })));
     if (stored) await discardBeritaAcara(ctx, stored).catch(() => undefined);
     throw error;
   }

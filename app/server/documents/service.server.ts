@@ -41,7 +41,7 @@ import {
   listCategories as listCategoryRows,
   type DocumentRow,
 } from "./queries.server";
-import { documentRef, toDocumentView } from "./view.server";
+import { documentRef, grantedDisposition, toDocumentView } from "./view.server";
 import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
@@ -601,12 +601,13 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
 
 /**
  * Serve a document's current file (download, or inline preview of types that cannot run
- * script). Needs `document.openFile`. Side effect: a DOCUMENT_DOWNLOAD (or DOCUMENT_PREVIEW)
+ * script, where the class allows one: RAHASIA and SANGAT_RAHASIA are always attachments). Needs `document.openFile`. Side effect: a DOCUMENT_DOWNLOAD (or DOCUMENT_PREVIEW)
  * audit row, not for revalidations or for continuation ranges of one download.
  */
-export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, disposition: "inline" | "attachment"): Promise<FileGrant> {
+export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, asked: "inline" | "attachment"): Promise<FileGrant> {
   const row = await visibleRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
+  const disposition = grantedDisposition(ctx.actor, row, asked);
   const file = {
     key: row.r2_key,
     fileName: row.file_name,

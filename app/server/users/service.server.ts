@@ -22,6 +22,7 @@ import {
 } from "./queries.server";
 import { commit, type AuditEntry, type Step } from "../audit/commit.server";
 import { revokeOwnerTokensSteps } from "../api-tokens/service.server";
+import type { OwnerTokenRevokeReason } from "~/i18n/audit";
 import { revokeApprovalsOfRequester } from "../access-requests/service.server";
 
 const m = userMessages;
@@ -147,9 +148,9 @@ export async function createUser(ctx: ServiceContext, input: UserCreateInput): P
 
 /**
  * Apply the given (non-empty) fields to a user. Needs `users.manage`. Changing the role, the
- * work unit or the password ends the user's sessions in the same batch; a new role or unit ends
- * their API tokens (one audit row each) and revokes the download approvals they hold
- * (ACCESS_REQUEST_REVOKE rows) too; the last Super Admin
+ * work unit or the password ends the user's sessions and API tokens (one audit row each) in the
+ * same batch; a new role or unit also revokes the download approvals they hold
+ * (ACCESS_REQUEST_REVOKE rows); the last Super Admin
  * cannot be demoted (409). Side effects: the row, revoked sessions, a USER_UPDATE audit row
  * naming the changed fields (never their secret values).
  */
@@ -225,7 +226,11 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
 
   const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
   // API tokens act with the role and unit they were issued under: a change of either ends them.
-  const endsTokens = roleChanged || changed.includes("unitKerjaId");
+  // So does a new password: an admin resets one on suspicion that the account is not its
+  // owner's alone, and a token would outlive the suspicion.
+  const tokensEndFor: OwnerTokenRevokeReason | null =
+    roleChanged || changed.includes("unitKerjaId") ? "owner_changed" : changed.includes("password") ? "password_reset" : null;
+  const endsTokens = tokensEndFor !== null;
   const username = input.username ?? current.username;
   // Download approvals were given to the account as it was: a new role or unit ends them.
   const endsApprovals = roleChanged || changed.includes("unitKerjaId") ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid }) : [];
@@ -237,7 +242,7 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
         .set({ ...changes, updated_at: ctx.now().toISOString() })
         .where("id", "=", current.id),
       ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
-      ...(endsTokens ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }) : []),
+      ...(tokensEndFor ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }, tokensEndFor) : []),
       ...endsApprovals,
       auditOf({
         username,
@@ -280,21 +285,33 @@ export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ u
 }
 
 /**
- * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted).
- * Needs `users.manage`. Side effects: sessions.revoked_at and a USER_SESSIONS_REVOKE audit row.
+ * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted) and,
+ * when asked (`endApiTokens`), every live API token of theirs too. Needs `users.manage`. Side
+ * effects: sessions.revoked_at, the tokens' revocation (one API_TOKEN_REVOKE row each) and a
+ * USER_SESSIONS_REVOKE audit row, one batch.
  */
-export async function revokeUserSessions(ctx: ServiceContext, uuid: string): Promise<{ revoked: number }> {
+export async function revokeUserSessions(ctx: ServiceContext, uuid: string, options: { endApiTokens?: boolean } = {}): Promise<{ revoked: number; apiTokensRevoked: number }> {
   assertManage(ctx);
   const target = await findOr404(ctx, uuid);
-  const [result] = await runUserBatch(
+  const tokens = options.endApiTokens ? revokeOwnerTokensSteps(ctx, target, "sessions_ended") : [];
+  const results = await runUserBatch(
     ctx,
     [
       revokeSessions(ctx, target.id),
-      userAudit({ action: "USER_SESSIONS_REVOKE", params: { username: target.username }, details: { username: target.username } }, target),
+      ...tokens,
+      userAudit(
+        {
+          action: "USER_SESSIONS_REVOKE",
+          params: { username: target.username },
+          details: { username: target.username, apiTokensEnded: options.endApiTokens === true },
+        },
+        target,
+      ),
     ],
     target,
   );
-  return { revoked: result?.meta.changes ?? 0 };
+  // The token update is the last of the token steps (after their audit rows).
+  return { revoked: results[0]?.meta.changes ?? 0, apiTokensRevoked: tokens.length > 0 ? (results[tokens.length]?.meta.changes ?? 0) : 0 };
 }
 
 /**
