@@ -142,6 +142,13 @@ export const TrashViewSchema = z
     canRestore: z.boolean(),
     canPurge: z.boolean().meta({ description: "False for a document under a legal hold (Penahanan): it is never purged." }),
     held: z.boolean().meta({ description: "A legal hold (Penahanan) covers the document." }),
+    hold: z
+      .object({
+        reason: z.string(),
+        code: z.string().nullable().meta({ description: "The code whose hold covers it (null: the document's own hold)." }),
+      })
+      .nullable(),
+    canReleaseHold: z.boolean().meta({ description: "Super Admin, for the document's own hold: `DELETE /api/v1/archives/{uuid}/hold` releases it here too." }),
   })
   .meta({ ref: "TrashedDocument" });
 

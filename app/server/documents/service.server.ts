@@ -5,7 +5,7 @@
  * `queries.server.ts`, view mapping in `view.server.ts`.
  */
 import type { ExpressionBuilder } from "kysely";
-import { DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { disposalText } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
 import { accessRequestMessages } from "~/i18n/access-requests";
@@ -37,7 +37,6 @@ import {
   type Audience,
   findDocumentByIdempotencyKey,
   findDocumentByUuid,
-  ftsQuery,
   listCategories as listCategoryRows,
   type DocumentRow,
 } from "./queries.server";
@@ -56,7 +55,8 @@ import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.ser
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
-import { refreshRetentionStates } from "../retention/service.server";
+import { refreshRetentionStates, trashRefusals } from "../retention/service.server";
+import { notHeld } from "../retention/queries.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -67,9 +67,8 @@ const v = documentValidation;
 const QUOTA_CONFLICT = { QUOTA_EXCEEDED: () => new DomainError(413, documentFormMessages.quotaExceeded) };
 
 /** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
-function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
+function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery): DocumentListShape {
   return {
-    search: match !== null,
     audience: audience.kind,
     category: query.category !== undefined,
     code: query.klasifikasi !== undefined,
@@ -87,18 +86,16 @@ function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQ
  * order (edited by hand, or made for another sort) is ignored and the page number counts.
  */
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
-  const match = ftsQuery(query.q);
   const audience = audienceOf(ctx.actor, options);
-  const shape = listShape(ctx, audience, query, match);
-  const term = match ?? "";
+  const shape = listShape(ctx, audience, query);
   const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =
     seek && position
-      ? documentSeekStatement(ctx.d1, { ...shape, seek }, term, ...filters, query.size, ...position)
-      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, term, ...filters, query.size, (query.page - 1) * query.size);
-  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, term, ...filters)] as const };
+      ? documentSeekStatement(ctx.d1, { ...shape, seek }, ...filters, query.size, ...position)
+      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, ...filters, query.size, (query.page - 1) * query.size);
+  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, ...filters)] as const };
 }
 
 const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Query, rows: DocumentRow[], counts: { n: number }[]): ListPage<DocumentView, Query> =>
@@ -137,7 +134,7 @@ export async function listDocumentsWithCategories(
 }> {
   if (needsSearch(query)) {
     // A relevance order pages by number; a column order by keyset as the catalogue does.
-    const shape = { ...listShape(ctx, audienceOf(ctx.actor, options), query, query.q ? "" : null) };
+    const shape = { sort: query.sort, searched: query.q !== "" };
     const seek = query.sort === "relevance" ? null : query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
     const position = seek && documentSeekValues(shape, query.after ?? query.before);
     const found = await searchDocuments(
@@ -148,7 +145,7 @@ export async function listDocumentsWithCategories(
       options.codes ? filterCodesStatement(ctx.d1, null) : null,
     );
     const [categories, codes] = found.extra;
-    const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, search: found.searched }, row) : null);
+    const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, searched: found.searched }, row) : null);
     return {
       page: { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped },
       categories: categories.map(toCategory),
@@ -572,7 +569,8 @@ export function revokeLiveTokens(
 type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
 
 /**
- * Move a document to the trash (the SPEC's delete). Needs `document.delete`. From then on it is
+ * Move a document to the trash (the SPEC's delete). Needs `document.delete`; refused (409, naming
+ * the hold) for a held document, which must be kept as it is. From then on it is
  * gone from every reader; its versions, requests and file stay until it is restored or purged.
  * Live download tokens die. Side effects: deleted_at/by, revocations, DOCUMENT_TRASH audit row
  * (one batch).
@@ -580,6 +578,9 @@ type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
 export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   const row = await changeableRow(ctx, uuid, "document.delete");
   const user = requireUser(ctx);
+  const heldRefusal = async () => (await trashRefusals(ctx, [row])).get(row.id);
+  const refusal = await heldRefusal();
+  if (refusal) throw new ConflictError(refusal);
   await commit(
     ctx,
     [
@@ -587,12 +588,14 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
         .updateTable("archives")
         .set({ deleted_at: ctx.now().toISOString(), deleted_by: user.userId })
         .where("id", "=", row.id)
-        .where("deleted_at", "is", null),
+        .where("deleted_at", "is", null)
+        // A hold placed a moment ago still wins.
+        .where(notHeld("archives.id", "archives.classification_id")),
       abortUnlessChanged(ctx),
       ...revokeLiveTokens(ctx, row, "trashed"),
       { action: "DOCUMENT_TRASH", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256, version: row.current_version }, targetType: "archive", targetId: uuid },
     ],
-    { STALE_WRITE: hardeningText.documentChangedConcurrently },
+    { STALE_WRITE: async () => new ConflictError((await heldRefusal()) ?? hardeningText.documentChangedConcurrently) },
   );
   // In the trash it has no retention status (the refresh drops its row).
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
