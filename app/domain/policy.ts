@@ -95,6 +95,8 @@ export type Action =
   | { type: "retention.reappraise" }
   // The dashboard's retention cards (counts per status).
   | { type: "retention.overview" }
+  // When and how a destroyed or purged record left (its tombstone): Super Admin and its owning unit.
+  | { type: "tombstone.view"; unitKerjaId: number | null }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" }
@@ -212,6 +214,8 @@ export function can(actor: Actor | null, action: Action): boolean {
     // A read-only API token never changes a list.
     case "disposal.manage":
       return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
+    case "tombstone.view":
+      return isSuperAdmin(actor) || isMemberOf(actor, action.unitKerjaId);
     case "beritaAcara.download":
       return (
         isSuperAdmin(actor) ||

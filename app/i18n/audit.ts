@@ -31,6 +31,8 @@ function ssoLoginFailed(p: { reason: string; username?: string | null; email?: s
       return `Login SSO gagal: email ${identity} belum diverifikasi oleh IdP`;
     case "email_ambiguous":
       return `Login SSO gagal: email ${identity} dimiliki lebih dari satu akun E-Arsip`;
+    case "deactivated":
+      return `Login SSO gagal: akun E-Arsip ${identity} dinonaktifkan`;
     default:
       return `Login SSO gagal (${p.reason})`;
   }
@@ -40,8 +42,14 @@ function ssoLoginFailed(p: { reason: string; username?: string | null; email?: s
 export const audit = {
   LOGIN: (p: { name: string; username: string; method: keyof typeof loginMethods }) =>
     `${p.name} (${p.username}) login melalui ${loginMethods[p.method]}`,
-  LOGIN_FAILED: (p: { method: "password"; username: string } | { method: "sso"; reason: string; username?: string | null; email?: string | null }) =>
-    p.method === "password" ? `Login gagal untuk username "${p.username}"` : ssoLoginFailed(p),
+  LOGIN_FAILED: (
+    p: { method: "password"; username: string; reason?: "deactivated" } | { method: "sso"; reason: string; username?: string | null; email?: string | null },
+  ) =>
+    p.method === "sso"
+      ? ssoLoginFailed(p)
+      : p.reason === "deactivated"
+        ? `Login ditolak untuk username "${p.username}": akun dinonaktifkan`
+        : `Login gagal untuk username "${p.username}"`,
   LOGIN_THROTTLED: (p: { username: string }) => `Percobaan login untuk "${p.username}" ditolak karena terlalu banyak kegagalan`,
   LOGOUT: (p: { name: string; username: string }) => `${p.name} (${p.username}) logout`,
   SSO_LINKED: (p: { name: string; username: string }) => `Akun ${p.name} (${p.username}) ditautkan ke identitas SSO`,

@@ -219,6 +219,9 @@ describe("legal hold (Penahanan)", () => {
     const parent = await upload({ year: "2001" });
     const child = await upload({ year: "2001", classificationCode: code(".01") });
     const neighbour = await upload({ year: "2001", classificationCode: `${P}X` });
+    // In the trash before the hold: the hold covers it there too.
+    const trashedChild = await upload({ year: "2001", classificationCode: code(".01") });
+    await trash(trashedChild.uuid);
     const ctx = await serviceContext(admin.user);
     await placeCodeHold(ctx, await codeId(code()), { reason: "Audit BPK 2026" });
     expect((await stateOf(parent.uuid))!.status).toBe("DITAHAN");
@@ -230,10 +233,12 @@ describe("legal hold (Penahanan)", () => {
     await refreshRetentionStates(testJobContext("retention"));
     expect((await stateOf(child.uuid))!.status).toBe("DITAHAN");
 
-    await trash(child.uuid);
+    // Held, it stays out of the trash; held in the trash, the expiry cron leaves it there.
+    const refused = await expectJson<{ message: string }>(await send(owner.session, "DELETE", `/api/v1/archives/${child.uuid}`), 409);
+    expect(refused.message).toBe(retentionText.hold.trashBlockedByCode(child.view.title, code(), "Audit BPK 2026"));
     await trash(neighbour.uuid);
     await purgeExpiredTrash(testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000))));
-    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(child.uuid).first()).not.toBeNull();
+    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(trashedChild.uuid).first()).not.toBeNull();
     expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(neighbour.uuid).first()).toBeNull();
 
     await expect(placeCodeHold(ctx, await codeId(code()), { reason: "lagi" })).rejects.toThrow(retentionText.hold.alreadyHeldCode);

@@ -57,6 +57,8 @@ describe("POST /api/v1/users", () => {
       unitKerja: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      active: true,
+      deactivatedAt: null,
     });
     const row = (await userRow(body.data.uuid))!;
     expectNoSecrets(text, [row.password_hash, row.password_salt]);

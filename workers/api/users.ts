@@ -63,7 +63,8 @@ export const usersApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Change a user (Super Admin)",
-      description: "Only the fields given (non-empty) change. A new role, unit or password ends the user's sessions and API tokens.",
+      description:
+        "Only the fields given (non-empty) change. A new role, unit or password ends the user's sessions and API tokens. `active: false` deactivates the account ('Nonaktifkan': it cannot sign in; its sessions, API tokens and the download approvals it holds end; its name stays on every record), `active: true` activates it again.",
       access: "write",
       parameters: [uuidParam],
       ok: { description: "Changed.", schema: changed(UserViewSchema) },
@@ -73,8 +74,10 @@ export const usersApi = new Hono<HonoEnv>()
     async (c) => {
       const ctx = c.get("ctx");
       requireUser(ctx);
-      const user = await updateUser(ctx, c.req.param("uuid"), c.req.valid("json"));
-      return c.json({ message: m.updated, data: user });
+      const input = c.req.valid("json");
+      const user = await updateUser(ctx, c.req.param("uuid"), input);
+      const message = input.active === false ? userMessages.deactivated : input.active === true ? userMessages.activated : m.updated;
+      return c.json({ message, data: user });
     },
   )
   .delete(

@@ -39,6 +39,7 @@ const liveTokenQuery = preparedQuery((db: Db, _shape: null, tokenHash: string, n
     .select(["t.id as token_id", "t.uuid as token_uuid", "t.scope", "t.last_used_at"])
     .where("t.token_hash", "=", tokenHash)
     .where("t.revoked_at", "is", null)
+    .where("u.deactivated_at", "is", null)
     .where("t.expires_at", ">", nowIso)
     .whereRef("t.role_id", "=", "u.role_id")
     .where((eb) => eb(eb.ref("t.unit_kerja_id"), "is", eb.ref("u.unit_kerja_id"))),

@@ -28,6 +28,8 @@ export interface Database {
     unit_kerja_id: number | null;
     created_at: string;
     updated_at: string;
+    /** Set while the account is deactivated ('Nonaktifkan'): it cannot sign in, its name stays. */
+    deactivated_at: string | null;
   };
   categories: { id: Generated<number>; category_name: string };
   archives: {

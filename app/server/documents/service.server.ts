@@ -41,6 +41,7 @@ import {
   type DocumentRow,
 } from "./queries.server";
 import { documentRef, grantedDisposition, toDocumentView } from "./view.server";
+import { orGone, throwGoneOrNotFound } from "./tombstones.server";
 import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
@@ -184,9 +185,12 @@ export async function visibleRow(ctx: ServiceContext, uuid: string): Promise<Doc
   return row;
 }
 
-/** One document's metadata. Signed-in users see every live document; visitors PUBLIC ones only. */
+/**
+ * One document's metadata. Signed-in users see every live document; visitors PUBLIC ones only.
+ * A destroyed or purged one answers with its tombstone (GoneError) to who may know of it.
+ */
 export async function getDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
-  return toDocumentView(ctx.actor, await visibleRow(ctx, uuid));
+  return toDocumentView(ctx.actor, await orGone(ctx, uuid, () => visibleRow(ctx, uuid)));
 }
 
 /**
@@ -195,7 +199,9 @@ export async function getDocument(ctx: ServiceContext, uuid: string): Promise<Do
  */
 export async function getPublicDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
+  // Gone for good: its tombstone, for who may know of it (the page is cached for visitors only when found).
+  if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentsText.notFound));
+  if (row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
   return toDocumentView(null, row);
 }
 

@@ -22,6 +22,7 @@ import {
 } from "./queries.server";
 import { commit, type AuditEntry, type Step } from "../audit/commit.server";
 import { revokeOwnerTokensSteps } from "../api-tokens/service.server";
+import { countLiveTokens } from "../api-tokens/queries.server";
 import type { OwnerTokenRevokeReason } from "~/i18n/audit";
 import { revokeApprovalsOfRequester } from "../access-requests/service.server";
 
@@ -86,11 +87,12 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery): Prom
   return listPage(rows.map(toUserView), total, query);
 }
 
-/** One user with the number of live sessions. Needs `users.manage`. */
+/** One user with the number of live sessions and API tokens. Needs `users.manage`. */
 export async function getUser(ctx: ServiceContext, uuid: string): Promise<UserDetail> {
   assertManage(ctx);
   const row = await findOr404(ctx, uuid);
-  return { ...toUserView(row), activeSessions: await countActiveSessions(ctx, row.id, ctx.now()) };
+  const [activeSessions, activeApiTokens] = await Promise.all([countActiveSessions(ctx, row.id, ctx.now()), countLiveTokens(ctx, row.id, ctx.now().toISOString())]);
+  return { ...toUserView(row), activeSessions, activeApiTokens };
 }
 
 /** What the user form offers: the roles and the work units. Needs `users.manage`. */
@@ -151,8 +153,11 @@ export async function createUser(ctx: ServiceContext, input: UserCreateInput): P
  * work unit or the password ends the user's sessions and API tokens (one audit row each) in the
  * same batch; a new role or unit also revokes the download approvals they hold
  * (ACCESS_REQUEST_REVOKE rows); the last Super Admin
- * cannot be demoted (409). Side effects: the row, revoked sessions, a USER_UPDATE audit row
- * naming the changed fields (never their secret values).
+ * cannot be demoted (409). `active: false` deactivates the account ('Nonaktifkan', never one's
+ * own, never the last active Super Admin): it cannot sign in, and its sessions, API tokens and
+ * the approvals it holds end; its name stays on every record. Side effects: the row, revoked
+ * sessions, a USER_UPDATE audit row naming the changed fields (never their secret values) and
+ * a USER_DEACTIVATE or USER_ACTIVATE row.
  */
 export async function updateUser(ctx: ServiceContext, uuid: string, input: UserUpdateInput): Promise<UserView> {
   assertManage(ctx);
@@ -222,33 +227,63 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
     const password = await hashPassword(input.password);
     change("password", { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
   }
-  if (changed.length === 0) return toUserView(current);
+  const deactivating = input.active === false && current.deactivated_at === null;
+  const activating = input.active === true && current.deactivated_at !== null;
+  if (deactivating && current.id === userActorOf(ctx.actor)?.userId) throw new ConflictError(m.cannotDeactivateSelf);
+  if (changed.length === 0 && !deactivating && !activating) return toUserView(current);
 
-  const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
+  const roleOrUnit = roleChanged || changed.includes("unitKerjaId");
+  const endsSessions = deactivating || roleOrUnit || changed.includes("password");
   // API tokens act with the role and unit they were issued under: a change of either ends them.
   // So does a new password: an admin resets one on suspicion that the account is not its
-  // owner's alone, and a token would outlive the suspicion.
-  const tokensEndFor: OwnerTokenRevokeReason | null =
-    roleChanged || changed.includes("unitKerjaId") ? "owner_changed" : changed.includes("password") ? "password_reset" : null;
+  // owner's alone, and a token would outlive the suspicion. And a deactivation, of course.
+  const tokensEndFor: OwnerTokenRevokeReason | null = deactivating
+    ? "deactivated"
+    : roleOrUnit
+      ? "owner_changed"
+      : changed.includes("password")
+        ? "password_reset"
+        : null;
   const endsTokens = tokensEndFor !== null;
   const username = input.username ?? current.username;
-  // Download approvals were given to the account as it was: a new role or unit ends them.
-  const endsApprovals = roleChanged || changed.includes("unitKerjaId") ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid }) : [];
+  // Download approvals were given to the account as it was: a new role or unit ends them, and so
+  // does a deactivation.
+  const endsApprovals =
+    deactivating || roleOrUnit
+      ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid, ...(deactivating ? { reason: "requester_deactivated" } : {}) })
+      : [];
+  const now = ctx.now().toISOString();
   await runUserBatch(
     ctx,
     [
       ctx.db
         .updateTable("users")
-        .set({ ...changes, updated_at: ctx.now().toISOString() })
+        .set({ ...changes, ...(deactivating ? { deactivated_at: now } : activating ? { deactivated_at: null } : {}), updated_at: now })
         .where("id", "=", current.id),
       ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
       ...(tokensEndFor ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }, tokensEndFor) : []),
       ...endsApprovals,
-      auditOf({
-        username,
-        changed,
-        details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
-      }),
+      ...(changed.length > 0
+        ? [
+            auditOf({
+              username,
+              changed,
+              details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
+            }),
+          ]
+        : []),
+      ...(deactivating || activating
+        ? [
+            userAudit(
+              {
+                action: deactivating ? "USER_DEACTIVATE" : "USER_ACTIVATE",
+                params: { username },
+                details: { username, fullName: current.full_name, ...(deactivating ? { sessionsEnded: true, apiTokensEnded: true, approvalsEnded: endsApprovals.length / 2 } : {}) },
+              },
+              current,
+            ),
+          ]
+        : []),
     ],
     { id: current.id, username },
   );
@@ -257,8 +292,8 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
 
 /**
  * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
- * Admin and for a user who uploaded documents (the count is named: documents keep their
- * uploader). Side effects: the row, its sessions and access requests (cascade), its rate-limit
+ * Admin and for a user who uploaded documents or versions, in the trash too (the count is named,
+ * and the refusal points to 'Nonaktifkan': records keep their uploader). Side effects: the row, its sessions and access requests (cascade), its rate-limit
  * counters and per-actor audit count (a trigger, migration 0016), a USER_DELETE audit row — one
  * batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
  */
