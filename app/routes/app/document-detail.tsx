@@ -55,7 +55,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const [document, retention] = await orRouteError(() => Promise.all([getDocument(ctx, params.uuid), getDocumentRetention(ctx, params.uuid)]));
+  // Both reads at once; the document's own refusal answers first (a 404, or a 410 with the
+  // tombstone of a record that is gone).
+  const reading = getDocumentRetention(ctx, params.uuid);
+  reading.catch(() => undefined);
+  const document = await orRouteError(() => getDocument(ctx, params.uuid));
+  const retention = await orRouteError(() => reading);
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
