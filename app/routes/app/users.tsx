@@ -79,7 +79,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             label={m.statusFilter}
             value={query.status}
             allLabel={m.allStatuses}
-            options={USER_STATUSES.map((status) => ({ value: status, label: status === "AKTIF" ? m.statusActive : m.statusInactive }))}
+            options={USER_STATUSES.map((status) => ({ value: status, label: m.statuses[status] }))}
             testId="status-filter"
           />
         </ListToolbar>

@@ -17,7 +17,8 @@ export type PasswordLoginResult = LoginResult & { deviceCookie: string };
 
 /**
  * Username/password sign-in. Anyone may call it. Unknown user and wrong password give the same
- * message after the same PBKDF2 work; a deactivated account, with the right password, is told so. Every attempt is counted before its password is checked,
+ * message after the same PBKDF2 work; a deactivated account, with the right password, is told
+ * so. Every attempt is counted before its password is checked,
  * per (username, IP) and per IP, or, when `deviceCookie` (the browser's device cookie value, as
  * the front door read it) vouches for this username, against that cookie alone (see
  * `admitLoginAttempt`). Side effects: a session row, the throttle counters, an audit row (LOGIN,

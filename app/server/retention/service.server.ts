@@ -383,7 +383,7 @@ export async function coveringHolds(ctx: Pick<ServiceContext, "db">, archiveIds:
       .where("a.id", "in", chunk)
       .execute();
     for (const row of rows) {
-      const byCode = row.code === null ? undefined : codeHolds.find((hold) => coveredByCodeHold([hold.code], row.code));
+      const byCode = codeHolds.find((hold) => coveredByCodeHold([hold.code], row.code));
       if (row.own_reason !== null) held.set(row.id, { reason: row.own_reason, code: null });
       else if (byCode) held.set(row.id, { reason: byCode.reason, code: byCode.code });
     }

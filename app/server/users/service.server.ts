@@ -278,7 +278,7 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
               {
                 action: deactivating ? "USER_DEACTIVATE" : "USER_ACTIVATE",
                 params: { username },
-                details: { username, fullName: current.full_name, ...(deactivating ? { sessionsEnded: true, apiTokensEnded: true, approvalsEnded: endsApprovals.length / 2 } : {}) },
+                details: { username, fullName: current.full_name, ...(deactivating ? { sessionsEnded: true, apiTokensEnded: true } : {}) },
               },
               current,
             ),
@@ -293,9 +293,9 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
 /**
  * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
  * Admin and for a user who uploaded documents or versions, in the trash too (the count is named,
- * and the refusal points to 'Nonaktifkan': records keep their uploader). Side effects: the row, its sessions and access requests (cascade), its rate-limit
- * counters and per-actor audit count (a trigger, migration 0016), a USER_DELETE audit row — one
- * batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
+ * and the refusal points to 'Nonaktifkan': records keep their uploader). Side effects: the row,
+ * its sessions and access requests (cascade), its rate-limit counters and per-actor audit count
+ * (a trigger, migration 0016), a USER_DELETE audit row — one batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
  */
 export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ username: string }> {
   assertManage(ctx);
