@@ -83,6 +83,16 @@ async function main(from: string) {
   if (manifest.format !== FORMAT) throw new Refused(`${from} is not a backup of this format (${String(manifest.format)}).`);
   if (options.files && !manifest.files_copied) throw new Refused(`${from} holds no copies of the objects (it was made without --files).`);
 
+  // ---- Every file against the hashes the backup's database rows name, before any target is touched
+  const problems = await fileProblems(from, manifest, options.files);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
+    const more = problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : "";
+    throw new Refused(
+      `${problems.length} file(s) of the backup differ from the hashes its database rows record; nothing was restored:\n  ${shown.join("\n  ")}${more}`,
+    );
+  }
+
   const persistTo = options["persist-to"] ?? ".wrangler/state";
   if (!options.remote && options["persist-to"]) await migrateLocal(persistTo);
 
@@ -132,17 +142,7 @@ async function main(from: string) {
       );
     }
 
-    // ---- Every file against the hashes the database rows name, before anything is written ---
-    const problems = await fileProblems(from, manifest, options.files);
-    if (problems.length > 0) {
-      const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
-      const more = problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : "";
-      throw new Refused(
-        `${problems.length} file(s) of the backup differ from the hashes its database rows record; nothing was restored:\n  ${shown.join("\n  ")}${more}`,
-      );
-    }
-
-    // ---- The files first: re-runnable, and a bad copy stopped above before the database is touched
+    // ---- The files first: re-runnable (their bytes were checked above)
     if (options.files) {
       for (const object of manifest.objects) {
         await bucket.put(object.key, new Uint8Array(await readFile(objectPath(from, object.key))), object.content_type);
