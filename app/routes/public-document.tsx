@@ -1,6 +1,6 @@
 import { href } from "react-router";
-import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { TombstonePanel, tombstoneOf } from "~/components/documents/tombstone";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { goneHandler } from "~/components/documents/tombstone";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/public-document";
 import { buttonClass } from "~/components/buttons";
@@ -94,14 +94,5 @@ const backToPublicList = { to: href("/documents"), label: t.ui.publicDocument.ba
 
 /** A destroyed or purged record's old public address: its tombstone (410), else the usual answers. */
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        410: ({ message, data }) => {
-          const tombstone = tombstoneOf(data);
-          return tombstone ? <TombstonePanel tombstone={tombstone} back={backToPublicList} /> : <ErrorPanel title={message ?? documentsText.gone} message={null} back={backToPublicList} />;
-        },
-      }}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={{ 410: goneHandler(backToPublicList) }} />;
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
+import { ErrorPanel, type StatusHandler } from "~/components/error-boundary";
 import type { TombstoneView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { t } from "~/i18n/id";
@@ -9,8 +10,16 @@ import { documents as documentsText } from "~/i18n/documents";
 const d = documentsText.tombstone;
 
 /** The tombstone a 410 carries, if the error is one. */
-export const tombstoneOf = (data: unknown): TombstoneView | null =>
+const tombstoneOf = (data: unknown): TombstoneView | null =>
   data && typeof data === "object" && "tombstone" in data ? ((data as { tombstone: TombstoneView }).tombstone ?? null) : null;
+
+/** A detail route's answer to a 410: the record's tombstone, with a way back to `back`. */
+export const goneHandler =
+  (back: { to: string; label: string }): StatusHandler =>
+  ({ message, data }) => {
+    const tombstone = tombstoneOf(data);
+    return tombstone ? <TombstonePanel tombstone={tombstone} back={back} /> : <ErrorPanel title={message ?? documentsText.gone} message={null} back={back} />;
+  };
 
 /**
  * A destroyed or purged record's old address (410): what it was, and for who may know (Super

@@ -36,7 +36,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
 import { TextStatusRow } from "~/components/documents/text-status";
-import { TombstonePanel, tombstoneOf } from "~/components/documents/tombstone";
+import { goneHandler } from "~/components/documents/tombstone";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
@@ -264,10 +264,7 @@ export function ErrorBoundary() {
       statusHandlers={{
         403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? documentsText.noAccess} back={backToList} />,
         404: ({ message }) => <ErrorPanel title={message ?? documentsText.notFound} message={null} back={backToList} />,
-        410: ({ message, data }) => {
-          const tombstone = tombstoneOf(data);
-          return tombstone ? <TombstonePanel tombstone={tombstone} back={backToList} /> : <ErrorPanel title={message ?? documentsText.gone} message={null} back={backToList} />;
-        },
+        410: goneHandler(backToList),
       }}
     />
   );
