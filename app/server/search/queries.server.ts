@@ -8,6 +8,9 @@ import { TEXT_FILTERS } from "~/domain/text-extraction";
 import type { Db } from "../db/db.server";
 import { statementOf, type Statement } from "../db/prepared.server";
 import { documentSelect, orderColumns, type Audience } from "../documents/queries.server";
+import { archiveBuilder, openableWhere, viewableWhere } from "../documents/access.server";
+import { inCodeSubtree } from "../classification/queries.server";
+import { codeSubtree } from "~/domain/classification";
 
 /**
  * Reads of the search (issue 19): documents found by their metadata (archives_fts) or by their
@@ -33,9 +36,8 @@ export const SEARCH_CAP = 1000;
 const MIN_PREFIX = 3;
 
 /**
- * Who reads, for the search: the metadata audience, and who may open files (`document.openFile`
- * in ~/domain/policy as SQL): PUBLIC files for anyone, every file for Super Admin, else the files
- * of the reader's unit (Satuan Kerja) and, but for SANGAT_RAHASIA, those they uploaded.
+ * Who reads, for the search: the audience's kind and its values (`audienceValues`), for the
+ * access rule's `document.view` (metadata hits) and `document.openFile` (text hits).
  */
 export type SearchReader = { audience: Audience["kind"]; unitId: number; userId: number };
 
@@ -58,9 +60,7 @@ function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
   const filters: RawBuilder<unknown>[] = [];
   if (query.category !== undefined) filters.push(sql`a.category_id = ${query.category}`);
   if (query.klasifikasi !== undefined) {
-    filters.push(
-      sql`a.classification_id IN (SELECT id FROM classification_codes WHERE code >= ${query.klasifikasi} AND code < ${`${query.klasifikasi}/`})`,
-    );
+    filters.push(sql`a.classification_id IN (SELECT id FROM classification_codes WHERE ${inCodeSubtree("code", codeSubtree(query.klasifikasi))})`);
   }
   if (query.tahun !== undefined) filters.push(sql`a.year = ${query.tahun}`);
   if (query.unit !== undefined) filters.push(sql`a.unit_kerja_id = ${query.unit}`);
@@ -85,19 +85,11 @@ const fileTypeSql = sql`(CASE ${sql.join(
   sql` `,
 )} ELSE 'dokumen' END)`;
 
-const metadataWhere = (reader: SearchReader) =>
-  reader.audience === "public"
-    ? sql`a.access_level = 'PUBLIC'`
-    : reader.audience === "unit"
-      ? sql`(a.security_class <> 'SANGAT_RAHASIA' OR a.unit_kerja_id = ${reader.unitId})`
-      : sql`1`;
+/** The access rule's `document.view` (live included) for the reader, as SQL on `a`. */
+const metadataWhere = (reader: SearchReader) => sql`(${viewableWhere(reader.audience, reader)(archiveBuilder())})`;
 
-const openFileWhere = (reader: SearchReader) =>
-  reader.audience === "public"
-    ? sql`a.access_level = 'PUBLIC'`
-    : reader.audience === "unit"
-      ? sql`(a.access_level = 'PUBLIC' OR a.unit_kerja_id = ${reader.unitId} OR (a.uploader_id = ${reader.userId} AND a.security_class <> 'SANGAT_RAHASIA'))`
-      : sql`1`;
+/** The access rule's `document.openFile` for the reader, as SQL on `a`. */
+const openFileWhere = (reader: SearchReader) => sql`(${openableWhere(reader.audience, reader)(archiveBuilder())})`;
 
 export type SearchMatch = { metadata: string | null; text: string | null };
 
@@ -109,7 +101,7 @@ export type SearchMatch = { metadata: string | null; text: string | null };
  * over all matches, and the count and the facets compute no score.
  */
 function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, scored: boolean, candidates: number | null = null) {
-  const where = sql.join([sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)], sql` AND `);
+  const where = sql.join([metadataWhere(reader), ...filterSql(query)], sql` AND `);
   if (!match) return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${where}`;
   const parts: RawBuilder<unknown>[] = [];
   // Title and number weigh most, then keywords, description, uploader.

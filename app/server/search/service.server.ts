@@ -2,11 +2,12 @@ import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { DocumentView } from "~/domain/documents";
 import { FACET_KEYS, FILE_TYPE_GROUPS, type FacetKey, type Facets, type FacetValue } from "~/domain/search/facets";
 import { isEmptySearch, metadataMatch, parseSearch, snippetHtml, textMatch } from "~/domain/search/query";
-import { can, userActorOf } from "~/domain/policy";
+import { can } from "~/domain/policy";
 import { searchText } from "~/i18n/search";
 import type { ServiceContext } from "../context.server";
 import { batchRead, type Statement } from "../db/prepared.server";
-import { audienceOf, audienceUnit } from "../documents/queries.server";
+import { audienceOf } from "../documents/queries.server";
+import { audienceValues } from "../documents/access.server";
 import { documentRef, toDocumentView } from "../documents/view.server";
 import {
   SEARCH_CAP,
@@ -47,7 +48,7 @@ export type SearchResult = { rows: DocumentView[]; found: SearchRow[]; total: nu
 
 function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
   const audience = audienceOf(ctx.actor, options);
-  return { audience: audience.kind, unitId: audienceUnit(audience), userId: userActorOf(ctx.actor)?.userId ?? -1 };
+  return { audience: audience.kind, ...audienceValues(audience) };
 }
 
 /**
