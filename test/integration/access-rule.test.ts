@@ -17,6 +17,7 @@ import { testEnv } from "../support/worker/env";
 import { createCategory, createUnitKerja, createUser, type CreatedUser } from "../support/worker/factories";
 import { harvest, headerOf } from "../support/worker/oai-harvester";
 import { oaiId, transport } from "../support/worker/oai";
+import { indexText } from "../support/worker/text-index";
 
 /**
  * The access rule (~/domain/access-rule) has one definition and several readings: `can()`'s for
@@ -36,8 +37,9 @@ type State = (typeof STATES)[number];
 type Doc = { id: number; uuid: string; state: State; row: Parameters<typeof documentRef>[0] };
 type Reader = { label: string; user: CreatedUser | null; publicOnly?: boolean };
 
-/** A word every title holds, for the search. */
+/** A word every title holds, and one only every text holds, for the search. */
 const TITLE_WORD = "aturanakses";
+const TEXT_WORD = "isiaturanakses";
 
 let categoryId: number;
 let docs: Doc[];
@@ -99,6 +101,17 @@ beforeAll(async () => {
     }),
   );
   const ids = inserted.map((result) => (result.results as { id: number; uuid: string }[])[0]!);
+  // Each with its file as version 1 and that file's text indexed (as the extraction consumer does).
+  await testEnv.DB.batch(
+    ids.flatMap(({ id, uuid }) => [
+      testEnv.DB.prepare(
+        `INSERT INTO archive_files (archive_id, version, r2_key, file_name, file_size, mime_type, sha256, uploader_id, created_at)
+         SELECT id, 1, r2_key, file_name, file_size, mime_type, sha256, uploader_id, created_at FROM archives WHERE id = ?`,
+      ).bind(id),
+      testEnv.DB.prepare("UPDATE archives SET current_file_id = (SELECT id FROM archive_files WHERE archive_id = ?1) WHERE id = ?1").bind(id),
+    ]),
+  );
+  for (const { id } of ids) await indexText({ id }, `Isi dokumen menyebut ${TEXT_WORD} di halaman pertama.`);
   const changes = combinations.flatMap(({ state }, index) => {
     const id = ids[index]!.id;
     if (state === "trashed") return [testEnv.DB.prepare("UPDATE archives SET deleted_at = ?, deleted_by = ? WHERE id = ?").bind(now, admin.id, id)];
@@ -188,7 +201,7 @@ describe("the access rule's readings agree", () => {
     }
   });
 
-  it("the lists, the search with its facets and the statistics show exactly what can() allows", async () => {
+  it("the lists, the search (metadata and text) with its facets and the statistics show exactly what can() allows", async () => {
     for (const reader of readers) {
       const ctx = await serviceContext(reader.user);
       const options = { publicOnly: reader.publicOnly };
@@ -197,6 +210,10 @@ describe("the access rule's readings agree", () => {
       expect(sorted(listed.map((row) => row.uuid)), `${reader.label}: list`).toEqual(expected);
       const searched = await everyPage((page) => listDocuments(ctx, DocumentListQuerySchema.parse({ category: categoryId, q: TITLE_WORD, sort: "relevance", size: 50, page }), options));
       expect(sorted(searched.map((row) => row.uuid)), `${reader.label}: search`).toEqual(expected);
+      // A hit on the text alone lists where the reader may open the file, with its snippet.
+      const inTexts = await everyPage((page) => listDocuments(ctx, DocumentListQuerySchema.parse({ category: categoryId, q: TEXT_WORD, sort: "relevance", size: 50, page }), options));
+      expect(sorted(inTexts.map((row) => row.uuid)), `${reader.label}: text search`).toEqual(uuidsOf((doc) => canOpen(reader, doc)));
+      expect(inTexts.every((row) => row.snippet?.includes(`<mark>${TEXT_WORD}</mark>`)), `${reader.label}: snippets`).toBe(true);
       const faceted = await searchDocuments(ctx, DocumentListQuerySchema.parse({ category: categoryId, q: TITLE_WORD }), { ...options, facets: true });
       expect(faceted.total, `${reader.label}: search total`).toBe(expected.length);
       const levels = Object.fromEntries((faceted.facets?.akses ?? []).map((facet) => [facet.value, facet.count]));

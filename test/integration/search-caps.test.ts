@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DocumentPage } from "~/domain/documents";
 import { parsePageQuery } from "~/domain/document-schemas";
-import { recordTermsStatements } from "~/server/search/queries.server";
 import { searchDocuments } from "~/server/search/service.server";
 import { send } from "../support/worker/admin";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
-import { testEnv } from "../support/worker/env";
 import { unique } from "../support/worker/http";
+import { indexText as indexDocumentText } from "../support/worker/text-index";
 
 /**
  * The search's caps (issue 19, common words): past the cap the count says "more than", the facets
@@ -21,17 +20,7 @@ const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");
 const publicDocs: string[] = [];
 const privateDocs: string[] = [];
 
-async function indexText(uuid: string, body: string): Promise<void> {
-  const row = (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
-  const now = new Date().toISOString();
-  await testEnv.DB.batch([
-    testEnv.DB.prepare(
-      `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-    ).bind(row.id, row.current_file_id, body, now, now),
-    ...recordTermsStatements(testEnv.DB, body),
-  ]);
-}
+const indexText = (uuid: string, body: string) => indexDocumentText({ uuid }, body);
 
 beforeAll(async () => {
   world = await accessWorld();
@@ -138,5 +127,39 @@ describe("relevance pages across the metadata and text hits", () => {
     const first = (await searchDocuments(ctx, query({ q: mixed, size: "5" }))).found;
     const second = (await searchDocuments(ctx, query({ q: mixed, size: "5", page: "2" }))).found;
     expect([...first, ...second].map((row) => row.uuid)).toEqual(whole.map((row) => row.uuid));
+  });
+});
+
+describe("common words (issue 31): bm25 only over the rare elements of a search", () => {
+  // RARE_MATCHES lowered to 3 through the service's option: `word` (7 texts) is common, `rare`
+  // (in two of them) is not.
+  const rare = unique("langka").toLowerCase().replace(/[^a-z0-9]/g, "");
+  let withRare: string[];
+  beforeAll(async () => {
+    withRare = [publicDocs[0]!, privateDocs[0]!];
+    await indexText(publicDocs[0]!, `Kalimat panjang tentang kegiatan kampus yang menyebut ${word} dan ${rare} sekali di antara banyak kata lain yang panjang.`);
+    await indexText(privateDocs[0]!, `${word} ${word} ${word} ${word} ${rare} ${rare} rahasia`);
+  });
+
+  it("a search of common elements only lists its matches newest first, all of them still", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const found = await searchDocuments(ctx, query({ q: word, size: "10" }), { rareMatches: 3 });
+    const ids = found.found.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...publicDocs, ...privateDocs].sort());
+    expect(found.found.every((row) => row.ts === 0)).toBe(true);
+    // Without the lowered threshold the same search ranks by bm25: the texts saying it most first.
+    const ranked = await searchDocuments(ctx, query({ q: word, size: "10" }));
+    expect(privateDocs).toContain(ranked.found[0]!.uuid);
+    expect(ranked.found[0]!.ts).toBeLessThan(0);
+  });
+
+  it("a rare element beside a common one ranks by the rare one's bm25, among the matches of both", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const found = await searchDocuments(ctx, query({ q: `${word} ${rare}`, size: "10" }), { rareMatches: 3 });
+    // The text saying `rare` twice, in fewer words, ranks first.
+    expect(found.found.map((row) => row.uuid)).toEqual([privateDocs[0], publicDocs[0]]);
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...withRare].sort());
+    expect(found.rows[0]!.snippet).toContain(`<mark>${rare}</mark>`);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListQuery } from "~/domain/document-schemas";
 import { listDocuments } from "~/server/documents/service.server";
-import { recordTermsStatements } from "~/server/search/queries.server";
+import { indexText } from "../support/worker/text-index";
 import { formatScore, parseRelevanceDocument, scoreRuns, type RelevanceQuery, type RelevanceScore } from "../support/shared/relevance";
 import { serviceContext } from "../support/worker/context";
 import { uploadDocument } from "../support/worker/documents";
@@ -12,8 +12,8 @@ import QUERIES from "../fixtures/relevance/queries.json";
 
 /**
  * The relevance set (test/fixtures/relevance) through the real search: each document uploaded
- * through the API, its text stored as the extraction consumer stores it (archive_texts INDEXED,
- * the words' stems recorded), every query run through the document list service with Indonesian
+ * through the API, its text stored as the extraction consumer stores it (the words' stems
+ * recorded, the text in R2, its words in the index), every query run through the document list service with Indonesian
  * stemming and without it. The scores are printed for the README and must not drop below the
  * values measured when this test was written (a small margin for ties that bm25 may order
  * differently after an unrelated change).
@@ -67,20 +67,9 @@ beforeAll(async () => {
       },
     });
     corpusIdOf.set(uploaded.uuid, document.id);
-    const row = await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?")
-      .bind(uploaded.uuid)
-      .first<{ id: number; current_file_id: number }>();
-    const body = extractedText(document);
-    const now = new Date().toISOString();
-    // What the consumer writes when a text is extracted: the row INDEXED with the body, and the
-    // words' stems for the query expansion.
-    await testEnv.DB.batch([
-      testEnv.DB.prepare(
-        `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-         ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-      ).bind(row!.id, row!.current_file_id, body, now, now),
-      ...recordTermsStatements(testEnv.DB, body),
-    ]);
+    // Indexed as the extraction consumer indexes a text: the words' stems recorded, the text in
+    // R2, its words in the index.
+    await indexText({ uuid: uploaded.uuid }, extractedText(document));
   }
 }, 120_000);
 
