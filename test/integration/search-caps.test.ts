@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentPage } from "~/domain/documents";
 import { parsePageQuery } from "~/domain/document-schemas";
 import { searchDocuments } from "~/server/search/service.server";
@@ -14,6 +14,9 @@ import { indexText as indexDocumentText } from "../support/worker/text-index";
  * reader's rules, so no capped count, facet or row reveals a text the reader may not open. The
  * cap is lowered through the service's option so a handful of documents exceeds it.
  */
+
+// Each document is uploaded and its text indexed: slow on a loaded machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let world: AccessWorld;
 const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");

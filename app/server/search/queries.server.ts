@@ -143,28 +143,32 @@ function indexPart(index: "archives_fts" | "archive_texts_fts", match: IndexMatc
 }
 
 /**
- * The documents a list shows (id, and on a relevance page the metadata and text scores: bm25,
- * lower is better), the reader's rules and the filters applied: metadata hits, then text-only
- * hits (not among the metadata hits, and only where the reader may open the file). No GROUP BY
- * over all matches, and the count and the facets compute no score.
+ * The matches of a list (id, and on a relevance page the metadata and text scores: bm25, lower
+ * is better), the reader's rules and the filters applied: metadata hits, and text hits only where
+ * the reader may open the file. A document found by both comes twice: readers take `distinct`
+ * ids (the count and the facets) or group them (the rows, where its metadata score puts it among
+ * the metadata hits). A relevance page keeps each index's best `candidates` (page × size): the
+ * metadata hits list first, and at most as many text hits come before the page's last row as
+ * that many minus the metadata hits above it, so its rows are among them. No GROUP BY over all
+ * matches, and the count and the facets compute no score.
  */
 function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, candidates: number | null = null) {
   const where = sql.join([metadataWhere(reader), ...filterSql(query)], sql` AND `);
   if (!match) return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${where}`;
-  const parts: RawBuilder<unknown>[] = [];
   const limit = candidates === null ? null : sql`${candidates}`;
-  if (match.metadata) parts.push(indexPart("archives_fts", match.metadata, where, limit));
-  if (match.text) {
-    const notMetadata = match.metadata ? sql` AND a.id NOT IN (SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match.metadata.all})` : sql``;
-    // Text hits list after the metadata hits, so a page that metadata hits fill needs none: the
-    // text part keeps only what the metadata hits leave of `candidates` (LIMIT 0 reads nothing).
-    const textLimit =
-      limit === null || !match.metadata
-        ? limit
-        : sql`MAX(0, ${candidates} - (SELECT COUNT(*) FROM (${indexPart("archives_fts", match.metadata, where, null)} LIMIT ${candidates})))`;
-    parts.push(indexPart("archive_texts_fts", match.text, sql`${where} AND ${openFileWhere(reader)}${notMetadata}`, textLimit));
-  }
+  const parts = [
+    ...(match.metadata ? [indexPart("archives_fts", match.metadata, where, limit)] : []),
+    ...(match.text ? [indexPart("archive_texts_fts", match.text, sql`${where} AND ${openFileWhere(reader)}`, limit)] : []),
+  ];
   return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS id, NULL AS ms, NULL AS ts WHERE 0`;
+}
+
+/**
+ * The distinct documents of a list, at most `cap + 1` (one past the cap tells "more than" from
+ * "exactly"; null: no cap). Without a search every document comes once already.
+ */
+function distinctFound(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null) {
+  return sql`SELECT ${match ? sql`DISTINCT ` : sql``}id FROM (${foundSql(reader, query, match)})${cap === null ? sql`` : sql` LIMIT ${cap + 1}`}`;
 }
 
 /** A list row, with its scores and, on a searched page, where its indexed text is (`text_key`: R2; null with `text_indexed`: still in D1). */
@@ -196,7 +200,7 @@ export function searchRowsStatement(
   // index's best `page × size`: ranking just those is exact, and keeps the sorter small. Past
   // the cap a page is empty (the capped total offers no such page).
   const candidates = Math.min(cap ?? Number.MAX_SAFE_INTEGER, query.page * query.size);
-  const found = foundSql(reader, query, match, relevance ? candidates : null);
+  const found = sql`SELECT id, MIN(ms) AS ms, MIN(ts) AS ts FROM (${foundSql(reader, query, match, relevance ? candidates : null)}) GROUP BY id`;
   const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
   const order = relevance
@@ -218,15 +222,12 @@ export function searchRowsStatement(
   return statementOf(deps.d1, rows) as Statement<SearchRow>;
 }
 
-/** One row past the cap tells "more than" from "exactly"; null: no cap. */
-const limitPast = (cap: number | null) => (cap === null ? sql`` : sql` LIMIT ${cap + 1}`);
-
 /**
  * How many documents the list holds (matches the reader may see, filters applied), counted up
  * to `cap + 1`: a count over the cap means "more than `cap`".
  */
 export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<{ n: number }> {
-  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match)}${limitPast(cap)})`.compile(deps.db));
+  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${distinctFound(reader, query, match, cap)})`.compile(deps.db));
 }
 
 export type FacetRow = { facet: FacetKey; value: string | number | null; label: string | null; n: number };
@@ -238,7 +239,7 @@ export type FacetRow = { facet: FacetKey; value: string | number | null; label: 
  * is kept).
  */
 export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<FacetRow> {
-  const found = sql`${foundSql(reader, query, match)}${limitPast(cap)}`;
+  const found = distinctFound(reader, query, match, cap);
   return statementOf(
     deps.d1,
     sql<FacetRow>`WITH f AS (${found}), d AS (
