@@ -51,6 +51,14 @@ CREATE TRIGGER archive_texts_object_deleted AFTER DELETE ON archive_texts
   INSERT OR IGNORE INTO file_deletions (r2_key, queued_at) VALUES (old.text_key, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
 END;
 
+-- What visitors' search finds changes with a text's status or file, not with where it is kept:
+-- moving a body to R2 must not renew the public pages' cache key.
+DROP TRIGGER public_version_text_update;
+CREATE TRIGGER public_version_text_update AFTER UPDATE OF status, file_id ON archive_texts
+  WHEN (old.status = 'INDEXED' OR new.status = 'INDEXED') AND EXISTS (SELECT 1 FROM archives WHERE id = new.archive_id AND access_level = 'PUBLIC') BEGIN
+  UPDATE site_state SET value = value + 1 WHERE key = 'public_version';
+END;
+
 -- The texts already indexed, from the bodies still here.
 INSERT INTO archive_texts_fts (rowid, body) SELECT archive_id, body FROM archive_texts WHERE status = 'INDEXED';
 
