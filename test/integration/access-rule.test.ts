@@ -17,7 +17,7 @@ import { testEnv } from "../support/worker/env";
 import { createCategory, createUnitKerja, createUser, type CreatedUser } from "../support/worker/factories";
 import { harvest, headerOf } from "../support/worker/oai-harvester";
 import { oaiId, transport } from "../support/worker/oai";
-import { indexText } from "../support/worker/text-index";
+import { indexText } from "../support/worker/search";
 
 /**
  * The access rule (~/domain/access-rule) has one definition and several readings: `can()`'s for

@@ -6,7 +6,7 @@ import { send } from "../support/worker/admin";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { unique } from "../support/worker/http";
-import { indexText as indexDocumentText } from "../support/worker/text-index";
+import { indexText } from "../support/worker/search";
 
 /**
  * The search's caps (issue 19, common words): past the cap the count says "more than", the facets
@@ -22,8 +22,6 @@ let world: AccessWorld;
 const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");
 const publicDocs: string[] = [];
 const privateDocs: string[] = [];
-
-const indexText = (uuid: string, body: string) => indexDocumentText({ uuid }, body);
 
 beforeAll(async () => {
   world = await accessWorld();

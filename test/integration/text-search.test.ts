@@ -7,8 +7,8 @@ import { send } from "../support/worker/admin";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
+import { indexText } from "../support/worker/search";
 import { unique, type SignedIn } from "../support/worker/http";
-import { indexText as indexDocumentText } from "../support/worker/text-index";
 import { drainFileDeletions } from "~/server/files/deletion-queue.server";
 
 /**
@@ -26,9 +26,6 @@ beforeAll(async () => {
 async function idOf(uuid: string): Promise<{ id: number; current_file_id: number }> {
   return (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
 }
-
-/** What the consumer does when a text is extracted (see test/support/worker/text-index.ts). */
-const indexText = (uuid: string, body: string) => indexDocumentText({ uuid }, body);
 
 async function search(session: SignedIn | null, params: Record<string, string>): Promise<DocumentPage> {
   const response = await send(session, "GET", `/api/v1/archives?${new URLSearchParams(params)}`);
@@ -192,7 +189,7 @@ describe("the index follows the document", () => {
     const doc = (await ownerDocument(world, "PUBLIC", "Dokumen stem")).uuid;
     await indexText(doc, `Kami menyuarakan ${term}.`);
     const query = parsePageQuery(new URLSearchParams({ q: `${term} suarakan` }));
-    expect((await listDocuments(ctx, query, { stemming: false })).total).toBe(0);
+    expect((await listDocuments(ctx, query, { stemmer: null })).total).toBe(0);
     expect(stemIndonesian("suarakan")).toBe(stemIndonesian("menyuarakan"));
     expect((await listDocuments(ctx, query)).total).toBe(1);
   });
