@@ -17,6 +17,24 @@ export type FinalDisposition = (typeof FINAL_DISPOSITIONS)[number];
 /** The parent a code names by its shape ('PP.01.02' → 'PP.01'), or null for a top-level code. */
 export const parentCodeOf = (code: string): string | null => (code.includes(".") ? code.slice(0, code.lastIndexOf(".")) : null);
 
+/**
+ * The subtree rule, written once: a code and every code below it are one range of the code
+ * index, from the code up to (not including) the code followed by '/'. Inside the subtree what
+ * follows the code is '.', which sorts before '/'; any other continuation ('PP.010' is not below
+ * 'PP.01', 'PP.01A' neither) sorts at or after it. The SQL reading is `inCodeSubtree`
+ * (app/server/classification/queries.server.ts).
+ */
+export const SUBTREE_END = "/";
+export type CodeRange = { from: string; to: string };
+export const codeSubtree = (code: string): CodeRange => ({ from: code, to: `${code}${SUBTREE_END}` });
+/** Is `code` the code `root` or a code below it? */
+export const isInSubtree = (code: string, root: string): boolean => {
+  const range = codeSubtree(root);
+  return code >= range.from && code < range.to;
+};
+/** The codes whose subtree holds `code`: the code and every code above it ('PP.01.02' → PP, PP.01, PP.01.02). */
+export const codeAndAncestors = (code: string): string[] => code.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."));
+
 /** A classification code as the pages and the API show it. */
 export type ClassificationView = {
   id: number;

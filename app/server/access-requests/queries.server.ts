@@ -3,7 +3,8 @@ import type { AccessRequestListQuery } from "~/domain/access-requests";
 import type { AccessRequestScope } from "~/domain/policy";
 import type { Database } from "../db/schema";
 import type { Db } from "../db/db.server";
-import { audienceUnit, audienceWhere, liveDocuments, type Audience } from "../documents/queries.server";
+import { liveDocuments, type Audience } from "../documents/queries.server";
+import { audienceValues, viewableWhere } from "../documents/access.server";
 import { containsAny } from "../db/like-pattern.server";
 
 type Deps = { db: Db };
@@ -100,7 +101,7 @@ function listFilter(scope: AccessRequestScope & { actorId: number; audience: Aud
   return (eb: ExpressionBuilder<Tables, "r" | "a" | "u" | "uk">) => {
     // A request about a document the reader may not see (another unit's SANGAT_RAHASIA one) is
     // not listed. (rv, the revoker, is only joined for display: no filter reads it.)
-    const conditions: Expression<SqlBool>[] = [audienceWhere(scope.audience.kind, audienceUnit(scope.audience))(eb as never)];
+    const conditions: Expression<SqlBool>[] = [viewableWhere(scope.audience.kind, audienceValues(scope.audience))(eb as never)];
     if (!scope.all) {
       conditions.push(
         scope.unitKerjaId === null

@@ -8,6 +8,7 @@ import type { ExpressionBuilder } from "kysely";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { disposalText } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
+import { codeSubtree } from "~/domain/classification";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
 import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
@@ -33,7 +34,6 @@ import {
   type FilterValues,
   audienceOf,
   audienceUnit,
-  codeRange,
   type Audience,
   findDocumentByIdempotencyKey,
   findDocumentByUuid,
@@ -89,7 +89,8 @@ function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQ
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
   const audience = audienceOf(ctx.actor, options);
   const shape = listShape(ctx, audience, query);
-  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
+  const codes = codeSubtree(query.klasifikasi ?? "");
+  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), codes.from, codes.to, query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =
@@ -201,7 +202,7 @@ export async function getPublicDocument(ctx: ServiceContext, uuid: string): Prom
   const row = await findDocumentByUuid(ctx, uuid);
   // Gone for good: its tombstone, for who may know of it (the page is cached for visitors only when found).
   if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentsText.notFound));
-  if (row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
+  if (!can(null, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
   return toDocumentView(null, row);
 }
 

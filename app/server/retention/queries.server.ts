@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/db.server";
-import { codeRange } from "../documents/queries.server";
+import { codeAndAncestors, isInSubtree } from "~/domain/classification";
+import { inCodeSubtree } from "../classification/queries.server";
 
 /** Reads of the retention clock's inputs (documents, codes, holds). */
 type Deps = { db: Db };
@@ -54,12 +55,7 @@ export async function heldCodes({ db }: Deps): Promise<string[]> {
 }
 
 /** Does a hold on one of `held` cover `code` (the code itself or a code below it)? */
-export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean =>
-  code !== null &&
-  held.some((h) => {
-    const [from, to] = codeRange(h);
-    return code >= from && code < to;
-  });
+export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean => code !== null && held.some((h) => isInSubtree(code, h));
 
 /** The unreleased hold on a document, if any. */
 export function activeDocumentHold({ db }: Deps, archiveId: number) {
@@ -74,14 +70,12 @@ export function activeDocumentHold({ db }: Deps, archiveId: number) {
 
 /** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
 export function activeCodeHolds({ db }: Deps, code: string) {
-  // The ancestors of 'PP.01.02' are 'PP' and 'PP.01': its prefixes at each '.'.
-  const prefixes = code.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."));
   return db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as k", "k.id", "h.classification_id")
     .leftJoin("users as u", "u.id", "h.created_by")
     .select(["h.id", "h.reason", "h.created_at", "k.code", "u.full_name as created_by_name"])
-    .where("k.code", "in", prefixes)
+    .where("k.code", "in", codeAndAncestors(code))
     .where("h.released_at", "is", null)
     .orderBy("k.code")
     .execute();
@@ -89,11 +83,11 @@ export function activeCodeHolds({ db }: Deps, code: string) {
 
 /**
  * SQL: no unreleased hold covers the archive whose id and classification_id columns are named
- * (its own hold, or one on its code or a code above it: the code's range, see `codeRange`). The
+ * (its own hold, or one on its code or a code above it: `inCodeSubtree`). The
  * purge paths put it into the very statement that removes a document, so a hold placed a moment
  * earlier still wins.
  */
 export const notHeld = (idColumn: string, classificationColumn: string) =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM retention_holds h WHERE h.released_at IS NULL AND (h.archive_id = ${sql.ref(idColumn)} OR h.classification_id IN (
     SELECT hk.id FROM classification_codes hk JOIN classification_codes dk ON dk.id = ${sql.ref(classificationColumn)}
-    WHERE dk.code >= hk.code AND dk.code < hk.code || '/')))`;
+    WHERE ${inCodeSubtree("dk.code", { column: "hk.code" })})))`;

@@ -10,7 +10,9 @@ import { commit } from "../audit/commit.server";
 import { findClassificationById } from "../classification/queries.server";
 import { requireUser } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
-import { codeRange, findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
+import { findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
+import { inCodeSubtree } from "../classification/queries.server";
+import { codeSubtree } from "~/domain/classification";
 import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
@@ -304,14 +306,12 @@ const isReappraisalDue = (clock: RetentionResult) => clock.status === "JATUH_TEM
 
 /** The live documents filed under `code` or a code below it (for refreshing after a code's hold changes). */
 async function documentIdsUnderCode(ctx: ServiceContext, code: string): Promise<number[]> {
-  const [from, to] = codeRange(code);
   const rows = await ctx.db
     .selectFrom("archives as a")
     .innerJoin("classification_codes as k", "k.id", "a.classification_id")
     .select("a.id")
     .where("a.deleted_at", "is", null)
-    .where("k.code", ">=", from)
-    .where("k.code", "<", to)
+    .where(inCodeSubtree("k.code", codeSubtree(code)))
     .execute();
   return rows.map((row) => row.id);
 }
