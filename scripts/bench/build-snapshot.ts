@@ -46,6 +46,20 @@ export async function snapshotBuild(root: string, work: string, build: boolean, 
   return { serverDir, config: JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson };
 }
 
+/**
+ * A fresh local D1/R2 state in `state`: migrations + demo seed (`scripts/local-setup.ts`), or a
+ * copy of `from`, a state that already has them (the bench smoke test seeds one for every bench).
+ */
+export async function freshState(root: string, work: string, state: string, from: string, log: (message: string) => void): Promise<void> {
+  if (from) {
+    log(`copying the seeded state ${from}`);
+    cpSync(from, state, { recursive: true });
+    return;
+  }
+  log("migrations + demo seed");
+  await runLogged(root, process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
+}
+
 /** The `p`th percentile of ascending `sorted` values (NaN when there are none). */
 export const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
