@@ -6,7 +6,7 @@ import { documentColumns } from "./document-columns";
 import { filingText } from "~/i18n/classification";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
-import { documentListDefaults } from "~/domain/document-schemas";
+import { documentListDefaults } from "~/domain/document-list";
 import { FILE_TYPE_GROUPS, FACET_KEYS, type Facets, type FacetValue } from "~/domain/search/facets";
 import { searchText } from "~/i18n/search";
 import { RETENTION_STATUSES } from "~/domain/retention";

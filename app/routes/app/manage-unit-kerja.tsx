@@ -9,7 +9,8 @@ import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPaginat
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
-import { UNIT_KERJA_SORTS, UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
+import { UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
+import { UNIT_KERJA_SORTS } from "~/domain/unit-kerja-view";
 import { pageMeta } from "~/lib/meta";
 import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
