@@ -15,7 +15,12 @@ export default defineConfig({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         // Databases of their own for the upgrade tests (migrations applied step by step on data).
-        d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test", ID_UPGRADE_DB: "id-upgrade-test" },
+        d1Databases: {
+          UPGRADE_DB: "upgrade-test",
+          OAI_UPGRADE_DB: "oai-upgrade-test",
+          ID_UPGRADE_DB: "id-upgrade-test",
+          RETENTION_UPGRADE_DB: "retention-upgrade-test",
+        },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
           // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the

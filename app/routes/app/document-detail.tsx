@@ -22,12 +22,13 @@ import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
-import { deleteDocument, getDocument } from "~/server/documents/service.server";
-import { listVersions, restoreVersion } from "~/server/documents/versions.server";
+import { deleteDocument, getDocumentAndRow } from "~/server/documents/service.server";
+import { restoreVersion, versionsRead } from "~/server/documents/versions.server";
+import { noRead, readTogether } from "~/server/db/prepared.server";
 import { VersionHistory } from "~/components/documents/version-history";
 import { recordMessages } from "~/i18n/records";
 import { filingText, securityClassNames } from "~/i18n/classification";
-import { openRequestForDocument, requestAccess } from "~/server/access-requests/service.server";
+import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
@@ -38,11 +39,11 @@ import { documentFixityAction } from "~/routes/helpers/fixity.server";
 import { TextStatusRow } from "~/components/documents/text-status";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
-import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
+import { reindexDocument, textStatusRead } from "~/server/text-extraction/service.server";
 import { RetentionSection } from "~/components/documents/retention-section";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
-import { getDocumentRetention, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
+import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
@@ -54,20 +55,29 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const [document, retention] = await orRouteError(() => Promise.all([getDocument(ctx, params.uuid), getDocumentRetention(ctx, params.uuid)]));
+  const { document, row } = await orRouteError(() => getDocumentAndRow(ctx, params.uuid));
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
     throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
-  // Someone who may ask sees their open request instead of the button, or the button.
-  const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
+  // Everything else the page shows in one round trip; each read gives null where the actor may not see it.
+  const [retention, openRequest, versions, textStatus] = await orRouteError(() =>
+    readTogether(
+      ctx.d1,
+      documentRetentionRead(ctx, row),
+      // Someone who may ask sees their open request instead of the button, or the button.
+      document.canRequestAccess ? openRequestRead(ctx, document.uuid) : noRead,
+      versionsRead(ctx, row),
+      textStatusRead(ctx, document),
+    ),
+  );
   const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
   return {
     fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
-    versions: document.canOpenFile ? await listVersions(ctx, document.uuid) : null,
-    textStatus: await getTextStatus(ctx, document),
+    versions,
+    textStatus,
     trashDays: ctx.config.trashDays,
     confirmDelete,
     openRequest,
