@@ -4,9 +4,10 @@
  * rebuild while the bench runs changes nothing under it), and read percentiles.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { childProcessEnv } from "../child-env.ts";
+import { seedDemoData, type SeedBindings } from "../demo-seed.ts";
 
 /** The parts of the build's generated wrangler.json the benchmarks read. */
 export type WranglerJson = {
@@ -47,18 +48,30 @@ export async function snapshotBuild(root: string, work: string, build: boolean, 
 }
 
 /**
- * A fresh local D1/R2 state in `state`: migrations + demo seed (`scripts/local-setup.ts`), or a
- * copy of `from`, a state that already has them (the bench smoke test seeds one for every bench).
+ * A fresh local D1/R2 state in `state`, as `scripts/local-setup.ts` makes it (every migration,
+ * recorded as wrangler records it, then the demo seed), through one platform proxy: no wrangler
+ * CLI run per migration, which took most of a small run's CPU.
  */
-export async function freshState(root: string, work: string, state: string, from: string, log: (message: string) => void): Promise<void> {
-  if (from) {
-    log(`copying the seeded state ${from}`);
-    cpSync(from, state, { recursive: true });
-    return;
-  }
+export async function freshState(root: string, state: string, log: (message: string) => void): Promise<void> {
   log("migrations + demo seed");
-  await runLogged(root, process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
+  const { getPlatformProxy, unstable_splitSqlQuery } = await import("wrangler");
+  const proxy = await getPlatformProxy<SeedBindings>({ configPath: join(root, "wrangler.toml"), persist: { path: join(state, "v3") }, remoteBindings: false });
+  try {
+    const db = proxy.env.DB;
+    await db.batch([db.prepare(MIGRATIONS_TABLE)]);
+    for (const name of readdirSync(join(root, "migrations")).filter((file) => file.endsWith(".sql")).sort()) {
+      const queries = unstable_splitSqlQuery(readFileSync(join(root, "migrations", name), "utf8"));
+      await db.batch([...queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
+    }
+    await seedDemoData(proxy.env);
+  } finally {
+    await proxy.dispose();
+  }
 }
+
+/** wrangler's record of the applied migrations (`wrangler d1 migrations apply` creates the same). */
+const MIGRATIONS_TABLE =
+  "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)";
 
 /** The `p`th percentile of ascending `sorted` values (NaN when there are none). */
 export const percentile = (sorted: ArrayLike<number>, p: number) =>

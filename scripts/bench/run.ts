@@ -3,9 +3,9 @@
  *
  *  1. `npm run build` (production build), then a snapshot copy of build/ in a temp dir, so a
  *     concurrent rebuild cannot swap modules under the running server.
- *  2. A fresh temp state dir: migrations + demo seed (`scripts/local-setup.ts --persist-to`, or a
- *     copy of `--state-from DIR`), then N documents (default 100,000) inserted into the local D1
- *     file (`seed-documents.ts`; the FTS and counter triggers run as for the Worker's own writes).
+ *  2. A fresh temp state dir: migrations + demo seed (`freshState`, as `scripts/local-setup.ts`
+ *     makes it), then N documents (default 100,000) inserted into the local D1 file
+ *     (`seed-documents.ts`; the FTS and counter triggers run as for the Worker's own writes).
  *  3. What each page does, recorded from the app on a short-lived workerd (`capture-pages.ts`):
  *     its D1 round trips, its markup and its loader data. Then workerd through Miniflare's API
  *     (no `wrangler dev` proxy, which caps any Worker near 870 req/s) with the built Worker on
@@ -39,8 +39,7 @@
  * Flags: --no-build (use the existing build/), --count N (documents, default 100000),
  * --duration S (seconds per scenario, default 10), --warmup S (default 1), --profile-seconds S
  * (default 8), --quiet-budget S (default 60), --no-transfers (skip the transfers), --transfer-mb N
- * (default 95), --state-from DIR (a migrated, demo-seeded state to copy), --report FILE, --keep
- * (keep the temp dir). The bench smoke test (test/build/bench-smoke.test.ts) runs it at a tiny
+ * (default 95), --report FILE, --keep (keep the temp dir). The bench smoke test (test/build/bench-smoke.test.ts) runs it at a tiny
  * size with these. Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
  */
 import autocannon, { type Result } from "autocannon";
@@ -95,8 +94,6 @@ const QUIET_BUDGET_MS = Number(option("--quiet-budget", "60")) * 1000;
 const PROFILE_SECONDS = Number(option("--profile-seconds", "8"));
 /** Where the report goes (the bench smoke test writes it elsewhere). */
 const REPORT_FILE = option("--report", join(root, "scripts/bench/last-results.md"));
-/** A state folder already migrated and demo-seeded, copied instead of running the setup again. */
-const STATE_FROM = option("--state-from", "");
 
 const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -346,8 +343,8 @@ async function main() {
     const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
     writeFileSync(join(serverDir, RECORDING_ENTRY_FILE), RECORDING_ENTRY);
 
-    // 2. Fresh state: migrations + demo seed (or a copy of a state that has them), then the bulk documents.
-    await freshState(root, work, state, STATE_FROM, log);
+    // 2. Fresh state: migrations + demo seed, then the bulk documents.
+    await freshState(root, state, log);
     log(`inserting ${COUNT.toLocaleString("en")} documents`);
     const seed = seedDocuments(state, COUNT, [SELECTIVE_TERM, BROAD_TERM]);
     log(`seeded in ${seed.seconds.toFixed(1)} s: ${seed.total} documents`);
@@ -641,9 +638,9 @@ async function main() {
      * otherwise a slow scenario's backlog is billed to the next one.
      */
     const waitForWorkerdIdle = async (pid = load.pid) => {
-      for (let waited = 0; waited < 60_000; waited += 250) {
+      for (let waited = 0; waited < 60_000; waited += 100) {
         const window = cpuWindow(pid);
-        await sleep(250);
+        await sleep(100);
         if (window.stop().workerd < 0.05) return;
       }
       log("workerd still busy after 60 s: measuring anyway");
@@ -1037,7 +1034,7 @@ ${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferErr
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
 - Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 
-${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --warmup S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --state-from DIR\`, \`-- --report FILE\`).
+${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --warmup S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --report FILE\`).
 `;
     writeFileSync(REPORT_FILE, report);
     process.stdout.write(`\n${report}`);

@@ -17,9 +17,9 @@
  * Queries: a rare word (a surname in about 0.05% of the texts), the common words "surat" (about
  * half) and "universitas" (every text), and a two-word query. Flags: --docs N, --requests N
  * (per query, default 200), --seconds S (per query at most, default 30), --no-build, --keep
- * (keep the temp dir). A Markdown report goes to
- * stdout and scripts/bench/search-results.md. workerd listens on 127.0.0.1 only and is stopped on
- * exit, error and Ctrl-C.
+ * (keep the temp dir), --report FILE.
+ * A Markdown report goes to stdout and scripts/bench/search-results.md (or FILE). workerd
+ * listens on 127.0.0.1 only and is stopped on exit, error and Ctrl-C.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -29,7 +29,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { percentile, runLogged, snapshotBuild } from "./build-snapshot.ts";
+import { freshState, percentile, snapshotBuild } from "./build-snapshot.ts";
 import { cpuWindow, findWorkerdPid, loadAverage } from "./proc.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { RARE_SURNAMES, seededRandom, syntheticBody } from "./synthetic-text.ts";
@@ -47,6 +47,7 @@ const MAX_SECONDS = Number(option("--seconds", "30"));
 const WARMUP = 3;
 const BUILD = !args.includes("--no-build");
 const KEEP = args.includes("--keep");
+const REPORT_FILE = option("--report", join(root, "scripts/bench/search-results.md"));
 const RARE = RARE_SURNAMES[4321]!.toLowerCase();
 const QUERIES = [
   { label: "rare word", q: RARE },
@@ -56,7 +57,6 @@ const QUERIES = [
 ];
 
 const log = (message: string) => process.stderr.write(`[bench:search ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-const run = (command: string, commandArgs: string[], logFile: string) => runLogged(root, command, commandArgs, logFile);
 
 type SearchModule = { foldedWords(text: string): string[]; stemIndonesian(word: string): string };
 
@@ -162,8 +162,7 @@ async function main() {
     const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
     const search = await loadAppSearch(work);
 
-    log("migrations + demo seed");
-    await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
+    await freshState(root, state, log);
     log(`inserting ${DOCS.toLocaleString("en")} documents (metadata)`);
     const seeded = seedDocuments(state, DOCS);
     log(`seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.total} documents`);
@@ -301,7 +300,7 @@ async function main() {
       `Other processes' CPU (cores, of ${cpus().length}) during the windows, metadata only: ${metadataOnly.map((m) => m.others.toFixed(2)).join(" / ")}; with text: ${withText.map((m) => m.others.toFixed(2)).join(" / ")}.`,
     ];
     const report = lines.join("\n");
-    writeFileSync(join(root, "scripts/bench/search-results.md"), `${report}\n`);
+    writeFileSync(REPORT_FILE, `${report}\n`);
     process.stdout.write(`${report}\n`);
   } finally {
     await cleanup();
