@@ -64,6 +64,16 @@ it(
 );
 
 it(
+  "npm run bench:stemmer: the stemmer's words per second over 5 texts, one pass",
+  async () => {
+    const file = report("stemmer.md");
+    expectRan(await runScript("scripts/bench/stemmer.ts", ["--texts", "5", "--passes", "1", "--report", file]));
+    expect(readFileSync(file, "utf8")).toMatch(/\| Stemmer \| Words \| Count \| Words\/s \|/);
+  },
+  TIMEOUT_MS,
+);
+
+it(
   "npm run bench:extraction: a 3-page PDF read by the consumer's extractor",
   async () => {
     const file = report("extraction.md");
