@@ -15,6 +15,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, executeDisposalList, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
+import { formatShortDay } from "~/lib/format";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -60,15 +61,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   );
 }
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" }).format(new Date(iso)) : "–";
-
 function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: boolean }) {
   const decided = item.decision ? (
     <p>
       <strong>{m.decisions[item.decision]}</strong>
       {item.decisionReason && <span className="block text-slate-600">{item.decisionReason}</span>}
-      {item.decidedBy && <span className="block text-xs text-slate-500">{m.decidedBy(item.decidedBy, formatDate(item.decidedAt))}</span>}
+      {item.decidedBy && <span className="block text-xs text-slate-500">{m.decidedBy(item.decidedBy, formatShortDay(item.decidedAt))}</span>}
     </p>
   ) : null;
   if (!canManage) return decided ?? <span>–</span>;
@@ -142,7 +140,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="text-slate-500">{m.columns.createdAt}</dt>
           <dd>
-            {formatDate(list.createdAt)}
+            {formatShortDay(list.createdAt)}
             {list.createdBy && ` · ${list.createdBy}`}
           </dd>
         </div>
@@ -171,7 +169,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <h2 id="ba-heading" className="text-lg font-semibold text-slate-900">
             {m.beritaAcara} {list.beritaAcara.number}
           </h2>
-          <p className="mt-1">{formatDate(list.beritaAcara.issuedOn)}</p>
+          <p className="mt-1">{formatShortDay(list.beritaAcara.issuedOn)}</p>
           <p className="mt-1 break-all text-slate-600">
             {m.listHash}: <code>{list.beritaAcara.listSha256}</code>
           </p>
