@@ -4,7 +4,8 @@ import { Field, FormBanner, SelectField, TextareaField, useFormKit, type FormRep
 import { CsrfField } from "~/components/form/csrf-field";
 import { FINAL_DISPOSITIONS } from "~/domain/classification-view";
 import { SECURITY_CLASSES } from "~/domain/security-classes";
-import { classificationText, securityClassNames } from "~/i18n/classification";
+import { classificationText } from "~/i18n/classification";
+import { securityClassNames } from "~/i18n/filing";
 
 const f = classificationText.fields;
 

@@ -5,7 +5,7 @@ import { CategoryStatistics, DistributionCharts, Section } from "~/components/da
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { FixityCard } from "~/components/dashboard/fixity-card";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
-import { AccessRequestList } from "~/components/access-requests/access-request-list";
+import { lazyComponent } from "~/components/lazy-component";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
 import { ROLES } from "~/domain/roles";
 import { listAccessRequests, unownedPendingRead } from "~/server/access-requests/service.server";
@@ -25,6 +25,9 @@ import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
 
 export const meta = () => pageMeta({ title: t.pages.dashboard });
+
+/** Satuan Kerja's panel of access requests: its code (the list kit, the token download) loads only for them. */
+const AccessRequestList = lazyComponent(() => import("~/components/access-requests/access-request-list").then((module) => module.AccessRequestList));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);

@@ -1,6 +1,6 @@
 import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/disposal-list";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";

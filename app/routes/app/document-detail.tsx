@@ -10,8 +10,6 @@ import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
-import { StatusBadge } from "~/components/access-requests/status-badge";
-import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { can } from "~/domain/policy";
@@ -27,7 +25,7 @@ import { restoreVersion, versionsRead } from "~/server/documents/versions.server
 import { noRead, readTogether } from "~/server/db/prepared.server";
 import { VersionHistory } from "~/components/documents/version-history";
 import { recordMessages } from "~/i18n/records";
-import { filingText, securityClassNames } from "~/i18n/classification";
+import { filingText, securityClassNames } from "~/i18n/filing";
 import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
@@ -48,6 +46,8 @@ import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDo
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 const RequestDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RequestDialog));
+/** Shown only to who has asked for this document: its code loads then. */
+const OpenRequestNotice = lazyComponent(() => import("~/components/access-requests/open-request-notice").then((module) => module.OpenRequestNotice));
 
 export const handle = documentBreadcrumb;
 
@@ -221,16 +221,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
         {canCheckFixity && <FixityCheckButton />}
       </div>
       {fixityReport && <FixityCheckResult report={fixityReport} />}
-      {openRequest && (
-        <div className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="open-request">
-          <span>{accessRequestsText.request.openState}</span>
-          <StatusBadge status={openRequest.status} />
-          {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{accessRequestsText.rowActions.download}</TokenDownloadLink>}
-          <Link to={href("/app/access-request")} className="font-medium text-blue-700 hover:underline">
-            {accessRequestsText.request.viewStatus}
-          </Link>
-        </div>
-      )}
+      {openRequest && <OpenRequestNotice request={openRequest} />}
       <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
       {versions && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (

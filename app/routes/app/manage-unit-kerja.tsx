@@ -1,7 +1,7 @@
 import { Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";

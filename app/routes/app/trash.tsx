@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/trash";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import { trashColumns } from "~/components/trash/trash-columns";
