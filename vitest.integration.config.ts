@@ -21,7 +21,7 @@ export default defineConfig({
       miniflare: {
         serviceBindings: { PROCESSOR: { name: kCurrentWorker, entrypoint: "Processor" } },
         // Databases of their own for the upgrade tests (migrations applied step by step on data).
-        d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test", ID_UPGRADE_DB: "id-upgrade-test", SCALE_DB: "scale-test", TEXT_UPGRADE_DB: "text-upgrade-test" },
+        d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test", ID_UPGRADE_DB: "id-upgrade-test", SCALE_DB: "scale-test", TEXT_UPGRADE_DB: "text-upgrade-test", RETENTION_UPGRADE_DB: "retention-upgrade-test" },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
           // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the

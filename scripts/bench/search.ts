@@ -19,9 +19,9 @@
  * half) and "universitas" (every text), and a two-word query. Flags: --docs N, --requests N
  * (per query, default 200), --seconds S (per query at most, default 30), --no-build, --keep
  * (keep the temp dir), --reuse DIR (a kept temp dir: measure the text search again on its state,
- * with the current build; a million documents take long to seed). A Markdown report goes to
- * stdout and scripts/bench/search-results.md. workerd listens on 127.0.0.1 only and is stopped on
- * exit, error and Ctrl-C.
+ * with the current build; a million documents take long to seed), --report FILE. A Markdown
+ * report goes to stdout and scripts/bench/search-results.md (or FILE). workerd listens on
+ * 127.0.0.1 only and is stopped on exit, error and Ctrl-C.
  */
 import { createHash, randomBytes, randomFillSync } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { percentile, runLogged, snapshotBuild } from "./build-snapshot.ts";
+import { freshState, percentile, snapshotBuild } from "./build-snapshot.ts";
 import { cpuWindow, findWorkerdPid, loadAverage } from "./proc.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { RARE_SURNAMES, seededRandom, syntheticBody } from "./synthetic-text.ts";
@@ -51,6 +51,7 @@ const BUILD = !args.includes("--no-build");
 const KEEP = args.includes("--keep");
 /** A work dir a run kept (`--keep`): its seeded state and figures are reused, only the text search is measured again. */
 const REUSE = option("--reuse", "");
+const REPORT_FILE = option("--report", join(root, "scripts/bench/search-results.md"));
 const RARE = RARE_SURNAMES[4321]!.toLowerCase();
 const QUERIES = [
   { label: "rare word", q: RARE },
@@ -60,7 +61,6 @@ const QUERIES = [
 ];
 
 const log = (message: string) => process.stderr.write(`[bench:search ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-const run = (command: string, commandArgs: string[], logFile: string) => runLogged(root, command, commandArgs, logFile);
 
 type SearchModule = { foldedWords(text: string): string[]; stemIndonesian(word: string): string };
 
@@ -349,8 +349,7 @@ async function main() {
       log(`reusing ${seeded.docs.toLocaleString("en")} seeded documents in ${work}`);
       server = await start();
     } else {
-      log("migrations + demo seed");
-      await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
+      await freshState(root, state, log);
       log(`inserting ${DOCS.toLocaleString("en")} documents (metadata)`);
       const documents = seedDocuments(state, DOCS);
       log(`seeded in ${documents.seconds.toFixed(1)} s: ${documents.total} documents`);
@@ -412,7 +411,7 @@ async function main() {
       `Other processes' CPU (cores, of ${cpus().length}) during the windows, metadata only: ${metadataOnly.map((m) => m.others.toFixed(2)).join(" / ")}; with text: ${withText.map((m) => m.others.toFixed(2)).join(" / ")}.`,
     ];
     const report = lines.join("\n");
-    writeFileSync(join(root, "scripts/bench/search-results.md"), `${report}\n`);
+    writeFileSync(REPORT_FILE, `${report}\n`);
     process.stdout.write(`${report}\n`);
   } finally {
     await cleanup();

@@ -6,6 +6,7 @@ import type { Db } from "../db/db.server";
 import { liveDocuments, type Audience } from "../documents/queries.server";
 import { audienceValues, viewableWhere } from "../documents/access.server";
 import { containsAny } from "../db/like-pattern.server";
+import { statementOf, type Statement } from "../db/prepared.server";
 
 type Deps = { db: Db };
 type Tables = Database & {
@@ -71,13 +72,9 @@ export function findAccessRequest(deps: Deps, uuid: string): Promise<AccessReque
   return baseQuery(deps).where("r.uuid", "=", uuid).executeTakeFirst();
 }
 
-/** The requester's open (PENDING or APPROVED) request for a document, if any. */
-export function findOpenRequest(deps: Deps, archiveUuid: string, requesterId: number): Promise<AccessRequestRow | undefined> {
-  return baseQuery(deps)
-    .where("a.uuid", "=", archiveUuid)
-    .where("r.requester_id", "=", requesterId)
-    .where("r.status", "in", ["PENDING", "APPROVED"])
-    .executeTakeFirst();
+/** The requester's open (PENDING or APPROVED) request for a document (at most one). */
+export function openRequestQuery(deps: Deps, archiveUuid: string, requesterId: number) {
+  return baseQuery(deps).where("a.uuid", "=", archiveUuid).where("r.requester_id", "=", requesterId).where("r.status", "in", ["PENDING", "APPROVED"]);
 }
 
 /** The document fields a new request needs (live documents only: nobody asks for a trashed one). */
@@ -157,11 +154,12 @@ export async function countPendingForUnit({ db }: Deps, unitKerjaId: number): Pr
 }
 
 /** PENDING requests on live documents without an owning unit (Super Admin's dashboard panel). */
-export async function countUnownedPending({ db }: Deps): Promise<number> {
-  const row = await requestsOnLiveDocuments({ db })
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("r.owner_unit_kerja_id", "is", null)
-    .where("r.status", "=", "PENDING")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function unownedPendingStatement({ db, d1 }: Deps & { d1: D1Database }): Statement<{ n: number }> {
+  return statementOf(
+    d1,
+    requestsOnLiveDocuments({ db })
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("r.owner_unit_kerja_id", "is", null)
+      .where("r.status", "=", "PENDING"),
+  );
 }

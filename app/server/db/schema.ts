@@ -247,6 +247,8 @@ export interface Database {
   search_stemmer: { id: number; version: string; restem_version: string | null; restem_after: string | null };
   /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
   archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
+  /** Trigger-kept: live documents per retention status, and DIMUSNAHKAN (destroyed records' tombstones). */
+  retention_counts: { status: string; total: number };
   /** Live documents per classification code (0: none), trigger-kept. */
   classification_counts: { classification_id: number; total: number };
   classification_codes: {

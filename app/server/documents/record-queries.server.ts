@@ -16,10 +16,9 @@ export function versionRows({ db }: Deps, archiveId: number) {
     .leftJoin("users as u", "u.id", "f.uploader_id")
     .select(["f.id", "f.version", "f.r2_key", "f.file_name", "f.file_size", "f.mime_type", "f.sha256", "f.note", "f.restored_from", "f.created_at", "u.full_name as uploader"])
     .where("f.archive_id", "=", archiveId)
-    .orderBy("f.version", "desc")
-    .execute();
+    .orderBy("f.version", "desc");
 }
-export type VersionRow = Awaited<ReturnType<typeof versionRows>>[number];
+export type VersionRow = Awaited<ReturnType<ReturnType<typeof versionRows>["execute"]>>[number];
 
 export function findVersion({ db }: Deps, archiveId: number, version: number) {
   return db

@@ -195,6 +195,15 @@ export async function getDocument(ctx: ServiceContext, uuid: string): Promise<Do
 }
 
 /**
+ * `getDocument`, with the row the document page's other reads start from (its versions,
+ * retention, text status: `…Read(ctx, row)`, read together in one round trip).
+ */
+export async function getDocumentAndRow(ctx: ServiceContext, uuid: string): Promise<{ document: DocumentView; row: DocumentRow }> {
+  const row = await orGone(ctx, uuid, () => visibleRow(ctx, uuid));
+  return { document: toDocumentView(ctx.actor, row), row };
+}
+
+/**
  * A PUBLIC document as the public pages show it (the same for every viewer, so the page can be
  * edge-cached): any other document does not exist there, for a signed-in user too.
  */

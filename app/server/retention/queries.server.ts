@@ -43,30 +43,34 @@ export function codeHoldReasons({ db }: Deps) {
 }
 
 /** The codes under an unreleased hold (a handful): a hold covers its code and every code below it. */
-export async function heldCodes({ db }: Deps): Promise<string[]> {
-  const rows = await db
+export function heldCodesQuery({ db }: Deps) {
+  return db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as k", "k.id", "h.classification_id")
     .select("k.code")
     .where("h.released_at", "is", null)
-    .distinct()
-    .execute();
-  return rows.map((row) => row.code);
+    .distinct();
+}
+
+export async function heldCodes(deps: Deps): Promise<string[]> {
+  return (await heldCodesQuery(deps).execute()).map((row) => row.code);
 }
 
 /** Does a hold on one of `held` cover `code` (the code itself or a code below it)? */
 export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean => code !== null && held.some((h) => isInSubtree(code, h));
 
-/** The unreleased hold on a document, if any. */
-export function activeDocumentHold({ db }: Deps, archiveId: number) {
+/** The unreleased hold on a document (at most one row). */
+export function activeDocumentHoldQuery({ db }: Deps, archiveId: number) {
   return db
     .selectFrom("retention_holds as h")
     .leftJoin("users as u", "u.id", "h.created_by")
     .select(["h.id", "h.reason", "h.created_at", "u.full_name as created_by_name"])
     .where("h.archive_id", "=", archiveId)
-    .where("h.released_at", "is", null)
-    .executeTakeFirst();
+    .where("h.released_at", "is", null);
 }
+
+/** The unreleased hold on a document, if any. */
+export const activeDocumentHold = (deps: Deps, archiveId: number) => activeDocumentHoldQuery(deps, archiveId).executeTakeFirst();
 
 /** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
 export function activeCodeHolds({ db }: Deps, code: string) {
@@ -77,8 +81,7 @@ export function activeCodeHolds({ db }: Deps, code: string) {
     .select(["h.id", "h.reason", "h.created_at", "k.code", "u.full_name as created_by_name"])
     .where("k.code", "in", codeAndAncestors(code))
     .where("h.released_at", "is", null)
-    .orderBy("k.code")
-    .execute();
+    .orderBy("k.code");
 }
 
 /**

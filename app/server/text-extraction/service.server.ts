@@ -19,7 +19,7 @@ import { MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extracte
 import { extractThroughProcessor } from "./processor.server";
 import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
-import { statementOf } from "../db/prepared.server";
+import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import { storeText, textKeyOf } from "./texts.server";
 
 export type { ExtractionMessage };
@@ -293,6 +293,7 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
 }
 
 /** The document's text row (null columns before it has one) and what the policy reads of the document. */
+/** A document's text row (if any) and what the policy needs of the document. */
 const statusRow = (ctx: ServiceContext, uuid: string) =>
   ctx.db
     .selectFrom("archives as a")
@@ -311,8 +312,8 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
       "a.security_class",
       "a.archival_state",
     ])
-    .where("a.uuid", "=", uuid)
-    .executeTakeFirst();
+    .where("a.uuid", "=", uuid);
+type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRow>["execute"]>>[number];
 
 /**
  * The text status of a document `ctx.actor` may see, for who may open its file (null for anyone
@@ -320,9 +321,17 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
  * yet is waiting ('Menunggu').
  */
 export async function getTextStatus(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): Promise<TextStatusView | null> {
-  if (!document.canOpenFile) return null;
-  const row = await statusRow(ctx, document.uuid);
-  if (!row) return null;
+  const [status] = await readTogether(ctx.d1, textStatusRead(ctx, document));
+  return status;
+}
+
+/** `getTextStatus` as a read that shares the document page's round trip. */
+export function textStatusRead(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): BatchedRead<TextStatusView | null> {
+  if (!document.canOpenFile) return noRead;
+  return batchedRead([statementOf(ctx.d1, statusRow(ctx, document.uuid))], ([[row]]) => (row ? textStatusOf(ctx, row) : null));
+}
+
+function textStatusOf(ctx: ServiceContext, row: StatusRow): TextStatusView {
   // The row's status counts only for the current file; anything else is still waiting.
   const status = row.file_id === row.current_file_id ? row.status : null;
   return {
