@@ -5,6 +5,7 @@ import { breadcrumbFromPath, crumbLabelsOf, crumbsWithoutPageOf } from "~/lib/br
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { CsrfField } from "~/components/form/csrf-field";
+import { useInstantDialogs } from "./url-dialog";
 
 export type { ShellUser };
 
@@ -21,6 +22,7 @@ const MASTER_PATHS = [href("/app/users"), href("/app/audit-logs"), href("/app/ma
 export function AppShell({ user, pendingAccessRequests = 0, children }: { user: ShellUser | null; pendingAccessRequests?: number; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const drawer = useDrawer(pathname);
+  useInstantDialogs();
   return (
     <div className="group/shell min-h-screen">
       <a href="#main" className="skip-link" data-testid="skip-link">

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/api-tokens";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";
@@ -34,13 +35,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults, dialog } = parseCanonicalList(request, BASE, ApiTokenListQuerySchema);
   const page = await listApiTokens(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  const target = dialog.get("dialog") === "revoke" ? await getApiToken(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
+  const id = dialog.get("dialog") === "revoke" ? dialog.get("id") : null;
+  const target = id && !page.data.some((token) => token.uuid === id) ? await getApiToken(ctx, id).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: ApiTokenSort; dir: SortDir; size: number },
     isAdmin: can(ctx.actor, { type: "apiToken.listAll" }),
     rules: formRules(ApiTokenCreateSchema),
-    confirmRevoke: target?.canRevoke ? { uuid: target.uuid, name: target.name } : null,
+    revokeTarget: target,
   };
 }
 
@@ -72,8 +74,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, defaults, isAdmin, rules, confirmRevoke } = loaderData;
+  const { page, defaults, isAdmin, rules, revokeTarget } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const revokeRow = dialogRow(params.get("dialog") === "revoke" ? params.get("id") : null, page.data, (token) => token.uuid, revokeTarget);
+  const confirmRevoke = revokeRow?.canRevoke ? revokeRow : null;
   const created = actionData && "created" in actionData ? actionData.created : null;
   const reply = actionData && !("created" in actionData) ? (actionData as FormReply) : null;
   const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);

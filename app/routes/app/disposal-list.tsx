@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
+import { useDialogParams } from "~/components/url-dialog";
 import { DataTable, type Column } from "~/components/list";
 import { verificationPath } from "~/domain/berita-acara";
 import type { DisposalItemView } from "~/domain/disposal";
@@ -25,12 +26,9 @@ export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({ title: loaderData ? m.listTitle(m.kinds[loaderData.list.kind]!, loaderData.list.number) : m.title });
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const list = await getDisposalList(ctx, params.uuid);
-  // `?dialog=execute` opens the 'Laksanakan' confirmation (server-rendered: works without JavaScript).
-  const confirmExecute = list.canManage && new URL(request.url).searchParams.get("dialog") === "execute";
-  return { list, confirmExecute };
+  return { list: await getDisposalList(ctx, params.uuid) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -97,7 +95,10 @@ function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: 
 }
 
 export default function DisposalList({ loaderData }: Route.ComponentProps) {
-  const { list, confirmExecute } = loaderData;
+  const { list } = loaderData;
+  // `?dialog=execute` opens the 'Laksanakan' confirmation (from the URL: see url-dialog).
+  const dialog = useDialogParams().get("dialog");
+  const confirmExecute = list.canManage && dialog === "execute";
   const self = href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid });
   const kindName = m.kinds[list.kind]!;
   const columns: Column<DisposalItemView>[] = [

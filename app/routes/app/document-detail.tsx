@@ -10,6 +10,7 @@ import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
+import { useDialogParams } from "~/components/url-dialog";
 import { StatusBadge } from "~/components/access-requests/status-badge";
 import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
@@ -55,24 +56,21 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const [document, retention] = await orRouteError(() => Promise.all([getDocument(ctx, params.uuid), getDocumentRetention(ctx, params.uuid)]));
-  const dialog = new URL(request.url).searchParams.get("dialog");
-  const confirmDelete = dialog === "delete";
-  if (confirmDelete && !document.canDelete) {
+  // The page shows its dialogs from the URL (see url-dialog); a delete it may not do is refused here.
+  if (new URL(request.url).searchParams.get("dialog") === "delete" && !document.canDelete) {
     throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
   // Someone who may ask sees their open request instead of the button, or the button.
   const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
-  const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
   return {
     fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
     versions: document.canOpenFile ? await listVersions(ctx, document.uuid) : null,
     textStatus: await getTextStatus(ctx, document),
     trashDays: ctx.config.trashDays,
-    confirmDelete,
     openRequest,
-    showRequest,
-    requestRules: showRequest ? formRules(RequestAccessSchema) : null,
+    // The request dialog opens in the page (its rules are here before the click).
+    requestRules: document.canRequestAccess && !openRequest ? formRules(RequestAccessSchema) : null,
     canCheckFixity: can(ctx.actor, { type: "fixity.check" }),
     retention,
     holdRules: retention.canHold ? formRules(HoldSchema) : null,
@@ -156,7 +154,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, versions, textStatus, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules } = loaderData;
+  const { document, versions, textStatus, trashDays, openRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules } = loaderData;
+  const dialog = useDialogParams().get("dialog");
+  const confirmDelete = dialog === "delete" && document.canDelete;
+  const showRequest = dialog === "request" && requestRules !== null;
   const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";

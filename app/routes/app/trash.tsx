@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import { trashColumns } from "~/components/trash/trash-columns";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { TrashListQuerySchema, type TRASH_SORTS } from "~/domain/records";
@@ -25,13 +26,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults, dialog } = parseCanonicalList(request, BASE, TrashListQuerySchema);
   const page = await listTrash(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list.
-  const target = dialog.get("dialog") === "purge" ? await getTrashed(ctx, dialog.get("uuid") ?? "").catch(noDialogFor) : null;
+  // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list; a row of
+  // another page (a URL opened directly) is looked up here, the page's own rows are at hand.
+  const uuid = dialog.get("dialog") === "purge" ? dialog.get("uuid") : null;
+  const target = uuid && !page.data.some((row) => row.uuid === uuid) ? await getTrashed(ctx, uuid).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: (typeof TRASH_SORTS)[number]; dir: SortDir; size: number },
     trashDays: ctx.config.trashDays,
-    confirmPurge: target?.canPurge ? { uuid: target.uuid, title: target.title } : null,
+    purgeTarget: target,
   };
 }
 
@@ -53,8 +56,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, trashDays, confirmPurge } = loaderData;
+  const { page, defaults, trashDays, purgeTarget } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const purgeRow = dialogRow(params.get("dialog") === "purge" ? params.get("uuid") : null, page.data, (row) => row.uuid, purgeTarget);
+  const confirmPurge = purgeRow?.canPurge ? purgeRow : null;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = trashColumns({ offset: (page.page - 1) * page.size, purgeHref: (row) => withDialog({ dialog: "purge", uuid: row.uuid }) });
