@@ -184,9 +184,11 @@ describe("execution", () => {
     const view = await getDisposalList(ctx, list.uuid);
     const positionOf = (uuid: string) => view.items.find((item) => item.archiveUuid === uuid)!.position;
     await decideItem(ctx, list.uuid, DecisionSchema.parse({ position: positionOf(postponed.uuid), decision: "TUNDA", reason: "Masih diperlukan audit" }));
-    // Not every item decided yet: refused.
+    // Not every item decided yet: the page says so, and the execution is refused.
+    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([disposalText.undecided(5)]);
     await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.undecided(5));
     await approveUndecided(ctx, list.uuid);
+    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([]);
 
     // After listing: a metadata change, a hold, a pending access request, the trash.
     const put = await sendMultipart(`/api/v1/archives/${changed.uuid}`, world.owner.session, formBody(documentFields(world.categoryId, { title: `${changed.title} (ubah)`, year: "2010" })), { method: "PUT" });
@@ -266,7 +268,7 @@ describe("execution", () => {
     const doc = await dueDocument(longCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);
     const ctx = await adminCollecting();
-    expect((await getDisposalList(ctx, list.uuid)).needsAnriLetter).toBe(true);
+    expect((await getDisposalList(ctx, list.uuid))).toMatchObject({ needsAnriLetter: true, executionBlockers: [disposalText.anriRequired] });
     await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.anriRequired);
     expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
     await recordAnriLetter(ctx, list.uuid, { letterNumber: "B-123/ANRI/2026", letterDate: "2026-11-01" });

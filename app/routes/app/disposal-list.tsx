@@ -98,7 +98,9 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   // `?dialog=execute` opens the 'Laksanakan' confirmation (from the URL: see url-dialog).
   const dialog = useDialogParams().get("dialog");
-  const confirmExecute = list.canManage && dialog === "execute";
+  // A list that cannot run yet shows why beside a disabled 'Laksanakan', and never asks to confirm.
+  const executable = list.canManage && list.executionBlockers.length === 0;
+  const confirmExecute = executable && dialog === "execute";
   const self = href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid });
   const kindName = m.kinds[list.kind]!;
   const columns: Column<DisposalItemView>[] = [
@@ -214,7 +216,17 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
         </h2>
         <DataTable columns={columns} rows={list.items} rowKey={(item) => String(item.position)} label={kindName} testId="item-table" rowTestId="item-row" />
         {list.canManage && (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-4">
+          <div className="flex flex-wrap items-start justify-end gap-2 border-t border-slate-200 p-4">
+            {!executable && (
+              <div className="mr-auto text-sm text-amber-900" id="execute-blockers" data-testid="execute-blockers">
+                <p className="font-medium">{m.cannotExecuteYet}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {list.executionBlockers.map((blocker) => (
+                    <li key={blocker}>{blocker}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {undecided > 0 && (
               <Form method="post">
                 <CsrfField />
@@ -223,9 +235,15 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             )}
-            <Link to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
-              {m.execute}
-            </Link>
+            {executable ? (
+              <Link to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
+                {m.execute}
+              </Link>
+            ) : (
+              <button type="button" disabled aria-describedby="execute-blockers" className={buttonClass.danger} data-testid="execute">
+                {m.execute}
+              </button>
+            )}
           </div>
         )}
       </section>
