@@ -188,7 +188,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">{list.needsAnriLetter ? m.anriNeeded : m.anriNotNeeded}</p>
           {list.anriLetterNumber && (
             <p className="mt-2" data-testid="anri-letter">
-              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{list.anriLetterDate}</strong>
+              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{formatDate(list.anriLetterDate)}</strong>
             </p>
           )}
           {list.canManage && list.needsAnriLetter && (
