@@ -125,6 +125,8 @@ export type RetentionView = RetentionResult & {
   canHold: boolean;
   /** JATUH_TEMPO for DINILAI_KEMBALI and the actor may record the reappraisal. */
   canReappraise: boolean;
+  /** A Statis record: the Berita Acara Penyerahan that made it so (why it is read-only). */
+  statisSince: { beritaAcaraUuid: string; number: string; issuedOn: string } | null;
 };
 
 /** The dashboard's retention cards: live documents per status, and the destroyed ones (tombstones). */

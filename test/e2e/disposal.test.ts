@@ -133,11 +133,21 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     const csv = await page.request.get(`${new URL(page.url()).pathname}/daftar.csv`);
     expect(await csv.text()).toContain("Kode Referensi");
 
-    // The record stays, Statis: no edit, no delete.
+    // The record stays, Statis: no edit, no delete, and the page says why, linking the Berita Acara.
+    const baNumber = (await page.getByTestId("berita-acara").getByRole("heading").textContent())!.replace("Berita Acara", "").trim();
     await goto(page, `/app/documents/${doc.uuid}`);
     await page.getByTestId("retention-status").filter({ hasText: "Statis" }).waitFor();
     expect(await page.getByTestId("delete-document").count()).toBe(0);
     expect(await page.getByTestId("update-document").count()).toBe(0);
+    const notice = page.getByTestId("statis-notice");
+    expect(await notice.textContent()).toContain(`diserahkan sebagai arsip statis dengan Berita Acara ${baNumber}`);
+    expect(await notice.textContent()).toContain("tidak dapat diubah");
+    expect(await page.getByTestId("statis-berita-acara").getAttribute("href")).toMatch(/^\/verifikasi\/[0-9a-f-]{36}$/);
+    // Its update page, opened by hand, says the same instead of offering a form.
+    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await page.getByTestId("statis-notice").waitFor();
+    expect(await page.getByTestId("submit-document").count()).toBe(0);
+    await expectNoAxeViolations(page);
   });
 
   it("Satuan Kerja sees its unit's candidates read-only; Viewer is refused", async () => {

@@ -17,7 +17,7 @@ import {
   recordAnriLetter,
 } from "~/server/disposal/service.server";
 import { parseCandidateQuery } from "~/domain/disposal";
-import { refreshRetentionStates } from "~/server/retention/service.server";
+import { getDocumentRetention, refreshRetentionStates } from "~/server/retention/service.server";
 import { getBeritaAcaraVerification } from "~/server/disposal/berita-acara.server";
 import { extractText } from "unpdf";
 import { accessWorld, askedRequest, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
@@ -318,6 +318,11 @@ describe("execution", () => {
     const detail = (await (await call(`/api/v1/archives/${doc.uuid}`, as(world.admin.session))).json()) as { canEdit?: boolean; canDelete?: boolean };
     if ("canEdit" in detail) expect(detail.canEdit).toBe(false);
     expect((await auditRowsFor(doc.uuid)).map((row) => row.action)).toContain("DOCUMENT_TRANSFER");
+    // Its retention says since when and by which Berita Acara (the page links it), on the API too.
+    const since = { beritaAcaraUuid: result.beritaAcara.uuid, number: result.beritaAcara.number, issuedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) };
+    expect(await getDocumentRetention(await serviceContext(world.owner.user), doc.uuid)).toMatchObject({ status: "STATIS", statisSince: since });
+    const retention = await call(`/api/v1/archives/${doc.uuid}/retention`, as(world.owner.session));
+    expect(((await retention.json()) as { statisSince: unknown }).statisSince).toMatchObject(since);
   });
 });
 

@@ -41,6 +41,7 @@ import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
 import { RetentionSection } from "~/components/documents/retention-section";
+import { StatisNotice } from "~/components/documents/statis-notice";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
 import { getDocumentRetention, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
@@ -181,6 +182,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-4xl">
       <BackLink fallback={href("/app/documents")} />
       <PageHeader title={t.pages.documentDetail} />
+      {retention.status === "STATIS" && <StatisNotice since={retention.statisSince} />}
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="document-detail">
           <FileRow document={document} notice={fileNotice} />

@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
+import { StatisNotice } from "~/components/documents/statis-notice";
+import { getDocumentRetention } from "~/server/retention/service.server";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
 import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
@@ -32,8 +34,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ownerUnitOptions(ctx),
   ]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
-  if (!document.canEdit) throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.editDocument });
+  // A Statis record is read-only for everyone: the page says why instead of the form.
+  if (!document.canEdit) {
+    const retention = await getDocumentRetention(ctx, document.uuid);
+    if (retention.status === "STATIS") return { document, statisSince: retention.statisSince, statis: true as const };
+    throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.editDocument });
+  }
   return {
+    statis: false as const,
     document,
     categories,
     classifications,
@@ -62,6 +70,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function UpdateDocument({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.statis) {
+    const detail = href("/app/documents/:uuid", { uuid: loaderData.document.uuid });
+    return (
+      <div className="mx-auto max-w-3xl">
+        <BackLink fallback={detail} />
+        <PageHeader title={t.pages.updateDocument} />
+        <StatisNotice since={loaderData.statisSince} backTo={detail} />
+      </div>
+    );
+  }
   const { document, categories, classifications, units, updated, rules } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">

@@ -30,6 +30,21 @@ export function clockInputSelect({ db }: Deps) {
 }
 export type ClockInputRow = Awaited<ReturnType<ReturnType<typeof clockInputSelect>["execute"]>>[number];
 
+/**
+ * The Berita Acara Penyerahan that made a record Statis: the executed hand-over list the record
+ * was done on (a record is handed over once).
+ */
+export async function transferOf({ db }: Deps, archiveId: number): Promise<{ uuid: string; number: string; issued_on: string } | undefined> {
+  return db
+    .selectFrom("disposal_items as i")
+    .innerJoin("berita_acara as b", "b.list_id", "i.list_id")
+    .select(["b.uuid", "b.number", "b.issued_on"])
+    .where("i.archive_id", "=", archiveId)
+    .where("i.outcome", "=", "DONE")
+    .where("b.kind", "=", "PENYERAHAN")
+    .executeTakeFirst();
+}
+
 /** The codes under an unreleased hold (a handful): a hold covers its code and every code below it. */
 export async function heldCodes({ db }: Deps): Promise<string[]> {
   const rows = await db

@@ -15,7 +15,7 @@ import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
-import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, transferOf, type ClockInputRow } from "./queries.server";
 import { parseOrInvalid } from "~/domain/form-input";
 import { inListChunks } from "../db/in-list.server";
 
@@ -172,11 +172,12 @@ async function clockInput(ctx: ServiceContext, archiveId: number): Promise<Clock
  */
 export async function getDocumentRetention(ctx: ServiceContext, uuid: string): Promise<RetentionView> {
   const row = await visibleDocument(ctx, uuid);
-  const [input, held, ownHold, codeHolds] = await Promise.all([
+  const [input, held, ownHold, codeHolds, transfer] = await Promise.all([
     clockInput(ctx, row.id),
     heldCodes(ctx),
     activeDocumentHold(ctx, row.id),
     row.classification_code ? activeCodeHolds(ctx, row.classification_code) : Promise.resolve([]),
+    row.archival_state === "STATIS" ? transferOf(ctx, row.id) : Promise.resolve(undefined),
   ]);
   const clock = clockOf(input, held, retentionToday(ctx.now()));
   const codeHold = codeHolds[0];
@@ -194,6 +195,7 @@ export async function getDocumentRetention(ctx: ServiceContext, uuid: string): P
     ownHold: !!ownHold,
     canHold: can(ctx.actor, { type: "retention.hold" }),
     canReappraise: isReappraisalDue(clock) && can(ctx.actor, { type: "retention.reappraise" }),
+    statisSince: transfer ? { beritaAcaraUuid: transfer.uuid, number: transfer.number, issuedOn: transfer.issued_on } : null,
   };
 }
 
