@@ -95,6 +95,9 @@ export type Action =
   | { type: "retention.reappraise" }
   // The dashboard's retention cards (counts per status).
   | { type: "retention.overview" }
+  // Start a document's retention clock before its year ('Tanggal mulai retensi'): it can make
+  // the record due at once, so Super Admin only.
+  | { type: "retention.startBeforeYear" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" }
@@ -208,6 +211,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "retention.hold":
     case "retention.reappraise":
     case "retention.overview":
+    case "retention.startBeforeYear":
       return isSuperAdmin(actor);
     // A read-only API token never changes a list.
     case "disposal.manage":

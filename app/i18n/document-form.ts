@@ -19,7 +19,8 @@ export const documentForm = {
     chooseOwnerUnit: "Pilih unit kerja pemilik",
     retentionStartDate: "Tanggal mulai retensi",
   },
-  retentionStartDateHint: "Opsional. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen.",
+  retentionStartDateHint:
+    "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Tidak boleh di masa depan, dan hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",
   ownerUnitHint: "Unit kerja ini yang menjawab permintaan akses dokumen.",
   fileHint: "PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
   keywordsHint: "Masukkan 5 kata kunci yang dipisahkan dengan koma (,). Contoh: arsip, dokumen, surat, resmi, penting",

@@ -14,6 +14,7 @@ import type { ClassificationOption } from "~/domain/classification";
 import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes";
 import { CheckboxField } from "~/components/form";
 import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
+import { retentionStartIssues } from "~/domain/retention";
 
 const f = documentFormText.fields;
 
@@ -66,6 +67,7 @@ export function DocumentForm({
   successUrl,
   classifications,
   currentClass,
+  retentionStart,
 }: {
   mode: "create" | "update";
   categories: Category[];
@@ -84,6 +86,8 @@ export function DocumentForm({
   apiUrl: string;
   /** Where to go after a successful enhanced submit; `{uuid}` is replaced. */
   successUrl: string;
+  /** Update: today (Jakarta) and whether the user may start retention before the year, for the live check of 'Tanggal mulai retensi'. */
+  retentionStart?: { today: string; mayPrecedeYear: boolean };
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -152,6 +156,14 @@ export function DocumentForm({
   // The advisory hints follow what is typed.
   const [hintInput, setHintInput] = useState(() => ({ keywords: String(fields.keywords.initialValue ?? ""), description: String(fields.description.initialValue ?? "") }));
   const hints = documentHints(hintInput);
+  // 'Tanggal mulai retensi' is checked against the year as both are typed (the server refuses
+  // the same; a Super Admin's start before the year is allowed with a warning).
+  const [startInput, setStartInput] = useState(() => ({ year: String(fields.year.initialValue ?? ""), date: String(fields.retentionStartDate.initialValue ?? "") }));
+  const startCheck =
+    retentionStart && /^\d{4}$/.test(startInput.year)
+      ? retentionStartIssues({ date: startInput.date, year: Number(startInput.year), ...retentionStart })
+      : { error: null, warning: null };
+  const startMessage = fields.retentionStartDate.errors?.length ? null : (startCheck.error ?? startCheck.warning);
   // A post without JavaScript: the action's reply carries an upload failure as the form's error.
   const serverError = apiResult ? null : (form.errors?.[0] ?? null);
   const bannerMessage = clientError?.message ?? serverError;
@@ -173,7 +185,12 @@ export function DocumentForm({
         <Field label={f.title} field={fields.title} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={f.documentNumber} field={fields.documentNumber} />
-          <Field label={f.year} field={fields.year} type="number" />
+          <Field
+            label={f.year}
+            field={fields.year}
+            type="number"
+            inputProps={{ onInput: ({ currentTarget: { value } }) => setStartInput((current) => ({ ...current, year: value })) }}
+          />
         </div>
         <Field
           label={f.keywords}
@@ -213,7 +230,18 @@ export function DocumentForm({
           placeholder={filingText.noCode}
         />
         {mode === "update" && (
-          <Field label={f.retentionStartDate} field={fields.retentionStartDate} type="date" hint={documentFormText.retentionStartDateHint} />
+          <div>
+            <Field
+              label={f.retentionStartDate}
+              field={fields.retentionStartDate}
+              type="date"
+              hint={documentFormText.retentionStartDateHint}
+              inputProps={{ onChange: ({ currentTarget: { value } }) => setStartInput((current) => ({ ...current, date: value })) }}
+            />
+            <p role="status" className={`mt-1 text-sm ${startCheck.error ? "text-red-700" : "text-amber-800"}`} data-testid="retention-start-check">
+              {startMessage}
+            </p>
+          </div>
         )}
         <RadioGroup
           legend={securityClassText.label}

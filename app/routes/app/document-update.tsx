@@ -6,6 +6,8 @@ import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
 import { StatisNotice } from "~/components/documents/statis-notice";
 import { getDocumentRetention } from "~/server/retention/service.server";
+import { can } from "~/domain/policy";
+import { retentionToday } from "~/domain/retention";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
 import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
@@ -47,6 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     classifications,
     units,
     rules: documentFormRules(DocumentUpdateSchema, { ownerUnit: units !== null }),
+    retentionStart: { today: retentionToday(ctx.now()), mayPrecedeYear: can(ctx.actor, { type: "retention.startBeforeYear" }) },
     // From the one-shot flash of a post without JavaScript, or from the query the enhanced form
     // navigates to (replacing history; closing replaces it again), so Back never re-shows it.
     updated: ctx.flash?.dialogFor === document.uuid || new URL(request.url).searchParams.has("updated"),
@@ -80,7 +83,7 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  const { document, categories, classifications, units, updated, rules } = loaderData;
+  const { document, categories, classifications, units, updated, rules, retentionStart } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={href("/app/documents/:uuid", { uuid: document.uuid })} />
@@ -98,6 +101,7 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
           lastResult={actionData}
           apiUrl={`/api/v1/archives/${document.uuid}`}
           successUrl={`${href("/app/documents/:uuid/update", { uuid: document.uuid })}?updated=1`}
+          retentionStart={retentionStart}
         />
       </div>
       {updated && (
