@@ -2,6 +2,7 @@
 export const documentForm = {
   confirmLoweringText: "Dengan klasifikasi Biasa, dokumen dan filenya terbuka untuk siapa saja, termasuk pengunjung tanpa login. Lanjutkan?",
   confirmLoweringYes: "Ya, jadikan Biasa",
+  confirmLoweringWhen: "Hanya diperlukan bila Anda memilih Tingkat Akses Public atau klasifikasi Biasa/Terbuka; abaikan bila dokumen tetap Private.",
   fields: {
     category: "Kategori",
     title: "Judul",

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
@@ -32,11 +32,13 @@ export type DocumentFormDefaults = {
   retentionStartDate?: string | null;
 };
 
+/** Whether the choice of class and access level makes the document public (BIASA). */
+const choosesPublic = (securityClass: unknown, accessLevel: unknown) => securityClass === "BIASA" || (!securityClass && accessLevel === "PUBLIC");
+
 /** Whether saving would lower the document to BIASA (open to the public): the page asks first. */
 function lowersToBiasa(currentClass: SecurityClass | undefined, formData: FormData): boolean {
   if (!currentClass || currentClass === "BIASA") return false;
-  const requested = formData.get("securityClass");
-  return requested === "BIASA" || (!requested && formData.get("accessLevel") === "PUBLIC");
+  return choosesPublic(formData.get("securityClass"), formData.get("accessLevel"));
 }
 
 /** SPEC section 8's rule for reading an upload reply: message, error, errors, text, fallback. */
@@ -164,6 +166,12 @@ export function DocumentForm({
       ? retentionStartIssues({ date: startInput.date, year: Number(startInput.year), ...retentionStart })
       : { error: null, warning: null };
   const startMessage = fields.retentionStartDate.errors?.length ? null : (startCheck.error ?? startCheck.warning);
+  // The consent to make the document public: with JavaScript only while the choice makes it
+  // public; without, always there, saying what it is for.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [choice, setChoice] = useState(() => ({ securityClass: String(fields.securityClass.initialValue ?? ""), accessLevel: String(fields.accessLevel.initialValue ?? "PRIVATE") }));
+  const askConsent = mode === "update" && currentClass !== "BIASA" && (!hydrated || choosesPublic(choice.securityClass, choice.accessLevel));
   // A post without JavaScript: the action's reply carries an upload failure as the form's error.
   const serverError = apiResult ? null : (form.errors?.[0] ?? null);
   const bannerMessage = clientError?.message ?? serverError;
@@ -172,7 +180,18 @@ export function DocumentForm({
   return (
     <>
       <FormBanner message={bannerMessage} testId="form-error" />
-      <Form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-5"
+        {...form.props}
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLInputElement && (target.name === "securityClass" || target.name === "accessLevel")) {
+            setChoice((current) => ({ ...current, [target.name]: target.value }));
+          }
+        }}
+      >
         {/* CSRF and idempotency fields come first: the server checks them before the file streams in. */}
         <CsrfField />
         {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
@@ -254,8 +273,8 @@ export function DocumentForm({
           ]}
           fallback=""
         />
-        {mode === "update" && currentClass !== "BIASA" && (
-          <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} />
+        {askConsent && (
+          <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} hint={hydrated ? null : documentFormText.confirmLoweringWhen} />
         )}
         {mode === "update" && <Field label={versionsText.noteLabel} field={fields.versionNote} inputProps={{ placeholder: versionsText.notePlaceholder }} />}
         {/* The file comes last: the server checks the fields sent before it (year, category, owner)
