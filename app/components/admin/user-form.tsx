@@ -94,7 +94,9 @@ export function UserForm({
           label={f.password}
           field={fields.password}
           type="password"
-          hint={mode === "update" ? m.passwordHint : null}
+          // A refused post never comes back with the password (it is not echoed into the page):
+          // without JavaScript the field is empty again, and says so.
+          hint={lastResult?.status === "error" && !hydrated ? m.passwordNotKept(mode) : mode === "update" ? m.passwordHint : null}
           inputProps={{ autoComplete: "new-password" }}
         />
         <div

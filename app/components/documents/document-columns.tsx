@@ -50,11 +50,12 @@ export function documentColumns({
           ) : (
             <span className="dt-title">{document.title}</span>
           )}
-          {document.snippet && <Snippet html={document.snippet} />}
+          {/* On a phone card; wide tables show it on a line under the row (documentSnippet). */}
+          {document.snippet && <Snippet html={document.snippet} className="card-only" />}
         </>
       ),
     },
-    { key: "category", header: c.category, width: "5.75rem", cell: (document) => document.categoryName },
+    { key: "category", header: c.category, width: "5.75rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
     { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",
@@ -109,14 +110,17 @@ export function documentColumns({
  * Where a search matched the document's text. `html` is made by the server from the text escaped
  * (snippetHtml): only its <mark> elements are markup.
  */
-function Snippet({ html }: { html: string }) {
+function Snippet({ html, className = "" }: { html: string; className?: string }) {
   return (
-    <p className="mt-1 text-xs leading-snug font-normal text-slate-600" data-testid="snippet">
+    <p className={`mt-1 text-xs leading-snug font-normal text-slate-600 ${className}`} data-testid="snippet">
       <span className="sr-only">{searchText.snippetLabel}: </span>
       <span dangerouslySetInnerHTML={{ __html: html }} />
     </p>
   );
 }
+
+/** The search snippet across a wide table's row (DataTable `rowDetail`). */
+export const documentSnippet = (document: DocumentListRow) => (document.snippet ? <Snippet html={document.snippet} /> : null);
 
 /** A document number may wrap after each slash ('031/UN.1/TU/2024'), never inside a part. */
 function BreakAfterSlashes({ text }: { text: string }) {

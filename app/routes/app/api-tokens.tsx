@@ -6,7 +6,7 @@ import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
 import { ApiTokenCreateSchema, ApiTokenListQuerySchema, type ApiTokenSort } from "~/domain/api-tokens";
 import type { FormReply } from "~/domain/form-rules";
 import { DomainError } from "~/domain/errors";
@@ -109,16 +109,24 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
         <h2 id="token-list-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           {m.listHeading}
         </h2>
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)}>
-          <FilterSelect
-            name="status"
-            label={m.statusFilter}
-            value={query.status}
-            allLabel={m.allStatuses}
-            options={(["active", "expired", "revoked"] as const).map((status) => ({ value: status, label: m.status[status] }))}
-            testId="status-filter"
-          />
-        </ListToolbar>
+        <ListToolbar
+          action={BASE}
+          query={query}
+          defaults={defaults}
+          searchPlaceholder={m.search}
+          sorts={sortOptions(columns)}
+          activeFilters={activeFilterCount(query, ["status"])}
+          filters={
+            <FilterSelect
+              name="status"
+              label={m.statusFilter}
+              value={query.status}
+              allLabel={m.allStatuses}
+              options={(["active", "expired", "revoked"] as const).map((status) => ({ value: status, label: m.status[status] }))}
+              testId="status-filter"
+            />
+          }
+        />
         <DataTable
           columns={columns}
           rows={page.data}
