@@ -31,6 +31,12 @@ export const ui = {
     badRequestTitle: "Permintaan Tidak Valid",
   },
   breadcrumbRoot: "Dashboard",
+  copy: {
+    copy: "Salin",
+    copied: "Tersalin",
+    copiedStatus: "Disalin ke clipboard.",
+    selectedStatus: "Teks dipilih: tekan Ctrl+C untuk menyalin.",
+  },
   /** The crumb of an id no page named (an unknown document, a page that failed to load): never the raw id. */
   breadcrumbRecord: "Detail",
   publicDocument: {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
@@ -9,13 +10,6 @@ import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { CsrfField } from "~/components/form/csrf-field";
 
 const s = accessRequestDialogs;
-
-/** True once React has hydrated: a button disabled by a rule only JavaScript can lift waits for it. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** Is a form post to `action` in flight (the busy label)? */
 function useBusy(action: string): boolean {

@@ -55,7 +55,8 @@ export function documentColumns({
         </>
       ),
     },
-    { key: "category", header: c.category, width: "5.75rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
+    // Wide enough for 'Korespondensi', the longest word of a category name: no word breaks inside.
+    { key: "category", header: c.category, width: "6.5rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
     { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",

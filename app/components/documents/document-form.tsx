@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
@@ -168,8 +169,7 @@ export function DocumentForm({
   const startMessage = fields.retentionStartDate.errors?.length ? null : (startCheck.error ?? startCheck.warning);
   // The consent to make the document public: with JavaScript only while the choice makes it
   // public; without, always there, saying what it is for.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [choice, setChoice] = useState(() => ({ securityClass: String(fields.securityClass.initialValue ?? ""), accessLevel: String(fields.accessLevel.initialValue ?? "PRIVATE") }));
   const askConsent = mode === "update" && currentClass !== "BIASA" && (!hydrated || choosesPublic(choice.securityClass, choice.accessLevel));
   // A post without JavaScript: the action's reply carries an upload failure as the form's error.

@@ -86,7 +86,7 @@ export function ListToolbar({
         <input type="search" name="q" defaultValue={query.q} placeholder={searchPlaceholder} className={inputClass} />
       </label>
       {filters && (
-        <details className="list-filters w-full" open={filtersOpen} onToggle={(event) => setFiltersOpen(event.currentTarget.open)} data-testid="list-filters">
+        <details className="list-filters open:w-full" open={filtersOpen} onToggle={(event) => setFiltersOpen(event.currentTarget.open)} data-testid="list-filters">
           <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>{t.ui.list.filters(activeFilters)}</summary>
           <div className="mt-3 flex flex-wrap items-end gap-3">{filters}</div>
         </details>

@@ -3,7 +3,8 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/api-tokens";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
-import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
+import { ApiTokenForm, CreatedToken, exampleCall } from "~/components/api-tokens/api-token-form";
+import { CopyText } from "~/components/copy-text";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
@@ -42,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     defaults: defaults as { sort: ApiTokenSort; dir: SortDir; size: number },
     isAdmin: can(ctx.actor, { type: "apiToken.listAll" }),
     rules: formRules(ApiTokenCreateSchema),
+    apiOrigin: ctx.origin,
     revokeTarget: target,
   };
 }
@@ -74,7 +76,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, defaults, isAdmin, rules, revokeTarget } = loaderData;
+  const { page, defaults, isAdmin, rules, revokeTarget, apiOrigin } = loaderData;
   const { query } = page;
   const params = useDialogParams();
   const revokeRow = dialogRow(params.get("dialog") === "revoke" ? params.get("id") : null, page.data, (token) => token.uuid, revokeTarget);
@@ -91,13 +93,17 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader title={m.title} description={isAdmin ? `${m.description} ${m.adminDescription}` : m.description} />
-      <p className="-mt-4 mb-6 text-sm text-slate-600">
-        {m.usage}{" "}
-        <a href="/api/docs" className="font-medium text-blue-700 underline" data-testid="api-docs-link">
-          {m.docsLink}
-        </a>
-      </p>
-      {created && <CreatedToken name={created.name} token={created.token} />}
+      <section className="-mt-4 mb-6 space-y-2 text-sm text-slate-600" aria-label={m.exampleHeading}>
+        <p>
+          {m.usage}{" "}
+          <a href="/api/docs" className="font-medium text-blue-700 underline" data-testid="api-docs-link">
+            {m.docsLink}
+          </a>
+        </p>
+        <p>{m.exampleIntro}</p>
+        <CopyText text={exampleCall(apiOrigin)} multiline label={m.exampleHeading} testId="api-example" />
+      </section>
+      {created && <CreatedToken name={created.name} token={created.token} apiOrigin={apiOrigin} />}
       <section className="mb-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="create-token-heading">
         <h2 id="create-token-heading" className="mb-4 text-lg font-semibold text-slate-900">
           {m.createHeading}
