@@ -172,12 +172,13 @@ describe("'Tanggal mulai retensi' on the API", () => {
     const doc = await upload({ year: "2020" });
     const put = (session: typeof owner.session, fields: Record<string, string>) =>
       sendMultipart(`/api/v1/archives/${doc.uuid}`, session, documentBody(session, { fields: documentFields(categoryId, { classificationCode: code(), year: "2020", ...fields }), file: null }), { method: "PUT" });
-    type Refusal = { message: string; errors?: string[] };
+    type Refusal = { message: string; errors?: string[]; fieldErrors?: Record<string, string[]> };
     const nextYear = new Date().getUTCFullYear() + 1;
     const future = await expectJson<Refusal>(await put(owner.session, { retentionStartDate: `${nextYear}-03-01` }), 400);
     expect(future.errors).toEqual([expect.stringMatching(/^Tanggal mulai retensi belum terjadi: .* paling lambat \d{1,2} \w+ \d{4} \(hari ini/)]);
     const early = await expectJson<Refusal>(await put(owner.session, { retentionStartDate: "2019-06-30" }), 400);
-    expect(early.errors).toEqual([documentValidation.retentionStartBeforeYear(2020)]);
+    // By its field, so the page's form shows it there (the API path of the enhanced form too).
+    expect(early.fieldErrors).toEqual({ retentionStartDate: [documentValidation.retentionStartBeforeYear(2020)] });
     // Nothing was written: the document keeps the default start.
     expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2022-12-31" });
     // The last day of the year is the default itself: fine for anyone.

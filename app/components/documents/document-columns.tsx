@@ -56,7 +56,7 @@ export function documentColumns({
       ),
     },
     // Wide enough for 'Korespondensi', the longest word of a category name: no word breaks inside.
-    { key: "category", header: c.category, width: "6.5rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
+    { key: "category", header: c.category, width: "7rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
     { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",
