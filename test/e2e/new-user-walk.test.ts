@@ -441,6 +441,7 @@ describe("leftovers of the last walk", () => {
     await goto(page, "/app/documents?q=surat");
     await page.getByTestId("document-row").first().waitFor();
     expect(await brokenWords(page, "[data-testid=documents-table] td")).toEqual([]);
+    expect(await crowdedHeaders(page, "[data-testid=documents-table]")).toEqual([]);
     // The snippet takes a line under its row, across most of the table.
     const snippet = page.locator("tr.dt-detail [data-testid=snippet]").first();
     if ((await snippet.count()) > 0) {

@@ -96,7 +96,8 @@ export function documentColumns({
       width: "7rem",
       cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss"),
     },
-    { key: "size", header: c.size, sort: "fileSize", width: "4.5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
+    // 'UKURAN ↕' needs its 5rem, or it runs into 'AKSI'.
+    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
     {
       key: "actions",
       header: c.actions,
