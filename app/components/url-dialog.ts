@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams, type NavigateOptions } from "react-router";
-import { isDialogChange, OPENERS } from "~/lib/dialog-url";
+import { isDialogChange, OPENERS } from "~/lib/dialog-params";
 
 /**
  * Dialogs addressed by the page URL (`?dialog=delete`, `?dialog=purge&uuid=…`, `?respond=…`):

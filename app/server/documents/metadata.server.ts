@@ -39,9 +39,8 @@ export type Filing = { classificationId: number | null; securityClass: SecurityC
 /**
  * Valid metadata whose category and code exist, a 'Tanggal mulai retensi' that can be (see
  * `retentionStartIssues`: none in the future, none before the year but by Super Admin), and the
- * filing it asks for: the code given (or,
- * when the form carries none, the document's own), the class from `resolveSecurityClass`, which
- * must agree with the access level when given explicitly.
+ * filing it asks for: the code given (or, when the form carries none, the document's own), the
+ * class from `resolveSecurityClass`, which must agree with the access level when given explicitly.
  */
 export async function validMetadata(
   ctx: ServiceContext,

@@ -3,7 +3,7 @@
  * only those that change the dialog's own parameters of the same page.
  */
 import { describe, expect, it } from "vitest";
-import { isDialogChange } from "~/lib/dialog-url";
+import { isDialogChange } from "~/lib/dialog-params";
 
 const url = (path: string) => new URL(path, "https://arsip.example.ac.id");
 
