@@ -36,8 +36,8 @@ export const RespondDialog = lazyComponent(() => import("./message-dialogs").the
  * (`page`, one page of the list its loader chose), the title and the description. `compact` is
  * the dashboard panel: no search or paging, a link to the full page. `adminActions` answers
  * pending rows with 'Setujui' / 'Tolak' (the respond dialog, the choice made) in the one actions
- * column, in place of 'Respond' (off by default). Every action
- * is a link or a form post to the full page, so the list works without JavaScript.
+ * column, in place of 'Respond' (off by default). Every action is a link or a form post to the
+ * full page, so the list works without JavaScript.
  */
 export function AccessRequestList({
   page,
