@@ -154,7 +154,8 @@ describe("dialogs open in the page with JavaScript (no server round trip), and s
     return seen;
   }
 
-  it.each([LAPTOP, PHONE])("Hapus, Batal, Hapus Permanen and Setujui at $width px", async (viewport) => {
+  it("Hapus, Batal, Hapus Permanen and Setujui at 1366 px", async () => {
+    const viewport = LAPTOP;
     const owner = await apiSession(DEMO_ACCOUNTS.ftStaff.username);
     const doc = await createTestDocument(owner, { title: `Dialog Seketika ${uniqueWord()}` });
     const trashed = await createTestDocument(owner, { title: `Dialog Sampah ${uniqueWord()}` });
@@ -199,6 +200,20 @@ describe("dialogs open in the page with JavaScript (no server round trip), and s
     // Terima is chosen; the reply is a textarea, like the request's reason.
     expect(await page.getByTestId("respond-dialog").getByLabel("Terima").isChecked()).toBe(true);
     expect(await page.getByTestId("respond-dialog").getByPlaceholder("Masukkan pesan respon...").evaluate((element) => element.tagName)).toBe("TEXTAREA");
+  });
+
+  it("Hapus at 390 px", async () => {
+    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title: `Dialog Ponsel ${uniqueWord()}` });
+    const { page } = await newPage({ javaScriptEnabled: true, viewport: PHONE });
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents/${doc.uuid}`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const open = await serverRequestsDuring(page, async () => {
+      await page.getByTestId("delete-document").click();
+      await page.getByTestId("delete-dialog").getByRole("heading").waitFor();
+    });
+    expect(open).toEqual([]);
+    await expectNoAxeViolations(page, "delete dialog 390px");
   });
 
   it("without JavaScript the same link renders the dialog on the server", async () => {
