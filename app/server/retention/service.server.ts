@@ -27,6 +27,7 @@ import {
   coveredByCodeHold,
   heldCodes,
   heldCodesQuery,
+  transferQuery,
   type ClockInputRow,
 } from "./queries.server";
 import { findTrashed } from "../documents/record-queries.server";
@@ -300,10 +301,11 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
       statementOf(ctx.d1, heldCodesQuery(ctx)),
       statementOf(ctx.d1, activeDocumentHoldQuery(ctx, row.id)),
       row.classification_code ? statementOf(ctx.d1, activeCodeHolds(ctx, row.classification_code)) : null,
+      row.archival_state === "STATIS" ? statementOf(ctx.d1, transferQuery(ctx, row.id)) : null,
     ],
-    ([[input], heldRows, [ownHold], codeHolds]) => {
+    ([[input], heldRows, [ownHold], codeHolds, transfers]) => {
       if (!input) throw new NotFoundError(documentsText.notFound);
-      return retentionViewOf(ctx, input, heldRows.map((held) => held.code), ownHold, codeHolds?.[0]);
+      return retentionViewOf(ctx, input, heldRows.map((held) => held.code), ownHold, codeHolds?.[0], transfers?.[0]);
     },
   );
 }
@@ -311,12 +313,13 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
 /** The retention of a document by id, in the trash too (where its hold may be released). */
 async function retentionOf(ctx: ServiceContext, archiveId: number): Promise<RetentionView> {
   const input = await clockInput(ctx, archiveId);
-  const [held, ownHold, codeHolds] = await Promise.all([
+  const [held, ownHold, codeHolds, transfer] = await Promise.all([
     heldCodes(ctx),
     activeDocumentHold(ctx, archiveId),
     input.code ? activeCodeHolds(ctx, input.code).execute() : Promise.resolve([]),
+    transferQuery(ctx, archiveId).executeTakeFirst(),
   ]);
-  return retentionViewOf(ctx, input, held, ownHold, codeHolds[0]);
+  return retentionViewOf(ctx, input, held, ownHold, codeHolds[0], transfer);
 }
 
 function retentionViewOf(
@@ -325,6 +328,7 @@ function retentionViewOf(
   held: string[],
   ownHold: { reason: string; created_at: string; created_by_name: string | null } | undefined,
   codeHold: { reason: string; created_at: string; created_by_name: string | null; code: string } | undefined,
+  transfer: { uuid: string; number: string; issued_on: string } | undefined,
 ): RetentionView {
   const clock = clockOf(input, held, retentionToday(ctx.now()));
   const hold = ownHold
@@ -341,6 +345,7 @@ function retentionViewOf(
     ownHold: !!ownHold,
     canHold: can(ctx.actor, { type: "retention.hold" }),
     canReappraise: isReappraisalDue(clock) && can(ctx.actor, { type: "retention.reappraise" }),
+    statisSince: transfer ? { beritaAcaraUuid: transfer.uuid, number: transfer.number, issuedOn: transfer.issued_on } : null,
   };
 }
 
