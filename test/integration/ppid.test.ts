@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PublicRequestInput } from "~/domain/ppid/requests";
+import { ppidMessages } from "~/i18n/ppid";
+import { addLeaveDay, removeLeaveDay, yearCalendar } from "~/server/ppid/calendar.server";
+import {
+  answerRequest,
+  confirmRequest,
+  extendRequest,
+  getRequest,
+  processRequest,
+  recordRequest,
+  requestByStatusCode,
+  submitPublicRequest,
+} from "~/server/ppid/service.server";
+import { serviceContext, testClock, type TestClock } from "../support/worker/context";
+import { testEnv } from "../support/worker/env";
+import { createUser, type CreatedUser } from "../support/worker/factories";
+
+/**
+ * The PPID desk on real D1 with an injected clock: the cuti bersama of the working-day clock,
+ * a request from submission to answer, gapless numbers under parallel confirmations, the status
+ * page's code, and who may act.
+ */
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+let admin: CreatedUser;
+let officer: CreatedUser;
+let viewer: CreatedUser;
+
+/** 09:00 WIB on `date`. */
+const at = (date: string) => new Date(`${date}T02:00:00Z`);
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+const requestInput = (overrides: Partial<PublicRequestInput> = {}): PublicRequestInput => ({
+  requesterName: "Siti Pemohon",
+  email: `pemohon-${unique()}@example.test`,
+  information: "Salinan SK Rektor tentang UKT 2031",
+  purpose: "Penelitian",
+  format: "SALINAN_SOFTCOPY",
+  delivery: "EMAIL",
+  ...overrides,
+});
+
+async function confirmationToken(email: string): Promise<string> {
+  const row = await testEnv.DB.prepare("SELECT user_id, text_body FROM email_messages WHERE to_address = ? ORDER BY id DESC").bind(email).first<{ user_id: number | null; text_body: string }>();
+  expect(row?.user_id).toBeNull();
+  return /\/ppid\/konfirmasi\/(\S+)/.exec(row!.text_body)![1]!;
+}
+
+async function submitAndConfirm(clock: TestClock, input = requestInput()) {
+  const ctx = await serviceContext(null, clock);
+  await submitPublicRequest(ctx, input);
+  return confirmRequest(ctx, await confirmationToken(input.email));
+}
+
+const requestRow = (uuid: string) =>
+  testEnv.DB.prepare("SELECT status, registration_number, year, seq, due_date FROM ppid_requests WHERE uuid = ?").bind(uuid).first<{
+    status: string;
+    registration_number: string | null;
+    year: number | null;
+    seq: number | null;
+    due_date: string | null;
+  }>();
+
+beforeAll(async () => {
+  admin = await createUser({ role: "Super Admin" });
+  officer = await createUser({ role: "Viewer" });
+  await testEnv.DB.prepare("UPDATE users SET ppid_role = 'PETUGAS' WHERE id = ?").bind(officer.id).run();
+  viewer = await createUser({ role: "Viewer" });
+});
+
+describe("cuti bersama on the working-day clock", () => {
+  it("Super Admin enters a day, the due dates skip it, and it can be removed again", async () => {
+    const clock = testClock(at("2031-12-22"));
+    const ctx = await serviceContext(admin, clock);
+    // Monday 22 Dec 2031: 23, 24, 26, 29, 30, 31 Dec, 2, 5, 6, 7 Jan (25 Dec and 1 Jan are holidays).
+    expect((await submitAndConfirm(clock)).dueDate).toBe("2032-01-07");
+    await addLeaveDay(ctx, { date: "2031-12-26", note: "Cuti bersama Natal" });
+    expect((await submitAndConfirm(clock)).dueDate).toBe("2032-01-08");
+    expect((await yearCalendar(ctx, 2031)).leave).toEqual([{ date: "2031-12-26", note: "Cuti bersama Natal" }]);
+    await expect(addLeaveDay(ctx, { date: "2031-12-26", note: "lagi" })).rejects.toMatchObject({ status: 409 });
+    await removeLeaveDay(ctx, "2031-12-26");
+    expect((await submitAndConfirm(clock)).dueDate).toBe("2032-01-07");
+    const audit = await testEnv.DB.prepare("SELECT action FROM audit_logs WHERE target_type = 'ppid_leave_day' AND target_id = '2031-12-26' ORDER BY id").all<{ action: string }>();
+    expect(audit.results.map((row) => row.action)).toEqual(["PPID_LEAVE_DAY_ADD", "PPID_LEAVE_DAY_REMOVE"]);
+  });
+
+  it("refuses a weekend, a national holiday, and anyone but Super Admin", async () => {
+    const ctx = await serviceContext(admin);
+    await expect(addLeaveDay(ctx, { date: "2031-12-25", note: "x" })).rejects.toMatchObject({ message: ppidMessages.leaveDays.holiday("Hari Raya Natal") });
+    await expect(addLeaveDay(ctx, { date: "2031-12-27", note: "x" })).rejects.toMatchObject({ message: ppidMessages.leaveDays.weekend });
+    await expect(addLeaveDay(await serviceContext(officer), { date: "2031-12-29", note: "x" })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("a request from submission to answer", () => {
+  it("is not registered until its email link is opened, then numbered with its due date", async () => {
+    const clock = testClock(at("2031-03-03"));
+    const ctx = await serviceContext(null, clock);
+    const input = requestInput();
+    const { id } = await submitPublicRequest(ctx, input);
+    expect(await requestRow(id)).toMatchObject({ status: "MENUNGGU_KONFIRMASI", registration_number: null, due_date: null });
+    const token = await confirmationToken(input.email);
+    await expect(confirmRequest(ctx, `${token.slice(0, -1)}0`)).rejects.toMatchObject({ status: 404 });
+
+    const receipt = await confirmRequest(ctx, token);
+    expect(receipt.registrationNumber).toMatch(/^PPID\/2031\/\d{6}$/);
+    // Monday 3 Mar 2031: 4, 5, 6, 7, 10, 11, 12, 13, 14, 17 Mar.
+    expect(receipt.dueDate).toBe("2031-03-17");
+    // Opening the link again shows the same receipt; it takes no second number.
+    expect(await confirmRequest(ctx, token)).toEqual(receipt);
+    const audit = await testEnv.DB.prepare("SELECT action, actor_id, details FROM audit_logs WHERE target_id = ? ORDER BY id").bind(id).all<{ action: string; actor_id: number | null; details: string | null }>();
+    expect(audit.results.map((row) => row.action)).toEqual(["PPID_REQUEST_SUBMIT", "PPID_REQUEST_REGISTER"]);
+    expect(JSON.stringify(audit.results)).not.toContain(input.email);
+  });
+
+  it("never registers a request whose link lapsed", async () => {
+    const clock = testClock(at("2031-03-03"));
+    const ctx = await serviceContext(null, clock);
+    const input = requestInput();
+    const { id } = await submitPublicRequest(ctx, input);
+    clock.advance(49 * 60 * 60 * 1000);
+    await expect(confirmRequest(ctx, await confirmationToken(input.email))).rejects.toMatchObject({ message: ppidMessages.errors.confirmInvalid });
+    expect((await requestRow(id))?.registration_number).toBeNull();
+  });
+
+  it("limits submissions per email address", async () => {
+    const email = `banyak-${unique()}@example.test`;
+    for (let i = 0; i < 5; i++) await submitPublicRequest(await serviceContext(null), requestInput({ email }));
+    await expect(submitPublicRequest(await serviceContext(null), requestInput({ email }))).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("shows the status page only with the receipt's code", async () => {
+    const clock = testClock(at("2031-03-04"));
+    const receipt = await submitAndConfirm(clock);
+    const visitor = await serviceContext(null, clock);
+    const status = await requestByStatusCode(visitor, receipt.registrationNumber, receipt.statusCode);
+    expect(status).toMatchObject({ registrationNumber: receipt.registrationNumber, status: "DITERIMA", dueDate: receipt.dueDate, daysLeft: 10 });
+    const wrong = receipt.statusCode.replace(/^./, (c) => (c === "A" ? "B" : "A"));
+    await expect(requestByStatusCode(visitor, receipt.registrationNumber, wrong)).rejects.toMatchObject({ message: ppidMessages.errors.statusInvalid });
+    await expect(requestByStatusCode(visitor, "PPID/2031/999999", receipt.statusCode)).rejects.toMatchObject({ message: ppidMessages.errors.statusInvalid });
+  });
+
+  it("gives gapless numbers to parallel confirmations", async () => {
+    const clock = testClock(at("2031-06-02"));
+    const inputs = Array.from({ length: 12 }, () => requestInput());
+    for (const input of inputs) await submitPublicRequest(await serviceContext(null, clock), input);
+    const tokens = await Promise.all(inputs.map((input) => confirmationToken(input.email)));
+    const receipts = await Promise.all(tokens.map(async (token) => confirmRequest(await serviceContext(null, clock), token)));
+    const seqs = receipts.map((receipt) => Number(receipt.registrationNumber.slice(-6))).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => seqs[0]! + i));
+    // And the whole year's register has no gap either.
+    const all = await testEnv.DB.prepare("SELECT seq FROM ppid_requests WHERE year = 2031 ORDER BY seq").all<{ seq: number }>();
+    expect(all.results.map((row) => row.seq)).toEqual(all.results.map((_, i) => i + 1));
+    const counter = await testEnv.DB.prepare("SELECT last FROM ppid_counters WHERE series = 'PERMOHONAN' AND year = 2031").first<{ last: number }>();
+    expect(counter?.last).toBe(all.results.length);
+  });
+
+  it("goes through processing, one extension and a refusal resting on a ground and a consequence test", async () => {
+    const clock = testClock(at("2031-03-05"));
+    const desk = await serviceContext(officer, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "SURAT" });
+    expect(request).toMatchObject({ status: "DITERIMA", channel: "SURAT", dueDate: "2031-03-19", extendedDueDate: null });
+    expect(request.registrationNumber).toMatch(/^PPID\/2031\//);
+    await expect(recordRequest(await serviceContext(viewer, clock), { ...requestInput(), channel: "SURAT" })).rejects.toMatchObject({ status: 403 });
+    await expect(getRequest(await serviceContext(viewer, clock), request.id)).rejects.toMatchObject({ status: 403 });
+
+    expect((await processRequest(desk, request.id)).status).toBe("DIPROSES");
+    clock.set(at("2031-03-19"));
+    const extended = await extendRequest(desk, request.id, { reason: "Dokumen tersebar di tiga fakultas" });
+    // 20, 21, 24, 25, 26, 27, 28 Mar 2031 (Nyepi and Good Friday fall elsewhere this year).
+    expect(extended).toMatchObject({ status: "DIPERPANJANG", dueDate: "2031-03-19", extendedDueDate: "2031-03-28", daysLeft: 7 });
+    await expect(extendRequest(desk, request.id, { reason: "lagi" })).rejects.toMatchObject({ message: ppidMessages.errors.alreadyExtended });
+
+    const refusal = { outcome: "DITOLAK" as const, message: "Informasi dikecualikan.", archiveUuids: [] };
+    await expect(answerRequest(desk, request.id, { ...refusal, exemptionGround: "h" })).rejects.toMatchObject({ message: ppidMessages.errors.consequenceTestUnknown });
+    const testUuid = crypto.randomUUID();
+    await testEnv.DB.prepare(
+      "INSERT INTO ppid_consequence_tests (uuid, information, legal_basis, consequences, valid_until, signed_by, signed_name, created_at) VALUES (?, 'Data pribadi mahasiswa', 'Pasal 17 huruf h', 'Membuka rahasia pribadi', '2035-12-31', ?, 'Petugas', ?)",
+    )
+      .bind(testUuid, officer.id, new Date().toISOString())
+      .run();
+    const answered = await answerRequest(desk, request.id, { ...refusal, exemptionGround: "h", consequenceTestId: testUuid });
+    expect(answered).toMatchObject({ status: "DIJAWAB", outcome: "DITOLAK", exemptionGround: "h", daysLeft: null });
+    await expect(answerRequest(desk, request.id, { ...refusal, outcome: "DIBERIKAN" })).rejects.toMatchObject({ message: ppidMessages.errors.notOpen });
+    const audit = await testEnv.DB.prepare("SELECT action, actor_id FROM audit_logs WHERE target_id = ? ORDER BY id").bind(request.id).all<{ action: string; actor_id: number }>();
+    expect(audit.results.map((row) => row.action)).toEqual(["PPID_REQUEST_REGISTER", "PPID_REQUEST_PROCESS", "PPID_REQUEST_EXTEND", "PPID_REQUEST_ANSWER"]);
+    expect(new Set(audit.results.map((row) => row.actor_id))).toEqual(new Set([officer.id]));
+  });
+
+  it("refuses an extension once the due date has passed", async () => {
+    const clock = testClock(at("2031-03-05"));
+    const desk = await serviceContext(admin, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "TELEPON" });
+    clock.set(at("2031-03-20"));
+    await expect(extendRequest(desk, request.id, { reason: "terlambat" })).rejects.toMatchObject({ message: ppidMessages.errors.extendTooLate });
+    expect((await getRequest(desk, request.id)).daysLeft).toBe(-1);
+  });
+});
