@@ -11,7 +11,10 @@ import {
   recordRequest,
   requestByStatusCode,
   submitPublicRequest,
+  type PpidRequestView,
 } from "~/server/ppid/service.server";
+import { expectJson, send, signedIn } from "../support/worker/admin";
+import { login } from "../support/worker/http";
 import { serviceContext, testClock, type TestClock } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { createUser, type CreatedUser } from "../support/worker/factories";
@@ -196,5 +199,47 @@ describe("a request from submission to answer", () => {
     clock.set(at("2031-03-20"));
     await expect(extendRequest(desk, request.id, { reason: "terlambat" })).rejects.toMatchObject({ message: ppidMessages.errors.extendTooLate });
     expect((await getRequest(desk, request.id)).daysLeft).toBe(-1);
+  });
+});
+
+describe("the API of the register", () => {
+  it("lets a designated officer record, read, list, extend and answer; refuses everyone else", async () => {
+    const petugas = await createUser({ role: "Satuan Kerja" });
+    await testEnv.DB.prepare("UPDATE users SET ppid_role = 'PETUGAS' WHERE id = ?").bind(petugas.id).run();
+    const session = await login(petugas.username, petugas.password);
+    const body = { ...requestInput(), information: `Rencana strategis ${unique()}`, channel: "LANGSUNG" };
+    const created = await expectJson<{ data: PpidRequestView }>(await send(session, "POST", "/api/v1/ppid/requests", { json: body }), 201);
+    expect(created.data).toMatchObject({ status: "DITERIMA", channel: "LANGSUNG", extendedDueDate: null });
+    expect(created.data.registrationNumber).toMatch(/^PPID\/\d{4}\/\d{6}$/);
+    expect(created.data.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const page = await expectJson<{ data: PpidRequestView[]; total: number }>(
+      await send(session, "GET", `/api/v1/ppid/requests?q=${encodeURIComponent(body.information)}&status=DITERIMA`),
+      200,
+    );
+    expect(page.data.map((row) => row.id)).toEqual([created.data.id]);
+    await expectJson(await send(session, "GET", `/api/v1/ppid/requests/${created.data.id}`), 200);
+
+    const extended = await expectJson<{ data: PpidRequestView }>(
+      await send(session, "POST", `/api/v1/ppid/requests/${created.data.id}/extend`, { json: { reason: "Perlu koordinasi dengan biro keuangan" } }),
+      200,
+    );
+    expect(extended.data.extendedDueDate).not.toBeNull();
+    // A refusal without its ground and test: 400 with the messages by their fields.
+    const refused = await expectJson<{ errors?: Record<string, string[]> }>(
+      await send(session, "POST", `/api/v1/ppid/requests/${created.data.id}/answer`, { json: { outcome: "DITOLAK", message: "Tidak dapat diberikan." } }),
+      400,
+    );
+    expect(JSON.stringify(refused)).toContain(ppidMessages.validation.groundRequired);
+    const answered = await expectJson<{ data: PpidRequestView }>(
+      await send(session, "POST", `/api/v1/ppid/requests/${created.data.id}/answer`, { json: { outcome: "DIBERIKAN", message: "Terlampir." } }),
+      200,
+    );
+    expect(answered.data).toMatchObject({ status: "DIJAWAB", outcome: "DIBERIKAN" });
+
+    const other = await signedIn("Satuan Kerja");
+    await expectJson(await send(other.session, "GET", "/api/v1/ppid/requests"), 403);
+    await expectJson(await send(other.session, "POST", "/api/v1/ppid/requests", { json: body }), 403);
+    await expectJson(await send(null, "GET", "/api/v1/ppid/requests"), 401);
   });
 });

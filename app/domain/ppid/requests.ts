@@ -93,6 +93,15 @@ export const AnswerSchema = z
   });
 export type AnswerInput = z.output<typeof AnswerSchema>;
 
+/** Uji konsekuensi: one exemption, its legal basis, the consequences weighed, until when it holds. */
+export const ConsequenceTestSchema = z.object({
+  information: requiredText(v.testInformationRequired, 500, v.testInformationMax),
+  legalBasis: requiredText(v.legalBasisRequired, 500, v.legalBasisMax),
+  consequences: requiredText(v.consequencesRequired, 4000, v.consequencesMax),
+  validUntil: z.iso.date(v.dateInvalid),
+});
+export type ConsequenceTestInput = z.output<typeof ConsequenceTestSchema>;
+
 /** The status page's look-up: the registration number and the secret code on the receipt. */
 export const StatusLookupSchema = z.object({
   number: z.string(v.numberRequired).trim().toUpperCase().min(1, v.numberRequired).max(40, v.numberRequired),

@@ -5,6 +5,8 @@
  * the working-day clock of UU 14/2008 (app/domain/ppid/working-days.ts).
  */
 import { sql } from "kysely";
+import type { z } from "zod";
+import type { PpidRequestViewSchema } from "~/domain/api/ppid";
 import { ConflictError, DomainError, NotFoundError, TooManyRequestsError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
 import {
@@ -15,8 +17,10 @@ import {
   type ExtendInput,
   type OfficerRequestInput,
   type PublicRequestInput,
-  type RequestStatus,
+  type RequestListQuery,
 } from "~/domain/ppid/requests";
+import { listPage, type ListPage } from "~/domain/list-query";
+import { offsetPage } from "../db/offset-page.server";
 import { answerDueDate, extendedDueDate, jakartaDate, workingDaysBetween } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit, type Step } from "../audit/commit.server";
@@ -55,30 +59,7 @@ function findRequestRow(ctx: Pick<ServiceContext, "db">, column: "uuid" | "regis
 }
 
 /** A request as the register and the API show it (`dueDate` etc. are YYYY-MM-DD, Asia/Jakarta). */
-export type PpidRequestView = {
-  id: string;
-  registrationNumber: string | null;
-  status: RequestStatus;
-  channel: string;
-  requesterName: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  information: string;
-  purpose: string;
-  format: string;
-  delivery: string;
-  receivedAt: string | null;
-  dueDate: string | null;
-  extendedDueDate: string | null;
-  extensionReason: string | null;
-  /** Working days from today to the due date in force (negative: overdue); null once answered. */
-  daysLeft: number | null;
-  outcome: string | null;
-  answerMessage: string | null;
-  answeredAt: string | null;
-  exemptionGround: string | null;
-};
+export type PpidRequestView = z.output<typeof PpidRequestViewSchema>;
 
 type Calendar = Awaited<ReturnType<typeof loadWorkCalendar>>;
 
@@ -213,6 +194,20 @@ async function receiptOf(ctx: ServiceContext, row: NonNullable<RequestRow>): Pro
 }
 
 /**
+ * What the confirmation link's page shows before anything is posted: the receipt once the
+ * request is registered, or that it waits for its confirmation. An unknown or lapsed link: 404.
+ */
+export async function confirmationState(ctx: ServiceContext, token: string): Promise<{ receipt: Receipt | null }> {
+  const invalid = new NotFoundError(m.errors.confirmInvalid);
+  if (!CONFIRM_TOKEN.test(token)) throw invalid;
+  const row = await findRequestRow(ctx, "confirm_token_hash", await sha256Hex(token));
+  if (!row) throw invalid;
+  if (row.registration_number) return { receipt: await receiptOf(ctx, row) };
+  if (!row.confirm_expires_at || row.confirm_expires_at <= ctx.now().toISOString()) throw invalid;
+  return { receipt: null };
+}
+
+/**
  * The confirmation link: registers the request with its number and due date (10 working days
  * after today in Asia/Jakarta). Opening it again shows the same receipt; an unknown, altered or
  * lapsed link registers nothing (404). Audited as PPID_REQUEST_REGISTER.
@@ -309,6 +304,33 @@ async function viewOf(ctx: ServiceContext, row: NonNullable<RequestRow>) {
   return toRequestView(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx));
 }
 
+const SORT_COLUMNS = { receivedAt: "received_at", dueDate: "due_date", registrationNumber: "registration_number" } as const;
+
+/**
+ * The register: registered requests, searched (number, name, information), filtered by status,
+ * sorted (newest first by default) and paged, each with its working days left. Officers.
+ */
+export async function listRequests(ctx: ServiceContext, query: RequestListQuery): Promise<ListPage<PpidRequestView, RequestListQuery>> {
+  assertDesk(ctx);
+  const { rows, total } = await offsetPage(
+    () =>
+      ctx.db
+        .selectFrom("ppid_requests")
+        .selectAll()
+        .where("registration_number", "is not", null)
+        .$if(query.status !== undefined, (qb) => qb.where("status", "=", query.status!)),
+    { search: ["registration_number", "requester_name", "information"], sort: SORT_COLUMNS[query.sort], id: "id" },
+    query,
+  );
+  const today = jakartaDate(ctx.now());
+  const calendar = await loadWorkCalendar(ctx);
+  return listPage(
+    rows.map((row) => toRequestView(row, today, calendar)),
+    total,
+    query,
+  );
+}
+
 /** One registered request (officers). */
 export async function getRequest(ctx: ServiceContext, uuid: string): Promise<PpidRequestView> {
   assertDesk(ctx);
@@ -322,7 +344,8 @@ export async function getRequest(ctx: ServiceContext, uuid: string): Promise<Ppi
 export async function requestByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<PpidRequestView> {
   const row = await findRequestRow(ctx, "registration_number", number);
   const expected = row ? await statusCodeOf(ctx.config.sessionSecret, row.uuid, row.secret_seed) : "X".repeat(12);
-  if (!row || !timingSafeEqual(expected, code)) throw new NotFoundError(m.errors.statusInvalid);
+  // A user's typing error, not a missing page: 400 with the message at the form.
+  if (!row || !timingSafeEqual(expected, code)) throw new DomainError(400, m.errors.statusInvalid);
   return viewOf(ctx, row);
 }
 

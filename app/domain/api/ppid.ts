@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { CHANNELS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { listPageSchema, timestamp, uuid } from "./common";
+
+/** The contract of `/api/v1/ppid/*` (see common.ts). */
+
+const day = () => z.string().meta({ format: "date", description: "A calendar day in Asia/Jakarta (YYYY-MM-DD)." });
+
+/** A registered request for public information as the register shows it. */
+export const PpidRequestViewSchema = z
+  .object({
+    id: uuid(),
+    registrationNumber: z.string().nullable().meta({ examples: ["PPID/2026/000123"] }),
+    status: z.enum(REQUEST_STATUSES),
+    channel: z.enum(CHANNELS),
+    requesterName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    information: z.string(),
+    purpose: z.string(),
+    format: z.string(),
+    delivery: z.string(),
+    receivedAt: timestamp().nullable(),
+    dueDate: day().nullable(),
+    extendedDueDate: day().nullable(),
+    extensionReason: z.string().nullable(),
+    daysLeft: z.int().nullable().meta({ description: "Working days to the due date in force (negative: overdue); null once answered." }),
+    outcome: z.enum(OUTCOMES).nullable(),
+    answerMessage: z.string().nullable(),
+    answeredAt: timestamp().nullable(),
+    exemptionGround: z.string().nullable(),
+  })
+  .meta({ ref: "PpidRequest" });
+
+export const PpidRequestPageSchema = listPageSchema(PpidRequestViewSchema, RequestListQuerySchema).meta({ ref: "PpidRequestPage" });
