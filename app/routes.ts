@@ -57,8 +57,9 @@ export default [
         route("klasifikasi/:id/update", "routes/app/classification-update.tsx"),
         route("klasifikasi/import", "routes/app/classification-import.tsx"),
         route("klasifikasi/export.csv", "routes/app/classification-export.tsx"),
-        // The cuti bersama of the PPID's working-day clock (Super Admin, by this layout's gate).
+        // The PPID's cuti bersama and its designated officers (Super Admin, by this layout's gate).
         route("ppid/hari-libur", "routes/app/ppid/leave-days.tsx"),
+        route("ppid/petugas", "routes/app/ppid/officers.tsx"),
       ]),
       // The PPID desk: designated officers, the atasan PPID and Super Admin, by this layout's gate.
       layout("routes/app/ppid-layout.tsx", [

@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   "PPID_REQUEST_EXTEND",
   "PPID_REQUEST_ANSWER",
   "PPID_CONSEQUENCE_TEST_CREATE",
+  "PPID_OBJECTION_FILE",
+  "PPID_OBJECTION_RESPOND",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

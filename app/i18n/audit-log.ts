@@ -92,6 +92,8 @@ export const auditLog = {
     PPID_REQUEST_EXTEND: "Permohonan informasi diperpanjang",
     PPID_REQUEST_ANSWER: "Permohonan informasi dijawab",
     PPID_CONSEQUENCE_TEST_CREATE: "Uji konsekuensi ditandatangani",
+    PPID_OBJECTION_FILE: "Keberatan PPID diajukan",
+    PPID_OBJECTION_RESPOND: "Keberatan PPID ditanggapi",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

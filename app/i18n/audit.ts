@@ -122,5 +122,7 @@ export const audit = {
   PPID_REQUEST_PROCESS: (p: { number: string }) => `Permohonan informasi ${p.number} mulai diproses`,
   PPID_REQUEST_EXTEND: (p: { number: string; dueDate: string }) => `Jangka waktu permohonan informasi ${p.number} diperpanjang sampai ${p.dueDate}`,
   PPID_REQUEST_ANSWER: (p: { number: string; outcome: string }) => `Permohonan informasi ${p.number} dijawab: ${p.outcome}`,
+  PPID_OBJECTION_FILE: (p: { number: string; dueDate: string }) => `Keberatan atas permohonan informasi ${p.number} diregistrasi, tanggapan paling lambat ${p.dueDate}`,
+  PPID_OBJECTION_RESPOND: (p: { number: string }) => `Atasan PPID menanggapi keberatan ${p.number}`,
   PPID_CONSEQUENCE_TEST_CREATE: (p: { information: string }) => `Uji konsekuensi atas "${p.information}" ditandatangani`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

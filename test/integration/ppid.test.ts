@@ -13,9 +13,15 @@ import {
   submitPublicRequest,
   type PpidRequestView,
 } from "~/server/ppid/service.server";
+import { createConsequenceTest } from "~/server/ppid/consequence-tests.server";
+import { listPpidOfficers, setPpidRole } from "~/server/ppid/officers.server";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { login } from "../support/worker/http";
-import { serviceContext, testClock, type TestClock } from "../support/worker/context";
+import { remindPpidDeadlines } from "~/server/ppid/reminders.server";
+import { fileObjectionAsRequester, objectionStatus, recordObjection, respondToObjection } from "~/server/ppid/objections.server";
+import { addCalendarDays } from "~/domain/ppid/working-days";
+import { serviceContext, testClock, testJobContext, type TestClock } from "../support/worker/context";
+import { notificationsAbout, settleEvents } from "../support/worker/events";
 import { testEnv } from "../support/worker/env";
 import { createUser, type CreatedUser } from "../support/worker/factories";
 
@@ -241,5 +247,133 @@ describe("the API of the register", () => {
     await expectJson(await send(other.session, "GET", "/api/v1/ppid/requests"), 403);
     await expectJson(await send(other.session, "POST", "/api/v1/ppid/requests", { json: body }), 403);
     await expectJson(await send(null, "GET", "/api/v1/ppid/requests"), 401);
+  });
+});
+
+describe("officers and consequence tests", () => {
+  it("Super Admin designates and withdraws an officer; the designation takes effect on the next request", async () => {
+    const staff = await signedIn("Satuan Kerja");
+    await expectJson(await send(staff.session, "GET", "/api/v1/ppid/requests"), 403);
+    await setPpidRole(await serviceContext(admin), staff.user.username, "PETUGAS");
+    expect((await listPpidOfficers(await serviceContext(admin))).map((o) => o.username)).toContain(staff.user.username);
+    await expectJson(await send(staff.session, "GET", "/api/v1/ppid/requests"), 200);
+    await setPpidRole(await serviceContext(admin), staff.user.username, null);
+    await expectJson(await send(staff.session, "GET", "/api/v1/ppid/requests"), 403);
+    await expect(setPpidRole(await serviceContext(officer), staff.user.username, "ATASAN")).rejects.toMatchObject({ status: 403 });
+    await expect(setPpidRole(await serviceContext(admin), "tidak-ada-orangnya", "ATASAN")).rejects.toMatchObject({ status: 404 });
+    const audit = await testEnv.DB.prepare("SELECT action FROM audit_logs WHERE target_id = ? AND action = 'PPID_ROLE_SET'").bind(staff.user.uuid).all();
+    expect(audit.results).toHaveLength(2);
+  });
+
+  it("an officer signs a consequence test; a lapsed one cannot back a refusal", async () => {
+    const clock = testClock(at("2031-04-01"));
+    const desk = await serviceContext(officer, clock);
+    const test = await createConsequenceTest(desk, { information: "Nilai ujian mahasiswa", legalBasis: "Pasal 17 huruf h", consequences: "Mengungkap rahasia pribadi", validUntil: "2031-04-30" });
+    expect(test).toMatchObject({ signedBy: officer.fullName, validUntil: "2031-04-30" });
+    await expect(createConsequenceTest(desk, { ...test, validUntil: "2031-04-01" })).rejects.toMatchObject({ status: 400 });
+    const request = await recordRequest(desk, { ...requestInput(), channel: "EMAIL" });
+    clock.set(at("2031-05-02"));
+    await expect(
+      answerRequest(desk, request.id, { outcome: "DIBERIKAN_SEBAGIAN", message: "Sebagian", exemptionGround: "h", consequenceTestId: test.id, archiveUuids: [] }),
+    ).rejects.toMatchObject({ message: ppidMessages.errors.consequenceTestUnknown });
+    await expect(createConsequenceTest(await serviceContext(viewer), { ...test, validUntil: "2035-01-01" })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("reminders and the requester's emails", () => {
+  it("reminds exactly the officers 3 and 1 working days before the due date, once each", async () => {
+    const clock = testClock(at("2031-03-05"));
+    const atasan = await createUser({ role: "Satuan Kerja" });
+    await testEnv.DB.prepare("UPDATE users SET ppid_role = 'ATASAN' WHERE id = ?").bind(atasan.id).run();
+    const request = await recordRequest(await serviceContext(officer, clock), { ...requestInput(), channel: "LANGSUNG" });
+    expect(request.dueDate).toBe("2031-03-19");
+    const remindOn = async (date: string) => {
+      clock.set(at(date));
+      await remindPpidDeadlines(testJobContext("notifications", clock));
+      await settleEvents();
+      return notificationsAbout(request.id);
+    };
+    expect(await remindOn("2031-03-13")).toEqual([]);
+    const three = await remindOn("2031-03-14");
+    expect(three.length).toBeGreaterThan(0);
+    expect(new Set(three.map((row) => row.title))).toEqual(new Set([`Permohonan ${request.registrationNumber}: 3 hari kerja lagi`]));
+    const officers = await testEnv.DB.prepare(
+      "SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE u.ppid_role = 'PETUGAS' OR r.name = 'Super Admin'",
+    ).all<{ id: number }>();
+    expect(new Set(three.map((row) => row.user_id))).toEqual(new Set(officers.results.map((row) => row.id)));
+    expect(three.map((row) => row.user_id)).not.toContain(atasan.id);
+    expect(three.map((row) => row.user_id)).not.toContain(viewer.id);
+    // The weekend and Monday add nothing; Tuesday is 1 working day before.
+    expect(await remindOn("2031-03-15")).toHaveLength(three.length);
+    expect(await remindOn("2031-03-17")).toHaveLength(three.length);
+    const one = await remindOn("2031-03-18");
+    expect(one.filter((row) => row.title.endsWith(": 1 hari kerja lagi"))).toHaveLength(three.length);
+  });
+
+  it("emails the requester on the extension and on the answer", async () => {
+    const clock = testClock(at("2031-03-05"));
+    const desk = await serviceContext(officer, clock);
+    const input = requestInput();
+    const request = await recordRequest(desk, { ...input, channel: "EMAIL" });
+    await extendRequest(desk, request.id, { reason: "Arsip sedang dipindahkan" });
+    await answerRequest(desk, request.id, { outcome: "DIBERIKAN", message: "Salinan terlampir pada email terpisah.", archiveUuids: [] });
+    await settleEvents();
+    const mails = await testEnv.DB.prepare("SELECT user_id, subject, text_body FROM email_messages WHERE to_address = ? ORDER BY id").bind(input.email).all<{
+      user_id: number | null;
+      subject: string;
+      text_body: string;
+    }>();
+    expect(mails.results.map((mail) => mail.subject)).toEqual([
+      `Permohonan informasi ${request.registrationNumber} diperpanjang`,
+      `Jawaban atas permohonan informasi ${request.registrationNumber}`,
+    ]);
+    expect(mails.results.every((mail) => mail.user_id === null)).toBe(true);
+    expect(mails.results[0]!.text_body).toContain("Arsip sedang dipindahkan");
+    expect(mails.results[1]!.text_body).toContain("Diberikan");
+    // Dispatching again sends nothing twice.
+    await settleEvents();
+    const again = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM email_messages WHERE to_address = ?").bind(input.email).first<{ n: number }>();
+    expect(again?.n).toBe(2);
+  });
+});
+
+describe("objections", () => {
+  it("are filed only with the code, only within 30 working days of the answer, once, and answered by the atasan", async () => {
+    const clock = testClock(at("2031-07-01"));
+    const receipt = await submitAndConfirm(clock);
+    const visitor = await serviceContext(null, clock);
+    const objection = { ground: "a" as const, reason: "Informasi seharusnya terbuka" };
+    await expect(fileObjectionAsRequester(visitor, receipt.registrationNumber, receipt.statusCode, objection)).rejects.toMatchObject({
+      message: ppidMessages.objections.notYet,
+    });
+    const desk = await serviceContext(officer, clock);
+    await answerRequest(desk, receipt.id, { outcome: "TIDAK_DIKUASAI", message: "Dikuasai Kementerian.", archiveUuids: [] });
+    await expect(fileObjectionAsRequester(visitor, receipt.registrationNumber, "SALAHSALAH12", objection)).rejects.toMatchObject({ status: 400 });
+    // Answered Tuesday 1 Jul 2031: the 30th working day after it is 13 Aug 2031 (2 Jul is Maulid).
+    clock.set(at("2031-08-14"));
+    await expect(fileObjectionAsRequester(visitor, receipt.registrationNumber, receipt.statusCode, objection)).rejects.toMatchObject({
+      message: ppidMessages.objections.tooLate("2031-08-13"),
+    });
+    clock.set(at("2031-08-13"));
+    const filed = await fileObjectionAsRequester(visitor, receipt.registrationNumber, receipt.statusCode, objection);
+    expect(filed).toMatchObject({ status: "KEBERATAN", requestNumber: receipt.registrationNumber, ground: "a" });
+    expect(filed.registrationNumber).toMatch(/^KEBERATAN\/2031\/\d{6}$/);
+    await expect(fileObjectionAsRequester(visitor, receipt.registrationNumber, receipt.statusCode, objection)).rejects.toMatchObject({ status: 409 });
+    expect((await objectionStatus(visitor, receipt.registrationNumber, receipt.statusCode)).objection?.id).toBe(filed.id);
+
+    await expect(respondToObjection(desk, filed.id, "Ditolak")).rejects.toMatchObject({ status: 403 });
+    const atasan = await createUser({ role: "Viewer" });
+    await testEnv.DB.prepare("UPDATE users SET ppid_role = 'ATASAN' WHERE id = ?").bind(atasan.id).run();
+    const responded = await respondToObjection(await serviceContext(atasan, clock), filed.id, "PPID diminta memberikan informasi.");
+    expect(responded).toMatchObject({ status: "DITANGGAPI", response: "PPID diminta memberikan informasi." });
+  });
+
+  it("may follow a missed deadline, recorded by an officer", async () => {
+    const clock = testClock(at("2031-09-01"));
+    const desk = await serviceContext(officer, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "SURAT" });
+    await expect(recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).rejects.toMatchObject({ message: ppidMessages.objections.notYet });
+    clock.set(at(addCalendarDays(request.dueDate!, 1)));
+    expect((await recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).status).toBe("KEBERATAN");
   });
 });

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { changed } from "~/domain/api/common";
-import { PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
-import { AnswerSchema, ExtendSchema, OfficerRequestSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { z } from "zod";
+import { ConsequenceTestViewSchema, ObjectionViewSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { recordObjection } from "~/server/ppid/objections.server";
+import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
 import { ppidMessages } from "~/i18n/ppid";
 import { answerRequest, extendRequest, getRequest, listRequests, recordRequest } from "~/server/ppid/service.server";
 import type { HonoEnv } from "../hono-env";
@@ -63,4 +66,35 @@ export const ppidApi = new Hono<HonoEnv>()
     }),
     jsonBody(AnswerSchema),
     async (c) => c.json({ message: m.answered, data: await answerRequest(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }),
+  )
+  .post(
+    "/requests/:id/objections",
+    route({
+      tag: TAG,
+      summary: "Record an objection (keberatan) to the atasan PPID on a Pasal 35 ayat (1) ground (a–g)",
+      description: "Within 30 working days of the answer, or of the due date once it passed unanswered; one per request; numbered KEBERATAN/YYYY/NNNNNN.",
+      access: "write",
+      parameters: [idParam],
+      ok: { status: 201, description: "Registered.", schema: changed(ObjectionViewSchema) },
+      errors: [400, 404, 409],
+    }),
+    jsonBody(ObjectionSchema),
+    async (c) => c.json({ message: ppidMessages.objections.filed(""), data: await recordObjection(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }, 201),
+  )
+  .get(
+    "/consequence-tests",
+    route({ tag: TAG, summary: "Every consequence test, newest first: the Daftar Informasi yang Dikecualikan (PPID officers)", access: "read", ok: { description: "The tests.", schema: z.array(ConsequenceTestViewSchema) }, errors: [403] }),
+    async (c) => c.json(await listConsequenceTests(c.get("ctx"))),
+  )
+  .post(
+    "/consequence-tests",
+    route({
+      tag: TAG,
+      summary: "Sign off a consequence test (the officer calling is its signatory)",
+      access: "write",
+      ok: { status: 201, description: "Signed.", schema: changed(ConsequenceTestViewSchema) },
+      errors: [400, 403],
+    }),
+    jsonBody(ConsequenceTestSchema),
+    async (c) => c.json({ message: ppidMessages.tests.created, data: await createConsequenceTest(c.get("ctx"), c.req.valid("json")) }, 201),
   );

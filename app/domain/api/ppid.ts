@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { CHANNELS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
 import { listPageSchema, timestamp, uuid } from "./common";
 
 /** The contract of `/api/v1/ppid/*` (see common.ts). */
@@ -34,3 +34,32 @@ export const PpidRequestViewSchema = z
   .meta({ ref: "PpidRequest" });
 
 export const PpidRequestPageSchema = listPageSchema(PpidRequestViewSchema, RequestListQuerySchema).meta({ ref: "PpidRequestPage" });
+
+/** A consequence test (uji konsekuensi); their list is the DIK. */
+export const ConsequenceTestViewSchema = z
+  .object({
+    id: uuid(),
+    information: z.string(),
+    legalBasis: z.string(),
+    consequences: z.string(),
+    validUntil: day(),
+    signedBy: z.string(),
+    createdAt: timestamp(),
+  })
+  .meta({ ref: "PpidConsequenceTest" });
+
+/** An objection (keberatan) with its own register number and the atasan's clock. */
+export const ObjectionViewSchema = z
+  .object({
+    id: uuid(),
+    registrationNumber: z.string().meta({ examples: ["KEBERATAN/2026/000007"] }),
+    requestNumber: z.string(),
+    ground: z.enum(OBJECTION_GROUNDS),
+    reason: z.string(),
+    status: z.enum(["KEBERATAN", "DITANGGAPI", "SENGKETA", "SELESAI"]),
+    receivedAt: timestamp(),
+    dueDate: day(),
+    response: z.string().nullable(),
+    respondedAt: timestamp().nullable(),
+  })
+  .meta({ ref: "PpidObjection" });

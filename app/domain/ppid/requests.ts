@@ -44,6 +44,12 @@ const requiredText = (required: string, max: number, tooLong: string) => z.strin
 const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
 const email = z.string(v.emailRequired).trim().toLowerCase().min(1, v.emailRequired).max(254, v.emailInvalid).pipe(z.email(v.emailInvalid));
 
+/** Super Admin designates a user (by username) as PPID officer or atasan. */
+export const DesignationSchema = z.object({
+  username: requiredText(v.usernameRequired, 100, v.usernameRequired),
+  role: z.enum(PPID_ROLES, v.roleRequired),
+});
+
 /** A cuti bersama day Super Admin enters for a year. */
 export const LeaveDaySchema = z.object({
   date: z.iso.date(v.dateInvalid),
@@ -118,5 +124,12 @@ export const RequestListQuerySchema = createListQuerySchema({
 });
 export type RequestListQuery = z.output<typeof RequestListQuerySchema>;
 
-/** `PPID/2026/000123`: the register's number of a request (`KEBERATAN/…` for an objection). */
-export const registrationNumberOf = (prefix: "PPID" | "KEBERATAN", year: number, seq: number) => `${prefix}/${year}/${String(seq).padStart(6, "0")}`;
+/** 'Ajukan Keberatan': a Pasal 35 ayat (1) ground and the requester's reasons. */
+export const ObjectionSchema = z.object({
+  ground: z.enum(OBJECTION_GROUNDS, v.objectionGroundRequired),
+  reason: requiredText(v.reasonRequired, 2000, v.reasonMax),
+});
+export type ObjectionInput = z.output<typeof ObjectionSchema>;
+
+/** The atasan PPID's written response to an objection. */
+export const ObjectionResponseSchema = z.object({ response: requiredText(v.messageRequired, 4000, v.messageMax) });

@@ -29,6 +29,11 @@ export async function superAdmins({ db }: { db: Db }): Promise<Recipient[]> {
   return (await recipientRows(db).where("r.name", "=", ROLES.superAdmin).execute()).map(toRecipient);
 }
 
+/** The PPID officers: the users designated PETUGAS, and Super Admin (who always acts as one). */
+export async function ppidOfficers({ db }: { db: Db }): Promise<Recipient[]> {
+  return (await recipientRows(db).where((eb) => eb.or([eb("u.ppid_role", "=", "PETUGAS"), eb("r.name", "=", ROLES.superAdmin)])).execute()).map(toRecipient);
+}
+
 /** The Satuan Kerja members of a work unit. */
 export async function unitMembers({ db }: { db: Db }, unitKerjaId: number): Promise<Recipient[]> {
   return (await recipientRows(db).where("r.name", "=", ROLES.satuanKerja).where("u.unit_kerja_id", "=", unitKerjaId).execute()).map(toRecipient);

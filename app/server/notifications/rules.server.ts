@@ -16,7 +16,7 @@ import { findAccessRequest } from "../access-requests/queries.server";
 import { archiveRefOf, isLive, stillTheRequester } from "../access-requests/service.server";
 import type { ServiceContext } from "../context.server";
 import { documentRef } from "../documents/view.server";
-import { recipientsByIds, superAdmins, unitMembers, type Recipient } from "./recipients.server";
+import { ppidOfficers, recipientsByIds, superAdmins, unitMembers, type Recipient } from "./recipients.server";
 
 export type Composed = { title: string; body: string; link: string };
 
@@ -207,5 +207,21 @@ export const jobEnded: NotificationRule = async (ctx, event) => {
       const composed = event.kind === "JOB_FAILED" ? text.compose.jobFailed(kind, String(event.payload.error ?? "")) : text.compose.jobDone(kind);
       return { ...composed, link: `/app/pekerjaan/${event.subjectId}` };
     },
+  };
+};
+
+/** A PPID request's answer is due soon: the officers (designated, and Super Admin), while it is still open. */
+export const ppidDeadlineNear: NotificationRule = async (ctx, event) => {
+  const row = event.subjectId
+    ? await ctx.db.selectFrom("ppid_requests").select(["uuid", "registration_number", "status"]).where("uuid", "=", event.subjectId).executeTakeFirst()
+    : undefined;
+  if (!row || !row.registration_number || !["DITERIMA", "DIPROSES", "DIPERPANJANG"].includes(row.status)) return null;
+  const days = Number(event.payload.days ?? 0);
+  const dueDate = formatDate(`${String(event.payload.dueDate)}T00:00:00+07:00`, "DD MMMM YYYY");
+  return {
+    kind: "PPID_DEADLINE_NEAR",
+    recipients: await ppidOfficers(ctx),
+    compose: (recipient) =>
+      can(recipient.actor, { type: "ppid.desk" }) ? { ...text.compose.ppidDeadlineNear(row.registration_number!, days, dueDate), link: `/app/ppid/${row.uuid}` } : null,
   };
 };

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { ConsequenceTestViewSchema } from "~/domain/api/ppid";
 import { DomainError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
 import type { ConsequenceTestInput } from "~/domain/ppid/requests";
@@ -9,15 +11,7 @@ import type { ServiceContext } from "../context.server";
 const m = ppidMessages;
 
 /** A consequence test as the desk and the API show it; their list is the DIK. */
-export type ConsequenceTestView = {
-  id: string;
-  information: string;
-  legalBasis: string;
-  consequences: string;
-  validUntil: string;
-  signedBy: string;
-  createdAt: string;
-};
+export type ConsequenceTestView = z.output<typeof ConsequenceTestViewSchema>;
 
 /** Every consequence test, newest first (the Daftar Informasi yang Dikecualikan). Officers. */
 export async function listConsequenceTests(ctx: ServiceContext, options: { inForce?: boolean } = {}): Promise<ConsequenceTestView[]> {

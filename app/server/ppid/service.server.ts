@@ -54,7 +54,7 @@ export const statusCodeOf = async (secret: string, uuid: string, seed: string) =
 
 type RequestRow = Awaited<ReturnType<typeof findRequestRow>>;
 
-function findRequestRow(ctx: Pick<ServiceContext, "db">, column: "uuid" | "registration_number" | "confirm_token_hash", value: string) {
+export function findRequestRow(ctx: Pick<ServiceContext, "db">, column: "uuid" | "registration_number" | "confirm_token_hash", value: string) {
   return ctx.db.selectFrom("ppid_requests").selectAll().where(column, "=", value).executeTakeFirst();
 }
 
@@ -100,17 +100,18 @@ const requestAudit = (uuid: string) => ({ targetType: "ppid_request", targetId: 
  * after another, so two registrations never read the same value, and a batch that fails (a lost
  * race aborts it) moves nothing: the numbers have no gaps.
  */
-function nextNumber(ctx: Pick<ServiceContext, "db">, year: number) {
-  const counter = ctx.db.selectFrom("ppid_counters").select("last").where("series", "=", "PERMOHONAN").where("year", "=", year);
+export function nextNumber(ctx: Pick<ServiceContext, "db">, year: number, series: "PERMOHONAN" | "KEBERATAN" = "PERMOHONAN") {
+  const counter = ctx.db.selectFrom("ppid_counters").select("last").where("series", "=", series).where("year", "=", year);
+  const prefix = series === "PERMOHONAN" ? "PPID" : "KEBERATAN";
   return {
     bump: ctx.db
       .insertInto("ppid_counters")
-      .values({ series: "PERMOHONAN", year, last: 1 })
+      .values({ series, year, last: 1 })
       .onConflict((oc) => oc.columns(["series", "year"]).doUpdateSet((eb) => ({ last: eb("ppid_counters.last", "+", 1) }))),
     columns: {
       year,
       seq: sql<number>`(${counter})`,
-      registration_number: sql<string>`'PPID/' || ${String(year)} || '/' || printf('%06d', (${counter}))`,
+      registration_number: sql<string>`${prefix} || '/' || ${String(year)} || '/' || printf('%06d', (${counter}))`,
     },
   };
 }
@@ -259,9 +260,9 @@ async function register(ctx: ServiceContext, uuid: string, channel: Channel, wri
   );
 }
 
-const assertDesk = (ctx: ServiceContext) => assertCan(ctx.actor, { type: "ppid.desk" }, m.denied.officer);
+export const assertDesk = (ctx: ServiceContext) => assertCan(ctx.actor, { type: "ppid.desk" }, m.denied.officer);
 /** Writing to the register: an officer, not through a read-only API token. */
-function assertDeskWrite(ctx: ServiceContext) {
+export function assertDeskWrite(ctx: ServiceContext) {
   assertDesk(ctx);
   if (userActorOf(ctx.actor)?.apiToken?.scope === "read") assertCan(null, { type: "ppid.desk" }, m.denied.officer);
 }
@@ -294,7 +295,7 @@ export async function recordRequest(ctx: ServiceContext, input: OfficerRequestIn
   return getRequest(ctx, uuid);
 }
 
-async function findOr404(ctx: ServiceContext, uuid: string) {
+export async function findOr404(ctx: ServiceContext, uuid: string) {
   const row = /^[0-9a-f-]{36}$/.test(uuid) ? await findRequestRow(ctx, "uuid", uuid) : undefined;
   if (!row || !row.registration_number) throw new NotFoundError(m.errors.notFound);
   return row;

@@ -42,7 +42,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   const here = href("/app/ppid/:id", { id: params.id });
-  const intent = fields.intent;
+  const intent = form.get("intent");
   return pageAction(
     ctx,
     async () => {
@@ -57,7 +57,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       await answerRequest(ctx, params.id, parseOrInvalid(AnswerSchema, { ...fields, archiveUuids: form.getAll("archiveUuids") }));
       return { to: here, toast: d.answered };
     },
-    intent === "process" ? { toast: { to: here } } : { form: { values: fields, fallback: d.failed } },
+    // The step's name comes back with the values, so the refusal shows at the form that was sent.
+    intent === "process" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
   );
 }
 

@@ -36,9 +36,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const fields = formFields(await readForm(request));
+  const form = await readForm(request);
+  const fields = formFields(form);
   const to = (date: string | undefined) => `${BASE}?tahun=${(date ?? "").slice(0, 4) || jakartaDate(ctx.now()).slice(0, 4)}`;
-  if (fields.intent === "remove") {
+  if (form.get("intent") === "remove") {
     return pageAction(
       ctx,
       async () => {

@@ -64,9 +64,14 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
           {d.record}
         </Link>
         {calendar && (
-          <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
-            {d.leaveDays}
-          </Link>
+          <>
+            <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
+              {d.leaveDays}
+            </Link>
+            <Link to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
+              {ppidMessages.officers.title}
+            </Link>
+          </>
         )}
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
