@@ -9,6 +9,16 @@ const e = ppidMessages.email;
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** The email with the confirmation link of an online request. */
+export function confirmationEmail(name: string, link: string) {
+  const body = e.confirmBody(name);
+  return {
+    subject: e.confirmSubject,
+    text_body: `${body}\n\n${e.confirmAction}: ${link}\n`,
+    html_body: `<!doctype html><html lang="id"><body style="font-family:sans-serif;color:#111827"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(e.confirmAction)}</a></p></body></html>`,
+  };
+}
+
 const day = (date: string) => formatDate(`${date}T00:00:00+07:00`, "DD MMMM YYYY");
 
 /**

@@ -30,6 +30,7 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { sendWorkMessage } from "../jobs/messages.server";
 import { consumeRateLimit } from "../rate-limit.server";
 import { loadWorkCalendar } from "./calendar.server";
+import { confirmationEmail } from "./requester-email.server";
 
 const m = ppidMessages;
 
@@ -91,6 +92,18 @@ export function toRequestView(row: NonNullable<RequestRow>, today: string, calen
   };
 }
 
+/** The requester's and the request's own fields, as both ways in take them. */
+const requestColumns = (input: PublicRequestInput) => ({
+  requester_name: input.requesterName,
+  email: input.email,
+  phone: input.phone ?? null,
+  address: input.address ?? null,
+  information: input.information,
+  purpose: input.purpose,
+  format: input.format,
+  delivery: input.delivery,
+});
+
 const requestAudit = (uuid: string) => ({ targetType: "ppid_request", targetId: uuid });
 
 /**
@@ -138,14 +151,7 @@ export async function submitPublicRequest(ctx: ServiceContext, input: PublicRequ
       uuid,
       status: "MENUNGGU_KONFIRMASI",
       channel: "ONLINE",
-      requester_name: input.requesterName,
-      email: input.email,
-      phone: input.phone ?? null,
-      address: input.address ?? null,
-      information: input.information,
-      purpose: input.purpose,
-      format: input.format,
-      delivery: input.delivery,
+      ...requestColumns(input),
       secret_seed: seed,
       confirm_token_hash: await sha256Hex(token),
       confirm_expires_at: new Date(now.getTime() + CONFIRM_TTL_MS).toISOString(),
@@ -162,18 +168,6 @@ export async function submitPublicRequest(ctx: ServiceContext, input: PublicRequ
   ]);
   await queueEmail(ctx, emailKey);
   return { id: uuid };
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-function confirmationEmail(name: string, link: string) {
-  const body = m.email.confirmBody(name);
-  return {
-    subject: m.email.confirmSubject,
-    text_body: `${body}\n\n${m.email.confirmAction}: ${link}\n`,
-    html_body: `<!doctype html><html lang="id"><body style="font-family:sans-serif;color:#111827"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(m.email.confirmAction)}</a></p></body></html>`,
-  };
 }
 
 async function queueEmail(ctx: ServiceContext, dedupeKey: string) {
@@ -278,14 +272,7 @@ export async function recordRequest(ctx: ServiceContext, input: OfficerRequestIn
     ctx.db.insertInto("ppid_requests").values({
       uuid,
       channel: input.channel,
-      requester_name: input.requesterName,
-      email: input.email,
-      phone: input.phone ?? null,
-      address: input.address ?? null,
-      information: input.information,
-      purpose: input.purpose,
-      format: input.format,
-      delivery: input.delivery,
+      ...requestColumns(input),
       secret_seed: randomToken(32),
       submitted_at: numbered.received_at,
       recorded_by: userActorOf(ctx.actor)?.userId ?? null,
