@@ -11,6 +11,7 @@ export default [
     route("verifikasi/:uuid", "routes/verifikasi.tsx"),
     // The PPID desk's public side: no account, no JavaScript needed.
     route("ppid", "routes/ppid/index.tsx"),
+    route("ppid/dip", "routes/ppid/dip.tsx"),
     route("ppid/konfirmasi/:token", "routes/ppid/confirm.tsx"),
     route("ppid/status", "routes/ppid/status.tsx"),
   ]),

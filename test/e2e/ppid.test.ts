@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { beforeAll } from "vitest";
-import { DEMO_ACCOUNTS, goto, login, useBrowser } from "../support/node/browser";
+import { DEMO_ACCOUNTS, baseURL, goto, login, useBrowser } from "../support/node/browser";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 
@@ -146,5 +146,40 @@ describe.each(RUNS)("the desk, $mode at $viewport.width px", ({ javaScriptEnable
     await page.getByRole("heading", { level: 1, name: "Register Permohonan Informasi" }).waitFor();
     expect(await page.getByTestId("ppid-row-status").first().textContent()).toBe("Dijawab");
     await expectNoAxeViolations(page, `/app/ppid ${viewport.width}px`);
+  });
+});
+
+describe.each(RUNS)("the DIP, $mode at $viewport.width px", ({ javaScriptEnabled, viewport }) => {
+  it("lists the public information, axe-clean", async () => {
+    const { page } = await newPage({ javaScriptEnabled, viewport });
+    await goto(page, "/ppid/dip");
+    await page.getByRole("heading", { level: 1, name: "Daftar Informasi Publik" }).waitFor();
+    await page.getByTestId("dip-table").waitFor();
+    await expectNoAxeViolations(page, `/ppid/dip ${viewport.width}px`);
+  });
+});
+
+describe("the DIP at the edge", () => {
+  it("is served from the cache and shows a change at once", async () => {
+    const get = (path: string) => fetch(new URL(path, baseURL()), { redirect: "manual" });
+    const path = `/ppid/dip?page=1&x=${Date.now()}`;
+    expect((await get(path)).headers.get("x-cache")).toBe("MISS");
+    let hit: Response | null = null;
+    for (let attempt = 0; attempt < 20 && !hit; attempt++) {
+      const response = await get(path);
+      if (response.headers.get("x-cache") === "HIT") hit = response;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(hit, "never came from the cache").not.toBeNull();
+    const title = `Laporan Tahunan PPID ${randomUUID().slice(0, 8)}`;
+    executeOnE2eDb(
+      "INSERT INTO ppid_dip_entries (uuid, title, summary, kind, holder, responsible, made_in, format, retention, created_at) VALUES (?, ?, 'Ringkasan', 'BERKALA', 'PPID', 'PPID Utama', '2026', 'PDF', 'Permanen', ?)",
+      randomUUID(),
+      title,
+      new Date().toISOString(),
+    );
+    const after = await get(path);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(await after.text()).toContain(title);
   });
 });

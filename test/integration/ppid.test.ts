@@ -19,11 +19,11 @@ import { expectJson, send, signedIn } from "../support/worker/admin";
 import { login } from "../support/worker/http";
 import { remindPpidDeadlines } from "~/server/ppid/reminders.server";
 import { fileObjectionAsRequester, objectionStatus, recordObjection, respondToObjection } from "~/server/ppid/objections.server";
-import { addCalendarDays } from "~/domain/ppid/working-days";
+import { addCalendarDays, workCalendar, workingDaysBetween } from "~/domain/ppid/working-days";
 import { serviceContext, testClock, testJobContext, type TestClock } from "../support/worker/context";
 import { notificationsAbout, settleEvents } from "../support/worker/events";
 import { testEnv } from "../support/worker/env";
-import { createUser, type CreatedUser } from "../support/worker/factories";
+import { createArchive, createCategory, createUser, type CreatedUser } from "../support/worker/factories";
 
 /**
  * The PPID desk on real D1 with an injected clock: the cuti bersama of the working-day clock,
@@ -375,5 +375,58 @@ describe("objections", () => {
     await expect(recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).rejects.toMatchObject({ message: ppidMessages.objections.notYet });
     clock.set(at(addCalendarDays(request.dueDate!, 1)));
     expect((await recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).status).toBe("KEBERATAN");
+  });
+});
+
+describe("the Daftar Informasi Publik", () => {
+  it("lists public records and never a non-public or trashed one; any change to it moves the public version", async () => {
+    const category = await createCategory();
+    const open = await createArchive({ uploaderId: admin.id, categoryId: category.id, accessLevel: "PUBLIC" });
+    const closed = await createArchive({ uploaderId: admin.id, categoryId: category.id, accessLevel: "PRIVATE" });
+    const trashed = await createArchive({ uploaderId: admin.id, categoryId: category.id, accessLevel: "PUBLIC" });
+    await testEnv.DB.prepare("UPDATE archives SET deleted_at = ? WHERE id = ?").bind(new Date().toISOString(), trashed.id).run();
+    const everything: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = await expectJson<{ data: { id: string; source: string }[]; hasMore: boolean }>(await send(null, "GET", `/api/v1/ppid/dip?page=${page}`), 200);
+      everything.push(...body.data.map((entry) => entry.id));
+      if (!body.hasMore) break;
+    }
+    expect(everything).toContain(open.uuid);
+    expect(everything).not.toContain(closed.uuid);
+    expect(everything).not.toContain(trashed.uuid);
+    const publicCount = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM archives WHERE access_level = 'PUBLIC' AND deleted_at IS NULL").first<{ n: number }>();
+    expect(everything.length).toBe(publicCount!.n + (await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM ppid_dip_entries").first<{ n: number }>())!.n);
+
+    const version = async () => (await testEnv.DB.prepare("SELECT value FROM site_state WHERE key = 'public_version'").first<{ value: number }>())!.value;
+    const before = await version();
+    await testEnv.DB.prepare(
+      "INSERT INTO ppid_dip_entries (uuid, title, summary, kind, holder, responsible, made_in, format, retention, created_at) VALUES (?, 'Laporan Layanan Informasi 2030', 'Ringkasan', 'BERKALA', 'PPID', 'PPID Utama', '2031', 'PDF', 'Permanen', ?)",
+    )
+      .bind(crypto.randomUUID(), new Date().toISOString())
+      .run();
+    expect(await version()).toBeGreaterThan(before);
+    const first = await expectJson<{ data: { title: string; source: string }[] }>(await send(null, "GET", "/api/v1/ppid/dip"), 200);
+    expect(first.data[0]).toMatchObject({ source: "PPID" });
+  });
+});
+
+describe("objection reminders", () => {
+  it("go to the atasan PPID (and Super Admin), not to the officers", async () => {
+    const clock = testClock(at("2031-10-01"));
+    const desk = await serviceContext(officer, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "SURAT" });
+    await answerRequest(desk, request.id, { outcome: "TIDAK_DIKUASAI", message: "Tidak dikuasai.", archiveUuids: [] });
+    const objection = await recordObjection(desk, request.id, { ground: "e", reason: "Tidak dipenuhi" });
+    const atasan = await createUser({ role: "Viewer" });
+    await testEnv.DB.prepare("UPDATE users SET ppid_role = 'ATASAN' WHERE id = ?").bind(atasan.id).run();
+    let day = objection.dueDate;
+    while (workingDaysBetween(day, objection.dueDate, workCalendar()) < 3) day = addCalendarDays(day, -1);
+    clock.set(at(day));
+    await remindPpidDeadlines(testJobContext("notifications", clock));
+    await settleEvents();
+    const told = await notificationsAbout(objection.registrationNumber);
+    const expected = await testEnv.DB.prepare("SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE u.ppid_role = 'ATASAN' OR r.name = 'Super Admin'").all<{ id: number }>();
+    expect(new Set(told.map((row) => row.user_id))).toEqual(new Set(expected.results.map((row) => row.id)));
+    expect(told.map((row) => row.user_id)).not.toContain(officer.id);
   });
 });

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { changed } from "~/domain/api/common";
 import { z } from "zod";
-import { ConsequenceTestViewSchema, ObjectionViewSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { ConsequenceTestViewSchema, DipPageSchema, ObjectionViewSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
 import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
 import { recordObjection } from "~/server/ppid/objections.server";
+import { dipPage, dipPageNumber } from "~/server/ppid/dip.server";
 import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
 import { ppidMessages } from "~/i18n/ppid";
 import { answerRequest, extendRequest, getRequest, listRequests, recordRequest } from "~/server/ppid/service.server";
@@ -80,6 +81,17 @@ export const ppidApi = new Hono<HonoEnv>()
     }),
     jsonBody(ObjectionSchema),
     async (c) => c.json({ message: ppidMessages.objections.filed(""), data: await recordObjection(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }, 201),
+  )
+  .get(
+    "/dip",
+    route({
+      tag: TAG,
+      summary: "The Daftar Informasi Publik: the catalogue's public records and the PPID's own entries (anyone)",
+      access: "public",
+      parameters: [{ name: "page", in: "query" as const, required: false, schema: { type: "integer", minimum: 1 }, description: "Page number (50 a page)." }],
+      ok: { description: "One page of the DIP.", schema: DipPageSchema },
+    }),
+    async (c) => c.json(await dipPage(c.get("ctx"), dipPageNumber(c.req.query("page")))),
   )
   .get(
     "/consequence-tests",

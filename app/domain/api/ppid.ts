@@ -63,3 +63,21 @@ export const ObjectionViewSchema = z
     respondedAt: timestamp().nullable(),
   })
   .meta({ ref: "PpidObjection" });
+
+/** One line of the Daftar Informasi Publik: a public record of the catalogue, or an entry of the PPID. */
+export const DipEntrySchema = z
+  .object({
+    id: uuid(),
+    source: z.enum(["ARSIP", "PPID"]),
+    title: z.string(),
+    summary: z.string(),
+    holder: z.string().nullable(),
+    responsible: z.string().nullable(),
+    madeIn: z.string(),
+    format: z.string(),
+    retention: z.string().nullable(),
+    link: z.string().nullable(),
+  })
+  .meta({ ref: "PpidDipEntry" });
+
+export const DipPageSchema = z.object({ data: z.array(DipEntrySchema), page: z.int().min(1), size: z.int().min(1), hasMore: z.boolean() }).meta({ ref: "PpidDipPage" });

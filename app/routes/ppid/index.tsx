@@ -45,6 +45,10 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
         <Link to={href("/ppid/status")} className="text-blue-700 underline">
           {p.statusLink}
         </Link>
+        {" · "}
+        <Link to={href("/ppid/dip")} className="text-blue-700 underline">
+          {ppidMessages.dip.link}
+        </Link>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />
       <section aria-labelledby="ppid-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

@@ -29,9 +29,9 @@ export async function superAdmins({ db }: { db: Db }): Promise<Recipient[]> {
   return (await recipientRows(db).where("r.name", "=", ROLES.superAdmin).execute()).map(toRecipient);
 }
 
-/** The PPID officers: the users designated PETUGAS, and Super Admin (who always acts as one). */
-export async function ppidOfficers({ db }: { db: Db }): Promise<Recipient[]> {
-  return (await recipientRows(db).where((eb) => eb.or([eb("u.ppid_role", "=", "PETUGAS"), eb("r.name", "=", ROLES.superAdmin)])).execute()).map(toRecipient);
+/** The users designated PETUGAS (or ATASAN), and Super Admin, who always acts as both. */
+export async function ppidOfficers({ db }: { db: Db }, role: "PETUGAS" | "ATASAN"): Promise<Recipient[]> {
+  return (await recipientRows(db).where((eb) => eb.or([eb("u.ppid_role", "=", role), eb("r.name", "=", ROLES.superAdmin)])).execute()).map(toRecipient);
 }
 
 /** The Satuan Kerja members of a work unit. */

@@ -210,17 +210,37 @@ export const jobEnded: NotificationRule = async (ctx, event) => {
   };
 };
 
-/** A PPID request's answer is due soon: the officers (designated, and Super Admin), while it is still open. */
+/**
+ * A PPID due date is near: a request's answer to the officers (designated, and Super Admin), an
+ * objection's response to the atasan PPID (and Super Admin), while it is still open.
+ */
 export const ppidDeadlineNear: NotificationRule = async (ctx, event) => {
+  const days = Number(event.payload.days ?? 0);
+  const dueDate = formatDate(`${String(event.payload.dueDate)}T00:00:00+07:00`, "DD MMMM YYYY");
+  if (event.subjectType === "ppid_objection") {
+    const row = event.subjectId
+      ? await ctx.db
+          .selectFrom("ppid_objections as o")
+          .innerJoin("ppid_requests as r", "r.id", "o.request_id")
+          .select(["o.registration_number", "o.status", "r.uuid as request_uuid"])
+          .where("o.uuid", "=", event.subjectId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row || row.status !== "KEBERATAN") return null;
+    return {
+      kind: "PPID_DEADLINE_NEAR",
+      recipients: await ppidOfficers(ctx, "ATASAN"),
+      compose: (recipient) =>
+        can(recipient.actor, { type: "ppid.objections" }) ? { ...text.compose.ppidDeadlineNear(row.registration_number, days, dueDate), link: `/app/ppid/${row.request_uuid}` } : null,
+    };
+  }
   const row = event.subjectId
     ? await ctx.db.selectFrom("ppid_requests").select(["uuid", "registration_number", "status"]).where("uuid", "=", event.subjectId).executeTakeFirst()
     : undefined;
   if (!row || !row.registration_number || !["DITERIMA", "DIPROSES", "DIPERPANJANG"].includes(row.status)) return null;
-  const days = Number(event.payload.days ?? 0);
-  const dueDate = formatDate(`${String(event.payload.dueDate)}T00:00:00+07:00`, "DD MMMM YYYY");
   return {
     kind: "PPID_DEADLINE_NEAR",
-    recipients: await ppidOfficers(ctx),
+    recipients: await ppidOfficers(ctx, "PETUGAS"),
     compose: (recipient) =>
       can(recipient.actor, { type: "ppid.desk" }) ? { ...text.compose.ppidDeadlineNear(row.registration_number!, days, dueDate), link: `/app/ppid/${row.uuid}` } : null,
   };

@@ -56,6 +56,12 @@ async function objectionOf(ctx: Pick<ServiceContext, "db">, requestId: number): 
     : null;
 }
 
+/** The objection to a registered request, if any (the desk's request page). */
+export async function objectionOfRequest(ctx: ServiceContext, requestUuid: string): Promise<ObjectionView | null> {
+  assertCan(ctx.actor, { type: "ppid.desk" }, ppidMessages.denied.officer);
+  return objectionOf(ctx, (await findOr404(ctx, requestUuid)).id);
+}
+
 /** What the status page shows of objections: the one filed, or whether one may be filed now. */
 export async function objectionStatus(ctx: ServiceContext, number: string, code: string) {
   await requestByStatusCode(ctx, number, code);

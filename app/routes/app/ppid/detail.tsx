@@ -8,7 +8,7 @@ import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type Fo
 import { CsrfField } from "~/components/form/csrf-field";
 import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
-import { AnswerSchema, EXEMPTION_GROUNDS, ExtendSchema, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests";
+import { AnswerSchema, EXEMPTION_GROUNDS, ExtendSchema, ObjectionResponseSchema, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests";
 import { ppidMessages } from "~/i18n/ppid";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -18,6 +18,8 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { listConsequenceTests } from "~/server/ppid/consequence-tests.server";
+import { objectionOfRequest, respondToObjection, type ObjectionView } from "~/server/ppid/objections.server";
+import { can } from "~/domain/policy";
 import { answerRequest, extendRequest, getRequest, processRequest } from "~/server/ppid/service.server";
 
 const d = ppidMessages.desk;
@@ -30,6 +32,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const request = await orRouteError(() => getRequest(ctx, params.id));
   return {
     request,
+    objection: await objectionOfRequest(ctx, params.id),
+    answersObjections: can(ctx.actor, { type: "ppid.objections" }),
     tests: await listConsequenceTests(ctx, { inForce: true }),
     extendRules: formRules(ExtendSchema),
     answerRules: formRules(AnswerSchema),
@@ -50,6 +54,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await processRequest(ctx, params.id);
         return { to: here, toast: d.processed };
       }
+      if (intent === "respond") {
+        await respondToObjection(ctx, fields.objectionId ?? "", parseOrInvalid(ObjectionResponseSchema, fields).response);
+        return { to: here, toast: ppidMessages.objections.responded };
+      }
       if (intent === "extend") {
         await extendRequest(ctx, params.id, parseOrInvalid(ExtendSchema, fields));
         return { to: here, toast: d.extended };
@@ -58,7 +66,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return { to: here, toast: d.answered };
     },
     // The step's name comes back with the values, so the refusal shows at the form that was sent.
-    intent === "process" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
+    intent === "process" || intent === "respond" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
   );
 }
 
@@ -116,8 +124,43 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
   );
 }
 
+function ObjectionPanel({ objection, mayRespond }: { objection: ObjectionView; mayRespond: boolean }) {
+  const o = ppidMessages.objections;
+  return (
+    <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-objection" className="mb-3 text-lg font-semibold text-slate-900">
+        {o.number} {objection.registrationNumber}
+      </h2>
+      <DetailTable
+        testId="ppid-objection-details"
+        items={[
+          [o.status, o.statuses[objection.status]],
+          [o.ground, o.grounds[objection.ground]],
+          [o.reason, objection.reason],
+          [o.dueDate, jakartaDay(objection.dueDate)],
+          ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
+        ]}
+      />
+      {mayRespond && objection.status === "KEBERATAN" && (
+        <Form method="post" className="mt-4 space-y-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="respond" />
+          <input type="hidden" name="objectionId" value={objection.id} />
+          <label htmlFor="objection-response" className="block text-sm font-medium">
+            {o.response}
+          </label>
+          <textarea id="objection-response" name="response" required maxLength={4000} rows={4} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className={buttonClass.primary} data-testid="ppid-respond">
+            {o.respondSubmit}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 export default function PpidRequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, tests, extendRules, answerRules } = loaderData;
+  const { request, tests, extendRules, answerRules, objection, answersObjections } = loaderData;
   const busy = useNavigation().state === "submitting";
   const open = (OPEN_STATUSES as readonly string[]).includes(request.status);
   const f = d.facts;
@@ -158,6 +201,7 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
         </Form>
       )}
       {open && !request.extendedDueDate && <ExtendForm lastResult={intentOf(reply) === "extend" ? reply : null} rules={extendRules} />}
+      {objection && <ObjectionPanel objection={objection} mayRespond={answersObjections} />}
       {open && <AnswerForm lastResult={intentOf(reply) === "answer" ? reply : null} rules={answerRules} tests={tests} />}
     </div>
   );
