@@ -72,7 +72,7 @@ export const ppidMessages = {
     alreadyExtended: "Permohonan hanya dapat diperpanjang satu kali.",
     extendTooLate: "Perpanjangan harus diberikan sebelum batas waktu jawaban lewat.",
     consequenceTestUnknown: "Uji konsekuensi tidak ditemukan atau sudah tidak berlaku.",
-    archiveNotPublic: (title: string) => `Dokumen "${title}" tidak dapat dilampirkan.`,
+    archiveNotPublic: (uuid: string) => `Dokumen ${uuid} bukan dokumen publik: hanya dokumen publik yang dapat dilampirkan.`,
     changedMeanwhile: "Permohonan ini baru saja diubah orang lain. Muat ulang halaman lalu coba lagi.",
     rateLimited: "Terlalu banyak permohonan dari alamat atau email ini. Coba lagi nanti.",
   },
@@ -145,6 +145,7 @@ export const ppidMessages = {
     outcome: "Jawaban",
     answerMessage: "Isi jawaban",
     information: "Informasi yang dimohon",
+    files: "Dokumen publik",
   },
   desk: {
     title: "Register Permohonan Informasi",

@@ -430,3 +430,19 @@ describe("objection reminders", () => {
     expect(told.map((row) => row.user_id)).not.toContain(officer.id);
   });
 });
+
+describe("an answer's documents", () => {
+  it("names PUBLIC documents by reference and refuses a non-public one, writing nothing", async () => {
+    const category = await createCategory();
+    const open = await createArchive({ uploaderId: admin.id, categoryId: category.id, accessLevel: "PUBLIC" });
+    const closed = await createArchive({ uploaderId: admin.id, categoryId: category.id, accessLevel: "PRIVATE" });
+    const clock = testClock(at("2031-11-03"));
+    const desk = await serviceContext(officer, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "EMAIL" });
+    const answer = { outcome: "DIBERIKAN" as const, message: "Terlampir." };
+    await expect(answerRequest(desk, request.id, { ...answer, archiveUuids: [open.uuid, closed.uuid] })).rejects.toMatchObject({ status: 400 });
+    expect((await getRequest(desk, request.id)).status).toBe("DITERIMA");
+    const answered = await answerRequest(desk, request.id, { ...answer, archiveUuids: [open.uuid] });
+    expect(answered.files).toEqual([{ title: "Dokumen uji integrasi", link: `/documents/${open.uuid}` }]);
+  });
+});

@@ -30,6 +30,7 @@ export const PpidRequestViewSchema = z
     answerMessage: z.string().nullable(),
     answeredAt: timestamp().nullable(),
     exemptionGround: z.string().nullable(),
+    files: z.array(z.object({ title: z.string(), link: z.string() })).meta({ description: "The PUBLIC documents the answer names (on the request, not in the register's list)." }),
   })
   .meta({ ref: "PpidRequest" });
 

@@ -135,6 +135,19 @@ function StatusDetails({ request }: { request: PpidRequestView }) {
   if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
   if (request.daysLeft !== null) rows.push([s.daysLeft, String(request.daysLeft)]);
   if (request.outcome) rows.push([s.outcome, ppidMessages.outcomes[request.outcome as keyof typeof ppidMessages.outcomes]], [s.answerMessage, request.answerMessage]);
+  if (request.files.length > 0)
+    rows.push([
+      s.files,
+      <ul>
+        {request.files.map((file) => (
+          <li key={file.link}>
+            <a href={file.link} className="text-blue-700 underline">
+              {file.title}
+            </a>
+          </li>
+        ))}
+      </ul>,
+    ]);
   return (
     <section aria-labelledby="ppid-status-details" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <h2 id="ppid-status-details" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">

@@ -21,6 +21,7 @@ import {
 } from "~/domain/ppid/requests";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { offsetPage } from "../db/offset-page.server";
+import { visibleDocuments } from "../documents/queries.server";
 import { answerDueDate, extendedDueDate, jakartaDate, workingDaysBetween } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit, type Step } from "../audit/commit.server";
@@ -64,7 +65,7 @@ export type PpidRequestView = z.output<typeof PpidRequestViewSchema>;
 
 type Calendar = Awaited<ReturnType<typeof loadWorkCalendar>>;
 
-export function toRequestView(row: NonNullable<RequestRow>, today: string, calendar: Calendar): PpidRequestView {
+export function toRequestView(row: NonNullable<RequestRow>, today: string, calendar: Calendar): Omit<PpidRequestView, "files"> {
   const due = row.extended_due_date ?? row.due_date;
   const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
   return {
@@ -289,7 +290,15 @@ export async function findOr404(ctx: ServiceContext, uuid: string) {
 }
 
 async function viewOf(ctx: ServiceContext, row: NonNullable<RequestRow>) {
-  return toRequestView(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx));
+  const files = await ctx.db
+    .selectFrom("ppid_answer_files as f")
+    .innerJoin("archives as a", "a.id", "f.archive_id")
+    .select(["a.uuid", "f.title"])
+    .where("f.request_id", "=", row.id)
+    .where("f.kind", "=", "PUBLIK")
+    .orderBy("f.id")
+    .execute();
+  return { ...toRequestView(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx)), files: files.map((file) => ({ title: file.title, link: `/documents/${file.uuid}` })) };
 }
 
 const SORT_COLUMNS = { receivedAt: "received_at", dueDate: "due_date", registrationNumber: "registration_number" } as const;
@@ -313,7 +322,8 @@ export async function listRequests(ctx: ServiceContext, query: RequestListQuery)
   const today = jakartaDate(ctx.now());
   const calendar = await loadWorkCalendar(ctx);
   return listPage(
-    rows.map((row) => toRequestView(row, today, calendar)),
+    // The register does not list each answer's files (the request's page does).
+    rows.map((row) => ({ ...toRequestView(row, today, calendar), files: [] })),
     total,
     query,
   );
@@ -425,6 +435,17 @@ export async function answerRequest(ctx: ServiceContext, uuid: string, input: An
     if (!test) throw new DomainError(400, m.errors.consequenceTestUnknown, { consequenceTestId: [m.errors.consequenceTestUnknown] });
     consequenceTestId = test.id;
   }
+  // What the answer names: PUBLIC documents by reference, found by the public readers' own rule
+  // (a non-public one is refused: releasing a file for one requester is not built yet).
+  const named = input.archiveUuids.length
+    ? await visibleDocuments(ctx, { kind: "public" }).select(["a.id", "a.uuid", "a.title"]).where("a.uuid", "in", input.archiveUuids).execute()
+    : [];
+  const missing = input.archiveUuids.find((archiveUuid) => !named.some((archive) => archive.uuid === archiveUuid));
+  if (missing) {
+    const message = m.errors.archiveNotPublic(missing);
+    throw new DomainError(400, message, { archiveUuids: [message] });
+  }
+  const now = ctx.now().toISOString();
   await commit(
     ctx,
     [
@@ -443,10 +464,15 @@ export async function answerRequest(ctx: ServiceContext, uuid: string, input: An
         .where("id", "=", row.id)
         .where("status", "=", row.status),
       abortUnlessChanged(ctx),
+      ...named.map((archive) =>
+        ctx.db
+          .insertInto("ppid_answer_files")
+          .values({ uuid: crypto.randomUUID(), request_id: row.id, archive_id: archive.id, kind: "PUBLIK", title: archive.title, created_at: now }),
+      ),
       {
         action: "PPID_REQUEST_ANSWER",
         params: { number: row.registration_number!, outcome: m.outcomes[input.outcome] },
-        details: { outcome: input.outcome, exemptionGround: input.exemptionGround ?? null, dueDate: dueOf(row), answeredOn: today },
+        details: { outcome: input.outcome, exemptionGround: input.exemptionGround ?? null, dueDate: dueOf(row), answeredOn: today, archives: input.archiveUuids },
         ...requestAudit(row.uuid),
       },
     ],
