@@ -9,6 +9,11 @@ export default [
     route("documents/:uuid", "routes/public-document.tsx"),
     // A Berita Acara's public verification page (its QR code): number, date and hashes only.
     route("verifikasi/:uuid", "routes/verifikasi.tsx"),
+    // The PPID desk's public side: no account, no JavaScript needed.
+    route("ppid", "routes/ppid/index.tsx"),
+    route("ppid/dip", "routes/ppid/dip.tsx"),
+    route("ppid/konfirmasi/:token", "routes/ppid/confirm.tsx"),
+    route("ppid/status", "routes/ppid/status.tsx"),
   ]),
   route("robots.txt", "routes/robots-txt.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
@@ -53,6 +58,15 @@ export default [
         route("klasifikasi/:id/update", "routes/app/classification-update.tsx"),
         route("klasifikasi/import", "routes/app/classification-import.tsx"),
         route("klasifikasi/export.csv", "routes/app/classification-export.tsx"),
+        // The PPID's cuti bersama and its designated officers (Super Admin, by this layout's gate).
+        route("ppid/hari-libur", "routes/app/ppid/leave-days.tsx"),
+        route("ppid/petugas", "routes/app/ppid/officers.tsx"),
+      ]),
+      // The PPID desk: designated officers, the atasan PPID and Super Admin, by this layout's gate.
+      layout("routes/app/ppid-layout.tsx", [
+        route("ppid", "routes/app/ppid/register.tsx"),
+        route("ppid/catat", "routes/app/ppid/record.tsx"),
+        route("ppid/:id", "routes/app/ppid/detail.tsx"),
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).
       route("berita-acara/:uuid/pdf", "routes/app/berita-acara-download.tsx"),

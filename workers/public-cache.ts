@@ -6,9 +6,9 @@ import type { HonoEnv } from "./hono-env";
 
 /**
  * Public pages that are the same for every visitor (landing, guide, public list, a public
- * document, a Berita Acara's verification page), and the OAI-PMH endpoint (what harvesters read is what visitors may see).
+ * document, a Berita Acara's verification page, the PPID's Daftar Informasi Publik), and the OAI-PMH endpoint (what harvesters read is what visitors may see).
  */
-const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents", "/oai"]);
+const CACHEABLE_PATHS = new Set(["/", "/panduan", "/documents", "/oai", "/ppid/dip"]);
 /** The cached page's script-src sources (its inline scripts by hash), stored beside it. */
 const SCRIPT_SOURCES_HEADER = "X-Earsip-Script-Sources";
 const PUBLIC_DOCUMENT_PATH = /^\/documents\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

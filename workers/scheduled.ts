@@ -12,7 +12,8 @@ export const FIXITY_CRON = "15,45 * * * *";
 /**
  * Daily at 00:41 in Jakarta (17:41 UTC): the clock counts calendar days in Asia/Jakarta, so
  * running just after midnight there makes a record due on the very day it falls due. The daily
- * email digest goes out in the same run.
+ * email digest goes out in the same run, and so do the PPID's due-date reminders (working days
+ * counted in Jakarta too).
  */
 export const RETENTION_CRON = "41 17 * * *";
 
@@ -21,7 +22,7 @@ export const CRON_JOBS: Record<string, readonly JobKind[]> = {
   [MAINTENANCE_CRON]: ["maintenance", "text-backfill", "search.restem", "notifications.reminders"],
   [AUDIT_CHAIN_CRON]: ["audit-chain"],
   [FIXITY_CRON]: ["fixity"],
-  [RETENTION_CRON]: ["retention", "notifications.digest"],
+  [RETENTION_CRON]: ["retention", "notifications.digest", "ppid.reminders"],
 };
 
 /**

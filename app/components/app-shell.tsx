@@ -214,6 +214,11 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             {t.nav.jobs}
           </SideLink>
         )}
+        {user.menus.ppid && (
+          <SideLink to={href("/app/ppid")} className={active}>
+            {t.nav.ppid}
+          </SideLink>
+        )}
         {user.menus.master && (
           <details open={masterOpen} className="group">
             <summary className={`${item} cursor-pointer list-none text-slate-300`}>

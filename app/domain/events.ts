@@ -15,6 +15,8 @@ export const EVENT_ONLY_KINDS = [
   // A job acting for a user ended.
   "JOB_FINISHED",
   "JOB_FAILED",
+  // A PPID request's answer is due in 3 or 1 working days (the daily PPID reminder, once each).
+  "PPID_DEADLINE_NEAR",
 ] as const;
 export type EventOnlyKind = (typeof EVENT_ONLY_KINDS)[number];
 export type EventKind = AuditAction | EventOnlyKind;

@@ -19,6 +19,8 @@ export const JOB_KINDS = [
   "events.dispatch",
   "notifications.digest",
   "notifications.reminders",
+  // The PPID desk's daily reminders of due dates (3 and 1 working days before).
+  "ppid.reminders",
   // A queue message that could not be handled (unknown type, or failed every retry).
   "queue.dead-letter",
   // Jobs acting for a user.

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "DISPOSAL_LIST_AWAITING",
   "DISPOSAL_LIST_EXECUTED",
   "JOB_ENDED",
+  "PPID_DEADLINE_NEAR",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const isNotificationKind = (value: unknown): value is NotificationKind =>
@@ -35,6 +36,7 @@ export const DEFAULT_EMAIL_MODE: Record<NotificationKind, EmailMode> = {
   DISPOSAL_LIST_AWAITING: "IMMEDIATE",
   DISPOSAL_LIST_EXECUTED: "DIGEST",
   JOB_ENDED: "IMMEDIATE",
+  PPID_DEADLINE_NEAR: "IMMEDIATE",
 };
 
 /** Which roles can ever receive a kind (the preferences page lists only those). */
@@ -49,6 +51,8 @@ export const NOTIFICATION_AUDIENCE: Record<NotificationKind, readonly RoleName[]
   DISPOSAL_LIST_AWAITING: [ROLES.superAdmin],
   DISPOSAL_LIST_EXECUTED: [ROLES.superAdmin],
   JOB_ENDED: [ROLES.satuanKerja, ROLES.superAdmin],
+  // A PPID officer is a designation beside any role.
+  PPID_DEADLINE_NEAR: [ROLES.viewer, ROLES.satuanKerja, ROLES.superAdmin],
 };
 
 export const kindsForRole = (role: RoleName): NotificationKind[] => NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_AUDIENCE[kind].includes(role));

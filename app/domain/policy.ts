@@ -17,6 +17,8 @@ export type UserActor = {
   sessionIdHash?: string;
   /** The personal API token the user acts through (a bearer call); audit rows name it. */
   apiToken?: { uuid: string; scope: "read" | "read_write" };
+  /** Designated by Super Admin as PPID officer or atasan PPID (not a SPEC role). */
+  ppidRole?: "PETUGAS" | "ATASAN" | null;
 };
 
 /** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
@@ -118,7 +120,13 @@ export type Action =
   | { type: "text.extract" }
   | { type: "text.enqueue" }
   // Recompute the search vocabulary's stems after the stemmer changed (the 30-minute cron).
-  | { type: "search.restem" };
+  | { type: "search.restem" }
+  // The PPID desk: the register and its requests (officers; Super Admin always), the atasan's
+  // objections, the cuti bersama of the working-day clock and who is designated (Super Admin).
+  | { type: "ppid.desk" }
+  | { type: "ppid.objections" }
+  | { type: "ppid.calendar" }
+  | { type: "ppid.designate" };
 
 type ActionType = Action["type"];
 
@@ -146,6 +154,8 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
 };
 
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
+/** A designated PPID officer; the atasan PPID acts as an officer too (the desk answers to them). */
+const isPpidOfficer = (actor: UserActor) => isSuperAdmin(actor) || actor.ppidRole === "PETUGAS" || actor.ppidRole === "ATASAN";
 const isMemberOf = (actor: UserActor, unitKerjaId: number | null) =>
   actor.role === ROLES.satuanKerja && unitKerjaId !== null && actor.unitKerjaId === unitKerjaId;
 /** Classes whose file is only ever downloaded, never shown inline. */
@@ -230,7 +240,14 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "retention.reappraise":
     case "retention.overview":
     case "retention.startBeforeYear":
+    case "ppid.calendar":
+    case "ppid.designate":
       return isSuperAdmin(actor);
+    // A read-only API token reads the register but never changes it (the service checks writes).
+    case "ppid.desk":
+      return isPpidOfficer(actor);
+    case "ppid.objections":
+      return isSuperAdmin(actor) || actor.ppidRole === "ATASAN";
     // A read-only API token never changes a list.
     case "disposal.manage":
       return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";

@@ -86,6 +86,17 @@ export const auditLog = {
     DISPOSAL_ITEM_SKIPPED: "Arsip dilewati saat penyusutan",
     DOCUMENT_DESTROY: "Dokumen dimusnahkan",
     DOCUMENT_TRANSFER: "Dokumen diserahkan (statis)",
+    PPID_LEAVE_DAY_ADD: "Cuti bersama PPID dicatat",
+    PPID_LEAVE_DAY_REMOVE: "Cuti bersama PPID dihapus",
+    PPID_ROLE_SET: "Peran PPID diubah",
+    PPID_REQUEST_SUBMIT: "Permohonan informasi diajukan",
+    PPID_REQUEST_REGISTER: "Permohonan informasi diregistrasi",
+    PPID_REQUEST_PROCESS: "Permohonan informasi diproses",
+    PPID_REQUEST_EXTEND: "Permohonan informasi diperpanjang",
+    PPID_REQUEST_ANSWER: "Permohonan informasi dijawab",
+    PPID_CONSEQUENCE_TEST_CREATE: "Uji konsekuensi ditandatangani",
+    PPID_OBJECTION_FILE: "Keberatan PPID diajukan",
+    PPID_OBJECTION_RESPOND: "Keberatan PPID ditanggapi",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

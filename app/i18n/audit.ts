@@ -134,4 +134,16 @@ export const audit = {
   DOCUMENT_DESTROY: (p: { title: string; beritaAcara: string }) => `Dokumen "${p.title}" dimusnahkan dengan Berita Acara ${p.beritaAcara}`,
   DOCUMENT_TRANSFER: (p: { title: string; beritaAcara: string }) =>
     `Dokumen "${p.title}" diserahkan sebagai arsip statis dengan Berita Acara ${p.beritaAcara}`,
+  PPID_LEAVE_DAY_ADD: (p: { date: string; note: string }) => `Cuti bersama ${p.date} (${p.note}) dicatat untuk hari kerja PPID`,
+  PPID_LEAVE_DAY_REMOVE: (p: { date: string }) => `Cuti bersama ${p.date} dihapus dari hari kerja PPID`,
+  PPID_ROLE_SET: (p: { username: string; role: string }) => `Peran PPID pengguna "${p.username}" diubah menjadi ${p.role}`,
+  PPID_REQUEST_SUBMIT: (_: Record<string, never>) => "Permohonan informasi publik diajukan dan menunggu konfirmasi email",
+  PPID_REQUEST_REGISTER: (p: { channel: string; dueDate: string }) =>
+    `Permohonan informasi (${p.channel}) diregistrasi dengan nomor berikutnya tahun ini, jawaban paling lambat ${p.dueDate}`,
+  PPID_REQUEST_PROCESS: (p: { number: string }) => `Permohonan informasi ${p.number} mulai diproses`,
+  PPID_REQUEST_EXTEND: (p: { number: string; dueDate: string }) => `Jangka waktu permohonan informasi ${p.number} diperpanjang sampai ${p.dueDate}`,
+  PPID_REQUEST_ANSWER: (p: { number: string; outcome: string }) => `Permohonan informasi ${p.number} dijawab: ${p.outcome}`,
+  PPID_OBJECTION_FILE: (p: { number: string; dueDate: string }) => `Keberatan atas permohonan informasi ${p.number} diregistrasi, tanggapan paling lambat ${p.dueDate}`,
+  PPID_OBJECTION_RESPOND: (p: { number: string }) => `Atasan PPID menanggapi keberatan ${p.number}`,
+  PPID_CONSEQUENCE_TEST_CREATE: (p: { information: string }) => `Uji konsekuensi atas "${p.information}" ditandatangani`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

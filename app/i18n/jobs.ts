@@ -15,6 +15,7 @@ export const jobs = {
     "events.dispatch": "Penyaluran kejadian dan notifikasi",
     "notifications.digest": "Ringkasan email harian",
     "notifications.reminders": "Pengingat token unduhan",
+    "ppid.reminders": "Pengingat batas waktu PPID",
     "queue.dead-letter": "Pesan antrean yang gagal",
     "disposal.execute": "Pelaksanaan daftar penyusutan",
   } as Record<string, string>,

@@ -41,6 +41,7 @@ export const notifications = {
     DISPOSAL_LIST_AWAITING: "Daftar penyusutan menunggu keputusan",
     DISPOSAL_LIST_EXECUTED: "Daftar penyusutan dilaksanakan",
     JOB_ENDED: "Pekerjaan latar belakang selesai",
+    PPID_DEADLINE_NEAR: "Batas waktu permohonan informasi (PPID)",
   } satisfies Record<NotificationKind, string>,
   /** The title and one-line context of each notification, composed for its recipient. */
   compose: {
@@ -62,6 +63,10 @@ export const notifications = {
     extractionNoText: (title: string) => ({
       title: `Dokumen tanpa teks: "${title}"`,
       body: "File tidak memuat lapisan teks (perlu OCR), jadi isinya tidak dapat dicari.",
+    }),
+    ppidDeadlineNear: (number: string, days: number, dueDate: string) => ({
+      title: `Permohonan ${number}: ${days} hari kerja lagi`,
+      body: `Jawaban tertulis paling lambat ${dueDate}.`,
     }),
     fixityFailure: (what: string, outcome: string) => ({ title: "Integritas file bermasalah", body: `${what}: ${outcome}. Periksa kartu 'Integritas File' di dashboard.` }),
     newlyDue: (disposition: string, count: number, since: string) => ({

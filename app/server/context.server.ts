@@ -17,6 +17,8 @@ export type SessionUser = {
   role: RoleName;
   unitKerjaId: number | null;
   unitKerjaName: string | null;
+  /** PPID designation (officer or atasan) beside the role. */
+  ppidRole?: "PETUGAS" | "ATASAN" | null;
 };
 
 export type CurrentSession = { idHash: string; csrfToken: string; user: SessionUser };
@@ -72,6 +74,7 @@ export const actorOf = (user: SessionUser, sessionIdHash?: string): UserActor =>
   userId: user.userId,
   role: user.role,
   unitKerjaId: user.unitKerjaId,
+  ppidRole: user.ppidRole ?? null,
   ...(sessionIdHash ? { sessionIdHash } : {}),
 });
 

@@ -128,6 +128,17 @@ describe("upgrading a database that holds data to the record model", () => {
     expect((await all<{ value: number }>("SELECT value FROM site_state WHERE key = 'retention_checked_at'"))[0]!.value).toBeGreaterThan(0);
   });
 
+  it("0030: no user is a PPID officer, the PPID registers start empty, and a unit's official moves the public version", async () => {
+    expect(await all("SELECT id FROM users WHERE ppid_role IS NOT NULL")).toEqual([]);
+    for (const table of ["ppid_requests", "ppid_objections", "ppid_counters", "ppid_leave_days", "ppid_consequence_tests", "ppid_dip_entries"]) {
+      expect(await all(`SELECT * FROM ${table}`), table).toEqual([]);
+    }
+    const version = async () => (await all<{ value: number }>("SELECT value FROM site_state WHERE key = 'public_version'"))[0]!.value;
+    const before = await version();
+    await DB.prepare("UPDATE unit_kerja SET nama_pejabat = 'Dr. Pejabat PPID' WHERE id = 1").run();
+    expect(await version()).toBe(before + 1);
+  });
+
   it("moves upload markers to staging and starts an empty deletion queue", async () => {
     expect(await all("SELECT r2_key, upload_id FROM file_staging ORDER BY r2_key")).toEqual([
       { r2_key: "archives/died", upload_id: "upload-1" },

@@ -17,6 +17,7 @@ import { statisticsApi } from "./statistics";
 import { trashApi } from "./trash";
 import { disposalListsApi } from "./disposal-lists";
 import { unitKerjaApi } from "./unit-kerja";
+import { ppidApi } from "./ppid";
 import { usersApi } from "./users";
 
 /** The JSON API, mounted at /api/v1. */
@@ -35,6 +36,7 @@ export const api: Hono<HonoEnv> = new Hono<HonoEnv>()
   .route("/statistics", statisticsApi)
   .route("/access-requests", accessRequestsApi)
   .route("/unit-kerja", unitKerjaApi)
+  .route("/ppid", ppidApi)
   .route("/audit-logs", auditLogsApi)
   .route("/fixity", fixityApi)
   .route("/notifications", notificationsApi)

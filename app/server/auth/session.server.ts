@@ -55,7 +55,7 @@ export function usersWithRole(db: Db) {
     .selectFrom("users as u")
     .innerJoin("roles as r", "r.id", "u.role_id")
     .leftJoin("unit_kerja as k", "k.id", "u.unit_kerja_id")
-    .select(["u.id", "u.uuid", "u.full_name", "u.username", "u.unit_kerja_id", "r.name as role", "k.nama as unit_kerja_name"]);
+    .select(["u.id", "u.uuid", "u.full_name", "u.username", "u.unit_kerja_id", "u.ppid_role", "r.name as role", "k.nama as unit_kerja_name"]);
 }
 
 type UserRoleRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersWithRole>["executeTakeFirst"]>>>;
@@ -68,6 +68,7 @@ export const toSessionUser = (row: UserRoleRow): SessionUser => ({
   role: row.role,
   unitKerjaId: row.unit_kerja_id,
   unitKerjaName: row.unit_kerja_name,
+  ppidRole: row.ppid_role,
 });
 
 /** The session row with its user, compiled once per isolate (the hottest query: every signed-in request). */

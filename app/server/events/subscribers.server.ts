@@ -7,6 +7,7 @@ import type { DomainEvent, EventKind } from "~/domain/events";
 import type { ServiceContext } from "../context.server";
 import { deliver, type DeliveryWrites } from "../notifications/deliver.server";
 import * as rules from "../notifications/rules.server";
+import { emailPpidRequester } from "../ppid/requester-email.server";
 
 /** A subscriber returns the writes to commit with the event's dispatch, and work for after it. */
 export type Subscriber = (ctx: ServiceContext, event: DomainEvent) => Promise<DeliveryWrites>;
@@ -29,6 +30,10 @@ export const SUBSCRIBERS: Partial<Record<EventKind, readonly Subscriber[]>> = {
   DISPOSAL_EXECUTE: [notify(rules.disposalListExecuted)],
   JOB_FINISHED: [notify(rules.jobEnded)],
   JOB_FAILED: [notify(rules.jobEnded)],
+  PPID_DEADLINE_NEAR: [notify(rules.ppidDeadlineNear)],
+  // The requester is not a user: told by email (no account, no notification row).
+  PPID_REQUEST_EXTEND: [emailPpidRequester],
+  PPID_REQUEST_ANSWER: [emailPpidRequester],
 };
 
 export const subscribersOf = (kind: string): readonly Subscriber[] => SUBSCRIBERS[kind as EventKind] ?? [];

@@ -19,6 +19,7 @@ import { advanceRetentionClock, retentionRefreshSlice } from "../retention/servi
 import { enqueuePendingTexts } from "../text-extraction/service.server";
 import { restemStaleVocabulary } from "../search/service.server";
 import { runMaintenance } from "./maintenance.server";
+import { remindPpidDeadlines } from "../ppid/reminders.server";
 import type { JobSlice, RunningJob } from "./runner.server";
 
 export type JobHandler = {
@@ -70,6 +71,7 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   "events.dispatch": { system: "events", slice: (ctx, job) => dispatchEvents(ctx, job) },
   "notifications.digest": once("notifications", async (ctx) => ({ sent: await sendDailyDigests(ctx) })),
   "notifications.reminders": once("notifications", async (ctx) => ({ reminded: await remindExpiringTokens(ctx) })),
+  "ppid.reminders": once("notifications", async (ctx) => ({ reminded: await remindPpidDeadlines(ctx) })),
   // Recorded as FAILED when they arrive; never run.
   // 'Laksanakan': plan, render the Berita Acara, apply (see executeDisposalSlice); a job that
   // gives up leaves the list a draft again.

@@ -14,7 +14,8 @@ const toRecipient = (row: Parameters<typeof toSessionUser>[0] & { email: string 
   email: row.email,
 });
 
-const recipientRows = (db: Db) => usersWithRole(db).select("u.email");
+/** Accounts that can still sign in: a deactivated one ('Nonaktif') is told nothing. */
+const recipientRows = (db: Db) => usersWithRole(db).select("u.email").where("u.deactivated_at", "is", null);
 
 /** The users `ids` as they are now (role, unit): a notification is composed for who they are today. */
 export async function recipientsByIds({ db }: { db: Db }, ids: readonly number[]): Promise<Recipient[]> {
@@ -27,6 +28,11 @@ export async function recipientsByIds({ db }: { db: Db }, ids: readonly number[]
 /** Every Super Admin. */
 export async function superAdmins({ db }: { db: Db }): Promise<Recipient[]> {
   return (await recipientRows(db).where("r.name", "=", ROLES.superAdmin).execute()).map(toRecipient);
+}
+
+/** The users designated PETUGAS (or ATASAN), and Super Admin, who always acts as both. */
+export async function ppidOfficers({ db }: { db: Db }, role: "PETUGAS" | "ATASAN"): Promise<Recipient[]> {
+  return (await recipientRows(db).where((eb) => eb.or([eb("u.ppid_role", "=", role), eb("r.name", "=", ROLES.superAdmin)])).execute()).map(toRecipient);
 }
 
 /** The Satuan Kerja members of a work unit. */

@@ -16,7 +16,7 @@ import { findAccessRequest } from "../access-requests/queries.server";
 import { archiveRefOf, isLive, stillTheRequester } from "../access-requests/service.server";
 import type { ServiceContext } from "../context.server";
 import { documentRef } from "../documents/view.server";
-import { recipientsByIds, superAdmins, unitMembers, type Recipient } from "./recipients.server";
+import { ppidOfficers, recipientsByIds, superAdmins, unitMembers, type Recipient } from "./recipients.server";
 
 export type Composed = { title: string; body: string; link: string };
 
@@ -207,5 +207,41 @@ export const jobEnded: NotificationRule = async (ctx, event) => {
       const composed = event.kind === "JOB_FAILED" ? text.compose.jobFailed(kind, String(event.payload.error ?? "")) : text.compose.jobDone(kind);
       return { ...composed, link: `/app/pekerjaan/${event.subjectId}` };
     },
+  };
+};
+
+/**
+ * A PPID due date is near: a request's answer to the officers (designated, and Super Admin), an
+ * objection's response to the atasan PPID (and Super Admin), while it is still open.
+ */
+export const ppidDeadlineNear: NotificationRule = async (ctx, event) => {
+  const days = Number(event.payload.days ?? 0);
+  const dueDate = formatDate(`${String(event.payload.dueDate)}T00:00:00+07:00`, "DD MMMM YYYY");
+  if (event.subjectType === "ppid_objection") {
+    const row = event.subjectId
+      ? await ctx.db
+          .selectFrom("ppid_objections as o")
+          .innerJoin("ppid_requests as r", "r.id", "o.request_id")
+          .select(["o.registration_number", "o.status", "r.uuid as request_uuid"])
+          .where("o.uuid", "=", event.subjectId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row || row.status !== "KEBERATAN") return null;
+    return {
+      kind: "PPID_DEADLINE_NEAR",
+      recipients: await ppidOfficers(ctx, "ATASAN"),
+      compose: (recipient) =>
+        can(recipient.actor, { type: "ppid.objections" }) ? { ...text.compose.ppidDeadlineNear(row.registration_number, days, dueDate), link: `/app/ppid/${row.request_uuid}` } : null,
+    };
+  }
+  const row = event.subjectId
+    ? await ctx.db.selectFrom("ppid_requests").select(["uuid", "registration_number", "status"]).where("uuid", "=", event.subjectId).executeTakeFirst()
+    : undefined;
+  if (!row || !row.registration_number || !["DITERIMA", "DIPROSES", "DIPERPANJANG"].includes(row.status)) return null;
+  return {
+    kind: "PPID_DEADLINE_NEAR",
+    recipients: await ppidOfficers(ctx, "PETUGAS"),
+    compose: (recipient) =>
+      can(recipient.actor, { type: "ppid.desk" }) ? { ...text.compose.ppidDeadlineNear(row.registration_number!, days, dueDate), link: `/app/ppid/${row.uuid}` } : null,
   };
 };

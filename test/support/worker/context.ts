@@ -27,7 +27,9 @@ export async function serviceContext(user: CreatedUser | null, clock: TestClock 
     const unit = user.unitKerjaId
       ? await testEnv.DB.prepare("SELECT nama FROM unit_kerja WHERE id = ?").bind(user.unitKerjaId).first<{ nama: string }>()
       : null;
+    const designation = await testEnv.DB.prepare("SELECT ppid_role FROM users WHERE id = ?").bind(user.id).first<{ ppid_role: "PETUGAS" | "ATASAN" | null }>();
     sessionUser = {
+      ppidRole: designation?.ppid_role ?? null,
       userId: user.id,
       uuid: user.uuid,
       name: user.fullName,

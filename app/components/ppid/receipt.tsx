@@ -1,0 +1,30 @@
+import { DetailTable } from "~/components/detail-table";
+import { ppidMessages } from "~/i18n/ppid";
+import { formatDate } from "~/lib/format";
+import type { Receipt } from "~/server/ppid/service.server";
+
+const r = ppidMessages.receipt;
+
+/** A calendar date of the clock (YYYY-MM-DD, Asia/Jakarta), in Indonesian. */
+export const jakartaDay = (date: string) => formatDate(`${date}T00:00:00+07:00`, "DD MMMM YYYY");
+
+/** The receipt of a registered request: its number, its secret code and its due date. */
+export function PpidReceipt({ receipt }: { receipt: Receipt }) {
+  return (
+    <section aria-labelledby="ppid-receipt" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="ppid-receipt">
+      <h2 id="ppid-receipt" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+        {r.title}
+      </h2>
+      <p className="px-4 pt-3 text-slate-700">{r.registered}</p>
+      <DetailTable
+        testId="ppid-receipt-details"
+        items={[
+          [r.number, <strong data-testid="ppid-number">{receipt.registrationNumber}</strong>],
+          [r.code, <code className="font-mono text-base" data-testid="ppid-code">{receipt.statusCode}</code>],
+          [r.receivedAt, formatDate(receipt.receivedAt, "DD MMMM YYYY HH:mm")],
+          [r.dueDate, <span data-testid="ppid-due-date">{jakartaDay(receipt.dueDate)}</span>],
+        ]}
+      />
+    </section>
+  );
+}

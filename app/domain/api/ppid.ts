@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { CHANNELS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { listPageSchema, timestamp, uuid } from "./common";
+
+/** The contract of `/api/v1/ppid/*` (see common.ts). */
+
+const day = () => z.string().meta({ format: "date", description: "A calendar day in Asia/Jakarta (YYYY-MM-DD)." });
+
+/** A registered request for public information as the register shows it. */
+export const PpidRequestViewSchema = z
+  .object({
+    id: uuid(),
+    registrationNumber: z.string().nullable().meta({ examples: ["PPID/2026/000123"] }),
+    status: z.enum(REQUEST_STATUSES),
+    channel: z.enum(CHANNELS),
+    requesterName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    information: z.string(),
+    purpose: z.string(),
+    format: z.string(),
+    delivery: z.string(),
+    receivedAt: timestamp().nullable(),
+    dueDate: day().nullable(),
+    extendedDueDate: day().nullable(),
+    extensionReason: z.string().nullable(),
+    daysLeft: z.int().nullable().meta({ description: "Working days to the due date in force (negative: overdue); null once answered." }),
+    outcome: z.enum(OUTCOMES).nullable(),
+    answerMessage: z.string().nullable(),
+    answeredAt: timestamp().nullable(),
+    exemptionGround: z.string().nullable(),
+    files: z.array(z.object({ title: z.string(), link: z.string() })).meta({ description: "The PUBLIC documents the answer names (on the request, not in the register's list)." }),
+  })
+  .meta({ ref: "PpidRequest" });
+
+export const PpidRequestPageSchema = listPageSchema(PpidRequestViewSchema, RequestListQuerySchema).meta({ ref: "PpidRequestPage" });
+
+/** A consequence test (uji konsekuensi); their list is the DIK. */
+export const ConsequenceTestViewSchema = z
+  .object({
+    id: uuid(),
+    information: z.string(),
+    legalBasis: z.string(),
+    consequences: z.string(),
+    validUntil: day(),
+    signedBy: z.string(),
+    createdAt: timestamp(),
+  })
+  .meta({ ref: "PpidConsequenceTest" });
+
+/** An objection (keberatan) with its own register number and the atasan's clock. */
+export const ObjectionViewSchema = z
+  .object({
+    id: uuid(),
+    registrationNumber: z.string().meta({ examples: ["KEBERATAN/2026/000007"] }),
+    requestNumber: z.string(),
+    ground: z.enum(OBJECTION_GROUNDS),
+    reason: z.string(),
+    status: z.enum(["KEBERATAN", "DITANGGAPI", "SENGKETA", "SELESAI"]),
+    receivedAt: timestamp(),
+    dueDate: day(),
+    response: z.string().nullable(),
+    respondedAt: timestamp().nullable(),
+  })
+  .meta({ ref: "PpidObjection" });
+
+/** One line of the Daftar Informasi Publik: a public record of the catalogue, or an entry of the PPID. */
+export const DipEntrySchema = z
+  .object({
+    id: uuid(),
+    source: z.enum(["ARSIP", "PPID"]),
+    title: z.string(),
+    summary: z.string(),
+    holder: z.string().nullable(),
+    responsible: z.string().nullable(),
+    madeIn: z.string(),
+    format: z.string(),
+    retention: z.string().nullable(),
+    link: z.string().nullable(),
+  })
+  .meta({ ref: "PpidDipEntry" });
+
+export const DipPageSchema = z.object({ data: z.array(DipEntrySchema), page: z.int().min(1), size: z.int().min(1), hasMore: z.boolean() }).meta({ ref: "PpidDipPage" });

@@ -1,0 +1,135 @@
+/**
+ * The PPID desk's vocabulary: states, outcomes, grounds and the forms of a request for public
+ * information (UU 14/2008, PerKI 1/2021). One zod schema per form, shared by the pages and the API.
+ */
+import { z } from "zod";
+import { ppidMessages } from "../../i18n/ppid";
+import { blankToUndefined } from "../form-input";
+import { createListQuerySchema } from "../list-query";
+
+const v = ppidMessages.validation;
+
+/** A user's PPID designation beside their SPEC role (Super Admin always acts as both). */
+export const PPID_ROLES = ["PETUGAS", "ATASAN"] as const;
+export type PpidRole = (typeof PPID_ROLES)[number];
+
+/** Where a request stands. MENUNGGU_KONFIRMASI is not yet registered (no number, no clock). */
+export const REQUEST_STATUSES = ["MENUNGGU_KONFIRMASI", "DITERIMA", "DIPROSES", "DIPERPANJANG", "DIJAWAB", "SELESAI"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** The states in which the answer is still owed (the register's "open" requests). */
+export const OPEN_STATUSES = ["DITERIMA", "DIPROSES", "DIPERPANJANG"] as const satisfies readonly RequestStatus[];
+
+export const OUTCOMES = ["DIBERIKAN", "DIBERIKAN_SEBAGIAN", "DITOLAK", "TIDAK_DIKUASAI"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+/** The outcomes that withhold something: they rest on a Pasal 17 ground and a consequence test. */
+export const WITHHOLDING_OUTCOMES: readonly Outcome[] = ["DITOLAK", "DIBERIKAN_SEBAGIAN"];
+
+/** How a request arrived: online through /ppid, or recorded by an officer ('Catat Permohonan'). */
+export const CHANNELS = ["ONLINE", "LANGSUNG", "SURAT", "TELEPON", "EMAIL"] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const OFFICER_CHANNELS = ["LANGSUNG", "SURAT", "TELEPON", "EMAIL"] as const satisfies readonly Channel[];
+
+/** The form wanted: to see it, or a copy (softcopy or hardcopy). */
+export const FORMATS = ["MELIHAT", "SALINAN_SOFTCOPY", "SALINAN_HARDCOPY"] as const;
+/** How the requester receives it. */
+export const DELIVERIES = ["AMBIL_LANGSUNG", "POS", "EMAIL"] as const;
+
+/** Pasal 17 UU 14/2008, huruf a–j: the information excepted from disclosure. */
+export const EXEMPTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] as const;
+export type ExemptionGround = (typeof EXEMPTION_GROUNDS)[number];
+/** Pasal 35 ayat (1) UU 14/2008, huruf a–g: the grounds of an objection. */
+export const OBJECTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
+
+const requiredText = (required: string, max: number, tooLong: string) => z.string(required).trim().min(1, required).max(max, tooLong);
+const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
+const email = z.string(v.emailRequired).trim().toLowerCase().min(1, v.emailRequired).max(254, v.emailInvalid).pipe(z.email(v.emailInvalid));
+
+/** Super Admin designates a user (by username) as PPID officer or atasan. */
+export const DesignationSchema = z.object({
+  username: requiredText(v.usernameRequired, 100, v.usernameRequired),
+  role: z.enum(PPID_ROLES, v.roleRequired),
+});
+
+/** A cuti bersama day Super Admin enters for a year. */
+export const LeaveDaySchema = z.object({
+  date: z.iso.date(v.dateInvalid),
+  note: requiredText(v.noteRequired, 150, v.noteMax),
+});
+export type LeaveDayInput = z.output<typeof LeaveDaySchema>;
+
+const requestFields = {
+  requesterName: requiredText(v.nameRequired, 150, v.nameMax),
+  email,
+  phone: optionalText(30, v.phoneMax),
+  address: optionalText(500, v.addressMax),
+  information: requiredText(v.informationRequired, 4000, v.informationMax),
+  purpose: requiredText(v.purposeRequired, 2000, v.purposeMax),
+  format: z.enum(FORMATS, v.formatRequired),
+  delivery: z.enum(DELIVERIES, v.deliveryRequired),
+};
+
+/** 'Ajukan Permohonan Informasi' at /ppid (a visitor; confirmed by email). */
+export const PublicRequestSchema = z.object(requestFields);
+export type PublicRequestInput = z.output<typeof PublicRequestSchema>;
+
+/** 'Catat Permohonan': an officer registers a request that came by letter, in person, by phone or email. */
+export const OfficerRequestSchema = z.object({ ...requestFields, channel: z.enum(OFFICER_CHANNELS, v.channelRequired) });
+export type OfficerRequestInput = z.output<typeof OfficerRequestSchema>;
+
+/** One extension, with its written reason (Pasal 22 ayat (8)). */
+export const ExtendSchema = z.object({ reason: requiredText(v.reasonRequired, 2000, v.reasonMax) });
+export type ExtendInput = z.output<typeof ExtendSchema>;
+
+/** The written answer (pemberitahuan tertulis, Pasal 22 ayat (7)). */
+export const AnswerSchema = z
+  .object({
+    outcome: z.enum(OUTCOMES, v.outcomeRequired),
+    message: requiredText(v.messageRequired, 4000, v.messageMax),
+    exemptionGround: z.preprocess(blankToUndefined, z.enum(EXEMPTION_GROUNDS, v.groundInvalid).optional()),
+    consequenceTestId: z.preprocess(blankToUndefined, z.string().uuid(v.consequenceTestRequired).optional()),
+    archiveUuids: z.preprocess(
+      (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.string().uuid(v.archiveInvalid)).max(20, v.archivesMax),
+    ),
+  })
+  .superRefine((answer, issues) => {
+    if (!WITHHOLDING_OUTCOMES.includes(answer.outcome)) return;
+    if (!answer.exemptionGround) issues.addIssue({ code: "custom", path: ["exemptionGround"], message: v.groundRequired });
+    if (!answer.consequenceTestId) issues.addIssue({ code: "custom", path: ["consequenceTestId"], message: v.consequenceTestRequired });
+  });
+export type AnswerInput = z.output<typeof AnswerSchema>;
+
+/** Uji konsekuensi: one exemption, its legal basis, the consequences weighed, until when it holds. */
+export const ConsequenceTestSchema = z.object({
+  information: requiredText(v.testInformationRequired, 500, v.testInformationMax),
+  legalBasis: requiredText(v.legalBasisRequired, 500, v.legalBasisMax),
+  consequences: requiredText(v.consequencesRequired, 4000, v.consequencesMax),
+  validUntil: z.iso.date(v.dateInvalid),
+});
+export type ConsequenceTestInput = z.output<typeof ConsequenceTestSchema>;
+
+/** The status page's look-up: the registration number and the secret code on the receipt. */
+export const StatusLookupSchema = z.object({
+  number: z.string(v.numberRequired).trim().toUpperCase().min(1, v.numberRequired).max(40, v.numberRequired),
+  code: z.string(v.codeRequired).trim().toUpperCase().min(1, v.codeRequired).max(40, v.codeRequired),
+});
+
+export const REQUEST_SORTS = ["receivedAt", "dueDate", "registrationNumber"] as const;
+/** `/app/ppid` and `GET /api/v1/ppid/requests`: newest first; filter by status. */
+export const RequestListQuerySchema = createListQuerySchema({
+  sorts: REQUEST_SORTS,
+  defaultSort: "receivedAt",
+  defaultDir: "desc",
+  filters: { status: z.enum(REQUEST_STATUSES).optional().catch(undefined) },
+});
+export type RequestListQuery = z.output<typeof RequestListQuerySchema>;
+
+/** 'Ajukan Keberatan': a Pasal 35 ayat (1) ground and the requester's reasons. */
+export const ObjectionSchema = z.object({
+  ground: z.enum(OBJECTION_GROUNDS, v.objectionGroundRequired),
+  reason: requiredText(v.reasonRequired, 2000, v.reasonMax),
+});
+export type ObjectionInput = z.output<typeof ObjectionSchema>;
+
+/** The atasan PPID's written response to an objection. */
+export const ObjectionResponseSchema = z.object({ response: requiredText(v.messageRequired, 4000, v.messageMax) });

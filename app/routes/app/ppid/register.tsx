@@ -1,0 +1,101 @@
+import { href, Link } from "react-router";
+import type { Route } from "./+types/register";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, type Column } from "~/components/list";
+import { jakartaDay } from "~/components/ppid/receipt";
+import type { SortDir } from "~/domain/list-page";
+import { REQUEST_STATUSES, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { can } from "~/domain/policy";
+import { ppidMessages } from "~/i18n/ppid";
+import { pageMeta } from "~/lib/meta";
+import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { assertPageInRange } from "~/routes/helpers/list.server";
+import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
+
+const d = ppidMessages.desk;
+const BASE = href("/app/ppid");
+const REGISTERED = REQUEST_STATUSES.filter((status) => status !== "MENUNGGU_KONFIRMASI");
+
+export const meta = () => pageMeta({ title: d.title });
+
+/** The register (the layout lets officers in): status, due date and working days left. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const { query, defaults } = parseCanonicalList(request, BASE, RequestListQuerySchema);
+  const page = await listRequests(ctx, query);
+  assertPageInRange(page, BASE, defaults);
+  return { page, defaults: defaults as { sort: "receivedAt"; dir: SortDir; size: number }, calendar: can(ctx.actor, { type: "ppid.calendar" }) };
+}
+
+const columns: Column<PpidRequestView>[] = [
+  {
+    key: "number",
+    header: d.columns.number,
+    width: "18%",
+    card: "title",
+    cell: (row) => (
+      <Link to={href("/app/ppid/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="ppid-open">
+        {row.registrationNumber}
+      </Link>
+    ),
+  },
+  { key: "requester", header: d.columns.requester, width: "17%", cell: (row) => row.requesterName },
+  { key: "information", header: d.columns.information, width: "30%", cell: (row) => <span className="line-clamp-2">{row.information}</span> },
+  { key: "status", header: d.columns.status, width: "12%", cell: (row) => <span data-testid="ppid-row-status">{ppidMessages.statuses[row.status]}</span> },
+  { key: "dueDate", header: d.columns.dueDate, width: "12%", cell: (row) => jakartaDay(row.extendedDueDate ?? row.dueDate!) },
+  {
+    key: "daysLeft",
+    header: d.columns.daysLeft,
+    width: "11%",
+    cell: (row) => (row.daysLeft === null ? "-" : <span className={row.daysLeft < 0 ? "font-semibold text-red-800" : undefined}>{d.daysLeft(row.daysLeft)}</span>),
+  },
+];
+
+export default function PpidRegister({ loaderData }: Route.ComponentProps) {
+  const { page, defaults, calendar } = loaderData;
+  const { query } = page;
+  return (
+    <>
+      <PageHeader title={d.title} description={d.description} />
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Link to={href("/app/ppid/catat")} className={buttonClass.primary} data-testid="ppid-record">
+          {d.record}
+        </Link>
+        {calendar && (
+          <>
+            <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
+              {d.leaveDays}
+            </Link>
+            <Link to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
+              {ppidMessages.officers.title}
+            </Link>
+          </>
+        )}
+      </div>
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={d.search}>
+          <FilterSelect
+            name="status"
+            label={d.filterStatus}
+            value={query.status}
+            allLabel={d.filterAll}
+            options={REGISTERED.map((status) => ({ value: status, label: ppidMessages.statuses[status] }))}
+            testId="ppid-status-filter"
+          />
+        </ListToolbar>
+        <DataTable
+          columns={columns}
+          rows={page.data}
+          rowKey={(row) => row.id}
+          empty={<EmptyState>{d.empty}</EmptyState>}
+          label={d.title}
+          testId="ppid-table"
+          rowTestId="ppid-row"
+        />
+        <Pagination {...offsetPagination(page, (number) => listHref(BASE, query, { page: number }, defaults))} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/status";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
+import { DetailTable } from "~/components/detail-table";
+import { Field, FormBanner, useFormKit } from "~/components/form";
+import { jakartaDay } from "~/components/ppid/receipt";
+import { parseOrInvalid } from "~/domain/form-input";
+import { OBJECTION_GROUNDS, ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
+import { fileObjectionAsRequester, objectionStatus, type ObjectionView } from "~/server/ppid/objections.server";
+import { DomainError } from "~/domain/errors";
+import { ppidMessages } from "~/i18n/ppid";
+import { pageMeta } from "~/lib/meta";
+import { formFields, readForm } from "~/routes/helpers/form-body.server";
+import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
+import { requestByStatusCode, type PpidRequestView } from "~/server/ppid/service.server";
+
+const s = ppidMessages.status;
+const o = ppidMessages.objections;
+
+type StatusFound = {
+  request: PpidRequestView;
+  lookup: { number: string; code: string };
+  objection: ObjectionView | null;
+  mayObject: boolean;
+  objectionError: string | null;
+  filed: string | null;
+};
+
+export const meta = () => pageMeta({ title: s.title });
+
+export function loader() {
+  return { rules: formRules(StatusLookupSchema) };
+}
+
+/**
+ * The status page: a post of the number and the code (so neither lands in a URL, a log or a
+ * history); the answer is rendered in place, with JavaScript on or off.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getAppContext(context);
+  const form = await readForm(request);
+  const fields = formFields(form);
+  let lookup: { number: string; code: string };
+  let found: PpidRequestView;
+  try {
+    lookup = parseOrInvalid(StatusLookupSchema, fields);
+    found = await requestByStatusCode(ctx, lookup.number, lookup.code);
+  } catch (error) {
+    if (error instanceof DomainError) error.values = { number: fields.number ?? "" };
+    return replyWithDomainError(error, { hideFields: ["code"] });
+  }
+  // 'Ajukan Keberatan' posts the number and code again (hidden) with its ground and reasons.
+  let objectionError: string | null = null;
+  let filed: string | null = null;
+  if (form.get("intent") === "object") {
+    try {
+      filed = (await fileObjectionAsRequester(ctx, lookup.number, lookup.code, parseOrInvalid(ObjectionSchema, fields))).registrationNumber;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      objectionError = error.message;
+    }
+  }
+  const objections = await objectionStatus(ctx, lookup.number, lookup.code);
+  const view = { request: found, lookup, ...objections, objectionError, filed };
+  return objectionError ? data(view, { status: 400 }) : view;
+}
+
+function ObjectionSection({ lookup, objection, mayObject, objectionError, filed }: Omit<StatusFound, "request">) {
+  if (objection) {
+    return (
+      <section aria-labelledby="ppid-objection" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="ppid-objection" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {o.title}
+        </h2>
+        <FormBanner message={filed ? o.filed(filed) : null} tone="notice" testId="ppid-objection-filed" />
+        <DetailTable
+          testId="ppid-objection-details"
+          items={[
+            [o.number, <strong data-testid="ppid-objection-number">{objection.registrationNumber}</strong>],
+            [o.status, o.statuses[objection.status]],
+            [o.ground, o.grounds[objection.ground as keyof typeof o.grounds] ?? objection.ground],
+            [o.dueDate, jakartaDay(objection.dueDate)],
+            ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
+          ]}
+        />
+      </section>
+    );
+  }
+  if (!mayObject) return null;
+  return (
+    <section aria-labelledby="ppid-objection" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-objection" className="mb-2 text-lg font-semibold text-slate-900">
+        {o.title}
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">{o.intro}</p>
+      <FormBanner message={objectionError} testId="ppid-objection-error" />
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="object" />
+        <input type="hidden" name="number" value={lookup.number} />
+        <input type="hidden" name="code" value={lookup.code} />
+        <fieldset>
+          <legend className="text-sm font-medium">{o.ground}</legend>
+          <div className="mt-2 grid gap-1">
+            {OBJECTION_GROUNDS.map((ground) => (
+              <label key={ground} className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="radio" name="ground" value={ground} required className="h-4 w-4 shrink-0" />
+                {o.grounds[ground]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="objection-reason" className="text-sm font-medium">
+            {o.reason}
+          </label>
+          <textarea id="objection-reason" name="reason" required maxLength={2000} rows={4} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+        <button type="submit" className={buttonClass.primary} data-testid="ppid-object">
+          {o.submit}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function StatusDetails({ request }: { request: PpidRequestView }) {
+  const rows: [string, React.ReactNode][] = [
+    [ppidMessages.receipt.number, request.registrationNumber],
+    [s.status, <strong data-testid="ppid-status">{ppidMessages.statuses[request.status]}</strong>],
+    [s.information, request.information],
+    [s.dueDate, request.dueDate ? jakartaDay(request.dueDate) : "-"],
+  ];
+  if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
+  if (request.daysLeft !== null) rows.push([s.daysLeft, String(request.daysLeft)]);
+  if (request.outcome) rows.push([s.outcome, ppidMessages.outcomes[request.outcome as keyof typeof ppidMessages.outcomes]], [s.answerMessage, request.answerMessage]);
+  if (request.files.length > 0)
+    rows.push([
+      s.files,
+      <ul>
+        {request.files.map((file) => (
+          <li key={file.link}>
+            <a href={file.link} className="text-blue-700 underline">
+              {file.title}
+            </a>
+          </li>
+        ))}
+      </ul>,
+    ]);
+  return (
+    <section aria-labelledby="ppid-status-details" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-status-details" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+        {request.registrationNumber}
+      </h2>
+      <DetailTable items={rows} testId="ppid-status-details" />
+    </section>
+  );
+}
+
+export default function PpidStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const found = actionData && "request" in actionData ? (actionData as StatusFound) : null;
+  const reply = actionData && "status" in actionData ? actionData : null;
+  const [form, fields] = useFormKit<"number" | "code">({ lastResult: reply, rules: loaderData.rules });
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={s.title} />
+      <p className="mb-4 text-slate-700">{s.intro}</p>
+      <FormBanner id={form.errorId} message={form.errors?.[0]} testId="form-error" />
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" {...form.props}>
+        <Field label={s.number} field={fields.number} />
+        <Field label={s.code} field={fields.code} inputProps={{ autoComplete: "off" }} />
+        <button type="submit" className={buttonClass.primary} disabled={navigation.state === "submitting"} data-testid="check-ppid-status">
+          {s.submit}
+        </button>
+      </Form>
+      {found ? (
+        <>
+          <StatusDetails request={found.request} />
+          <ObjectionSection {...found} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { changed } from "~/domain/api/common";
+import { z } from "zod";
+import { ConsequenceTestViewSchema, DipPageSchema, ObjectionViewSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { recordObjection } from "~/server/ppid/objections.server";
+import { dipPage, dipPageNumber } from "~/server/ppid/dip.server";
+import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
+import { ppidMessages } from "~/i18n/ppid";
+import { answerRequest, extendRequest, getRequest, listRequests, recordRequest } from "~/server/ppid/service.server";
+import type { HonoEnv } from "../hono-env";
+import { jsonBody, listQuery, pathParam, route } from "./contract";
+
+const TAG = "PPID";
+const m = ppidMessages.api;
+const idParam = pathParam("id", "The request's uuid.", { type: "string", format: "uuid" });
+
+/** `/api/v1/ppid`: the PPID desk's register (officers designated by Super Admin; enforced in the service). */
+export const ppidApi = new Hono<HonoEnv>()
+  .get(
+    "/requests",
+    route({ tag: TAG, summary: "The register of requests for public information (PPID officers)", access: "read", ok: { description: "One page of the register.", schema: PpidRequestPageSchema }, errors: [403] }),
+    listQuery(RequestListQuerySchema),
+    async (c) => c.json(await listRequests(c.get("ctx"), c.req.valid("query"))),
+  )
+  .post(
+    "/requests",
+    route({
+      tag: TAG,
+      summary: "Register a request that came by letter, in person, by phone or by email ('Catat Permohonan')",
+      description: "Numbered at once (PPID/YYYY/NNNNNN, gapless per year); due 10 working days after today (Asia/Jakarta).",
+      access: "write",
+      ok: { status: 201, description: "Registered.", schema: changed(PpidRequestViewSchema) },
+      errors: [400],
+    }),
+    jsonBody(OfficerRequestSchema),
+    async (c) => c.json({ message: m.recorded, data: await recordRequest(c.get("ctx"), c.req.valid("json")) }, 201),
+  )
+  .get(
+    "/requests/:id",
+    route({ tag: TAG, summary: "One registered request (PPID officers)", access: "read", parameters: [idParam], ok: { description: "The request.", schema: PpidRequestViewSchema }, errors: [403, 404] }),
+    async (c) => c.json(await getRequest(c.get("ctx"), c.req.param("id"))),
+  )
+  .post(
+    "/requests/:id/extend",
+    route({
+      tag: TAG,
+      summary: "Extend the answer's deadline once by 7 working days, with a written reason",
+      access: "write",
+      parameters: [idParam],
+      ok: { description: "Extended.", schema: changed(PpidRequestViewSchema) },
+      errors: [400, 404, 409],
+    }),
+    jsonBody(ExtendSchema),
+    async (c) => c.json({ message: m.extended, data: await extendRequest(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }),
+  )
+  .post(
+    "/requests/:id/answer",
+    route({
+      tag: TAG,
+      summary: "Answer a request: DIBERIKAN, DIBERIKAN_SEBAGIAN, DITOLAK or TIDAK_DIKUASAI",
+      description: "A refusal, whole or in part, needs a Pasal 17 ground (exemptionGround a–j) and a consequence test in force (consequenceTestId).",
+      access: "write",
+      parameters: [idParam],
+      ok: { description: "Answered.", schema: changed(PpidRequestViewSchema) },
+      errors: [400, 404, 409],
+    }),
+    jsonBody(AnswerSchema),
+    async (c) => c.json({ message: m.answered, data: await answerRequest(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }),
+  )
+  .post(
+    "/requests/:id/objections",
+    route({
+      tag: TAG,
+      summary: "Record an objection (keberatan) to the atasan PPID on a Pasal 35 ayat (1) ground (a–g)",
+      description: "Within 30 working days of the answer, or of the due date once it passed unanswered; one per request; numbered KEBERATAN/YYYY/NNNNNN.",
+      access: "write",
+      parameters: [idParam],
+      ok: { status: 201, description: "Registered.", schema: changed(ObjectionViewSchema) },
+      errors: [400, 404, 409],
+    }),
+    jsonBody(ObjectionSchema),
+    async (c) => c.json({ message: ppidMessages.objections.filed(""), data: await recordObjection(c.get("ctx"), c.req.param("id"), c.req.valid("json")) }, 201),
+  )
+  .get(
+    "/dip",
+    route({
+      tag: TAG,
+      summary: "The Daftar Informasi Publik: the catalogue's public records and the PPID's own entries (anyone)",
+      access: "public",
+      parameters: [{ name: "page", in: "query" as const, required: false, schema: { type: "integer", minimum: 1 }, description: "Page number (50 a page)." }],
+      ok: { description: "One page of the DIP.", schema: DipPageSchema },
+    }),
+    async (c) => c.json(await dipPage(c.get("ctx"), dipPageNumber(c.req.query("page")))),
+  )
+  .get(
+    "/consequence-tests",
+    route({ tag: TAG, summary: "Every consequence test, newest first: the Daftar Informasi yang Dikecualikan (PPID officers)", access: "read", ok: { description: "The tests.", schema: z.array(ConsequenceTestViewSchema) }, errors: [403] }),
+    async (c) => c.json(await listConsequenceTests(c.get("ctx"))),
+  )
+  .post(
+    "/consequence-tests",
+    route({
+      tag: TAG,
+      summary: "Sign off a consequence test (the officer calling is its signatory)",
+      access: "write",
+      ok: { status: 201, description: "Signed.", schema: changed(ConsequenceTestViewSchema) },
+      errors: [400, 403],
+    }),
+    jsonBody(ConsequenceTestSchema),
+    async (c) => c.json({ message: ppidMessages.tests.created, data: await createConsequenceTest(c.get("ctx"), c.req.valid("json")) }, 201),
+  );
