@@ -15,6 +15,7 @@ import { beritaAcara as beritaAcaraText } from "~/i18n/berita-acara";
 import type { ServiceContext } from "../context.server";
 import { discardFile } from "../files/staging.server";
 import type { FileGrant } from "../http/file-response.server";
+import { transferBeritaAcara } from "../transfers/queries.server";
 
 /** Every Berita Acara PDF lives under this R2 prefix, named by the record's uuid. */
 export const BERITA_ACARA_KEY_PREFIX = "berita-acara/";
@@ -48,33 +49,42 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (registered first, R2 checks the
- * SHA-256 it is given) and return its hash with the batch steps that record it. On a failed put
- * nothing is left behind; after a failed batch, call `discardBeritaAcara` (or leave it to the sweep).
+ * Put a rendered official PDF in R2 under `r2Key`, registered in `file_staging` first (R2 checks
+ * the SHA-256 it is given): its hash and size, and the step that unregisters it, to run in the
+ * batch that records it. On a failed put nothing is left behind; after a failed batch, call
+ * `discardBeritaAcara` (or leave it to the sweep).
+ */
+export async function stageOfficialPdf(
+  ctx: Pick<ServiceContext, "db" | "files" | "now">,
+  r2Key: string,
+  pdfBytes: Uint8Array,
+  customMetadata: Record<string, string>,
+): Promise<{ r2Key: string; pdfSha256: string; size: number; unstage: Compilable }> {
+  const pdfSha256 = await sha256Hex(pdfBytes);
+  await ctx.db.insertInto("file_staging").values({ r2_key: r2Key, created_at: ctx.now().toISOString() }).execute();
+  try {
+    await ctx.files.put(r2Key, pdfBytes, { httpMetadata: { contentType: "application/pdf" }, sha256: pdfSha256, customMetadata });
+  } catch (error) {
+    await discardFile(ctx, r2Key);
+    throw error;
+  }
+  return { r2Key, pdfSha256, size: pdfBytes.byteLength, unstage: ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key) };
+}
+
+/**
+ * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (`stageOfficialPdf`) and return its
+ * hash with the batch steps that record it.
  */
 export async function storeBeritaAcara(
   ctx: Pick<ServiceContext, "db" | "files" | "now">,
   row: NewBeritaAcara,
   pdfBytes: Uint8Array,
 ): Promise<StoredBeritaAcara> {
-  const r2Key = beritaAcaraKeyOf(row.uuid);
-  const pdfSha256 = await sha256Hex(pdfBytes);
-  const now = ctx.now().toISOString();
-  await ctx.db.insertInto("file_staging").values({ r2_key: r2Key, created_at: now }).execute();
-  try {
-    await ctx.files.put(r2Key, pdfBytes, {
-      httpMetadata: { contentType: "application/pdf" },
-      sha256: pdfSha256,
-      customMetadata: { number: row.number, listSha256: row.listSha256 },
-    });
-  } catch (error) {
-    await discardFile(ctx, r2Key);
-    throw error;
-  }
+  const staged = await stageOfficialPdf(ctx, beritaAcaraKeyOf(row.uuid), pdfBytes, { number: row.number, listSha256: row.listSha256 });
   return {
-    r2Key,
-    pdfSha256,
-    size: pdfBytes.byteLength,
+    r2Key: staged.r2Key,
+    pdfSha256: staged.pdfSha256,
+    size: staged.size,
     steps: [
       ctx.db.insertInto("berita_acara").values({
         uuid: row.uuid,
@@ -85,11 +95,11 @@ export async function storeBeritaAcara(
         place: row.place,
         item_count: row.itemCount,
         list_sha256: row.listSha256,
-        r2_key: r2Key,
-        pdf_sha256: pdfSha256,
-        created_at: now,
+        r2_key: staged.r2Key,
+        pdf_sha256: staged.pdfSha256,
+        created_at: ctx.now().toISOString(),
       }),
-      ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key),
+      staged.unstage,
     ],
   };
 }
@@ -112,7 +122,12 @@ async function findBeritaAcara(ctx: Pick<ServiceContext, "db">, uuid: string) {
  */
 export async function getBeritaAcaraVerification(ctx: Pick<ServiceContext, "db">, uuid: string): Promise<BeritaAcaraVerification> {
   const row = await findBeritaAcara(ctx, uuid);
-  if (!row) throw new NotFoundError(beritaAcaraText.notFound);
+  if (!row) {
+    // A Berita Acara Pemindahan lives with its transfer.
+    const transfer = UUID.test(uuid) ? await transferBeritaAcara(ctx, uuid) : undefined;
+    if (transfer) return transfer;
+    throw new NotFoundError(beritaAcaraText.notFound);
+  }
   return {
     uuid: row.uuid,
     kind: row.kind,
@@ -126,7 +141,7 @@ export async function getBeritaAcaraVerification(ctx: Pick<ServiceContext, "db">
 }
 
 /** A file name from the record's number ("BA/2026/01" -> "Berita-Acara-BA-2026-01.pdf"). */
-const downloadNameOf = (number: string) => `Berita-Acara-${number.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")}.pdf`;
+export const downloadNameOf = (number: string) => `Berita-Acara-${number.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")}.pdf`;
 
 /**
  * The stored PDF for staff, by the policy `beritaAcara.download` (Super Admin; a Satuan Kerja

@@ -57,6 +57,8 @@ import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
 import { refreshRetentionStates } from "../retention/service.server";
+import { berkasText } from "~/i18n/berkas";
+import { copyIfVital, assertNotVital } from "../vital/copies.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -449,7 +451,17 @@ export async function updateDocument(
       ...(from !== to ? classChangeSteps(ctx, row, from, to) : []),
       ...version,
     ];
-    queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
+    queuePendingTexts(
+      ctx,
+      steps,
+      await commit(ctx, steps, {
+        STALE_WRITE: hardeningText.fileReplacedConcurrently,
+        ...QUOTA_CONFLICT,
+        // A filed document keeps its berkas's unit and code (a trigger of the berkas).
+        BERKAS_MISMATCH: () => Object.assign(new InvalidError(berkasText.documentFiledChange, { classificationCode: [berkasText.documentFiledChange] }), { values: upload.fields }),
+      }),
+    );
+    if (version.length > 0) await copyIfVital(ctx, row.id);
     // Code, year, start date or unit may have changed: the status list filters by is current.
     await refreshRetentionStates(ctx, { archiveIds: [row.id] });
     return getDocument(ctx, uuid);
@@ -498,6 +510,7 @@ export async function addVersion(ctx: ServiceContext, uuid: string, upload: Stag
     if (!upload.file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
     const steps = newVersionSteps(ctx, row, upload.file, versionNoteOf(upload.fields), ctx.now().toISOString());
     queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
+    await copyIfVital(ctx, row.id);
     return getDocument(ctx, uuid);
   });
 }
@@ -580,6 +593,8 @@ type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
 export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   const row = await changeableRow(ctx, uuid, "document.delete");
   const user = requireUser(ctx);
+  // A vital record stays out of the trash (and so of any purge) until its flag is lifted.
+  await assertNotVital(ctx, row);
   await commit(
     ctx,
     [

@@ -14,6 +14,7 @@ import { findVersion, versionRows, type VersionRow } from "./record-queries.serv
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
 import { documentRef, documentFileUrl } from "./view.server";
 import type { DocumentRow } from "./queries.server";
+import { copyIfVital } from "../vital/copies.server";
 
 /** Where one version's file is served. */
 export const versionFileUrl = (uuid: string, version: number) => `${documentFileUrl(uuid).replace(/\/download$/, "")}/versions/${version}/download`;
@@ -130,5 +131,6 @@ export async function restoreVersion(ctx: ServiceContext, uuid: string, version:
     },
   ];
   queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently }));
+  await copyIfVital(ctx, document.id);
   return getDocument(ctx, uuid);
 }

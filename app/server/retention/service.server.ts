@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
-import { computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
+import { combineBerkasClock, computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
@@ -15,7 +15,7 @@ import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
-import { activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { activeBerkasItemHold, activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
 import { parseOrInvalid } from "~/domain/form-input";
 import { inListChunks } from "../db/in-list.server";
 
@@ -46,16 +46,34 @@ export function clockOf(row: ClockInputRow, held: readonly string[], today: stri
   });
 }
 
+type Clocked = { row: ClockInputRow; clock: RetentionResult };
+
+/**
+ * The clocks of `rows`, a filed document's being its berkas's (`combineBerkasClock`): the other
+ * live documents of those berkas are read too, and come back clocked as well, so a caller writes
+ * the whole berkas at once.
+ */
+async function clocksOf(ctx: Pick<ServiceContext, "db">, rows: readonly ClockInputRow[], held: readonly string[], today: string): Promise<Clocked[]> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const berkasIds = [...new Set(rows.map((row) => row.berkas_id).filter((id): id is number => id !== null))];
+  for (const chunk of inListChunks(berkasIds)) {
+    for (const row of await clockInputSelect(ctx).where("a.berkas_id", "in", chunk).execute()) byId.set(row.id, row);
+  }
+  const members = new Map<number, ClockInputRow[]>();
+  for (const row of byId.values()) if (row.berkas_id !== null) members.set(row.berkas_id, [...(members.get(row.berkas_id) ?? []), row]);
+  const berkasClock = new Map([...members].map(([id, items]) => [id, combineBerkasClock(items.map((item) => clockOf(item, held, today)), today)]));
+  return [...byId.values()].map((row) => ({ row, clock: row.berkas_id !== null ? berkasClock.get(row.berkas_id)! : clockOf(row, held, today) }));
+}
+
 /**
  * Write the clock's result for `rows`. A row whose status, disposition and dates are unchanged
  * is left alone (D1 bills written rows, and the daily run changes few): `refreshed_at` is
  * therefore when the row last changed.
  */
-function upserts(db: Db, rows: ClockInputRow[], held: readonly string[], today: string, now: string) {
+function upserts(db: Db, rows: readonly Clocked[], now: string) {
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
-      const clock = clockOf(row, held, today);
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ row, clock }) => {
       return {
         archive_id: row.id,
         status: clock.status,
@@ -119,8 +137,12 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
       const rows = await clockInputSelect(ctx).where("a.id", "in", chunk).execute();
       const live = new Set(rows.map((row) => row.id));
       const gone = chunk.filter((id) => !live.has(id));
+      // A document leaving the live set (trash) or its berkas changes its berkas's clock too.
+      const formerBerkas = gone.length > 0 ? await ctx.db.selectFrom("archives").select("berkas_id").where("id", "in", gone).where("berkas_id", "is not", null).execute() : [];
+      const siblings = formerBerkas.length > 0 ? await clockInputSelect(ctx).where("a.berkas_id", "in", [...new Set(formerBerkas.map((row) => row.berkas_id!))]).execute() : [];
+      const clocked = await clocksOf(ctx, [...rows, ...siblings], held, today);
       await runBatch(ctx.d1, [
-        ...upserts(ctx.db, rows, held, today, stamp),
+        ...upserts(ctx.db, clocked, stamp),
         ...(gone.length > 0 ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", gone)] : []),
       ]);
       documents += rows.length;
@@ -138,7 +160,7 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const rows = await clockInputSelect(ctx).where("a.id", ">", after).orderBy("a.id").limit(REFRESH_BATCH).execute();
     if (rows.length === 0) return { documents, complete: true };
-    await runBatch(ctx.d1, upserts(ctx.db, rows, held, today, stamp));
+    await runBatch(ctx.d1, upserts(ctx.db, await clocksOf(ctx, rows, held, today), stamp));
     documents += rows.length;
     after = rows[rows.length - 1]!.id;
     if (rows.length < REFRESH_BATCH) return { documents, complete: true };
@@ -172,19 +194,23 @@ async function clockInput(ctx: ServiceContext, archiveId: number): Promise<Clock
  */
 export async function getDocumentRetention(ctx: ServiceContext, uuid: string): Promise<RetentionView> {
   const row = await visibleDocument(ctx, uuid);
-  const [input, held, ownHold, codeHolds] = await Promise.all([
+  const [input, held, ownHold, codeHolds, berkasHold] = await Promise.all([
     clockInput(ctx, row.id),
     heldCodes(ctx),
     activeDocumentHold(ctx, row.id),
     row.classification_code ? activeCodeHolds(ctx, row.classification_code) : Promise.resolve([]),
+    row.berkas_id !== null ? activeBerkasItemHold(ctx, row.berkas_id, row.id) : Promise.resolve(undefined),
   ]);
-  const clock = clockOf(input, held, retentionToday(ctx.now()));
+  const today = retentionToday(ctx.now());
+  const clock = (await clocksOf(ctx, [input], held, today)).find((clocked) => clocked.row.id === row.id)!.clock;
   const codeHold = codeHolds[0];
   const hold = ownHold
-    ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null }
+    ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null, document: null }
     : codeHold
-      ? { reason: codeHold.reason, createdAt: codeHold.created_at, createdBy: codeHold.created_by_name, code: codeHold.code }
-      : null;
+      ? { reason: codeHold.reason, createdAt: codeHold.created_at, createdBy: codeHold.created_by_name, code: codeHold.code, document: null }
+      : berkasHold
+        ? { reason: berkasHold.reason, createdAt: berkasHold.created_at, createdBy: berkasHold.created_by_name, code: null, document: berkasHold.title }
+        : null;
   return {
     ...clock,
     retentionStartDate: input.retention_start_date,
@@ -364,7 +390,21 @@ export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds
       .select((eb) => [
         "a.id",
         "k.code",
-        eb.exists(eb.selectFrom("retention_holds as h").select("h.id").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null)).as("own_hold"),
+        eb
+          .exists(
+            eb
+              .selectFrom("retention_holds as h")
+              .select("h.id")
+              .where("h.released_at", "is", null)
+              // Its own hold, or one on another document of its berkas (a berkas is held whole).
+              .where((w) =>
+                w.or([
+                  w("h.archive_id", "=", w.ref("a.id")),
+                  w("h.archive_id", "in", w.selectFrom("archives as s").select("s.id").whereRef("s.berkas_id", "=", "a.berkas_id")),
+                ]),
+              ),
+          )
+          .as("own_hold"),
       ])
       .where("a.id", "in", chunk)
       .execute();

@@ -35,7 +35,8 @@ const MIN_PREFIX = 3;
 /**
  * Who reads, for the search: the metadata audience, and who may open files (`document.openFile`
  * in ~/domain/policy as SQL): PUBLIC files for anyone, every file for Super Admin, else the files
- * of the reader's unit (Satuan Kerja) and, but for SANGAT_RAHASIA, those they uploaded.
+ * of the reader's unit (Satuan Kerja) and, but for SANGAT_RAHASIA, those they uploaded and those
+ * their unit holds as the records centre (moved there by a pemindahan).
  */
 export type SearchReader = { audience: Audience["kind"]; unitId: number; userId: number };
 
@@ -96,7 +97,7 @@ const openFileWhere = (reader: SearchReader) =>
   reader.audience === "public"
     ? sql`a.access_level = 'PUBLIC'`
     : reader.audience === "unit"
-      ? sql`(a.access_level = 'PUBLIC' OR a.unit_kerja_id = ${reader.unitId} OR (a.uploader_id = ${reader.userId} AND a.security_class <> 'SANGAT_RAHASIA'))`
+      ? sql`(a.access_level = 'PUBLIC' OR a.unit_kerja_id = ${reader.unitId} OR ((a.uploader_id = ${reader.userId} OR a.custody_unit_id = ${reader.unitId}) AND a.security_class <> 'SANGAT_RAHASIA'))`
       : sql`1`;
 
 export type SearchMatch = { metadata: string | null; text: string | null };

@@ -1,0 +1,136 @@
+/**
+ * The Berita Acara Pemindahan Arsip Inaktif and, as its attachment, the Daftar Arsip yang
+ * Dipindahkan, as one PDF: the unit (pihak pertama) hands the listed berkas to the records centre
+ * (pihak kedua), both sign, and the list's SHA-256 and a QR code of the public verification page
+ * close it, as on the disposal Berita Acara. Plain data in, bytes out; loaded with a dynamic
+ * `import()` where a transfer is accepted (pdf-lib never loads on a page request).
+ */
+import {
+  dateInIndonesian,
+  dateInWords,
+  drawFooters,
+  drawLetterhead,
+  drawPlaceAndDate,
+  drawSignatures,
+  drawTable,
+  drawTitle,
+  drawVerification,
+  fitColumns,
+  openOfficialPdf,
+  savePdf,
+  sha256OfText,
+  terbilang,
+  type PdfColumn,
+} from "../pdf/official-pdf.server";
+
+/** One moved berkas as the Daftar Arsip yang Dipindahkan lists it (and `transferListSha256Of` hashes it). */
+export type MovedBerkas = {
+  position: number;
+  berkasNumber: string;
+  classificationCode: string;
+  title: string;
+  /** Kurun waktu, e.g. "2019–2021". */
+  period: string;
+  itemCount: number;
+  developmentLevel: string;
+  /** "Boks 12, Rak B-3", or "" for a berkas without paper. */
+  location: string;
+};
+
+export type PemindahanPdfInput = {
+  number: string;
+  transferNumber: string;
+  /** YYYY-MM-DD, in Jakarta. */
+  issuedOn: string;
+  place: string;
+  institution: string;
+  unit: { name: string; official: string | null };
+  centre: { name: string; official: string | null };
+  items: MovedBerkas[];
+  listSha256: string;
+  verificationUrl: string;
+};
+
+/**
+ * The canonical text the list hash covers: one JSON array per berkas in position order,
+ * `[position, berkasNumber, classificationCode, title, period, itemCount, developmentLevel,
+ * location]` (strings NFC), each line ended by "\n"; anyone holding the list can recompute it.
+ */
+export function canonicalTransferList(items: readonly MovedBerkas[]): string {
+  return [...items]
+    .sort((a, b) => a.position - b.position)
+    .map(
+      (item) =>
+        `${JSON.stringify([
+          item.position,
+          item.berkasNumber.normalize("NFC"),
+          item.classificationCode.normalize("NFC"),
+          item.title.normalize("NFC"),
+          item.period.normalize("NFC"),
+          item.itemCount,
+          item.developmentLevel,
+          item.location.normalize("NFC"),
+        ])}\n`,
+    )
+    .join("");
+}
+
+export const transferListSha256Of = (items: readonly MovedBerkas[]): Promise<string> => sha256OfText(canonicalTransferList(items));
+
+const COLUMNS: PdfColumn<MovedBerkas>[] = [
+  { title: "No", width: 24, align: "center", cell: (item) => String(item.position) },
+  { title: "Nomor Berkas", width: 50, align: "left", cell: (item) => item.berkasNumber },
+  { title: "Kode Klasifikasi", width: 54, align: "left", cell: (item) => item.classificationCode },
+  { title: "Uraian Informasi Berkas", width: 0, align: "left", cell: (item) => item.title },
+  { title: "Kurun Waktu", width: 50, align: "center", cell: (item) => item.period },
+  { title: "Jumlah Item", width: 38, align: "center", cell: (item) => String(item.itemCount) },
+  { title: "Tingkat Perkem-bangan", width: 52, align: "center", cell: (item) => item.developmentLevel },
+  { title: "Lokasi (Boks/Rak)", width: 62, align: "left", cell: (item) => item.location },
+];
+
+/** The Berita Acara Pemindahan with its Daftar Arsip yang Dipindahkan. Same input, same bytes. */
+export async function renderPemindahanPdf(input: PemindahanPdfInput): Promise<Uint8Array> {
+  const title = "BERITA ACARA PEMINDAHAN ARSIP INAKTIF";
+  const writer = await openOfficialPdf({
+    title: `${title} Nomor ${input.number}`,
+    subject: `${input.institution}; pemindahan ${input.transferNumber}; SHA-256 ${input.listSha256}`,
+    institution: input.institution,
+    issuedOn: input.issuedOn,
+  });
+  const count = input.items.length;
+  const items = input.items.reduce((sum, item) => sum + item.itemCount, 0);
+  drawLetterhead(writer, input.institution);
+  drawTitle(writer, title, [`NOMOR: ${input.number}`]);
+  writer.paragraph(
+    `Pada hari ini ${dateInWords(input.issuedOn)} (${dateInIndonesian(input.issuedOn)}), bertempat di ${input.place}, yang bertanda tangan di bawah ini:`,
+  );
+  writer.gap(4);
+  writer.paragraph(`1. Kepala ${input.unit.name}${input.unit.official ? `, ${input.unit.official}` : ""}, selaku unit pengolah, selanjutnya disebut PIHAK PERTAMA;`, { indent: 12 });
+  writer.paragraph(`2. Kepala ${input.centre.name}${input.centre.official ? `, ${input.centre.official}` : ""}, selaku unit kearsipan, selanjutnya disebut PIHAK KEDUA.`, { indent: 12 });
+  writer.gap(4);
+  writer.paragraph(
+    `PIHAK PERTAMA menyerahkan kepada PIHAK KEDUA arsip inaktif ${input.institution} sebanyak ${count} (${terbilang(count)}) berkas dengan ${items} (${terbilang(items)}) item arsip, sebagaimana tercantum dalam Daftar Arsip yang Dipindahkan (usul ${input.transferNumber}) terlampir, dan PIHAK KEDUA menyatakan telah menerimanya.`,
+  );
+  writer.gap(4);
+  writer.paragraph(
+    "Dengan pemindahan ini, tanggung jawab penyimpanan dan pengelolaan arsip inaktif tersebut beralih kepada PIHAK KEDUA; PIHAK PERTAMA tetap dapat mengakses arsipnya. Demikian Berita Acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.",
+  );
+  writer.gap(8);
+  drawPlaceAndDate(writer, input.place, input.issuedOn);
+  drawSignatures(writer, [
+    { role: `PIHAK PERTAMA, Kepala ${input.unit.name}`, name: input.unit.official ?? "(....................)" },
+    { role: `PIHAK KEDUA, Kepala ${input.centre.name}`, name: input.centre.official ?? "(....................)" },
+  ]);
+  // The attachment starts on a page of its own.
+  writer.newPage();
+  drawTitle(writer, "DAFTAR ARSIP YANG DIPINDAHKAN", [`Lampiran Berita Acara Nomor ${input.number}`, `${input.unit.name} kepada ${input.centre.name}`]);
+  drawTable(writer, fitColumns(writer, COLUMNS), input.items);
+  drawVerification(writer, {
+    url: input.verificationUrl,
+    recordName: "Berita Acara",
+    hashLabel: `SHA-256 Daftar Arsip yang Dipindahkan (${count} berkas):`,
+    sha256: input.listSha256,
+  });
+  drawFooters(writer, `${title} Nomor ${input.number}`);
+  return savePdf(writer);
+}
