@@ -103,12 +103,16 @@ export type CandidateView = {
   year: number;
   classificationCode: string | null;
   unitKerja: string | null;
+  /** The berkas it is filed in: listed with it, the berkas is listed whole. */
+  berkasNumber: string | null;
   disposition: DisposalTab;
   dueSince: string | null;
 };
 
 export type CandidatePage = {
   query: CandidateQuery;
+  /** Vital records due for this disposition, left out until their flag is lifted (the page warns). */
+  vitalDue: number;
   data: CandidateView[];
   /** The `after` of the next page, or null on the last one. */
   nextAfter: number | null;

@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
   FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
+  // EAD export for SIKN: the repository code of the reference codes (ISIL-like, an XML NMTOKEN).
+  EAD_REPOSITORY_CODE: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[A-Za-z0-9._:-]*$/)
+    .default(""),
   // Berita Acara (penyusutan): where it is signed, the institution it names, and its signatories
   // as a JSON array of {"role","name","nip"?}.
   BERITA_ACARA_PLACE: z.string().trim().max(100).default(""),
@@ -126,6 +133,8 @@ export type AppConfig = {
   fixity: { objectsPerRun: number; bytesPerRun: number };
   /** Berita Acara of penyusutan: place, institution, signatories. */
   beritaAcara: { place: string; institution: string; signatories: Signatory[] };
+  /** EAD export: the repository code of its reference codes. */
+  ead: { repositoryCode: string };
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -162,6 +171,7 @@ export function loadConfig(env: Env): AppConfig {
       institution: parsed.data.BERITA_ACARA_INSTITUTION || "E-Arsip",
       signatories: parsed.data.BERITA_ACARA_SIGNATORIES,
     },
+    ead: { repositoryCode: parsed.data.EAD_REPOSITORY_CODE || "E-ARSIP" },
   };
   cached = { env, config };
   return config;
