@@ -149,11 +149,12 @@ export class PdfWriter {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
-  readonly contentWidth: number;
+  /** The current page's size and the width between its margins. */
+  size: { width: number; height: number };
+  contentWidth: number;
 
   readonly doc: PDFDocument;
   readonly fonts: Fonts;
-  readonly size: { width: number; height: number };
 
   constructor(doc: PDFDocument, fonts: Fonts, size: { width: number; height: number }) {
     this.doc = doc;
@@ -163,7 +164,12 @@ export class PdfWriter {
     this.newPage();
   }
 
-  newPage(): void {
+  /** A new page, of `size` from now on when given (an attachment in landscape). */
+  newPage(size?: { width: number; height: number }): void {
+    if (size) {
+      this.size = size;
+      this.contentWidth = size.width - MARGIN.left - MARGIN.right;
+    }
     this.page = this.doc.addPage([this.size.width, this.size.height]);
     this.pages.push(this.page);
     this.y = this.size.height - MARGIN.top;
@@ -466,11 +472,12 @@ export function drawFooters(writer: PdfWriter, left: string): void {
   writer.pages.forEach((page, index) => {
     const right = `Halaman ${index + 1} dari ${total}`;
     const size = 7.5;
-    const maxLeft = writer.contentWidth - font.widthOfTextAtSize(right, size) - 12;
+    const maxLeft = page.getWidth() - MARGIN.left - MARGIN.right - font.widthOfTextAtSize(right, size) - 12;
     const shownLeft = wrap(font, size, winAnsi(font, left), maxLeft)[0]!;
-    page.drawLine({ start: { x: MARGIN.left, y: 44 }, end: { x: writer.size.width - MARGIN.right, y: 44 }, thickness: 0.4, color: GREY });
+    const width = page.getWidth();
+    page.drawLine({ start: { x: MARGIN.left, y: 44 }, end: { x: width - MARGIN.right, y: 44 }, thickness: 0.4, color: GREY });
     page.drawText(shownLeft, { x: MARGIN.left, y: 34, size, font, color: GREY });
-    page.drawText(right, { x: writer.size.width - MARGIN.right - font.widthOfTextAtSize(right, size), y: 34, size, font, color: GREY });
+    page.drawText(right, { x: width - MARGIN.right - font.widthOfTextAtSize(right, size), y: 34, size, font, color: GREY });
   });
 }
 

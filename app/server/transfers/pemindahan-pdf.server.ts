@@ -6,6 +6,7 @@
  * `import()` where a transfer is accepted (pdf-lib never loads on a page request).
  */
 import {
+  A4_LANDSCAPE,
   dateInIndonesian,
   dateInWords,
   drawFooters,
@@ -78,14 +79,14 @@ export function canonicalTransferList(items: readonly MovedBerkas[]): string {
 export const transferListSha256Of = (items: readonly MovedBerkas[]): Promise<string> => sha256OfText(canonicalTransferList(items));
 
 const COLUMNS: PdfColumn<MovedBerkas>[] = [
-  { title: "No", width: 24, align: "center", cell: (item) => String(item.position) },
-  { title: "Nomor Berkas", width: 50, align: "left", cell: (item) => item.berkasNumber },
-  { title: "Kode Klasifikasi", width: 54, align: "left", cell: (item) => item.classificationCode },
+  { title: "No", width: 26, align: "center", cell: (item) => String(item.position) },
+  { title: "Nomor Berkas", width: 72, align: "left", cell: (item) => item.berkasNumber },
+  { title: "Kode Klasifikasi", width: 72, align: "left", cell: (item) => item.classificationCode },
   { title: "Uraian Informasi Berkas", width: 0, align: "left", cell: (item) => item.title },
-  { title: "Kurun Waktu", width: 50, align: "center", cell: (item) => item.period },
-  { title: "Jumlah Item", width: 38, align: "center", cell: (item) => String(item.itemCount) },
-  { title: "Tingkat Perkem-bangan", width: 52, align: "center", cell: (item) => item.developmentLevel },
-  { title: "Lokasi (Boks/Rak)", width: 62, align: "left", cell: (item) => item.location },
+  { title: "Kurun Waktu", width: 60, align: "center", cell: (item) => item.period },
+  { title: "Jumlah Item", width: 44, align: "center", cell: (item) => String(item.itemCount) },
+  { title: "Tingkat Perkembangan", width: 72, align: "center", cell: (item) => item.developmentLevel },
+  { title: "Lokasi (Boks/Rak)", width: 100, align: "left", cell: (item) => item.location },
 ];
 
 /** The Berita Acara Pemindahan with its Daftar Arsip yang Dipindahkan. Same input, same bytes. */
@@ -121,8 +122,8 @@ export async function renderPemindahanPdf(input: PemindahanPdfInput): Promise<Ui
     { role: `PIHAK PERTAMA, Kepala ${input.unit.name}`, name: input.unit.official ?? "(....................)" },
     { role: `PIHAK KEDUA, Kepala ${input.centre.name}`, name: input.centre.official ?? "(....................)" },
   ]);
-  // The attachment starts on a page of its own.
-  writer.newPage();
+  // The attachment starts on a page of its own, in landscape as ANRI's list forms are.
+  writer.newPage(A4_LANDSCAPE);
   drawTitle(writer, "DAFTAR ARSIP YANG DIPINDAHKAN", [`Lampiran Berita Acara Nomor ${input.number}`, `${input.unit.name} kepada ${input.centre.name}`]);
   drawTable(writer, fitColumns(writer, COLUMNS), input.items);
   drawVerification(writer, {
