@@ -1,20 +1,9 @@
 import { Hono } from "hono";
 import { EadQuerySchema } from "~/domain/api/berkas";
-import { InvalidError } from "~/domain/errors";
-import { eadText } from "~/i18n/ead";
-import { exportEad, type EadSelection } from "~/server/ead/service.server";
+import { eadSelectionOf, exportEad } from "~/server/ead/service.server";
 import { downloadResponse } from "~/server/http/download.server";
 import type { HonoEnv } from "../hono-env";
 import { listQuery, route } from "./contract";
-
-/** The selection a query names: exactly one of `scope`, `berkas`, `klasifikasi`, or none (statis). */
-export function eadSelectionOf(query: { scope?: "statis"; berkas?: number; klasifikasi?: string }): EadSelection {
-  const given = [query.scope, query.berkas, query.klasifikasi].filter((value) => value !== undefined).length;
-  if (given > 1) throw new InvalidError(eadText.invalidSelection);
-  if (query.berkas !== undefined) return { berkas: query.berkas };
-  if (query.klasifikasi !== undefined) return { klasifikasi: query.klasifikasi };
-  return { scope: "statis" };
-}
 
 /** `/api/v1/export`: exports for other systems. */
 export const exportApi = new Hono<HonoEnv>().get(

@@ -424,3 +424,9 @@ export async function berkasOfDocument(ctx: ServiceContext, berkasId: number | n
   const canManage = can(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }) && (await closedReasonOf(ctx, row)) === null;
   return { id: row.id, number: row.number, title: row.title, canManage };
 }
+
+/** The units a Super Admin filters by and files for (everyone else: none, their own unit is implied). */
+export async function berkasUnits(ctx: ServiceContext): Promise<{ id: number; nama: string }[] | null> {
+  if (!can(ctx.actor, { type: "berkas.allUnits" })) return null;
+  return ctx.db.selectFrom("unit_kerja").select(["id", "nama"]).orderBy("nama").execute();
+}

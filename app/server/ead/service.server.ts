@@ -5,7 +5,7 @@
  * that is not BIASA is ever read into it: the condition is part of every query.
  */
 import type { SelectQueryBuilder } from "kysely";
-import { NotFoundError } from "~/domain/errors";
+import { InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
 import { berkasText } from "~/i18n/berkas";
@@ -18,6 +18,15 @@ import { eadClosing, eadFile, eadItem, eadOpening, type EadAppraisal, type EadIt
 
 /** What to export: the statis holdings, one berkas, or a code and the codes below it. */
 export type EadSelection = { scope: "statis" } | { berkas: number } | { klasifikasi: string };
+
+/** The selection a query names: exactly one of `scope`, `berkas`, `klasifikasi`, or none (statis). */
+export function eadSelectionOf(query: { scope?: "statis"; berkas?: number; klasifikasi?: string }): EadSelection {
+  const given = [query.scope, query.berkas, query.klasifikasi].filter((value) => value !== undefined).length;
+  if (given > 1) throw new InvalidError(eadText.invalidSelection);
+  if (query.berkas !== undefined) return { berkas: query.berkas };
+  if (query.klasifikasi !== undefined) return { klasifikasi: query.klasifikasi };
+  return { scope: "statis" };
+}
 
 /** Rows read per query while streaming. */
 const PAGE = 200;
