@@ -32,7 +32,7 @@ export function RetentionBadge({ view }: { view: Pick<RetentionView, "status" | 
 const day = (iso: string | null) => (iso ? formatDate(`${iso}T00:00:00+07:00`, "DD MMMM YYYY") : r.section.none);
 
 /** Is a post with this intent in flight (its button's busy state)? */
-function useBusy(intent: string): boolean {
+export function useBusy(intent: string): boolean {
   const navigation = useNavigation();
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }

@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { FixityCard } from "~/components/dashboard/fixity-card";
+import { VitalCard } from "~/components/dashboard/vital-card";
+import { getVitalOverview } from "~/server/vital/service.server";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
 import { AccessRequestList } from "~/components/access-requests/access-request-list";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
@@ -28,7 +30,7 @@ export const meta = () => pageMeta({ title: t.pages.dashboard });
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const role = ctx.session.user.role;
-  const [dashboard, accessRequests, unownedPending, fixity, retention] = await Promise.all([
+  const [dashboard, accessRequests, unownedPending, fixity, retention, vital] = await Promise.all([
     getDashboard(ctx),
     // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
     role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
@@ -38,8 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     role === ROLES.superAdmin ? getFixityOverview(ctx) : null,
     // Super Admin: documents per retention status (the retention schedule's state).
     getRetentionOverview(ctx),
+    // Super Admin: vital records, their second copies and the last restore drill.
+    getVitalOverview(ctx),
   ]);
-  return { role, ...dashboard, accessRequests, unownedPending, fixity, retention };
+  return { role, ...dashboard, accessRequests, unownedPending, fixity, retention, vital };
 }
 
 /**
@@ -66,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  * summary, the file-integrity card and the charts; Satuan Kerja the access-request status panel.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity, retention } = loaderData;
+  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity, retention, vital } = loaderData;
   const isSuperAdmin = role === ROLES.superAdmin;
   return (
     <>
@@ -118,6 +122,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
       {unownedPending !== null && <UnownedRequestsPanel count={unownedPending} />}
       {fixity && <FixityCard overview={fixity} />}
+      {vital && <VitalCard overview={vital} />}
       <CategoryStatistics statistics={statistics} listPath={href("/app/documents")} />
       {isSuperAdmin && <DistributionCharts statistics={statistics} />}
       <Section title={dashboardText.latest} testId="latest">
