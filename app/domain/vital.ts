@@ -65,7 +65,7 @@ export type VitalOverview = {
   lastDrill: (DrillView & { uuid: string; title: string }) | null;
 };
 
-/** `flaggedAt` (an ISO instant) plus `months`, as the calendar day the flag is due for review. */
+/** `today` (YYYY-MM-DD, in Jakarta) plus `months`: the day the flag is due for review (the last day of a shorter month). */
 export function reviewDueOn(today: string, months: number): string {
   const [year, month, day] = today.split("-").map(Number) as [number, number, number];
   const total = year * 12 + (month - 1) + months;

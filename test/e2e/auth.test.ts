@@ -30,9 +30,10 @@ function sidebarEntries(page: Page): Promise<string[]> {
 }
 
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
-  // The SPEC's entries, plus 'Sampah' (the trash) and 'Penyusutan' (disposal) for those who may open them.
-  "Super Admin": ["Dashboard", "Documents", "Sampah", "Penyusutan", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Penyusutan", "Logout"],
+  // The SPEC's entries, plus 'Sampah' (the trash), the records' life after filing ('Berkas',
+  // 'Daftar Arsip', 'Pemindahan') and 'Penyusutan' (disposal) for those who may open them.
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Logout"],
   Viewer: ["Dashboard", "Documents", "Logout"],
 };
 

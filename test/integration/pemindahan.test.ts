@@ -31,13 +31,20 @@ const now = () => new Date().toISOString();
 
 beforeAll(async () => {
   world = await accessWorld();
-  // The records centre: a unit of its own, named so by the flag (the one unit with it).
-  await testEnv.DB.prepare("UPDATE unit_kerja SET is_records_centre = 0 WHERE is_records_centre = 1").run();
+  // The records centre: created with the flag through the API, then the flag moved to another
+  // unit on its form (one records centre at a time: the first loses it).
+  const admin = { cookie: world.admin.session.cookie, ip: world.admin.session.ip, csrfToken: world.admin.session.csrfToken };
+  const first = await call("/api/v1/unit-kerja", { method: "POST", json: { nama: unique("Arsip Lama"), jenis: "Unit Kearsipan", isRecordsCentre: true }, ...admin });
+  const firstId = (await first.json<{ data: { id: number; isRecordsCentre: boolean } }>()).data.id;
   const nama = unique("Arsip Universitas");
-  const row = await testEnv.DB.prepare("INSERT INTO unit_kerja (nama, jenis, nama_pejabat, is_records_centre, created_at, updated_at) VALUES (?, 'Unit Kearsipan', 'Dra. Kepala Arsip', 1, ?, ?) RETURNING id")
-    .bind(nama, now(), now())
-    .first<{ id: number }>();
-  centre = { id: row!.id, nama };
+  const created = await call("/api/v1/unit-kerja", { method: "POST", json: { nama, jenis: "Unit Kearsipan", namaPejabat: "Dra. Kepala Arsip" }, ...admin });
+  const id = (await created.json<{ data: { id: number } }>()).data.id;
+  const named = await call(`/api/v1/unit-kerja/${id}`, { method: "PUT", json: { nama, jenis: "Unit Kearsipan", namaPejabat: "Dra. Kepala Arsip", isRecordsCentre: true }, ...admin });
+  expect((await named.json<{ data: { isRecordsCentre: boolean } }>()).data.isRecordsCentre).toBe(true);
+  expect((await (await call(`/api/v1/unit-kerja/${firstId}`, admin)).json<{ isRecordsCentre: boolean }>()).isRecordsCentre).toBe(false);
+  // A change that does not name the flag leaves it.
+  await call(`/api/v1/unit-kerja/${id}`, { method: "PUT", json: { nama, jenis: "Unit Kearsipan", namaPejabat: "Dra. Kepala Arsip" }, ...admin });
+  centre = { id, nama };
   const user = await createUser({ role: "Satuan Kerja", unitKerjaId: centre.id });
   archivist = { user, session: await login(user.username, user.password) };
   const codeName = unique("PM").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 20);
