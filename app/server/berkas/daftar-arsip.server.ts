@@ -4,21 +4,17 @@
  * not (inaktif), in ANRI's columns; as a page, CSV and PDF. Statis berkas belong to the EAD
  * export, not here; an empty berkas lists nowhere.
  */
-import type { ExpressionBuilder } from "kysely";
 import { kurunWaktu, locationText, type DaftarArsipQuery, type DaftarArsipRow, type DaftarJenis } from "~/domain/berkas";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
 import { berkasText, daftarArsipText as d } from "~/i18n/berkas";
 import type { ServiceContext } from "../context.server";
-import type { Database } from "../db/schema";
 import { csvLine } from "../http/csv.server";
-import { berkasScopeOf, berkasScopeWhere, berkasSelect, toBerkasView, type BerkasRow } from "./queries.server";
+import { berkasScopeOf, berkasScopeWhere, berkasSelect, toBerkasView, type BerkasEb, type BerkasRow } from "./queries.server";
 
 /** Rows a download holds at most (a unit's daftar is hundreds; the whole university's a few thousand). */
 const DOWNLOAD_LIMIT = 5000;
-
-type BerkasEb = ExpressionBuilder<Database & { b: Database["berkas"] }, "b">;
 
 /** The berkas's clock, as its live documents carry it (all the same: a berkas shares one clock). */
 const stateOf = (eb: BerkasEb) =>

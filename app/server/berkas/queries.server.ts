@@ -8,7 +8,7 @@ import type { Database } from "../db/schema";
 /** Reads of berkas, reusable by any service: each takes its dependencies first. */
 type Deps = { db: Db };
 
-type BerkasEb = ExpressionBuilder<Database & { b: Database["berkas"] }, "b">;
+export type BerkasEb = ExpressionBuilder<Database & { b: Database["berkas"] }, "b">;
 
 /** The live documents of the berkas `b` (what its dates and count are computed from). */
 const liveItems = (eb: BerkasEb) => eb.selectFrom("archives as i").whereRef("i.berkas_id", "=", "b.id").where("i.deleted_at", "is", null);
@@ -105,6 +105,19 @@ export async function onOpenDisposalList({ db }: Deps, berkasId: number): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** SQL on `b` (berkas): not on a transfer proposal that is still open (DIUSULKAN). */
+export const notOnOpenTransfer = (eb: BerkasEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("transfer_items as ti")
+        .innerJoin("transfers as t", "t.id", "ti.transfer_id")
+        .select("ti.berkas_id")
+        .whereRef("ti.berkas_id", "=", "b.id")
+        .where("t.status", "=", "DIUSULKAN"),
+    ),
+  );
 
 /** The open transfer proposal (DIUSULKAN) holding the berkas, if any. */
 export function openTransferOf({ db }: Deps, berkasId: number) {

@@ -33,10 +33,12 @@ import {
   berkasScopeWhere,
   berkasSelect,
   findBerkas,
+  notOnOpenTransfer,
   onOpenDisposalList,
   openTransferOf,
   parseBerkasId,
   toBerkasView,
+  type BerkasEb,
   type BerkasRow,
 } from "./queries.server";
 
@@ -398,18 +400,7 @@ export async function berkasOptionsFor(
     .where("b.unit_kerja_id", "=", document.unitKerjaId)
     .where("k.code", "=", document.classificationCode)
     .where("b.custody_unit_id", "is", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("transfer_items as ti")
-            .innerJoin("transfers as t", "t.id", "ti.transfer_id")
-            .select("ti.berkas_id")
-            .whereRef("ti.berkas_id", "=", "b.id")
-            .where("t.status", "=", "DIUSULKAN"),
-        ),
-      ),
-    )
+    .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb))
     .orderBy("b.updated_at", "desc")
     .limit(50)
     .execute();

@@ -11,6 +11,7 @@
  */
 import type { DisposalBeritaAcaraKind as BeritaAcaraKind } from "~/domain/berita-acara";
 import {
+  canonicalLines,
   dateInIndonesian,
   dateInWords,
   drawFooters,
@@ -66,20 +67,7 @@ export type BeritaAcaraPdfInput = {
  * the whole encoded as UTF-8. Anyone holding the list (e.g. its CSV) can recompute the hash.
  */
 export function canonicalListText(items: readonly BeritaAcaraItem[]): string {
-  return [...items]
-    .sort((a, b) => a.position - b.position)
-    .map(
-      (item) =>
-        `${JSON.stringify([
-          item.position,
-          item.classificationCode.normalize("NFC"),
-          item.title.normalize("NFC"),
-          item.documentNumber.normalize("NFC"),
-          item.year,
-          item.fileCount,
-        ])}\n`,
-    )
-    .join("");
+  return canonicalLines(items, (item) => [item.position, item.classificationCode, item.title, item.documentNumber, item.year, item.fileCount]);
 }
 
 /** SHA-256 (lowercase hex) of `canonicalListText(items)`: the hash the PDF and the verification page show. */

@@ -44,6 +44,9 @@ function selected(ctx: Ctx, selection: EadSelection) {
 
 type Selected = ReturnType<typeof selected>;
 
+/** A code's JRA line, read with the records of the export (`appraisalOf`). */
+const CODE_COLUMNS = ["k.code", "k.name as code_name", "k.retention_active_years", "k.retention_inactive_years", "k.final_disposition", "k.legal_basis"] as const;
+
 const itemColumns = (qb: Selected) =>
   qb
     .leftJoin("classification_codes as k", "k.id", "a.classification_id")
@@ -59,12 +62,7 @@ const itemColumns = (qb: Selected) =>
       "a.mime_type",
       "a.file_size",
       "a.berkas_id",
-      "k.code",
-      "k.name as code_name",
-      "k.retention_active_years",
-      "k.retention_inactive_years",
-      "k.final_disposition",
-      "k.legal_basis",
+      ...CODE_COLUMNS,
       "uk.nama as unit_name",
     ]);
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemColumns>["execute"]>>[number];
@@ -124,12 +122,7 @@ async function* eadPieces(ctx: Ctx, selection: EadSelection, header: Parameters<
         "b.title",
         "b.development_level",
         "b.note",
-        "k.code",
-        "k.name as code_name",
-        "k.retention_active_years",
-        "k.retention_inactive_years",
-        "k.final_disposition",
-        "k.legal_basis",
+        ...CODE_COLUMNS,
         "uk.nama as unit_name",
       ])
       .where("b.id", "in", selected(ctx, selection).select("a.berkas_id").where("a.berkas_id", "is not", null))

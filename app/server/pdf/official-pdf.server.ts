@@ -57,6 +57,18 @@ export function dateInWords(isoDate: string): string {
   return `${weekday}, tanggal ${terbilang(day)} bulan ${MONTHS[month - 1]} tahun ${terbilang(year)}`;
 }
 
+/**
+ * The canonical text of a list that an official record's hash covers: one JSON array per item in
+ * ascending `position` (JSON.stringify: no spaces, strings NFC-normalized and JSON-escaped), each
+ * line ended by "\n". Anyone holding the list can write it again and recompute the hash.
+ */
+export function canonicalLines<Item extends { position: number }>(items: readonly Item[], fields: (item: Item) => (string | number)[]): string {
+  return [...items]
+    .sort((a, b) => a.position - b.position)
+    .map((item) => `${JSON.stringify(fields(item).map((value) => (typeof value === "string" ? value.normalize("NFC") : value)))}\n`)
+    .join("");
+}
+
 /** SHA-256 (lowercase hex) of `text` as UTF-8. */
 export async function sha256OfText(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -7,6 +7,7 @@
  */
 import {
   A4_LANDSCAPE,
+  canonicalLines,
   dateInIndonesian,
   dateInWords,
   drawFooters,
@@ -58,22 +59,16 @@ export type PemindahanPdfInput = {
  * location]` (strings NFC), each line ended by "\n"; anyone holding the list can recompute it.
  */
 export function canonicalTransferList(items: readonly MovedBerkas[]): string {
-  return [...items]
-    .sort((a, b) => a.position - b.position)
-    .map(
-      (item) =>
-        `${JSON.stringify([
-          item.position,
-          item.berkasNumber.normalize("NFC"),
-          item.classificationCode.normalize("NFC"),
-          item.title.normalize("NFC"),
-          item.period.normalize("NFC"),
-          item.itemCount,
-          item.developmentLevel,
-          item.location.normalize("NFC"),
-        ])}\n`,
-    )
-    .join("");
+  return canonicalLines(items, (item) => [
+    item.position,
+    item.berkasNumber,
+    item.classificationCode,
+    item.title,
+    item.period,
+    item.itemCount,
+    item.developmentLevel,
+    item.location,
+  ]);
 }
 
 export const transferListSha256Of = (items: readonly MovedBerkas[]): Promise<string> => sha256OfText(canonicalTransferList(items));

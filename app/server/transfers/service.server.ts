@@ -24,7 +24,7 @@ import {
 import { berkasText } from "~/i18n/berkas";
 import { transferText as m } from "~/i18n/transfers";
 import { commit, type Step } from "../audit/commit.server";
-import { berkasSelect, recordsCentre, toBerkasView } from "../berkas/queries.server";
+import { berkasSelect, notOnOpenTransfer, recordsCentre, toBerkasView, type BerkasEb } from "../berkas/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
 import type { Database } from "../db/schema";
@@ -48,21 +48,6 @@ async function scopeOf(ctx: ServiceContext): Promise<Scope> {
 
 const jakartaToday = (ctx: ServiceContext) => retentionToday(ctx.now());
 
-type BerkasEb = ExpressionBuilder<Database & { b: Database["berkas"] }, "b">;
-
-/** Not on a proposal that is still open. */
-const notProposed = (eb: BerkasEb) =>
-  eb.not(
-    eb.exists(
-      eb
-        .selectFrom("transfer_items as ti")
-        .innerJoin("transfers as t", "t.id", "ti.transfer_id")
-        .select("ti.berkas_id")
-        .whereRef("ti.berkas_id", "=", "b.id")
-        .where("t.status", "=", "DIUSULKAN"),
-    ),
-  );
-
 /**
  * Berkas that may be proposed: at their unit, not the records centre's own, with live documents
  * whose (shared) active period ended before `today`, not Statis, on no open proposal.
@@ -81,7 +66,7 @@ function candidateSelect(ctx: ServiceContext, today: string, centreId: number | 
     .where("b.custody_unit_id", "is", null)
     .where("b.unit_kerja_id", "!=", centreId ?? -1)
     .where((eb) => eb.exists(inactive(eb as unknown as BerkasEb).select("a.id")))
-    .where((eb) => notProposed(eb as unknown as BerkasEb));
+    .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb));
 }
 
 export type TransferWorkspace = {
