@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The one command that installs what the tests need and runs them all (README quick start).
 # Installs the Debian packages the tests run when missing: Chromium (end-to-end tests drive it
-# through playwright-core) and libxml2-utils (xmllint validates the OAI-PMH answers).
+# through playwright-core), libxml2-utils (xmllint validates the OAI-PMH answers) and hunspell-id
+# (the stemmer's root list must be what LibreOffice's Indonesian dictionary gives).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+[ -f /usr/share/hunspell/id_ID.dic ] || missing+=(hunspell-id)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing from Debian's packages: ${missing[*]}..."
   SUDO=""

@@ -3,6 +3,7 @@ import { scheduledAuditChainCheck } from "~/server/audit/integrity.server";
 import { jobContext } from "~/server/context.server";
 import { runFixityChecks } from "~/server/fixity/service.server";
 import { runMaintenance } from "~/server/jobs/maintenance.server";
+import { restemStaleVocabulary } from "~/server/search/service.server";
 import { enqueuePendingTexts } from "~/server/text-extraction/service.server";
 import { refreshRetentionStates } from "~/server/retention/service.server";
 
@@ -19,7 +20,8 @@ export const RETENTION_CRON = "41 17 * * *";
 /**
  * The cron triggers (wrangler.toml), each run as a job with its own system actor. Every 30
  * minutes: housekeeping (see runMaintenance), then sealing the audit rows it and anything else
- * left unsealed, then the text-extraction backfill (documents whose text still waits). Between
+ * left unsealed, then the text-extraction backfill (documents whose text still waits) and, after
+ * the stemmer changed, a part of the search vocabulary's re-stem. Between
  * those: a fixity batch, in an invocation of its own so that hashing files never delays or shares
  * the time limit of the housekeeping. Daily: the audit-chain check, and the retention clock's
  * refresh (every live document's status recomputed, so a record falls due the day after its
@@ -42,5 +44,7 @@ export async function scheduled(controller: ScheduledController, env: Env, execu
   const ctx = jobContext(env, "maintenance", { waitUntil });
   await runMaintenance(ctx);
   await sealAuditChain(ctx, 250);
-  await enqueuePendingTexts(jobContext(env, "text-extraction", { waitUntil }));
+  const textJob = jobContext(env, "text-extraction", { waitUntil });
+  await enqueuePendingTexts(textJob);
+  await restemStaleVocabulary(textJob);
 }

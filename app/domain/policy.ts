@@ -123,7 +123,9 @@ export type Action =
   | { type: "files.sweep" }
   // Extract a queued file's text and write it (the queue consumer); enqueue what still waits (the cron).
   | { type: "text.extract" }
-  | { type: "text.enqueue" };
+  | { type: "text.enqueue" }
+  // Recompute the search vocabulary's stems after the stemmer changed (the 30-minute cron).
+  | { type: "search.restem" };
 
 type ActionType = Action["type"];
 
@@ -137,8 +139,9 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
   "audit-chain": ["auditLog.verify"],
   // Re-hashes stored objects in batches, records each check, audits new failures.
   fixity: ["fixity.check"],
-  // The queue consumer and the backfill of the 30-minute cron: reads files, writes archive_texts only.
-  "text-extraction": ["text.extract", "text.enqueue"],
+  // The queue consumer and the backfill of the 30-minute cron: reads files, writes archive_texts
+  // and the search vocabulary (search_terms), whose stems it also recomputes when the stemmer changes.
+  "text-extraction": ["text.extract", "text.enqueue", "search.restem"],
   // Recomputes every live document's retention status (retention_states) once a day.
   retention: ["retention.refresh"],
 };
@@ -272,6 +275,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "files.sweep":
     case "text.extract":
     case "text.enqueue":
+    case "search.restem":
       return false;
   }
 }

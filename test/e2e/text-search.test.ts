@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } fr
 import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
+import { stemIndonesian, tokenizeIndonesian } from "../../app/domain/search/indonesian";
 
 const { newPage } = useBrowser();
 
@@ -21,10 +22,13 @@ const SIZES = [
 
 const word = uniqueWord("isi");
 let title: string;
+/** A document whose text says "pemusnahan", found by a query that says "dimusnahkan". */
+const formWord = uniqueWord("ba");
+let formTitle: string;
 
-beforeAll(async () => {
-  const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { accessLevel: "PUBLIC", title: `Surat Edaran ${uniqueWord("judul")}` });
-  title = doc.title;
+/** What the extraction consumer writes: the text INDEXED, and its words with their stems. */
+async function indexedDocument(title: string, body: string): Promise<string> {
+  const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { accessLevel: "PUBLIC", title });
   const [row] = queryE2eDb<{ id: number; current_file_id: number }>("SELECT id, current_file_id FROM archives WHERE uuid = ?", doc.uuid);
   const now = new Date().toISOString();
   executeOnE2eDb(
@@ -32,10 +36,17 @@ beforeAll(async () => {
      ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
     row!.id,
     row!.current_file_id,
-    `Dengan hormat, bersama ini kami sampaikan bahwa ${word} <b>wajib</b> diikuti oleh seluruh pegawai.`,
+    body,
     now,
     now,
   );
+  for (const term of new Set(tokenizeIndonesian(body))) executeOnE2eDb("INSERT OR IGNORE INTO search_terms (term, stem) VALUES (?, ?)", term, stemIndonesian(term));
+  return doc.title;
+}
+
+beforeAll(async () => {
+  title = await indexedDocument(`Surat Edaran ${uniqueWord("judul")}`, `Dengan hormat, bersama ini kami sampaikan bahwa ${word} <b>wajib</b> diikuti oleh seluruh pegawai.`);
+  formTitle = await indexedDocument(`Berita Acara ${uniqueWord("judul")}`, `Berita acara ${formWord}: pemusnahan arsip inaktif yang telah habis masa retensinya.`);
 });
 
 async function expectSnippet(page: Page) {
@@ -83,4 +94,14 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       await expectSnippet(page);
     });
   }
+});
+
+it("a word form finds the text that says it another way (the root dictionary: dimusnahkan → pemusnahan)", async () => {
+  const { page } = await newPage({ javaScriptEnabled: true, viewport: SIZES[0] });
+  await login(page, DEMO_ACCOUNTS.admin);
+  await goto(page, `/app/documents?${new URLSearchParams({ q: `${formWord} dimusnahkan` })}`);
+  await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
+  const row = page.getByTestId("document-row").filter({ hasText: formTitle });
+  await row.getByTestId("snippet").waitFor();
+  expect(await row.getByTestId("snippet").locator("mark").allTextContents()).toEqual([formWord, "pemusnahan"]);
 });

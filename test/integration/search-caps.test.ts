@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DocumentPage } from "~/domain/documents";
 import { parsePageQuery } from "~/domain/document-schemas";
-import { recordTermsStatements } from "~/server/search/queries.server";
 import { searchDocuments } from "~/server/search/service.server";
 import { send } from "../support/worker/admin";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
-import { testEnv } from "../support/worker/env";
 import { unique } from "../support/worker/http";
+import { indexText } from "../support/worker/search";
 
 /**
  * The search's caps (issue 19, common words): past the cap the count says "more than", the facets
@@ -20,18 +19,6 @@ let world: AccessWorld;
 const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");
 const publicDocs: string[] = [];
 const privateDocs: string[] = [];
-
-async function indexText(uuid: string, body: string): Promise<void> {
-  const row = (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
-  const now = new Date().toISOString();
-  await testEnv.DB.batch([
-    testEnv.DB.prepare(
-      `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-    ).bind(row.id, row.current_file_id, body, now, now),
-    ...recordTermsStatements(testEnv.DB, body),
-  ]);
-}
 
 beforeAll(async () => {
   world = await accessWorld();

@@ -4,11 +4,11 @@ import { stemIndonesian } from "~/domain/search/indonesian";
 import { snippetHtml } from "~/domain/search/query";
 import { parsePageQuery } from "~/domain/document-schemas";
 import { listDocuments, listDocumentsWithCategories } from "~/server/documents/service.server";
-import { recordTermsStatements } from "~/server/search/queries.server";
 import { send } from "../support/worker/admin";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
+import { indexText } from "../support/worker/search";
 import { unique, type SignedIn } from "../support/worker/http";
 
 /**
@@ -25,19 +25,6 @@ beforeAll(async () => {
 
 async function idOf(uuid: string): Promise<{ id: number; current_file_id: number }> {
   return (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;
-}
-
-/** What the consumer does when a text is extracted: the row INDEXED with its body, the words' stems recorded. */
-async function indexText(uuid: string, body: string): Promise<void> {
-  const { id, current_file_id } = await idOf(uuid);
-  const now = new Date().toISOString();
-  await testEnv.DB.batch([
-    testEnv.DB.prepare(
-      `INSERT INTO archive_texts (archive_id, file_id, status, body, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?)
-       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, extracted_at = excluded.extracted_at`,
-    ).bind(id, current_file_id, body, now, now),
-    ...recordTermsStatements(testEnv.DB, body),
-  ]);
 }
 
 async function search(session: SignedIn | null, params: Record<string, string>): Promise<DocumentPage> {
@@ -198,7 +185,7 @@ describe("the index follows the document", () => {
     const doc = (await ownerDocument(world, "PUBLIC", "Dokumen stem")).uuid;
     await indexText(doc, `Kami menyuarakan ${term}.`);
     const query = parsePageQuery(new URLSearchParams({ q: `${term} suarakan` }));
-    expect((await listDocuments(ctx, query, { stemming: false })).total).toBe(0);
+    expect((await listDocuments(ctx, query, { stemmer: null })).total).toBe(0);
     expect(stemIndonesian("suarakan")).toBe(stemIndonesian("menyuarakan"));
     expect((await listDocuments(ctx, query)).total).toBe(1);
   });

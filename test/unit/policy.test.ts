@@ -112,18 +112,21 @@ describe("can", () => {
     }
   });
 
-  it("lets who may edit a document (and Super Admin) re-queue its text, the text job extract and enqueue, and only Super Admin filter by text status", () => {
+  it("lets who may edit a document (and Super Admin) re-queue its text, the text job extract, enqueue and re-stem, and only Super Admin filter by text status", () => {
     const reindex = (actor: Actor | null, level: DocumentRef["accessLevel"] = "PRIVATE") => can(actor, { type: "document.reindex", document: doc(level) });
     expect(reindex(ftStaff)).toBe(true);
     expect(reindex(admin)).toBe(true);
     for (const actor of [ftColleague, feStaff, viewer, otherRole, null]) expect(reindex(actor, "PUBLIC")).toBe(false);
     expect(can({ system: "text-extraction" }, { type: "text.extract" })).toBe(true);
     expect(can({ system: "text-extraction" }, { type: "text.enqueue" })).toBe(true);
+    expect(can({ system: "text-extraction" }, { type: "search.restem" })).toBe(true);
+    expect(can({ system: "maintenance" }, { type: "search.restem" })).toBe(false);
     expect(can({ system: "text-extraction" }, { type: "document.reindex", document: doc("PUBLIC") })).toBe(false);
     expect(can({ system: "maintenance" }, { type: "text.extract" })).toBe(false);
     for (const actor of [admin, ftStaff, viewer, null]) {
       expect(can(actor, { type: "text.extract" })).toBe(false);
       expect(can(actor, { type: "text.enqueue" })).toBe(false);
+      expect(can(actor, { type: "search.restem" })).toBe(false);
     }
     expect(can(admin, { type: "text.statusFilter" })).toBe(true);
     for (const actor of [ftStaff, viewer, otherRole, null]) expect(can(actor, { type: "text.statusFilter" })).toBe(false);

@@ -1,26 +1,36 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { INDONESIAN_STOPWORDS, stemIndonesian, tokenizeIndonesian } from "~/domain/search/indonesian";
+import { createIndonesianStemmer, INDONESIAN_STOPWORDS, stemIndonesian, tokenizeIndonesian, type Stemmer } from "~/domain/search/indonesian";
+import { rootDictionary } from "~/domain/search/root-dictionary";
 import {
   formatScore,
+  formatScores,
   parseRelevanceDocument,
   recallAt,
   reciprocalRank,
+  RELEVANCE_SETS,
+  scoreBySet,
   scoreRuns,
   type RelevanceDocument,
   type RelevanceQuery,
+  type RelevanceSet,
 } from "../support/shared/relevance";
 
 const FIXTURES = new URL("../fixtures/relevance/", import.meta.url);
 
-function loadCorpus(): { documents: RelevanceDocument[]; queries: RelevanceQuery[] } {
+function loadCorpus(): { documents: RelevanceDocument[]; queries: RelevanceQuery[]; setOf: (id: string) => RelevanceSet } {
   const folder = new URL("documents/", FIXTURES);
   const documents = readdirSync(folder)
     .filter((name) => name.endsWith(".txt"))
     .sort()
     .map((name) => parseRelevanceDocument(name.replace(/\.txt$/, ""), readFileSync(new URL(name, folder), "utf8")));
-  const queries = JSON.parse(readFileSync(new URL("queries.json", FIXTURES), "utf8")) as RelevanceQuery[];
-  return { documents, queries };
+  const sets = new Map<string, RelevanceSet>();
+  const queries = (Object.entries(RELEVANCE_SETS) as [RelevanceSet, string][]).flatMap(([set, file]) => {
+    const inFile = JSON.parse(readFileSync(new URL(file, FIXTURES), "utf8")) as RelevanceQuery[];
+    for (const query of inFile) sets.set(query.id, set);
+    return inFile;
+  });
+  return { documents, queries, setOf: (id) => sets.get(id)! };
 }
 
 describe("relevance metrics", () => {
@@ -72,11 +82,13 @@ describe("relevance metrics", () => {
 });
 
 describe("the relevance set", () => {
-  const { documents, queries } = loadCorpus();
+  const { documents, queries, setOf } = loadCorpus();
 
-  it("holds at least 60 documents and 30 queries, every judged document in the corpus", () => {
-    expect(documents.length).toBeGreaterThanOrEqual(60);
-    expect(queries.length).toBeGreaterThanOrEqual(30);
+  it("holds at least 100 documents and 120 queries, every judged document in the corpus", () => {
+    expect(documents.length).toBeGreaterThanOrEqual(100);
+    expect(queries.length).toBeGreaterThanOrEqual(120);
+    expect(queries.filter((query) => setOf(query.id) === "independent").length).toBeGreaterThanOrEqual(30);
+    expect(queries.filter((query) => setOf(query.id) === "dictionary").length).toBeGreaterThanOrEqual(20);
     const ids = new Set(documents.map((document) => document.id));
     for (const query of queries) {
       expect(query.relevant.length, query.id).toBeGreaterThan(0);
@@ -99,13 +111,19 @@ describe("the relevance set", () => {
     }
   });
 
-  it("rewards stemming with a plain in-memory BM25 (a baseline for the real search, not a replacement)", () => {
-    const withStems = scoreRuns(queries.map((query) => ({ query, ranked: bm25Search(documents, query.query, true) })));
-    const withoutStems = scoreRuns(queries.map((query) => ({ query, ranked: bm25Search(documents, query.query, false) })));
-    console.info(`in-memory BM25, stemmed: ${formatScore(withStems)}; unstemmed: ${formatScore(withoutStems)}`);
-    expect(withStems.recallAt10).toBeGreaterThan(withoutStems.recallAt10);
-    expect(withStems.recallAt10).toBeGreaterThanOrEqual(0.9);
-    expect(withStems.mrr).toBeGreaterThanOrEqual(0.85);
+  it("rewards stemming, and the dictionary, with a plain in-memory BM25 (a baseline for the real search, not a replacement)", () => {
+    const score = (stem: Stemmer | null) => scoreBySet(queries.map((query) => ({ query, ranked: bm25Search(documents, query.query, stem) })), setOf);
+    const dictionary = score(stemIndonesian);
+    const ownRootsOnly = score(createIndonesianStemmer(rootDictionary({ hunspell: false })));
+    const unstemmed = score(null);
+    console.info(
+      `in-memory BM25\nwith the dictionary:\n${formatScores(dictionary)}\nown roots and rules only:\n${formatScores(ownRootsOnly)}\nunstemmed:\n${formatScores(unstemmed)}`,
+    );
+    expect(dictionary.all.recallAt10).toBeGreaterThan(ownRootsOnly.all.recallAt10);
+    expect(dictionary.dictionary.recallAt10).toBeGreaterThan(ownRootsOnly.dictionary.recallAt10);
+    expect(ownRootsOnly.all.recallAt10).toBeGreaterThan(unstemmed.all.recallAt10);
+    expect(dictionary.all.recallAt10).toBeGreaterThanOrEqual(0.9);
+    expect(dictionary.all.mrr).toBeGreaterThanOrEqual(0.85);
   });
 });
 
@@ -114,12 +132,9 @@ describe("the relevance set", () => {
  * ranked by BM25 (k1 1.2, b 0.75) over title, number and body. The same rules an FTS5 MATCH with
  * implicit AND and bm25() applies, small enough to read.
  */
-function bm25Search(documents: readonly RelevanceDocument[], query: string, stem: boolean): string[] {
-  const term = (word: string) => (stem ? stemIndonesian(word) : word);
-  const indexed = documents.map((document) => {
-    const words = tokenizeIndonesian(`${document.title} ${document.documentNumber} ${document.body}`);
-    return { id: document.id, words, terms: words.filter((word) => !INDONESIAN_STOPWORDS.has(word)).map(term) };
-  });
+function bm25Search(documents: readonly RelevanceDocument[], query: string, stem: Stemmer | null): string[] {
+  const term = (word: string) => (stem ? stem(word) : word);
+  const indexed = indexOf(documents, stem);
   const phrases = [...query.matchAll(/"([^"]+)"/g)].map((match) => tokenizeIndonesian(match[1]!));
   const queryTerms = tokenizeIndonesian(query)
     .filter((word) => !INDONESIAN_STOPWORDS.has(word))
@@ -141,6 +156,20 @@ function bm25Search(documents: readonly RelevanceDocument[], query: string, stem
       return { id: document.id, score };
     });
   return scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).map((document) => document.id);
+}
+
+/** Each document's words and their terms under `stem`, computed once per stemmer. */
+const indexes = new Map<Stemmer | null, { id: string; words: string[]; terms: string[] }[]>();
+function indexOf(documents: readonly RelevanceDocument[], stem: Stemmer | null) {
+  let indexed = indexes.get(stem);
+  if (!indexed) {
+    indexed = documents.map((document) => {
+      const words = tokenizeIndonesian(`${document.title} ${document.documentNumber} ${document.body}`);
+      return { id: document.id, words, terms: words.filter((word) => !INDONESIAN_STOPWORDS.has(word)).map((word) => (stem ? stem(word) : word)) };
+    });
+    indexes.set(stem, indexed);
+  }
+  return indexed;
 }
 
 function containsSequence(words: readonly string[], phrase: readonly string[]): boolean {

@@ -1,12 +1,11 @@
 /**
- * A small list of Indonesian root words (kata dasar), written for this project from the
+ * The project's own Indonesian root words (kata dasar), written for this project from the
  * vocabulary of university administration: decrees, letters, SOPs, reports, accreditation and
- * curricula. It is NOT a general dictionary and does not need to be: the stemmer works without
- * it (rule-based), and only consults it to choose between readings the rules cannot tell apart
- * (men+vowel is "t…" in "menetapkan" but not in "mengajar"; "-i" is a suffix in "mengakhiri" but
- * part of the root in "nilai"), and to leave alone roots that look prefixed ("kepala",
- * "berita", "media"). A word missing here is still stemmed by the rules; adding a word only
- * makes the forms derived from it agree with each other.
+ * curricula. The stemmer's dictionary is LibreOffice's Hunspell list (dictionary/hunspell-id.ts);
+ * these roots join it, and take every affix, because that list lacks many words archives use
+ * ("akreditasi", "kurikulum", "universitas" carry no affix flags there; "validasi" is missing) or
+ * because they settle a reading for the words of this domain. Adding a root here only makes the
+ * forms derived from it agree with each other.
  *
  * Kept as one string so the bundle holds a few kilobytes of text rather than a large array
  * literal; split once at module load.
@@ -85,3 +84,15 @@ yakin yayasan
 `;
 
 export const INDONESIAN_ROOTS: ReadonlySet<string> = new Set(ROOT_TEXT.split(/\s+/).filter(Boolean));
+
+/**
+ * Dictionary entries that are derived forms of another root, which the stemmer gives instead:
+ * "belajar" and "pelajar" are ber- and per- before "ajar" (Tala's rules know them too), so
+ * "pembelajaran", "pelajaran" and "mengajar" meet on "ajar"; Hunspell files "diketahui" under
+ * "ketahu" but "mengetahui" and "pengetahuan" under "tahu".
+ */
+export const ROOT_ALIASES: ReadonlyMap<string, string> = new Map([
+  ["belajar", "ajar"],
+  ["pelajar", "ajar"],
+  ["ketahu", "tahu"],
+]);

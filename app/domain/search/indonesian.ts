@@ -1,249 +1,208 @@
-import { INDONESIAN_ROOTS } from "./indonesian-roots";
+import { ROOT_ALIASES } from "./indonesian-roots";
+import { DICTIONARY_VERSION, FAMILY, rootDictionary, type RootDictionary } from "./root-dictionary";
+import { countVowels, isVowel, talaStem } from "./tala-rules";
 
 /**
  * Indonesian word stemming for search, used the same way at index time and at query time, so
  * "menyuarakan" and "suara" meet on the same term.
  *
- * The rules are the rule-based "Porter stemmer for Bahasa Indonesia" (Tala, 2003) as published
- * by the Snowball project (BSD licence): particle (-kah/-lah/-pun), possessive (-ku/-mu/-nya),
- * first-order prefix (meN-, peN-, di-, ke-, ter-), derivational suffix (-kan/-an/-i) and
- * second-order prefix (ber-, per-), each step only while the word keeps more than two vowels.
- * This is an own port, written from the algorithm's description; with the root list emptied it
- * gives the same stem as the Snowball implementation for every one of about 13,000 affixed forms
- * of the listed roots (checked when it was written) but one deliberate departure: men-/pen-
- * before a vowel put back the root's "t" (see firstOrderPrefixes).
+ * A word is read every way its affixes allow — inflectional endings (-lah, -kah, -pun, -ku,
+ * -mu, -nya), a derivational suffix (-kan, -an, -i) and up to three prefixes (meN-, peN-, di-,
+ * ter-, ber-, per-, ke-, se-), each nasal prefix with every root letter it may have replaced
+ * (meN- + t, k, p, s; "me" before l, m, n, ny, r, w, y; the kept consonants of loan words such
+ * as "mentransfer", "mengkoordinasikan") — and the reading whose root is in the dictionary wins:
+ * one whose affixes the dictionary allows that root before one it does not, then the reading
+ * that takes off fewer affixes, then fewer inflectional endings, then the root as written before
+ * one with a put-back letter ("memakan" is "makan", not "pakan"), then the root that takes more
+ * affix families (the more productive word). The dictionary
+ * is LibreOffice's Indonesian Hunspell list with its affix flags plus the project's own roots
+ * (root-dictionary.ts); a word whose root it does not know goes to Tala's rules
+ * (tala-rules.ts), which give every form of it the same stem.
  *
- * The Sastrawi algorithm (Enhanced Confix Stripping) decides every step by looking words up in
- * a root dictionary whose usual source is licensed CC BY-NC-SA; a non-commercial, share-alike
- * licence would follow every copy of this product. So the rules here need no dictionary, and
- * only consult the project's own short list of roots (indonesian-roots.ts) where they face a
- * choice they cannot make alone: which consonant a nasal prefix replaced ("menetapkan" →
- * "tetap", "mengirim" → "kirim", "memiliki" → "milik"), whether a final "-i"/"-an" belongs to the
- * root ("nilai", "berjalan"), and roots that look prefixed ("kepala", "berita"). Without a list
- * entry the plain rules decide; both readings of a word are then at least stemmed the same way
- * every time.
+ * Confixes Indonesian does not form are never read (ber-…-i, di-…-an, ke-…-i, ke-…-kan,
+ * meN-…-an, se-…-i, se-…-kan, ter-…-an, the list of Enhanced Confix Stripping, and peN-/per-…-kan),
+ * nor a prefix twice; di- and meN- only come first.
  */
+export type Stemmer = (word: string) => string;
 
-const VOWELS = new Set(["a", "e", "i", "o", "u"]);
+const { B, D, K, M, P, R, S, T, a: AN, i: I, k: KAN } = FAMILY;
 
-function isVowel(char: string | undefined): boolean {
-  return char !== undefined && VOWELS.has(char);
+function impossibleConfix(prefix: number, suffix: number): boolean {
+  if (suffix === AN) return prefix === D || prefix === M || prefix === T;
+  if (suffix === I) return prefix === B || prefix === K || prefix === S;
+  // peN- and per- never take -kan (Tala's rules agree): "penarikan" is "tarik", not "tari".
+  if (suffix === KAN) return prefix === K || prefix === S || prefix === P || prefix === R;
+  return false;
 }
 
-function countVowels(word: string): number {
+function familyCount(mask: number): number {
   let count = 0;
-  for (const char of word) if (VOWELS.has(char)) count += 1;
+  for (let rest = mask; rest; rest &= rest - 1) count += 1;
   return count;
 }
 
-/**
- * Which prefix was taken off, as the suffix rules need it: 1 di-/meN-/ter-, 2 per-, 3 ke-/peN-,
- * 4 ber-, 0 none. "ke-…-an" and "peN-…-an" keep their "-an" reading, "di-…-i" its "-i", and so on.
- */
-type PrefixKind = 0 | 1 | 2 | 3 | 4;
-
-/** `restored`: the prefix replaced the root's first letter, which is put back ("memakai" → "pakai"). */
-type Stripped = { rest: string; kind: PrefixKind; restored?: boolean };
-
-/**
- * The first-order prefix readings of a word, the rules' own reading first. More than one only
- * where a nasal prefix stands before a vowel and the root's first consonant may have been
- * replaced by it (meN+t, meN+k, meN+p, meN+s, peN+…); and "se-", which the rules do not strip,
- * as a last reading that is kept only when it leads to a listed root.
- */
-function firstOrderPrefixes(word: string): Stripped[] {
-  const after = (length: number) => word.slice(length);
-  if (word.startsWith("meng") || word.startsWith("peng")) {
-    const kind: PrefixKind = word[0] === "m" ? 1 : 3;
-    const rest = after(4);
-    return isVowel(rest[0]) ? [{ rest, kind }, { rest: `k${rest}`, kind, restored: true }] : [{ rest, kind }];
-  }
-  if ((word.startsWith("meny") || word.startsWith("peny")) && isVowel(word[4])) {
-    const kind: PrefixKind = word[0] === "m" ? 1 : 3;
-    return [
-      { rest: `s${after(4)}`, kind, restored: true },
-      { rest: `ny${after(4)}`, kind, restored: true },
-    ];
-  }
-  if (word.startsWith("men") || word.startsWith("pen")) {
-    const kind: PrefixKind = word[0] === "m" ? 1 : 3;
-    const rest = after(3);
-    // Before a vowel the nasal stands for a dropped "t" (menulis, penanaman) or an "n" (menilai),
-    // never for nothing (a root that starts with a vowel takes meng-/peng-): the "t" reading is the
-    // fallback here, where the published rules would delete the prefix ("menanam" → "anam", while
-    // "ditanam" → "tanam").
-    return isVowel(rest[0])
-      ? [
-          { rest: `t${rest}`, kind, restored: true },
-          { rest: `n${rest}`, kind, restored: true },
-          { rest, kind },
-        ]
-      : [{ rest, kind }];
-  }
-  if (word.startsWith("mem") || word.startsWith("pem")) {
-    const kind: PrefixKind = word[0] === "m" ? 1 : 3;
-    const rest = after(3);
-    return isVowel(rest[0])
-      ? [
-          { rest: `p${rest}`, kind, restored: true },
-          { rest: `m${rest}`, kind, restored: true },
-        ]
-      : [{ rest, kind }];
-  }
-  if (word.startsWith("me") || word.startsWith("di")) return [{ rest: after(2), kind: 1 }];
-  if (word.startsWith("ter")) return [{ rest: after(3), kind: 1 }];
-  if (word.startsWith("ke")) return [{ rest: after(2), kind: 3 }];
-  return [];
-}
-
-/** "ber-"/"be-" (only before consonant + "er", as in "bekerja"), "per-"/"pe-", and "belajar"/"pelajar". */
-function secondOrderPrefixes(word: string): Stripped[] {
-  if (word.startsWith("belajar")) return [{ rest: `ajar${word.slice(7)}`, kind: 4 }];
-  if (word.startsWith("ber")) {
-    const rest = word.slice(3);
-    return isVowel(rest[0]) ? [{ rest, kind: 4 }, { rest: `r${rest}`, kind: 4 }] : [{ rest, kind: 4 }];
-  }
-  if (word.startsWith("be") && word.length > 5 && !isVowel(word[2]) && word.startsWith("er", 3)) {
-    return [{ rest: word.slice(2), kind: 4 }];
-  }
-  if (word.startsWith("pelajar")) return [{ rest: `ajar${word.slice(7)}`, kind: 2 }];
-  if (word.startsWith("per")) return [{ rest: word.slice(3), kind: 2 }];
-  if (word.startsWith("pe")) return [{ rest: word.slice(2), kind: 2 }];
-  return [];
-}
-
-/** Takes off "-kan", "-an" or "-i" where the prefix allows it; undefined when none applies. */
-function withoutSuffix(word: string, kind: PrefixKind): string | undefined {
-  if (word.endsWith("kan") && kind !== 3 && kind !== 2) return word.slice(0, -3);
-  if (word.endsWith("an") && kind !== 1) return word.slice(0, -2);
-  if (word.endsWith("i") && kind <= 2 && word[word.length - 2] !== "s") return word.slice(0, -1);
-  return undefined;
-}
-
-/** One way through the rules: the stem it ends with and the forms it passed on the way. */
-type Reading = { stem: string; steps: string[]; restored?: boolean };
-
+const PLAIN_WORD = /^[a-z]+$/;
+/** No derivational suffix, then -kan, -an, -i (a word in -kan is read with -an too: "makan"). */
+const SUFFIXES: ReadonlyArray<readonly [string, number]> = [
+  ["", 0],
+  ["kan", KAN],
+  ["an", AN],
+  ["i", I],
+];
 const PARTICLES = ["kah", "lah", "pun"];
 const POSSESSIVES = ["nya", "ku", "mu"];
+/** A root has at least three letters; a prefix needs two more. */
+const MIN_ROOT = 3;
 
-function withoutEnding(word: string, endings: readonly string[]): string | undefined {
-  const ending = endings.find((candidate) => word.endsWith(candidate));
-  return ending === undefined ? undefined : word.slice(0, -ending.length);
-}
+/** A stemmer over `roots` (the full dictionary by default; the relevance test also runs the own list alone). */
+export function createIndonesianStemmer(roots: RootDictionary): Stemmer {
+  // What the readings under way share: the suffix and inflectional endings taken off the word.
+  let suffix = 0;
+  let inflections = 0;
+  // The best reading so far: its root and its rank (lower is better; the first found wins ties).
+  let bestRoot: string | undefined;
+  let bestRank = Number.POSITIVE_INFINITY;
 
-/** The word without its particle, then also without its possessive: "bukunyalah" → "bukunya", "buku". */
-function inflectionalBases(word: string): string[] {
-  const bases: string[] = [];
-  const withoutParticle = withoutEnding(word, PARTICLES);
-  if (withoutParticle !== undefined) bases.push(withoutParticle);
-  const withoutPossessive = withoutEnding(withoutParticle ?? word, POSSESSIVES);
-  if (withoutPossessive !== undefined) bases.push(withoutPossessive);
-  return bases;
-}
-
-/** The rules' own reading of the word (the published algorithm), then the other prefix readings. */
-function readings(word: string): Reading[] {
-  let measure = countVowels(word);
-  let current = word;
-  const steps: string[] = [word];
-  if (measure <= 2) return [{ stem: current, steps }];
-  const withoutParticle = withoutEnding(current, PARTICLES);
-  if (withoutParticle !== undefined) {
-    current = withoutParticle;
-    measure -= 1;
-    steps.push(current);
-  }
-  if (measure <= 2) return [{ stem: current, steps }];
-  const withoutPossessive = withoutEnding(current, POSSESSIVES);
-  if (withoutPossessive !== undefined) {
-    current = withoutPossessive;
-    measure -= 1;
-    steps.push(current);
-  }
-  if (measure <= 2) return [{ stem: current, steps }];
-  return derivationalReadings(current, measure, steps);
-}
-
-function derivationalReadings(current: string, measure: number, steps: string[]): Reading[] {
-  const firsts = firstOrderPrefixes(current);
-  if (firsts.length > 0) {
-    return firsts.map(({ rest, kind, restored }) => {
-      const path = [...steps, rest];
-      let stem = rest;
-      let left = measure - 1;
-      // After a first-order prefix, a second-order one ("memper-", "diper-") is only looked for
-      // once a suffix came off, and not when the root's first letter was put back ("pemerintahan"
-      // is "perintah", not "intah"), as in the published rules.
-      if (left > 2) {
-        const bare = withoutSuffix(stem, kind);
-        if (bare !== undefined) {
-          stem = bare;
-          left -= 1;
-          path.push(stem);
-          if (left > 2 && !restored) {
-            const second = secondOrderPrefixes(stem)[0];
-            if (second) {
-              stem = second.rest;
-              path.push(stem);
-            }
-          }
-        }
-      }
-      return { stem, steps: path, restored };
-    });
-  }
-
-  const seconds = secondOrderPrefixes(current);
-  const options: Stripped[] = seconds.length > 0 ? seconds : [{ rest: current, kind: 0 }];
-  return options.map(({ rest, kind }) => {
-    const path = rest === current ? [...steps] : [...steps, rest];
-    let stem = rest;
-    const left = rest === current ? measure : measure - 1;
-    if (left > 2) {
-      const bare = withoutSuffix(stem, kind);
-      if (bare !== undefined) {
-        stem = bare;
-        path.push(stem);
-      }
+  /**
+   * `root` as the word's root after `layers` prefixes of the families `need`. `restored`: a
+   * nasal prefix's root letter was put back ("memakai" → "pakai") rather than the root read as
+   * written ("memakan" → "makan"), the weaker reading when both roots exist.
+   */
+  function consider(root: string, need: number, layers: number, restored: number): void {
+    if (root.length < MIN_ROOT) return;
+    const mask = roots.get(root);
+    if (mask === undefined) return;
+    const required = need | suffix;
+    const disallowed = (mask & required) === required ? 0 : 1;
+    // A bare -i or -kan (no prefix) is an imperative, rare in documents: only read where the
+    // root's flags allow it ("juni" is no "jun" + -i), and after a noun in -an ("tarikan").
+    const imperative = layers === 0 && (suffix === I || suffix === KAN) ? 1 : 0;
+    if (disallowed && imperative) return;
+    const affixes = layers + (suffix ? 1 : 0) + inflections;
+    const weaker = restored | imperative;
+    const rank = (((disallowed * 8 + affixes) * 4 + inflections) * 2 + weaker) * 16 + (15 - familyCount(mask));
+    if (rank < bestRank) {
+      bestRank = rank;
+      bestRoot = root;
     }
-    return { stem, steps: path };
-  });
+  }
+
+  /** One more prefix, of `family`, taken off: `rest` is what it leaves. */
+  function strip(rest: string, family: number, need: number, layers: number, restored: number): void {
+    if (need & family) return;
+    if (layers === 0 && impossibleConfix(family, suffix)) return;
+    readPrefixes(rest, need | family, layers + 1, restored);
+  }
+
+  /** meN- or peN- (`family`) at the start of `s`: every root letter the nasal may stand for. */
+  function nasal(s: string, family: number, need: number, layers: number, restored: number): void {
+    const third = s[2];
+    const fourth = s[3];
+    if (third === "n" && fourth === "g") {
+      const rest = s.slice(4);
+      strip(rest, family, need, layers, restored);
+      if (isVowel(rest[0])) strip(`k${rest}`, family, need, layers, 1);
+      // menge-/penge- before a one-syllable root: "mengecek", "pengecatan" (not "pengeringan").
+      if (rest[0] === "e" && countVowels(rest) === 2) strip(rest.slice(1), family, need, layers, restored);
+    } else if (third === "n" && fourth === "y") {
+      if (isVowel(s[4])) strip(`s${s.slice(4)}`, family, need, layers, 1);
+      strip(s.slice(2), family, need, layers, restored);
+    } else if (third === "n" || third === "m") {
+      if (isVowel(fourth)) {
+        // The nasal replaced a t or p ("menulis", "memakai"), or "me" stands before a root's n or m.
+        strip(`${third === "n" ? "t" : "p"}${s.slice(3)}`, family, need, layers, 1);
+        strip(s.slice(2), family, need, layers, restored);
+      } else {
+        // men- before c, d, j, z, and mem- before b, f, v; the kept t, p, s of loans ("mentransfer").
+        strip(s.slice(3), family, need, layers, restored);
+      }
+    } else if (third === "l" || third === "r" || third === "w" || third === "y") {
+      strip(s.slice(2), family, need, layers, restored);
+    }
+  }
+
+  /** Considers `s` as a root, then every prefix it may start with. */
+  function readPrefixes(s: string, need: number, layers: number, restored: number): void {
+    if (layers > 0 || suffix || inflections) consider(s, need, layers, restored);
+    if (layers === 3 || s.length < MIN_ROOT + 2) return;
+    const first = s[0];
+    const second = s[1];
+    if (second === "e") {
+      const third = s[2];
+      if (first === "m") {
+        if (layers === 0) nasal(s, M, need, layers, restored);
+      } else if (first === "p") {
+        nasal(s, P, need, layers, restored);
+        // pe- before any consonant ("pekerja", "petani"), per-, and pe- before a root's r.
+        if (!isVowel(third) && third !== "m" && third !== "n") strip(s.slice(2), P, need, layers, restored);
+        if (third === "r") {
+          strip(s.slice(3), R, need, layers, restored);
+          strip(s.slice(2), R, need, layers, restored);
+        }
+      } else if (first === "b" || first === "t") {
+        const family = first === "b" ? B : T;
+        if (third === "r") strip(s.slice(3), family, need, layers, restored);
+        // be- and te- before a root's r ("berencana", "terasa"); be- before a consonant ("bekerja").
+        if (third === "r" || (first === "b" && !isVowel(third))) strip(s.slice(2), family, need, layers, restored);
+      } else if (first === "k") {
+        strip(s.slice(2), K, need, layers, restored);
+      } else if (first === "s") {
+        strip(s.slice(2), S, need, layers, restored);
+      }
+    } else if (first === "d" && second === "i" && layers === 0) {
+      strip(s.slice(2), D, need, layers, restored);
+    }
+  }
+
+  /** Every reading of `s` (the word, or the word without `endings` inflectional endings). */
+  function readSuffixes(s: string, endings: number): void {
+    inflections = endings;
+    for (const [ending, family] of SUFFIXES) {
+      if (!s.endsWith(ending)) continue;
+      suffix = family;
+      readPrefixes(ending ? s.slice(0, -ending.length) : s, 0, 0, 0);
+    }
+  }
+
+  const endingOf = (word: string, endings: readonly string[]) => endings.find((candidate) => word.endsWith(candidate));
+
+  return function stem(word: string): string {
+    // Stopwords stay whole: "tersebut", "secara" and "melainkan" would otherwise join "sebut",
+    // "cara" and "lain", and every query for those would find them.
+    if (word.length <= 3 || !PLAIN_WORD.test(word) || INDONESIAN_STOPWORDS.has(word)) return word;
+    if (roots.has(word)) return ROOT_ALIASES.get(word) ?? word;
+    bestRoot = undefined;
+    bestRank = Number.POSITIVE_INFINITY;
+    readSuffixes(word, 0);
+    let base = word;
+    let endings = 0;
+    for (const kind of [PARTICLES, POSSESSIVES]) {
+      const found = endingOf(base, kind);
+      if (found === undefined || base.length - found.length < MIN_ROOT) continue;
+      base = base.slice(0, -found.length);
+      endings += 1;
+      readSuffixes(base, endings);
+    }
+    if (bestRoot === undefined) return talaStem(word);
+    return ROOT_ALIASES.get(bestRoot) ?? bestRoot;
+  };
 }
 
-const PLAIN_WORD = /^[a-z]+$/;
+let defaultStemmer: Stemmer | undefined;
 
 /**
- * The root of one lowercase word. Words with digits or letters outside a–z (numbers, codes,
+ * The root of one lowercase word, with the full dictionary: the one stemmer of indexing,
+ * querying, snippets and facets. Words with digits or letters outside a–z (numbers, codes,
  * foreign names) and words of up to three letters come back unchanged.
  */
 export function stemIndonesian(word: string): string {
-  if (word.length <= 3 || !PLAIN_WORD.test(word) || INDONESIAN_ROOTS.has(word)) return word;
-  // Only an inflectional ending on a listed word: "keluarnya" is "keluar", not "luar"; "haknya" is
-  // "hak" although the rules leave words of two vowels alone.
-  for (const base of inflectionalBases(word)) if (INDONESIAN_ROOTS.has(base)) return base;
-  const found = readings(word);
-  const rulesOwn = found[0]!;
-  // A listed root that ends like a particle or possessive ("bertemu" → "temu", not "berte").
-  if (rulesOwn.steps.length > 1 && countVowels(word) > 2) {
-    found.push(...derivationalReadings(word, countVowels(word), [word]));
-  }
-  // A nasal before a vowel mostly stands for a dropped "t", "k", "p" or "s" (meN- before a vowel
-  // root is written "meng-"), so those readings go first: "menanggapi" is "tanggap", not "anggap".
-  found.sort((a, b) => Number(b.restored === true) - Number(a.restored === true));
-  for (const { stem } of found) if (INDONESIAN_ROOTS.has(stem)) return stem;
-  // A listed root on the way: the rules took off too much ("dinilai" → "nila", "kepegawaian" → "gawai").
-  for (const { steps } of found) {
-    for (let index = steps.length - 1; index > 0; index -= 1) {
-      if (INDONESIAN_ROOTS.has(steps[index]!)) return steps[index]!;
-    }
-  }
-  // "se-" (sehubungan, sesuatu) is not a rule of the algorithm: only taken off when it leads to a listed root.
-  if (word.startsWith("se") && word.length > 5) {
-    const inner = stemIndonesian(word.slice(2));
-    if (INDONESIAN_ROOTS.has(inner)) return inner;
-  }
-  return rulesOwn.stem;
+  defaultStemmer ??= createIndonesianStemmer(rootDictionary());
+  return defaultStemmer(word);
 }
+
+/** Which stems stemIndonesian gives; the stored vocabulary is re-stemmed when it changes. */
+export const STEMMER_VERSION = DICTIONARY_VERSION;
+
 
 /**
  * Function words that carry no meaning for search, matched against tokenizer output before

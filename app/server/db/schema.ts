@@ -329,6 +329,8 @@ export interface Database {
   archive_texts_fts: { rowid: number; body: string };
   /** Each word of the indexed texts (folded as FTS5 folds it) and its Indonesian stem. */
   search_terms: { term: string; stem: string };
+  /** One row: the stemmer whose stems search_terms holds, and a re-stem under way (its target and last term). */
+  search_stemmer: { id: number; version: string; restem_version: string | null; restem_after: string | null };
   /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
   archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
   /** Live documents per classification code (0: none), trigger-kept. */

@@ -54,7 +54,7 @@ import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
 import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
 import { TEXT_FILTERS } from "~/domain/text-extraction";
-import { needsSearch, searchDocuments } from "../search/service.server";
+import { needsSearch, searchDocuments, type SearchOptions } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
 import { refreshRetentionStates } from "../retention/service.server";
 import { berkasText } from "~/i18n/berkas";
@@ -111,7 +111,7 @@ const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Que
  * list). Anyone may list; visitors (and `publicOnly`, the public /documents page) see PUBLIC
  * documents only. Rows and total come in one D1 round trip.
  */
-export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: { publicOnly?: boolean; stemming?: boolean } = {}): Promise<DocumentPage> {
+export async function listDocuments(ctx: ServiceContext, query: DocumentListQuery, options: Pick<SearchOptions, "publicOnly" | "stemmer"> = {}): Promise<DocumentPage> {
   if (needsSearch(query)) {
     const found = await searchDocuments(ctx, query, options);
     return { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped };

@@ -3,7 +3,7 @@ import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { SortDir } from "~/domain/list-query";
 import { FILE_TYPE_RULES, type FacetKey } from "~/domain/search/facets";
 import { foldedWords, MARK_CLOSE, MARK_OPEN } from "~/domain/search/query";
-import { stemIndonesian } from "~/domain/search/indonesian";
+import { stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import type { Db } from "../db/db.server";
 import { statementOf, type Statement } from "../db/prepared.server";
@@ -40,10 +40,13 @@ const MIN_PREFIX = 3;
  */
 export type SearchReader = { audience: Audience["kind"]; unitId: number; userId: number };
 
-/** The words of the corpus (`search_terms`) a query word stands for: same stem (unless off), then by prefix. */
-export function expansionStatement({ db, d1 }: Deps, word: string, stemming: boolean): Statement<{ term: string }> {
-  const byStem = stemming
-    ? sql`SELECT term, 0 AS k, length(term) AS l FROM (SELECT term FROM search_terms WHERE stem = ${stemIndonesian(word)} ORDER BY length(term) LIMIT ${MAX_EXPANSIONS})`
+/**
+ * The words of the corpus (`search_terms`) a query word stands for: same stem by `stem` (the
+ * stemmer the vocabulary was stemmed with; null: no stemming), then by prefix.
+ */
+export function expansionStatement({ db, d1 }: Deps, word: string, stem: Stemmer | null): Statement<{ term: string }> {
+  const byStem = stem
+    ? sql`SELECT term, 0 AS k, length(term) AS l FROM (SELECT term FROM search_terms WHERE stem = ${stem(word)} ORDER BY length(term) LIMIT ${MAX_EXPANSIONS})`
     : null;
   const byPrefix =
     word.length >= MIN_PREFIX
@@ -244,13 +247,14 @@ const MAX_TERMS_PER_TEXT = 20_000;
  * The statements that add the words of an indexed text and their stems to `search_terms`, so a
  * stemmed query finds them. The extraction consumer runs them when it stores a text as INDEXED
  * (in the same batch or after it); a word already known is skipped. Each statement binds one
- * JSON parameter, so D1's limit of 100 parameters never applies.
+ * JSON parameter, so D1's limit of 100 parameters never applies. `stem`: the search's stemmer
+ * (a test builds an index with another one, as an older version of the app did).
  */
-export function recordTermsStatements(d1: D1Database, body: string): D1PreparedStatement[] {
+export function recordTermsStatements(d1: D1Database, body: string, stem: Stemmer = stemIndonesian): D1PreparedStatement[] {
   const words = [...new Set(foldedWords(body))].filter((word) => !/^\d+$/.test(word)).slice(0, MAX_TERMS_PER_TEXT);
   const statements: D1PreparedStatement[] = [];
   for (let start = 0; start < words.length; start += TERMS_PER_STATEMENT) {
-    const pairs = words.slice(start, start + TERMS_PER_STATEMENT).map((word) => [word, stemIndonesian(word)]);
+    const pairs = words.slice(start, start + TERMS_PER_STATEMENT).map((word) => [word, stem(word)]);
     statements.push(
       d1
         .prepare("INSERT OR IGNORE INTO search_terms (term, stem) SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)")
@@ -258,4 +262,31 @@ export function recordTermsStatements(d1: D1Database, body: string): D1PreparedS
     );
   }
   return statements;
+}
+
+/** Up to `limit` terms of the vocabulary after `after`, in term order (the primary key), with their stems. */
+export function vocabularyAfter({ db }: { db: Db }, after: string, limit: number): Promise<{ term: string; stem: string }[]> {
+  return db.selectFrom("search_terms").select(["term", "stem"]).where("term", ">", after).orderBy("term").limit(limit).execute();
+}
+
+/** The statement that gives each `[term, stem]` pair's term that stem, in one JSON parameter. */
+export function updateStemsStatement(d1: D1Database, pairs: readonly (readonly [string, string])[]): D1PreparedStatement {
+  return d1
+    .prepare("UPDATE search_terms SET stem = json_extract(value, '$[1]') FROM json_each(?) WHERE search_terms.term = json_extract(value, '$[0]')")
+    .bind(JSON.stringify(pairs));
+}
+
+/** Which stemmer the vocabulary's stems come from, and a re-stem under way (search_stemmer's one row). */
+export function vocabularyStemmer({ db }: { db: Db }) {
+  return db.selectFrom("search_stemmer").select(["version", "restem_version", "restem_after"]).where("id", "=", 1).executeTakeFirstOrThrow();
+}
+
+/** Records a re-stem's progress towards `version`: the last term done, or (null) the end, where `version` becomes the vocabulary's. */
+export async function recordRestemProgress({ db }: { db: Db }, version: string, after: string | null): Promise<void> {
+  const done = { version, restem_version: null, restem_after: null };
+  await db
+    .updateTable("search_stemmer")
+    .set(after === null ? done : { restem_version: version, restem_after: after })
+    .where("id", "=", 1)
+    .execute();
 }

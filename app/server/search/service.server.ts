@@ -2,7 +2,8 @@ import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { DocumentView } from "~/domain/documents";
 import { FACET_KEYS, FILE_TYPE_GROUPS, type FacetKey, type Facets, type FacetValue } from "~/domain/search/facets";
 import { isEmptySearch, metadataMatch, parseSearch, snippetHtml, textMatch } from "~/domain/search/query";
-import { can, userActorOf } from "~/domain/policy";
+import { STEMMER_VERSION, stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
+import { assertCan, can, userActorOf } from "~/domain/policy";
 import { searchText } from "~/i18n/search";
 import type { ServiceContext } from "../context.server";
 import { batchRead, type Statement } from "../db/prepared.server";
@@ -20,13 +21,20 @@ import {
   type SearchReader,
   type SearchRow,
   type Seek,
+  recordRestemProgress,
+  updateStemsStatement,
+  vocabularyAfter,
+  vocabularyStemmer,
 } from "./queries.server";
 
 export type SearchOptions = {
   /** The public pages: PUBLIC documents only, for everyone. */
   publicOnly?: boolean;
-  /** Expand query words to the corpus's words of the same stem (default on; the relevance test turns it off). */
-  stemming?: boolean;
+  /**
+   * The stemmer query words are expanded with, to the corpus's words of the same stem: the
+   * search's own (default); null, none (the relevance test compares).
+   */
+  stemmer?: Stemmer | null;
   /** Count the facets too (the list pages; the API list leaves them out). */
   facets?: boolean;
   /** A keyset position to read from (the list pages' Previous/Next in a column order). */
@@ -54,11 +62,11 @@ function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
  * The FTS5 queries of `q` (null: no search), the words expanded by stem and prefix in one round
  * trip; `false` when `q` holds no word at all (punctuation only): nothing matches.
  */
-async function matchOf(ctx: ServiceContext, q: string, stemming: boolean): Promise<SearchMatch | null | false> {
+async function matchOf(ctx: ServiceContext, q: string, stemmer: Stemmer | null): Promise<SearchMatch | null | false> {
   if (!q) return null;
   const search = parseSearch(q);
   if (isEmptySearch(search)) return false;
-  const found = search.words.length ? await batchRead(ctx.d1, ...search.words.map((word) => expansionStatement(ctx, word, stemming))) : [];
+  const found = search.words.length ? await batchRead(ctx.d1, ...search.words.map((word) => expansionStatement(ctx, word, stemmer))) : [];
   const expansions = new Map(search.words.map((word, index) => [word, (found[index] ?? []).map((row) => row.term)]));
   return { metadata: metadataMatch(search), text: textMatch(search, expansions) };
 }
@@ -99,7 +107,7 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
 ): Promise<SearchResult & { extra: { [K in keyof Extra]: Extra[K] extends Statement<infer Row> ? Row[] : null } }> {
   const reader = readerOf(ctx, options);
   if (query.teks !== undefined && !can(ctx.actor, { type: "text.statusFilter" })) query = { ...query, teks: undefined };
-  const match = await matchOf(ctx, query.q, options.stemming ?? true);
+  const match = await matchOf(ctx, query.q, options.stemmer === undefined ? stemIndonesian : options.stemmer);
   // Only a search is capped: a list by facets alone keeps its exact count and counted facets.
   const cap = match ? (options.cap ?? SEARCH_CAP) : null;
   if (match === false) {
@@ -137,4 +145,60 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
     searched: match !== null,
     extra: extraRows as never,
   };
+}
+
+/** Terms one re-stem batch reads and writes (one JSON parameter each way). */
+export const RESTEM_BATCH = 1000;
+/** Batches one cron run re-stems at most: 10,000 terms, some tens of milliseconds of stemming. */
+const RESTEM_BATCHES_PER_RUN = 10;
+
+export type RestemBatch = { next: string | null; read: number; changed: number };
+
+/**
+ * Recompute the stems of the search vocabulary's terms after `after` (in term order), at most
+ * `limit`, with `stem` (the search's stemmer): the stored index follows a changed stemmer without
+ * reading a file again. Writes only the stems that changed, in one statement. `next`: the last
+ * term read, to continue after; null once the vocabulary's end is reached. Safe to repeat or
+ * interrupt (a term's stem depends on the term alone). Needs `search.restem` (the text-extraction
+ * job); no audit row: the vocabulary is an index, derived from the texts.
+ */
+export async function restemVocabulary(
+  ctx: ServiceContext,
+  { after = "", limit = RESTEM_BATCH, stem = stemIndonesian }: { after?: string | null; limit?: number; stem?: Stemmer } = {},
+): Promise<RestemBatch> {
+  assertCan(ctx.actor, { type: "search.restem" }, "search.restem");
+  const rows = await vocabularyAfter(ctx, after ?? "", limit);
+  const changed = rows.flatMap((row): [string, string][] => {
+    const current = stem(row.term);
+    return current === row.stem ? [] : [[row.term, current]];
+  });
+  if (changed.length) await updateStemsStatement(ctx.d1, changed).run();
+  return { next: rows.length < limit ? null : rows.at(-1)!.term, read: rows.length, changed: changed.length };
+}
+
+export type RestemRun = { version: string; done: boolean; read: number; changed: number };
+
+/**
+ * The cron's part (every 30 minutes): when the stored vocabulary was stemmed by another stemmer
+ * than this one (`search_stemmer.version` ≠ STEMMER_VERSION), re-stem up to `batches` batches,
+ * from where an earlier run towards the same version stopped, recording the last term after each
+ * batch; at the vocabulary's end the version is recorded and nothing runs until the stemmer
+ * changes again. Until then a query finds the terms not yet re-stemmed by prefix only.
+ */
+export async function restemStaleVocabulary(ctx: ServiceContext, { batches = RESTEM_BATCHES_PER_RUN, limit = RESTEM_BATCH } = {}): Promise<RestemRun> {
+  assertCan(ctx.actor, { type: "search.restem" }, "search.restem");
+  const state = await vocabularyStemmer(ctx);
+  const run: RestemRun = { version: state.version, done: state.version === STEMMER_VERSION, read: 0, changed: 0 };
+  if (run.done) return run;
+  // A re-stem towards another version (an older deploy's) starts over.
+  let after = state.restem_version === STEMMER_VERSION ? state.restem_after : null;
+  for (let count = 0; count < batches; count += 1) {
+    const batch = await restemVocabulary(ctx, { after, limit });
+    run.read += batch.read;
+    run.changed += batch.changed;
+    after = batch.next;
+    await recordRestemProgress(ctx, STEMMER_VERSION, after);
+    if (after === null) return { ...run, version: STEMMER_VERSION, done: true };
+  }
+  return run;
 }

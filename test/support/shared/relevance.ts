@@ -1,9 +1,9 @@
 /**
  * The search relevance set (test/fixtures/relevance): a fixed corpus of university documents as
  * plain text (documents/R01.txt …, a header of "Field: value" lines, a blank line, the body) and
- * queries with the documents a person would expect to find (queries.json), plus the metrics the
- * README reports for it. Pure: the Node tests read the files with fs, the Worker tests through
- * Vite's import.meta.glob.
+ * queries with the documents a person would expect to find, in three files (RELEVANCE_SETS),
+ * plus the metrics the README reports for it. Pure: the Node tests read the files with fs, the
+ * Worker tests through Vite's imports.
  */
 
 export type RelevanceDocument = {
@@ -23,6 +23,16 @@ export type RelevanceDocument = {
 export type RelevanceQueryKind = "stem" | "phrase" | "two-word" | "number" | "word";
 
 export type RelevanceQuery = { id: string; query: string; kind: RelevanceQueryKind; relevant: string[] };
+
+/**
+ * The query files: `original`, written with the search of issue 19; `independent`, queries in the
+ * words of university archive work (decrees, letters, staffing, academic affairs, finance,
+ * procurement, records management) written for issue 32 without looking at the stemmer; and
+ * `dictionary`, word forms whose roots only a dictionary settles (a query "dimusnahkan" for texts
+ * that say "pemusnahan").
+ */
+export const RELEVANCE_SETS = { original: "queries.json", independent: "queries-independent.json", dictionary: "queries-dictionary.json" } as const;
+export type RelevanceSet = keyof typeof RELEVANCE_SETS;
 
 const HEADER_FIELDS = { Judul: "title", Nomor: "documentNumber", Tahun: "year", Kategori: "category", Unit: "unit" } as const;
 
@@ -88,4 +98,15 @@ export function scoreRuns(runs: readonly RelevanceRun[]): RelevanceScore {
 /** "0.912" — three decimals, for test output and the README table. */
 export function formatScore(score: RelevanceScore): string {
   return `recall@10 ${score.recallAt10.toFixed(3)}, MRR ${score.mrr.toFixed(3)} (${score.queries} queries)`;
+}
+
+/** The scores of `runs`, whole and per query set (`setOf` a query's id). */
+export function scoreBySet(runs: readonly RelevanceRun[], setOf: (id: string) => RelevanceSet): Record<RelevanceSet | "all", RelevanceScore> {
+  const of = (set: RelevanceSet) => scoreRuns(runs.filter((run) => setOf(run.query.id) === set));
+  return { all: scoreRuns(runs), original: of("original"), independent: of("independent"), dictionary: of("dictionary") };
+}
+
+/** One line per set, for test output. */
+export function formatScores(scores: Record<RelevanceSet | "all", RelevanceScore>): string {
+  return (Object.keys(scores) as (keyof typeof scores)[]).map((set) => `${set.padEnd(11)} ${formatScore(scores[set])}`).join("\n");
 }
