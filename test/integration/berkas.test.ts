@@ -32,7 +32,7 @@ const now = () => new Date().toISOString();
 const as = (session: SignedIn | null) => ({ cookie: session?.cookie, ip: session?.ip, csrfToken: session?.csrfToken });
 
 async function createCode(retention: { active: number; inactive: number }, disposition: "MUSNAH" | "PERMANEN"): Promise<{ id: number; code: string }> {
-  const code = unique("BK").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 20);
+  const code = unique("BK").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-10);
   const row = await testEnv.DB.prepare(
     `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
      VALUES (?, NULL, ?, '', 'TERBATAS', ?, ?, ?, '', ?, ?) RETURNING id`,

@@ -17,7 +17,7 @@ const now = () => new Date().toISOString();
 
 /** A classification code of its own (every selection below is one code's subtree). */
 async function newCode(): Promise<{ id: number; code: string }> {
-  const code = unique("EAD").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 20);
+  const code = unique("EAD").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-10);
   const row = await testEnv.DB.prepare(
     `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
      VALUES (?, NULL, ?, '', 'BIASA', 2, 5, 'PERMANEN', 'PP 28/2012', ?, ?) RETURNING id`,

@@ -47,7 +47,7 @@ beforeAll(async () => {
   centre = { id, nama };
   const user = await createUser({ role: "Satuan Kerja", unitKerjaId: centre.id });
   archivist = { user, session: await login(user.username, user.password) };
-  const codeName = unique("PM").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 20);
+  const codeName = unique("PM").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-10);
   const inserted = await testEnv.DB.prepare(
     `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
      VALUES (?, NULL, 'Kepegawaian', '', 'TERBATAS', 2, 10, 'MUSNAH', '', ?, ?) RETURNING id`,

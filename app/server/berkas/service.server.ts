@@ -263,8 +263,13 @@ export async function deleteBerkas(ctx: ServiceContext, id: number | string): Pr
   return { number: row.number };
 }
 
+/** What filing needs to know of a document. */
+type FilingRow = Pick<DocumentRow, "id" | "uuid" | "title" | "unit_kerja_id" | "classification_id" | "archival_state" | "berkas_id" | "uploader_id" | "access_level" | "security_class"> & {
+  berkas_number: string | null;
+};
+
 /** Why `document` cannot go into `berkas`, or null. */
-function refusalOf(berkas: BerkasRow, document: DocumentRow & { berkas_number: string | null }): string | null {
+function refusalOf(berkas: BerkasRow, document: FilingRow): string | null {
   if (document.unit_kerja_id !== berkas.unit_kerja_id) return m.otherUnit(document.title);
   if (document.classification_id !== berkas.classification_id) return m.otherCode(document.title);
   if (document.archival_state === "STATIS") return m.statis(document.title);
@@ -289,7 +294,7 @@ export async function fileDocumentsIntoBerkas(
   const berkas = await changeableBerkas(ctx, berkasId);
   const { archiveUuids: uuids } = parseOrInvalid(BerkasItemsSchema, { archiveUuids });
   const wanted = [...new Set(uuids)];
-  const documents: (DocumentRow & { berkas_number: string | null })[] = [];
+  const documents: FilingRow[] = [];
   for (const chunk of inListChunks(wanted)) {
     const rows = await visibleDocuments(ctx, audienceOf(ctx.actor))
       .leftJoin("berkas as fb", "fb.id", "a.berkas_id")
@@ -308,7 +313,7 @@ export async function fileDocumentsIntoBerkas(
       ])
       .where("a.uuid", "in", chunk)
       .execute();
-    documents.push(...(rows as unknown as (DocumentRow & { berkas_number: string | null })[]));
+    documents.push(...rows);
   }
   if (documents.length !== wanted.length) throw new InvalidError(m.documentNotFound, { archiveUuids: [m.documentNotFound] });
   for (const document of documents) {

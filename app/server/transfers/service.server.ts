@@ -7,7 +7,7 @@
 import { sql, type ExpressionBuilder, type Updateable } from "kysely";
 import { kurunWaktu, locationText, type DevelopmentLevel } from "~/domain/berkas";
 import { verificationPath } from "~/domain/berita-acara";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
@@ -440,7 +440,6 @@ export async function openTransferBeritaAcara(ctx: ServiceContext, uuid: string)
   if (!row.ba_r2_key || !row.ba_number || !row.ba_pdf_sha256) throw new NotFoundError(m.notFound);
   const object = await ctx.files.head(row.ba_r2_key);
   if (!object) throw new NotFoundError(m.notFound);
-  if (!userActorOf(ctx.actor)) throw new ForbiddenError(m.denied);
   return {
     file: { key: row.ba_r2_key, fileName: downloadNameOf(row.ba_number), mimeType: "application/pdf", size: object.size, sha256: row.ba_pdf_sha256, visibility: "private" },
     disposition: "attachment",
