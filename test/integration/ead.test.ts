@@ -105,7 +105,9 @@ describe("EAD 2002 validates against ead.xsd", () => {
     const code = await newCode();
     const open = await insertDocuments(code, 500, true);
     const closed = await insertDocuments(code, 5, false);
+    const started = performance.now();
     const xml = await validEad(`?klasifikasi=${code.code}`);
+    console.info(`EAD export, 500 items: ${xml.length} characters; export and xmllint ${(performance.now() - started).toFixed(0)} ms`);
     expect(items(xml)).toBe(500);
     for (const uuid of [open[0]!, open[499]!]) expect(xml).toContain(uuid);
     for (const uuid of closed) expect(xml).not.toContain(uuid);

@@ -103,7 +103,9 @@ describe("pemindahan arsip inaktif", () => {
     const centreCtx = await serviceContext(archivist.user);
     expect((await getTransfer(centreCtx, proposal.uuid)).canDecide).toBe(true);
 
+    const acceptStarted = performance.now();
     const accepted = await acceptTransfer(centreCtx, proposal.uuid, { locations: [{ position: 1, box: "12", rack: "B-3" }] });
+    console.info(`Pemindahan accepted (render, store, batch): ${(performance.now() - acceptStarted).toFixed(0)} ms`);
     expect(accepted.beritaAcara.number).toBe(`BA/${proposal.number}`);
     await expect(acceptTransfer(centreCtx, proposal.uuid, {})).rejects.toThrow(transferText.notOpen);
 
@@ -136,6 +138,7 @@ describe("pemindahan arsip inaktif", () => {
     expect(canonicalTransferList([])).toBe("");
     const object = await testEnv.FILES.get(`berita-acara/${ba.uuid}.pdf`);
     const bytes = new Uint8Array(await object!.arrayBuffer());
+    console.info(`Berita Acara Pemindahan, 1 berkas: ${bytes.byteLength} bytes`);
     const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
     expect(digest).toBe(ba.pdfSha256);
     const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
