@@ -124,9 +124,6 @@ export const berkasText = {
     documentsInvalid: "Dokumen tidak valid",
     tooMany: (max: number) => `Paling banyak ${max} dokumen sekali masuk`,
   },
-  audit: {
-    berkasTarget: (number: string, title: string) => `berkas ${number} "${title}"`,
-  },
 } as const;
 
 /** The Daftar Arsip Aktif / Inaktif page and its downloads. */

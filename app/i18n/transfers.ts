@@ -50,7 +50,6 @@ export const transferText = {
     decisionNote: "Alasan penolakan",
     beritaAcara: "Berita Acara",
   },
-  acceptHeading: "Terima Pemindahan",
   acceptHelp: "Catat nomor boks dan rak tempat fisik arsip kertas disimpan (kosongkan untuk berkas yang hanya elektronik). Custody berpindah ke unit kearsipan; unit pengolah tetap dapat membaca arsipnya.",
   accept: "Terima dan Terbitkan Berita Acara",
   accepting: "Menerima...",
@@ -85,11 +84,5 @@ export const transferText = {
     locationMax: "Nomor boks dan rak paling banyak 50 karakter",
     reasonRequired: "Alasan penolakan wajib diisi (minimal 5 karakter)",
   },
-  pdf: {
-    title: "BERITA ACARA PEMINDAHAN ARSIP INAKTIF",
-    listTitle: "DAFTAR ARSIP YANG DIPINDAHKAN",
-    attachment: (number: string) => `Lampiran Berita Acara Pemindahan Arsip Inaktif Nomor ${number}`,
-    firstParty: (unit: string) => `Kepala ${unit} (Pihak Pertama)`,
-    secondParty: (centre: string) => `Kepala ${centre} (Pihak Kedua)`,
-  },
+  listTitle: "Daftar Arsip yang Dipindahkan",
 } as const;

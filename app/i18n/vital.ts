@@ -32,7 +32,6 @@ export const vitalText = {
   drillOutcome: { OK: "Berhasil", MISMATCH: "Gagal (SHA-256 tidak cocok)", MISSING: "Gagal (salinan tidak ada)" } as Record<string, string>,
   drillDetails: (bytes: number, ms: number) => `${bytes} byte dipulihkan dalam ${ms} ms`,
   flagged: "Dokumen ditetapkan sebagai arsip vital; salinan kedua ditulis.",
-  renewed: "Status arsip vital diperbarui.",
   lifted: "Status arsip vital dicabut.",
   card: {
     heading: "Arsip Vital",

@@ -119,7 +119,7 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="transfer-list" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
           <h2 id="transfer-list" className="text-lg font-semibold text-slate-900">
-            {m.pdf.listTitle}
+            {m.listTitle}
           </h2>
           <a href={`${base}/daftar.csv`} className={buttonClass.secondary} data-testid="transfer-csv" download>
             {m.downloadCsv}
