@@ -20,9 +20,17 @@ const SHELL_MODULES =
 const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$)/;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter(), reactSsrTextEncoder(), swaggerUiAssets()],
+  plugins: [
+    // The processor Worker (PDF text, Berita Acara PDFs) is built beside the app, to build/processor.
+    cloudflare({ viteEnvironment: { name: "ssr" }, auxiliaryWorkers: [{ configPath: "./wrangler.processor.toml" }] }),
+    tailwindcss(),
+    reactRouter(),
+    reactSsrTextEncoder(),
+    swaggerUiAssets(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
+    e_arsip_processor: { build: { outDir: "build/processor" } },
     client: {
       build: {
         rolldownOptions: {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { kCurrentWorker } from "miniflare";
 import { defineConfig } from "vitest/config";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -27,17 +28,23 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       wrangler: { configPath: "./wrangler.toml" },
+      // The tested Worker also exports the processor Worker's entrypoint, and its PROCESSOR
+      // binding points at itself: PDF text and Berita Acara PDFs go through a real RPC service
+      // binding to the processor's code, as in production, without a second bundle.
+      main: "./test/support/worker/main.ts",
       miniflare: {
+        // PROCESSOR: the tested Worker's own Processor entrypoint (above). XMLLINT: Debian's xmllint,
+        // run here in Node: a test posts an XML document to `XMLLINT.fetch("http://xmllint/?schema=ead")`
+        // and gets xmllint's verdict back.
+        serviceBindings: { PROCESSOR: { name: kCurrentWorker, entrypoint: "Processor" }, XMLLINT: xmllintService },
         // Databases of their own for the upgrade tests (migrations applied step by step on data).
         d1Databases: {
           UPGRADE_DB: "upgrade-test",
           OAI_UPGRADE_DB: "oai-upgrade-test",
           ID_UPGRADE_DB: "id-upgrade-test",
           ARCHIVAL_UPGRADE_DB: "archival-upgrade-test",
+          SCALE_DB: "scale-test",
         },
-        // Debian's xmllint for the tests, run here in Node: a test posts an XML document to
-        // `XMLLINT.fetch("http://xmllint/?schema=ead")` and gets xmllint's verdict back.
-        serviceBindings: { XMLLINT: xmllintService },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
           // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the
@@ -60,6 +67,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/integration/**/*.test.ts"],
+    // workerd, D1 and the queue consumer share two cores with the whole suite: a step may take seconds.
+    testTimeout: 30_000,
     setupFiles: [
       "./test/support/worker/production-env.ts",
       "./test/support/worker/apply-migrations.ts",

@@ -73,6 +73,12 @@ export default [
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).
       route("berita-acara/:uuid/pdf", "routes/app/berita-acara-download.tsx"),
+      // Notifications (every signed-in user's own) and jobs (the service scopes who sees which).
+      route("notifikasi", "routes/app/notifications.tsx"),
+      route("notifikasi/pengaturan", "routes/app/notification-settings.tsx"),
+      route("notifikasi/:id", "routes/app/notification-open.tsx"),
+      route("pekerjaan", "routes/app/jobs.tsx"),
+      route("pekerjaan/:id", "routes/app/job-detail.tsx"),
       // 'Token API': every signed-in user's personal API tokens (a Super Admin sees everyone's).
       route("api-tokens", "routes/app/api-tokens.tsx"),
       // The token hand-off for scripts; its path is not shown in the UI.

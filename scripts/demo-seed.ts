@@ -5,6 +5,7 @@
  * their security classes (one RAHASIA, one SANGAT_RAHASIA).
  */
 import { createHash, randomUUID } from "node:crypto";
+import { computeRetention, retentionToday } from "../app/domain/retention.ts";
 import { hashPassword } from "../app/server/auth/password.server.ts";
 import { makePdf, makePng, makeWav } from "./demo-files.ts";
 import { DEMO_CLASSIFICATION } from "./demo-classification.ts";
@@ -238,6 +239,8 @@ export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ d
     // One document waits in the trash (deleted by its uploader three days ago).
     if (doc.trashed) {
       statements.push(env.DB.prepare("UPDATE archives SET deleted_at = ?, deleted_by = ? WHERE uuid = ?").bind(iso(3), owner.id, uuid));
+    } else {
+      statements.push(retentionStatement(env, uuid, year, doc.code ?? null, owner.unit, now));
     }
   }
   statements.push(
@@ -245,6 +248,28 @@ export async function seedDemoData(env: Bindings, now = new Date()): Promise<{ d
       "INSERT INTO audit_logs (created_at, action, message, details, actor_id) VALUES (?, 'SEED', ?, NULL, NULL)",
     ).bind(stamp, `Data demo dimuat: ${DOCS.length} dokumen, ${DEMO_SEED_ACCOUNTS.length} akun`),
   );
+  // The retention figures are right from the first page view: computed here, as the app would.
+  statements.push(env.DB.prepare("UPDATE site_state SET value = ? WHERE key = 'retention_checked_at'").bind(now.getTime()));
   await env.DB.batch(statements);
   return { documents: DOCS.length };
+}
+
+/** A seeded document's retention status, computed by the app's own clock (as creating it through the app does). */
+function retentionStatement(env: Bindings, uuid: string, year: number, code: string | null, unit: number | null, now: Date): Statement {
+  const scheme = code ? DEMO_CLASSIFICATION.find((entry) => entry.code === code) : undefined;
+  const today = retentionToday(now);
+  const clock = computeRetention({
+    year,
+    retentionStartDate: null,
+    retentionExtendedUntil: null,
+    dispositionOverride: null,
+    archivalState: null,
+    code: scheme ? { retentionActiveYears: scheme.active, retentionInactiveYears: scheme.inactive, finalDisposition: scheme.disposition } : null,
+    held: false,
+    today,
+  });
+  return env.DB.prepare(
+    `INSERT INTO retention_states (archive_id, status, disposition, active_until, inactive_until, unit_kerja_id, refreshed_at, status_since)
+     SELECT id, ?, ?, ?, ?, ?, ?, ? FROM archives WHERE uuid = ?`,
+  ).bind(clock.status, clock.disposition, clock.activeUntil, clock.inactiveUntil, unit, now.toISOString(), today, uuid);
 }

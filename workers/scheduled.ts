@@ -1,50 +1,45 @@
-import { sealAuditChain } from "~/server/audit/chain.server";
-import { scheduledAuditChainCheck } from "~/server/audit/integrity.server";
+import type { JobKind } from "~/domain/jobs";
 import { jobContext } from "~/server/context.server";
-import { runFixityChecks } from "~/server/fixity/service.server";
-import { runMaintenance } from "~/server/jobs/maintenance.server";
-import { restemStaleVocabulary } from "~/server/search/service.server";
-import { enqueuePendingTexts } from "~/server/text-extraction/service.server";
-import { refreshRetentionStates } from "~/server/retention/service.server";
+import { resumeStalledJobs, runSystemJob } from "~/server/jobs/runner.server";
+import { dispatchPendingEvents } from "~/server/jobs/system.server";
 
+/** Every 30 minutes: housekeeping, the extraction backfill, token reminders, the job watchdog. */
+export const MAINTENANCE_CRON = "*/30 * * * *";
 /** The daily cron of wrangler.toml: seal and verify the audit-log hash chain. */
 export const AUDIT_CHAIN_CRON = "17 3 * * *";
-/** Twice an hour, between the maintenance runs: re-hash a batch of stored objects. */
+/** Twice an hour, between the maintenance runs: re-hash a batch of stored objects, then of vital records' second copies. */
 export const FIXITY_CRON = "15,45 * * * *";
 /**
  * Daily at 00:41 in Jakarta (17:41 UTC): the clock counts calendar days in Asia/Jakarta, so
- * running just after midnight there makes a record due on the very day it falls due.
+ * running just after midnight there makes a record due on the very day it falls due. The daily
+ * email digest goes out in the same run.
  */
 export const RETENTION_CRON = "41 17 * * *";
 
+/** Each cron's jobs, in order; each runs as a job row with its own system actor. */
+export const CRON_JOBS: Record<string, readonly JobKind[]> = {
+  [MAINTENANCE_CRON]: ["maintenance", "text-backfill", "search.restem", "notifications.reminders"],
+  [AUDIT_CHAIN_CRON]: ["audit-chain"],
+  [FIXITY_CRON]: ["fixity", "vital.copies"],
+  [RETENTION_CRON]: ["retention", "notifications.digest"],
+};
+
 /**
- * The cron triggers (wrangler.toml), each run as a job with its own system actor. Every 30
- * minutes: housekeeping (see runMaintenance), then sealing the audit rows it and anything else
- * left unsealed, then the text-extraction backfill (documents whose text still waits) and, after
- * the stemmer changed, a part of the search vocabulary's re-stem. Between
- * those: a fixity batch, in an invocation of its own so that hashing files never delays or shares
- * the time limit of the housekeeping. Daily: the audit-chain check, and the retention clock's
- * refresh (every live document's status recomputed, so a record falls due the day after its
- * period ends).
+ * The cron triggers (wrangler.toml). Every branch is named in CRON_JOBS; an unknown cron is
+ * logged and does nothing. The maintenance run also resumes jobs that stalled (their Worker was
+ * killed) and dispatches events whose queue message was lost.
  */
 export async function scheduled(controller: ScheduledController, env: Env, execution?: ExecutionContext): Promise<void> {
   const waitUntil = execution ? (promise: Promise<unknown>) => execution.waitUntil(promise) : undefined;
-  if (controller.cron === AUDIT_CHAIN_CRON) {
-    await scheduledAuditChainCheck(jobContext(env, "audit-chain", { waitUntil }));
+  const kinds = CRON_JOBS[controller.cron];
+  if (!kinds) {
+    console.warn(JSON.stringify({ event: "unknown_cron", cron: controller.cron }));
     return;
   }
-  if (controller.cron === RETENTION_CRON) {
-    await refreshRetentionStates(jobContext(env, "retention", { waitUntil }));
-    return;
+  const ctx = jobContext(env, "queue", { waitUntil });
+  for (const kind of kinds) await runSystemJob(ctx, kind);
+  if (controller.cron === MAINTENANCE_CRON) {
+    await resumeStalledJobs(ctx);
+    await dispatchPendingEvents(ctx);
   }
-  if (controller.cron === FIXITY_CRON) {
-    await runFixityChecks(jobContext(env, "fixity", { waitUntil }));
-    return;
-  }
-  const ctx = jobContext(env, "maintenance", { waitUntil });
-  await runMaintenance(ctx);
-  await sealAuditChain(ctx, 250);
-  const textJob = jobContext(env, "text-extraction", { waitUntil });
-  await enqueuePendingTexts(textJob);
-  await restemStaleVocabulary(textJob);
 }

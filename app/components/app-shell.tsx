@@ -18,7 +18,18 @@ const MASTER_PATHS = [href("/app/users"), href("/app/audit-logs"), href("/app/ma
  * closing on navigation and moving focus into the opened drawer (`useDrawer`).
  * `pendingAccessRequests`: PENDING requests addressed to the user's unit (the 'Access Request' badge).
  */
-export function AppShell({ user, pendingAccessRequests = 0, children }: { user: ShellUser | null; pendingAccessRequests?: number; children: React.ReactNode }) {
+export function AppShell({
+  user,
+  pendingAccessRequests = 0,
+  unreadNotifications = 0,
+  children,
+}: {
+  user: ShellUser | null;
+  pendingAccessRequests?: number;
+  /** The bell's number: the user's unread notifications. */
+  unreadNotifications?: number;
+  children: React.ReactNode;
+}) {
   const { pathname } = useLocation();
   const drawer = useDrawer(pathname);
   return (
@@ -53,6 +64,7 @@ export function AppShell({ user, pendingAccessRequests = 0, children }: { user: 
           <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
             {user?.name}
           </span>
+          {user && <NotificationBell unread={unreadNotifications} />}
           {user && (
             <Link to="/app/api-tokens" className="rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
               {t.nav.apiTokens}
@@ -82,6 +94,28 @@ export function AppShell({ user, pendingAccessRequests = 0, children }: { user: 
         <Sidebar user={user} pathname={pathname} pending={pendingAccessRequests} />
       </aside>
     </div>
+  );
+}
+
+/** The header's bell: a link to /app/notifikasi with the unread count (server-rendered, so it shows without JavaScript). */
+function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <Link
+      to={href("/app/notifikasi")}
+      className="relative rounded p-2 text-slate-700 hover:bg-slate-100"
+      aria-label={t.nav.notifications(unread)}
+      data-testid="notification-bell"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {unread > 0 && (
+        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white" data-testid="notification-count">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </Link>
   );
 }
 
@@ -183,6 +217,11 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
         {user.menus.disposal && (
           <SideLink to={href("/app/penyusutan")} className={active}>
             {t.nav.disposal}
+          </SideLink>
+        )}
+        {user.menus.jobs && (
+          <SideLink to={href("/app/pekerjaan")} className={active}>
+            {t.nav.jobs}
           </SideLink>
         )}
         {user.menus.master && (

@@ -19,7 +19,7 @@ export type UserActor = {
 };
 
 /** The background jobs; each may do exactly what `SYSTEM_PERMISSIONS` names. */
-export type JobName = "maintenance" | "audit-chain" | "fixity" | "text-extraction" | "retention";
+export type JobName = "maintenance" | "audit-chain" | "fixity" | "text-extraction" | "retention" | "events" | "notifications" | "queue";
 
 /** A job acting on its own (cron, queue consumer): no user, no role, no unit. */
 export type SystemActor = { system: JobName };
@@ -118,7 +118,17 @@ export type Action =
   // Arsip vital: the flag and the restore drill; the dashboard card (Super Admin).
   | { type: "vital.manage" }
   | { type: "vital.overview" }
+  // Jobs ('Pekerjaan'): Super Admin sees every job; a user sees the jobs acting for them.
+  | { type: "jobs.listAll" }
+  // The 'Pekerjaan' entry: who can start work that runs on its own (imports, bulk edits).
+  | { type: "jobs.menu" }
+  | { type: "job.view"; ownerId: number | null }
+  // A user's own notifications and preferences (a read-only API token reads, never marks).
+  | { type: "notifications.read" }
+  | { type: "notifications.update" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
+  // Compose and deliver notifications (the dispatcher, digests, reminders, the email sender).
+  | { type: "notifications.deliver" }
   | { type: "accessRequest.expire" }
   | { type: "files.sweep" }
   // Extract a queued file's text and write it (the queue consumer); enqueue what still waits (the cron).
@@ -144,6 +154,12 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
   "text-extraction": ["text.extract", "text.enqueue", "search.restem"],
   // Recomputes every live document's retention status (retention_states) once a day.
   retention: ["retention.refresh"],
+  // The outbox dispatcher: hands events to subscribers (notifications composed per recipient).
+  events: ["notifications.deliver"],
+  // Digests, token reminders, sending queued email.
+  notifications: ["notifications.deliver"],
+  // Records dead letters; does nothing else.
+  queue: [],
 };
 
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
@@ -217,6 +233,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "trash.list":
     case "disposal.view":
     case "berkas.list":
+    case "jobs.menu":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     case "berkas.view":
       return isSuperAdmin(actor) || isMemberOf(actor, action.berkas.unitKerjaId) || isMemberOf(actor, action.berkas.custodyUnitId);
@@ -265,12 +282,21 @@ export function can(actor: Actor | null, action: Action): boolean {
         isSuperAdmin(actor) ||
         (action.itemUnitKerjaIds.length > 0 && action.itemUnitKerjaIds.every((unitKerjaId) => isMemberOf(actor, unitKerjaId)))
       );
+    case "jobs.listAll":
+      return isSuperAdmin(actor);
+    case "job.view":
+      return isSuperAdmin(actor) || (action.ownerId !== null && action.ownerId === actor.userId);
+    case "notifications.read":
+      return true;
+    case "notifications.update":
+      return actor.apiToken?.scope !== "read";
     case "apiToken.create":
       return !actor.apiToken;
     case "apiToken.revoke":
       return !actor.apiToken && (isSuperAdmin(actor) || action.ownerId === actor.userId);
     case "apiToken.listAll":
       return !actor.apiToken && isSuperAdmin(actor);
+    case "notifications.deliver":
     case "accessRequest.expire":
     case "files.sweep":
     case "text.extract":

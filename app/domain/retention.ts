@@ -128,7 +128,11 @@ export type RetentionView = RetentionResult & {
 };
 
 /** The dashboard's retention cards: live documents per status, and the destroyed ones (tombstones). */
-export type RetentionOverview = Record<RetentionStatus, number> & { DIMUSNAHKAN: number };
+export type RetentionOverview = Record<RetentionStatus, number> & {
+  DIMUSNAHKAN: number;
+  /** When the daily clock (or a full recompute) last made every status whole; null: never. */
+  checkedAt: string | null;
+};
 
 const DISPOSITION_WEIGHT: Record<FinalDisposition, number> = { MUSNAH: 0, DINILAI_KEMBALI: 1, PERMANEN: 2 };
 

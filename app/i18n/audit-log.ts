@@ -77,6 +77,8 @@ export const auditLog = {
     DISPOSAL_DECISION: "Keputusan panitia penilai",
     DISPOSAL_ANRI_LETTER: "Persetujuan ANRI dicatat",
     DISPOSAL_EXECUTE_START: "Pelaksanaan penyusutan dimulai",
+    AUDIT_REPEATS: "Kejadian berulang",
+    DISPOSAL_EXECUTE_ABORT: "Pelaksanaan penyusutan dibatalkan",
     DISPOSAL_EXECUTE: "Penyusutan dilaksanakan",
     DISPOSAL_ITEM_SKIPPED: "Arsip dilewati saat penyusutan",
     DOCUMENT_DESTROY: "Dokumen dimusnahkan",

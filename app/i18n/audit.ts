@@ -1,4 +1,5 @@
 import type { AuditAction } from "~/domain/audit-actions";
+import { auditLog } from "./audit-log";
 
 const loginMethods = { password: "username dan password", sso: "SSO" } as const;
 
@@ -102,7 +103,10 @@ export const audit = {
     `Panitia penilai ${p.decision === "SETUJUI" ? "menyetujui" : "menunda"} arsip "${p.title}" pada daftar ${p.number}`,
   DISPOSAL_ANRI_LETTER: (p: { number: string; letterNumber: string; letterDate: string }) =>
     `Surat persetujuan ANRI ${p.letterNumber} (${p.letterDate}) dicatat untuk daftar ${p.number}`,
+  AUDIT_REPEATS: (p: { action: string; repeats: number; minutes: number }) =>
+    `"${auditLog.actionLabels[p.action as keyof typeof auditLog.actionLabels] ?? p.action}" terulang ${p.repeats} kali lagi dari klien yang sama dalam ${p.minutes} menit`,
   DISPOSAL_EXECUTE_START: (p: { number: string }) => `Pelaksanaan daftar ${p.number} dimulai`,
+  DISPOSAL_EXECUTE_ABORT: (p: { number: string }) => `Pelaksanaan daftar ${p.number} dibatalkan karena gagal; daftar kembali menjadi draf tanpa ada arsip yang diproses`,
   DISPOSAL_EXECUTE: (p: { number: string; beritaAcara: string; done: number; skipped: number }) =>
     `Daftar ${p.number} dilaksanakan dengan Berita Acara ${p.beritaAcara}: ${p.done} arsip selesai, ${p.skipped} dilewati`,
   DISPOSAL_ITEM_SKIPPED: (p: { number: string; title: string; reason: string }) => `Arsip "${p.title}" dilewati pada daftar ${p.number}: ${p.reason}`,

@@ -64,6 +64,8 @@ export const disposalText = {
   numberTaken: "Nomor daftar baru saja dipakai daftar lain; silakan ulangi",
   notDraft: "Daftar ini sudah atau sedang dilaksanakan; tidak dapat diubah lagi",
   alreadyRunning: "Daftar ini sedang atau sudah dilaksanakan oleh pengguna lain",
+  notExecuting: "Daftar ini tidak sedang dilaksanakan",
+  runningInBackground: (number: string) => `Pelaksanaan daftar ${number} berlanjut di latar belakang; Anda akan diberi tahu setelah selesai.`,
   itemNotFound: "Arsip tidak ada di daftar ini",
   undecided: (count: number) => `Masih ada ${count} arsip yang belum diputuskan panitia penilai`,
   anriRequired:

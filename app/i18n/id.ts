@@ -29,6 +29,9 @@ export const t = {
     berkas: "Berkas",
     daftarArsip: "Daftar Arsip",
     pemindahan: "Pemindahan",
+    jobs: "Pekerjaan",
+    /** The header bell's accessible name (its number is the visible part). */
+    notifications: (unread: number) => (unread === 0 ? "Notifikasi" : `Notifikasi, ${unread} belum dibaca`),
     classification: "Klasifikasi",
     logout: "Logout",
     panduan: "Panduan",

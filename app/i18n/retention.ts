@@ -16,6 +16,10 @@ export const retention = {
   cardsHeading: "Retensi Arsip",
   refresh: "Hitung Ulang",
   refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
+  refreshContinues: (documents: number) =>
+    `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
+  checkedAt: (when: string) => `Pemeriksaan harian terakhir: ${when}. Status dokumen yang diubah atau diimpor diperbarui saat itu juga.`,
+  neverChecked: "Belum pernah diperiksa",
   filterAll: "Semua status retensi",
   refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {

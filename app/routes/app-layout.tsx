@@ -4,6 +4,7 @@ import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSignedIn, requireSession } from "~/routes/helpers/gates.server";
 import { pendingCountForUnit } from "~/server/access-requests/service.server";
+import { unreadNotificationCount } from "~/server/notifications/service.server";
 import { useRootData } from "~/root";
 
 /**
@@ -17,15 +18,17 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** The sidebar's count of PENDING requests addressed to the user's unit (server-rendered). */
+/** The sidebar's count of PENDING requests addressed to the user's unit and the bell's unread count (server-rendered). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { pendingAccessRequests: await pendingCountForUnit(getSignedIn(context)) };
+  const ctx = getSignedIn(context);
+  const [pendingAccessRequests, unreadNotifications] = await Promise.all([pendingCountForUnit(ctx), unreadNotificationCount(ctx)]);
+  return { pendingAccessRequests, unreadNotifications };
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
-    <AppShell user={root?.user ?? null} pendingAccessRequests={loaderData.pendingAccessRequests}>
+    <AppShell user={root?.user ?? null} pendingAccessRequests={loaderData.pendingAccessRequests} unreadNotifications={loaderData.unreadNotifications}>
       <Outlet />
     </AppShell>
   );

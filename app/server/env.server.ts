@@ -63,6 +63,20 @@ const EnvSchema = z.object({
     .max(50)
     .regex(/^[A-Za-z0-9._:-]*$/)
     .default(""),
+  // The sender of notification emails: "Name <address>" or an address; empty = in-app only.
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .default("")
+    .transform((text, ctx): EmailSender | null => {
+      if (!text) return null;
+      const match = /^(?:(.+?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: 'EMAIL_FROM must be an address or "Name <address>"' });
+        return z.NEVER;
+      }
+      return match[3] ? { email: match[3] } : { email: match[2]!, name: match[1]!.replace(/^"|"$/g, "") };
+    }),
   // Berita Acara (penyusutan): where it is signed, the institution it names, and its signatories
   // as a JSON array of {"role","name","nip"?}.
   BERITA_ACARA_PLACE: z.string().trim().max(100).default(""),
@@ -116,6 +130,9 @@ export type SsoClaimMapping = {
   createViewers: boolean;
 };
 
+/** The From of notification emails. */
+export type EmailSender = { email: string; name?: string };
+
 /** One signatory of a Berita Acara. */
 export type Signatory = { role: string; name: string; nip?: string };
 
@@ -135,6 +152,8 @@ export type AppConfig = {
   beritaAcara: { place: string; institution: string; signatories: Signatory[] };
   /** EAD export: the repository code of its reference codes. */
   ead: { repositoryCode: string };
+  /** Who notification emails come from; null: notifications stay in the app. */
+  emailFrom: EmailSender | null;
 };
 
 let cached: { env: unknown; config: AppConfig } | undefined;
@@ -172,6 +191,7 @@ export function loadConfig(env: Env): AppConfig {
       signatories: parsed.data.BERITA_ACARA_SIGNATORIES,
     },
     ead: { repositoryCode: parsed.data.EAD_REPOSITORY_CODE || "E-ARSIP" },
+    emailFrom: parsed.data.EMAIL_FROM,
   };
   cached = { env, config };
   return config;

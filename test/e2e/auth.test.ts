@@ -31,9 +31,10 @@ function sidebarEntries(page: Page): Promise<string[]> {
 
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
   // The SPEC's entries, plus 'Sampah' (the trash), the records' life after filing ('Berkas',
-  // 'Daftar Arsip', 'Pemindahan') and 'Penyusutan' (disposal) for those who may open them.
-  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Logout"],
+  // 'Daftar Arsip', 'Pemindahan'), 'Penyusutan' (disposal) and 'Pekerjaan' (jobs) for those who
+  // may open them.
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Logout"],
   Viewer: ["Dashboard", "Documents", "Logout"],
 };
 

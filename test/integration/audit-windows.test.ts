@@ -1,5 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { runSystemJob } from "~/server/jobs/runner.server";
+import { testJobContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFor, uploadDocument } from "../support/worker/documents";
 import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
@@ -36,8 +38,20 @@ beforeEach(async () => {
   await testEnv.DB.prepare("DELETE FROM audit_windows").run();
 });
 
-/** Moves every open window an hour and a minute into the past: the next event opens a new one. */
-const endWindows = () => testEnv.DB.prepare("UPDATE audit_windows SET started_at = ?").bind(new Date(Date.now() - 61 * 60_000).toISOString()).run();
+/** Moves every open window an hour and a minute into the past: it is closed, and the next event opens a new one. */
+const endWindows = () =>
+  testEnv.DB.prepare("UPDATE audit_windows SET started_at = ?, ends_at = ?")
+    .bind(new Date(Date.now() - 61 * 60_000).toISOString(), new Date(Date.now() - 60_000).toISOString())
+    .run();
+
+/** The maintenance job's summaries of the windows that closed. */
+const summarize = () => runSystemJob(testJobContext("queue"), "maintenance");
+const repeatRowsFor = async (actorId: number) =>
+  (
+    await testEnv.DB.prepare("SELECT message, details FROM audit_logs WHERE action = 'AUDIT_REPEATS' AND actor_id = ? ORDER BY id")
+      .bind(actorId)
+      .all<{ message: string; details: string }>()
+  ).results.map((row) => ({ message: row.message, details: JSON.parse(row.details) as Record<string, unknown> }));
 
 const download = (who: SignedIn, init: { method?: string; headers?: Record<string, string> } = {}) =>
   call(`/api/v1/archives/${doc.uuid}/download`, { cookie: who.cookie, ip: who.ip, ...init });
@@ -74,11 +88,17 @@ describe("downloads", () => {
     await (await download(admin)).arrayBuffer();
     expect((await rowsOf("DOCUMENT_DOWNLOAD")).at(-1)?.actorId).toBe(admin.body.user.userId);
 
-    // The next hour's first download says how many the previous hour repeated.
+    // When the hour closes, the maintenance job records how often the download repeated.
     await endWindows();
+    await summarize();
+    const summary = (await repeatRowsFor(owner.body.user.userId)).at(-1)!;
+    expect(summary.details).toMatchObject({ action: "DOCUMENT_DOWNLOAD", repeats: 4 });
+    expect(summary.message).toContain("4 kali lagi");
+    // The next hour's first row need not say it again.
     await (await download(owner)).arrayBuffer();
     const last = (await rowsOf("DOCUMENT_DOWNLOAD")).at(-1)!;
-    expect(last).toMatchObject({ actorId: owner.body.user.userId, details: { repeatsBefore: 4 } });
+    expect(last.actorId).toBe(owner.body.user.userId);
+    expect(last.details.repeatsBefore).toBeUndefined();
   });
 });
 
@@ -96,10 +116,20 @@ describe("refusals", () => {
     expect(rows.at(-1)!.details).toMatchObject({ method: "GET", path: `/api/v1/archives/${doc.uuid}/download`, auditedOncePerMinutes: 15 });
     expect(typeof rows.at(-1)!.details.reason).toBe("string");
 
+    // Nothing about the burst is written on the next refusal: the job records it when the window closes.
+    expect(await repeatRowsFor(outsider.body.user.userId)).toEqual([]);
     await endWindows();
+    await summarize();
+    const summaries = await repeatRowsFor(outsider.body.user.userId);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.details).toMatchObject({ action: "ACCESS_DENIED", repeats: 5 });
+    expect((summaries[0]!.details.paths as string[]).sort()).toEqual([`DELETE /api/v1/archives/${doc.uuid}`, `GET /api/v1/archives/${doc.uuid}/download`]);
+    // Summarized once, however often the job runs.
+    await summarize();
+    expect(await repeatRowsFor(outsider.body.user.userId)).toHaveLength(1);
     expect((await download(outsider)).status).toBe(403);
     const next = await deniedRowsOf(outsider);
     expect(next).toHaveLength(before + 2);
-    expect(next.at(-1)!.details).toMatchObject({ repeatsBefore: 5 });
+    expect(next.at(-1)!.details.repeatsBefore).toBeUndefined();
   });
 });

@@ -8,9 +8,9 @@ import { createDb } from "~/server/db/db.server";
 import {
   approveUndecided,
   createDisposalList,
+  startDisposalExecution,
   decideItem,
   disposalListCsv,
-  executeDisposalList,
   getDisposalList,
   listCandidates,
   listDisposalLists,
@@ -18,10 +18,13 @@ import {
 } from "~/server/disposal/service.server";
 import { parseCandidateQuery } from "~/domain/disposal";
 import { refreshRetentionStates } from "~/server/retention/service.server";
+import { executeDisposalList } from "~/server/jobs/system.server";
+import { KilledForTest, runJob } from "~/server/jobs/runner.server";
+import type { ExecutionResult } from "~/server/disposal/service.server";
 import { getBeritaAcaraVerification } from "~/server/disposal/berita-acara.server";
 import { extractText } from "unpdf";
 import { accessWorld, askedRequest, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
-import { serviceContext } from "../support/worker/context";
+import { serviceContext, testClock } from "../support/worker/context";
 import { archiveRow, auditRowsFor, documentFields, expectError, r2Keys, sendMultipart } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
 import { call, unique, type SignedIn } from "../support/worker/http";
@@ -34,6 +37,14 @@ import { formBody, pdfBytes } from "../support/worker/multipart";
  */
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+/** 'Laksanakan' run to its end in the call (the lists here are small): the result, never "running". */
+async function execute(ctx: RequestContext, uuid: string): Promise<ExecutionResult> {
+  // A generous budget: a loaded test machine must not turn a small list into a background run.
+  const result = await executeDisposalList(ctx, uuid, { budgetMs: 300_000 });
+  if ("running" in result) throw new Error(`list ${result.number} still running`);
+  return result;
+}
 
 let world: AccessWorld;
 let shortCode: { id: number; code: string };
@@ -185,7 +196,7 @@ describe("execution", () => {
     const positionOf = (uuid: string) => view.items.find((item) => item.archiveUuid === uuid)!.position;
     await decideItem(ctx, list.uuid, DecisionSchema.parse({ position: positionOf(postponed.uuid), decision: "TUNDA", reason: "Masih diperlukan audit" }));
     // Not every item decided yet: refused.
-    await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.undecided(5));
+    await expectRefused(execute(ctx, list.uuid), disposalText.undecided(5));
     await approveUndecided(ctx, list.uuid);
 
     // After listing: a metadata change, a hold, a pending access request, the trash.
@@ -197,7 +208,7 @@ describe("execution", () => {
 
     const keys = await fileKeysOf(ok.id);
     for (const key of keys) expect(await r2Keys()).toContain(key);
-    const result = await executeDisposalList(ctx, list.uuid);
+    const result = await execute(ctx, list.uuid);
     await flush();
     expect(result).toMatchObject({ done: 1, skipped: 5 });
 
@@ -247,7 +258,7 @@ describe("execution", () => {
     expect((await walkAuditChain(deps)).ok).toBe(true);
 
     // Executed once: not again.
-    await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.notDraft);
+    await expectRefused(execute(ctx, list.uuid), disposalText.notDraft);
   });
 
   it("a hold on the record's code, put on after listing, skips it too", async () => {
@@ -256,7 +267,7 @@ describe("execution", () => {
     const list = await decidedList("MUSNAH", [doc.uuid]);
     await testEnv.DB.prepare("INSERT INTO retention_holds (classification_id, reason, created_at) VALUES (?, 'Audit BPK', ?)").bind(code.id, new Date().toISOString()).run();
     const ctx = await adminCollecting();
-    expect(await executeDisposalList(ctx, list.uuid)).toMatchObject({ done: 0, skipped: 1 });
+    expect(await execute(ctx, list.uuid)).toMatchObject({ done: 0, skipped: 1 });
     await flush();
     expect((await getDisposalList(ctx, list.uuid)).items[0]).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.held("Audit BPK") });
     expect(await archiveRow(doc.uuid)).not.toBeNull();
@@ -267,20 +278,69 @@ describe("execution", () => {
     const list = await decidedList("MUSNAH", [doc.uuid]);
     const ctx = await adminCollecting();
     expect((await getDisposalList(ctx, list.uuid)).needsAnriLetter).toBe(true);
-    await expectRefused(executeDisposalList(ctx, list.uuid), disposalText.anriRequired);
+    await expectRefused(execute(ctx, list.uuid), disposalText.anriRequired);
     expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
     await recordAnriLetter(ctx, list.uuid, { letterNumber: "B-123/ANRI/2026", letterDate: "2026-11-01" });
-    const result = await executeDisposalList(ctx, list.uuid);
+    const result = await execute(ctx, list.uuid);
     await flush();
     expect(result.done).toBe(1);
     const object = (await testEnv.FILES.get(`berita-acara/${result.beritaAcara.uuid}.pdf`))!;
     expect((await extractText(new Uint8Array(await object.arrayBuffer()), { mergePages: true })).text).toContain("B-123/ANRI/2026");
   });
 
+  it("killed at every step of 'Laksanakan', the execution resumes and finishes exactly once", async () => {
+    const docs = [await dueDocument(shortCode, "MUSNAH"), await dueDocument(shortCode, "MUSNAH"), await dueDocument(shortCode, "MUSNAH")];
+    const list = await decidedList("MUSNAH", docs.map((doc) => doc.uuid));
+    const clock = testClock();
+    const ctx = await serviceContext(world.admin.user, clock);
+    const { jobId } = await startDisposalExecution(ctx, list.uuid);
+    expect((await getDisposalList(ctx, list.uuid)).status).toBe("EXECUTING");
+    // Killed inside each of the three steps (plan; render, after the PDF is in R2; apply), and
+    // between them with its lease held: each time a later run takes over once the lease lapsed.
+    for (const step of [0, 1, 2]) {
+      const kill = (slice: number) => {
+        if (slice === 0) throw new KilledForTest(`step ${step}`);
+      };
+      await expect(runJob(ctx, jobId, { beforeCommit: kill })).rejects.toThrow(KilledForTest);
+      clock.advance(3 * 60_000);
+      if (step < 2) expect(await runJob(ctx, jobId, { maxSlices: 1 })).toBe("paused");
+      clock.advance(3 * 60_000);
+    }
+    expect(await runJob(ctx, jobId)).toBe("done");
+    expect(await runJob(ctx, jobId)).toBe("gone");
+    const listId = (await testEnv.DB.prepare("SELECT id FROM disposal_lists WHERE uuid = ?").bind(list.uuid).first<{ id: number }>())!.id;
+    const beritaAcara = await testEnv.DB.prepare("SELECT uuid, r2_key FROM berita_acara WHERE list_id = ?").bind(listId).all<{ uuid: string; r2_key: string }>();
+    expect(beritaAcara.results).toHaveLength(1);
+    expect(await r2Keys()).toContain(beritaAcara.results[0]!.r2_key);
+    expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM file_staging WHERE r2_key = ?").bind(beritaAcara.results[0]!.r2_key).first<{ n: number }>())!.n).toBe(0);
+    const outcomes = await testEnv.DB.prepare("SELECT outcome FROM disposal_items WHERE list_id = ?").bind(listId).all<{ outcome: string }>();
+    expect(outcomes.results.map((row) => row.outcome)).toEqual(["DONE", "DONE", "DONE"]);
+    expect((await auditRowsFor(list.uuid)).filter((row) => row.action === "DISPOSAL_EXECUTE")).toHaveLength(1);
+    for (const doc of docs) {
+      expect(await archiveRow(doc.uuid)).toBeNull();
+      expect((await auditRowsFor(doc.uuid)).filter((row) => row.action === "DOCUMENT_DESTROY")).toHaveLength(1);
+    }
+    expect((await getDisposalList(ctx, list.uuid)).status).toBe("EXECUTED");
+  });
+
+  it("an execution that keeps failing gives the list back as a draft, audited, with nothing carried out", async () => {
+    const doc = await dueDocument(shortCode, "MUSNAH");
+    const list = await decidedList("MUSNAH", [doc.uuid]);
+    const ctx = await serviceContext(world.admin.user);
+    const { jobId } = await startDisposalExecution(ctx, list.uuid);
+    // A slice that throws on its last attempt (here a plan naming an item the list does not have).
+    const broken = { phase: "apply", plan: [{ position: 99, reason: null }], ba: { uuid: crypto.randomUUID(), number: "BA/x", issuedOn: "2026-11-27", listSha256: "0", pdfSha256: "0" } };
+    await testEnv.DB.prepare("UPDATE jobs SET cursor = ?, attempts = 4 WHERE id = ?").bind(JSON.stringify(broken), jobId).run();
+    expect(await runJob(ctx, jobId)).toBe("failed");
+    expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
+    expect((await auditRowsFor(list.uuid)).map((row) => row.action)).toContain("DISPOSAL_EXECUTE_ABORT");
+    expect(await archiveRow(doc.uuid)).not.toBeNull();
+  });
+
   it("two parallel executions of one list: exactly one runs", async () => {
     const doc = await dueDocument(shortCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);
-    const [a, b] = await Promise.allSettled([executeDisposalList(await adminCollecting(), list.uuid), executeDisposalList(await adminCollecting(), list.uuid)]);
+    const [a, b] = await Promise.allSettled([execute(await adminCollecting(), list.uuid), execute(await adminCollecting(), list.uuid)]);
     await flush();
     const results = [a, b];
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -300,7 +360,7 @@ describe("execution", () => {
     );
     expect(csvBefore.body).toContain(doc.title);
     const keys = await fileKeysOf(doc.id);
-    const result = await executeDisposalList(ctx, list.uuid);
+    const result = await execute(ctx, list.uuid);
     await flush();
     expect(result.done).toBe(1);
     expect((await testEnv.DB.prepare("SELECT archival_state FROM archives WHERE id = ?").bind(doc.id).first())!.archival_state).toBe("STATIS");
@@ -331,7 +391,7 @@ describe("permissions", () => {
     expect((await listCandidates(owner, query)).canList).toBe(false);
     await expect(createDisposalList(owner, { kind: "MUSNAH", archives: [doc.uuid], note: "" })).rejects.toMatchObject({ status: 403, message: disposalText.manageDenied });
     await expect(approveUndecided(owner, list.uuid)).rejects.toMatchObject({ status: 403 });
-    await expect(executeDisposalList(owner, list.uuid)).rejects.toMatchObject({ status: 403 });
+    await expect(execute(owner, list.uuid)).rejects.toMatchObject({ status: 403 });
 
     // Another unit's Satuan Kerja: none of its candidates, and the list is not found.
     const other = await serviceContext(world.requester.user);
@@ -353,6 +413,6 @@ describe("permissions", () => {
 
     const visitor = await serviceContext(null);
     await expect(listCandidates(visitor, query)).rejects.toMatchObject({ status: 401 });
-    await expect(executeDisposalList(visitor, list.uuid)).rejects.toMatchObject({ status: 401 });
+    await expect(execute(visitor, list.uuid)).rejects.toMatchObject({ status: 401 });
   });
 });

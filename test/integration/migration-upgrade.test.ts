@@ -1,6 +1,8 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { jobContext, type ServiceContext } from "~/server/context.server";
 import { createDb } from "~/server/db/db.server";
+import { runSystemJob } from "~/server/jobs/runner.server";
 import { deleteDocument, listDocuments } from "~/server/documents/service.server";
 import { restoreDocument } from "~/server/documents/trash.server";
 import { parseListQuery } from "~/domain/document-schemas";
@@ -109,6 +111,21 @@ describe("upgrading a database that holds data to the record model", () => {
     expect(
       await all("SELECT id FROM archives WHERE retention_start_date IS NOT NULL OR retention_extended_until IS NOT NULL OR disposition_override IS NOT NULL OR archival_state IS NOT NULL"),
     ).toEqual([]);
+  });
+
+  it("0023: starts an empty outbox and no jobs; the first daily clock gives every existing document its retention row", async () => {
+    expect(await all("SELECT key, value FROM site_state WHERE key IN ('events_dispatched', 'retention_checked_at') ORDER BY key")).toEqual([
+      { key: "events_dispatched", value: 0 },
+      { key: "retention_checked_at", value: 0 },
+    ]);
+    expect(await all("SELECT id FROM events")).toEqual([]);
+    expect(await all("SELECT id FROM jobs")).toEqual([]);
+    const ctx: ServiceContext = { ...jobContext({ ...testEnv, DB }, "queue"), db: createDb(DB), d1: DB };
+    expect((await runSystemJob(ctx, "retention")).outcome).toBe("done");
+    const states = await all<{ status: string; status_since: string | null }>("SELECT status, status_since FROM retention_states ORDER BY archive_id");
+    expect(states).toHaveLength(ARCHIVES.length);
+    expect(states.every((row) => row.status === "TANPA_KODE" && row.status_since !== null)).toBe(true);
+    expect((await all<{ value: number }>("SELECT value FROM site_state WHERE key = 'retention_checked_at'"))[0]!.value).toBeGreaterThan(0);
   });
 
   it("moves upload markers to staging and starts an empty deletion queue", async () => {

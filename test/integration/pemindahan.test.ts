@@ -6,7 +6,7 @@ import { getBeritaAcaraVerification } from "~/server/disposal/berita-acara.serve
 import { getDocument } from "~/server/documents/service.server";
 import { refreshRetentionStates } from "~/server/retention/service.server";
 import { acceptTransfer, getTransfer, proposeTransfer, rejectTransfer, transferListCsv, transferWorkspace } from "~/server/transfers/service.server";
-import { canonicalTransferList, transferListSha256Of } from "~/server/transfers/pemindahan-pdf.server";
+import { canonicalTransferList, transferListSha256Of } from "~/server/transfers/transfer-list.server";
 import { accessWorld, ownerDocument, type AccessWorld, type Person } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";

@@ -7,6 +7,8 @@ import { listDocuments } from "~/server/documents/service.server";
 import { purgeExpiredTrash } from "~/server/documents/trash.server";
 import { parseListQuery } from "~/domain/document-schemas";
 import { placeCodeHold, refreshRetentionStates, releaseCodeHold } from "~/server/retention/service.server";
+import { runSystemJob } from "~/server/jobs/runner.server";
+import { recomputeRetention } from "~/server/jobs/system.server";
 import worker from "../../workers/app";
 import { RETENTION_CRON } from "../../workers/scheduled";
 import { expectJson, send, signedIn } from "../support/worker/admin";
@@ -96,30 +98,33 @@ describe("refresh of retention_states", () => {
     expect(await stateOf(doc.uuid)).toMatchObject({ status: "JATUH_TEMPO" });
   });
 
-  it("the daily refresh (cron, job context) moves documents across the boundaries as days pass", async () => {
+  it("the daily clock (cron, a job) moves documents across the boundaries as days pass", async () => {
     const doc = await upload({ year: "2020" });
-    // 2020 + 2 + 3: active through 2022-12-31, inactive through 2025-12-31.
-    const run = (isoDay: string) => refreshRetentionStates(testJobContext("retention", testClock(new Date(`${isoDay}T05:00:00Z`))));
-    await run("2022-12-31");
+    const day = (isoDay: string) => testClock(new Date(`${isoDay}T05:00:00Z`));
+    // 2020 + 2 + 3: active through 2022-12-31, inactive through 2025-12-31. The row as written on 2022-12-31.
+    await refreshRetentionStates(testJobContext("retention", day("2022-12-31")), { archiveIds: [await idOf(doc.uuid)] });
+    const run = async (isoDay: string) => (await runSystemJob(testJobContext("queue", day(isoDay)), "retention")).outcome;
+    expect(await run("2022-12-31")).toBe("done");
     expect((await stateOf(doc.uuid))!.status).toBe("AKTIF");
     await run("2023-01-01");
-    expect((await stateOf(doc.uuid))!.status).toBe("INAKTIF");
+    expect(await stateOf(doc.uuid)).toMatchObject({ status: "INAKTIF" });
     await run("2025-12-31");
     expect((await stateOf(doc.uuid))!.status).toBe("INAKTIF");
-    const result = await run("2026-01-01");
-    expect(result.complete).toBe(true);
+    await run("2026-01-01");
     expect(await stateOf(doc.uuid)).toMatchObject({ status: "JATUH_TEMPO", disposition: "MUSNAH" });
+    const since = await testEnv.DB.prepare("SELECT status_since FROM retention_states WHERE archive_id = ?").bind(await idOf(doc.uuid)).first<{ status_since: string }>();
+    expect(since?.status_since).toBe("2026-01-01");
 
-    // A row gone stale (a code's years edited) is put right by the cron itself.
-    await testEnv.DB.prepare("UPDATE retention_states SET status = 'AKTIF' WHERE archive_id = ?").bind(await idOf(doc.uuid)).run();
+    // A live document without a row (an upgrade, a raw import) gets one from the cron itself.
+    await testEnv.DB.prepare("DELETE FROM retention_states WHERE archive_id = ?").bind(await idOf(doc.uuid)).run();
     await worker.scheduled!(createScheduledController({ scheduledTime: new Date(), cron: RETENTION_CRON }), testEnv);
     expect((await stateOf(doc.uuid))!.status).toBe("JATUH_TEMPO");
   });
 
-  it("the full refresh is the retention job's or Super Admin's; named documents may be refreshed by their editor", async () => {
-    await expect(refreshRetentionStates(await serviceContext(owner.user))).rejects.toThrow();
-    await expect(refreshRetentionStates(testJobContext("maintenance"))).rejects.toThrow();
-    await expect(refreshRetentionStates(await serviceContext(admin.user))).resolves.toMatchObject({ complete: true });
+  it("the full recompute is the retention job's or Super Admin's; named documents may be refreshed by their editor", async () => {
+    await expect(recomputeRetention(await serviceContext(owner.user))).rejects.toThrow();
+    await expect(recomputeRetention(testJobContext("maintenance"))).rejects.toThrow();
+    await expect(recomputeRetention(await serviceContext(admin.user))).resolves.toMatchObject({ complete: true });
     const doc = await upload();
     await expect(refreshRetentionStates(await serviceContext(owner.user), { archiveIds: [await idOf(doc.uuid)] })).resolves.toEqual({ documents: 1, complete: true });
   });
@@ -227,7 +232,7 @@ describe("legal hold (Penahanan)", () => {
     const view = await expectJson<RetentionView>(await send(viewer.session, "GET", `/api/v1/archives/${child.uuid}/retention`), 200);
     expect(view).toMatchObject({ status: "DITAHAN", ownHold: false, canHold: false, hold: { reason: "Audit BPK 2026", code: code() } });
     // The daily refresh agrees.
-    await refreshRetentionStates(testJobContext("retention"));
+    await recomputeRetention(testJobContext("retention"));
     expect((await stateOf(child.uuid))!.status).toBe("DITAHAN");
 
     await trash(child.uuid);
@@ -301,7 +306,11 @@ describe("dashboard cards", () => {
     const after = (await getRetentionOverview(await serviceContext(admin.user)))!;
     expect(after.JATUH_TEMPO).toBe(before.JATUH_TEMPO + 1);
     expect(after.TANPA_KODE).toBe(before.TANPA_KODE + 1);
-    expect(Object.keys(after).sort()).toEqual(["AKTIF", "DIMUSNAHKAN", "DITAHAN", "INAKTIF", "JATUH_TEMPO", "STATIS", "TANPA_KODE"]);
+    expect(Object.keys(after).sort()).toEqual(["AKTIF", "DIMUSNAHKAN", "DITAHAN", "INAKTIF", "JATUH_TEMPO", "STATIS", "TANPA_KODE", "checkedAt"]);
+    // When the daily clock last made every figure whole (the dashboard says it).
+    await runSystemJob(testJobContext("queue"), "retention");
+    const checked = (await getRetentionOverview(await serviceContext(admin.user)))!.checkedAt;
+    expect(Date.now() - Date.parse(checked!)).toBeLessThan(120_000);
     expect(await getRetentionOverview(await serviceContext(owner.user))).toBeNull();
     expect(await getRetentionOverview(await serviceContext(viewer.user))).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { createScheduledController } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
 import {
@@ -99,5 +99,19 @@ describe("scheduled handler", () => {
     expect(results.map((row) => row.r2_key)).toEqual([keys.fresh]);
     const marker = await testEnv.DB.prepare("SELECT r2_key FROM file_staging WHERE r2_key = ?").bind(keys.inUse).first();
     expect(marker).toBeNull();
+  });
+});
+
+describe("cron branches", () => {
+  it("an unknown cron is logged and does nothing; every known one runs its named jobs", async () => {
+    const jobsBefore = (await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM jobs").first<{ n: number }>())!.n;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "0 0 * * *" }), testEnv);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"unknown_cron"'));
+    warn.mockRestore();
+    expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM jobs").first<{ n: number }>())!.n).toBe(jobsBefore);
+    await runCron();
+    const kinds = (await testEnv.DB.prepare("SELECT DISTINCT kind FROM jobs WHERE status = 'DONE'").all<{ kind: string }>()).results.map((row) => row.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["maintenance", "text-backfill", "search.restem", "notifications.reminders"]));
   });
 });

@@ -8,6 +8,8 @@ import { authApi } from "./auth";
 import { bearerScope } from "./bearer";
 import { csrfOnUnsafeMethods } from "./csrf";
 import { fixityApi } from "./fixity";
+import { jobsApi } from "./jobs";
+import { notificationsApi } from "./notifications";
 import { apiErrorHandler } from "./errors";
 import { OPENAPI_PATH, openApiResponse } from "./openapi";
 import { ssoApi } from "./sso";
@@ -39,6 +41,8 @@ export const api: Hono<HonoEnv> = new Hono<HonoEnv>()
   .route("/unit-kerja", unitKerjaApi)
   .route("/audit-logs", auditLogsApi)
   .route("/fixity", fixityApi)
+  .route("/notifications", notificationsApi)
+  .route("/jobs", jobsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
   .all("*", (c) => c.json({ message: apiText.notFound, error: "Not Found" }, 404))

@@ -15,12 +15,14 @@ import { UnownedRequestsPanel } from "~/components/access-requests/unowned-reque
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { getFixityOverview } from "~/server/fixity/service.server";
 import { getDashboard } from "~/server/statistics/service.server";
-import { getRetentionOverview, refreshRetentionStates } from "~/server/retention/service.server";
+import { recomputeRetention } from "~/server/jobs/system.server";
+import { getRetentionOverview } from "~/server/retention/service.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { RETENTION_STATUSES } from "~/domain/retention";
 import { retention as retentionText } from "~/i18n/retention";
+import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
@@ -58,8 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return pageAction(
     ctx,
     async () => {
-      const { documents } = await refreshRetentionStates(ctx);
-      return { to: here, toast: retentionText.refreshed(documents) };
+      const { documents, complete } = await recomputeRetention(ctx);
+      return { to: here, toast: complete ? retentionText.refreshed(documents) : retentionText.refreshContinues(documents) };
     },
     { toast: { to: here } },
   );
@@ -118,6 +120,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               { label: retentionText.destroyed, value: retention.DIMUSNAHKAN, to: href("/app/audit-logs"), testId: "retention-dimusnahkan" },
             ]}
           />
+          <p className="mt-2 text-sm text-slate-700" data-testid="retention-checked-at">
+            {retention.checkedAt ? retentionText.checkedAt(`${formatDate(retention.checkedAt, "DD MMMM YYYY HH:mm")} WIB`) : retentionText.neverChecked}
+          </p>
         </Section>
       )}
       {unownedPending !== null && <UnownedRequestsPanel count={unownedPending} />}

@@ -14,7 +14,8 @@ import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
-import { approveUndecided, decideItem, executeDisposalList, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
+import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
+import { executeDisposalList } from "~/server/jobs/system.server";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -52,7 +53,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       if (intent === "execute") {
         const result = await executeDisposalList(ctx, params.uuid);
-        return { to: self, toast: m.executed(result.number, result.done, result.skipped) };
+        return { to: self, toast: "running" in result ? m.runningInBackground(result.number) : m.executed(result.number, result.done, result.skipped) };
       }
       throw new InvalidError(m.listNotFound);
     },

@@ -28,6 +28,7 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       disposal: can(actor, { type: "disposal.view" }),
       // Berkas, Daftar Arsip, Pemindahan.
       records: can(actor, { type: "berkas.list" }),
+      jobs: can(actor, { type: "jobs.menu" }),
     },
   };
 }

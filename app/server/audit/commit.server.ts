@@ -1,12 +1,14 @@
 import type { Compilable, SelectQueryBuilder } from "kysely";
 import type { AuditAction } from "~/domain/audit-actions";
 import { ConflictError, DomainError } from "~/domain/errors";
-import { userActorOf } from "~/domain/policy";
+import type { EventKind } from "~/domain/events";
+import { isSystemActor, userActorOf } from "~/domain/policy";
 import { audit as auditText } from "~/i18n/audit";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Database } from "../db/schema";
 import { batchConflictOf, type BatchConflict } from "../db/guards.server";
+import { sendWorkMessage } from "../jobs/messages.server";
 import { sealAuditChain } from "./chain.server";
 
 type AuditMessages = typeof auditText;
@@ -35,16 +37,31 @@ export type AuditEachEntry = Omit<AuditEntry, "targetId"> & {
   each: SelectQueryBuilder<Database, keyof Database, { target_id: string; token_hash_prefix?: string | null }>;
 };
 
-/** A step of a batch: a write, or an audit row (or a set of them) recording it. */
-export type Step = Compilable | AuditEntry | AuditEachEntry;
+/**
+ * An event without an audit row of its own (a job's outcome, an extraction's end): written to
+ * the outbox in the batch, like the event every audit entry brings.
+ */
+export type EventEntry = {
+  event: EventKind;
+  subjectType?: string;
+  subjectId?: string;
+  payload?: Record<string, unknown>;
+};
 
-/** What writing needs from the context: a job has no client and no user. */
-export type CommitContext = Pick<ServiceContext, "db" | "d1" | "now" | "client" | "actor">;
+/** A step of a batch: a write, an audit row (or a set of them) recording it, or an event. */
+export type Step = Compilable | AuditEntry | AuditEachEntry | EventEntry;
+
+/**
+ * What writing needs from the context: a job has no client and no user. With `env` and
+ * `waitUntil` (every request and job has them) a batch that wrote events signals the dispatcher.
+ */
+export type CommitContext = Pick<ServiceContext, "db" | "d1" | "now" | "client" | "actor"> & Partial<Pick<ServiceContext, "env" | "waitUntil">>;
 
 /** The domain error each refusal of the database becomes for this batch (the rest stay errors). */
 export type ConflictMessages = Partial<Record<BatchConflict, string | (() => Promise<DomainError> | DomainError)>>;
 
 const isAuditStep = (step: Step): step is AuditEntry | AuditEachEntry => "action" in step && "params" in step;
+const isEventStep = (step: Step): step is EventEntry => "event" in step && typeof step.event === "string";
 
 /**
  * The one writer: run `steps` — writes and the audit rows that record them — as ONE D1 batch
@@ -58,10 +75,22 @@ const isAuditStep = (step: Step): step is AuditEntry | AuditEachEntry => "action
  * (`sealAfterResponse`), or by the cron for jobs: see audit/chain.server.ts.
  */
 export async function commit(ctx: CommitContext, steps: Step[], conflicts: ConflictMessages = {}): Promise<D1Result[]> {
-  const queries = steps.map((step) => (isAuditStep(step) ? auditStatement(ctx, step) : step));
+  // Each audit row and each event step writes its outbox event right after itself: the results
+  // of the batch are flattened back to one per step, so callers keep reading `results[i]`.
+  const queries: Compilable[] = [];
+  const resultIndex: number[] = [];
+  for (const step of steps) {
+    resultIndex.push(queries.length);
+    if (isEventStep(step)) queries.push(eventStatement(ctx, step));
+    else if (isAuditStep(step)) queries.push(auditStatement(ctx, step), auditEventStatement(ctx, step));
+    else queries.push(step);
+  }
+  const wroteEvents = queries.length > steps.length || steps.some(isEventStep);
   if (steps.some(isAuditStep)) wroteAudit.add(ctx);
   try {
-    return await runBatch(ctx.d1, queries);
+    const results = await runBatch(ctx.d1, queries);
+    if (wroteEvents) eventsWritten(ctx);
+    return resultIndex.map((index) => results[index]!);
   } catch (error) {
     const conflict = batchConflictOf(error);
     const mapped = conflict ? conflicts[conflict] : undefined;
@@ -121,6 +150,66 @@ function auditStatement(ctx: CommitContext, entry: AuditEntry | AuditEachEntry) 
         eb.val(row.user_agent).as("user_agent"),
       ]),
     );
+}
+
+/** Who an event names as its actor: the acting user, or the job's system name. */
+function eventActor(ctx: CommitContext, actorId: number | null | undefined) {
+  return {
+    actor_id: actorId === undefined ? (userActorOf(ctx.actor)?.userId ?? null) : actorId,
+    actor_system: isSystemActor(ctx.actor) ? ctx.actor.system : null,
+  };
+}
+
+function eventStatement(ctx: CommitContext, entry: EventEntry) {
+  return ctx.db.insertInto("events").values({
+    kind: entry.event,
+    subject_type: entry.subjectType ?? null,
+    subject_id: entry.subjectId ?? null,
+    ...eventActor(ctx, undefined),
+    payload: entry.payload ? JSON.stringify(entry.payload) : null,
+    created_at: ctx.now().toISOString(),
+  });
+}
+
+/** The outbox event of an audit entry: its action as the kind, its target as the subject, its details as the payload. */
+function auditEventStatement(ctx: CommitContext, entry: AuditEntry | AuditEachEntry) {
+  const row = {
+    kind: entry.action,
+    subject_type: entry.targetType ?? null,
+    ...eventActor(ctx, entry.actorId),
+    payload: entry.details ? JSON.stringify(entry.details) : null,
+    created_at: ctx.now().toISOString(),
+  };
+  if (!("each" in entry)) return ctx.db.insertInto("events").values({ ...row, subject_id: entry.targetId ?? null });
+  const targets = entry.each.as("t");
+  return ctx.db
+    .insertInto("events")
+    .columns(["kind", "subject_type", "subject_id", "actor_id", "actor_system", "payload", "created_at"])
+    .expression(
+      ctx.db.selectFrom(targets).select((eb) => [
+        eb.val(row.kind).as("kind"),
+        eb.val(row.subject_type).as("subject_type"),
+        eb.ref("t.target_id").as("subject_id"),
+        eb.val(row.actor_id).as("actor_id"),
+        eb.val(row.actor_system).as("actor_system"),
+        eb.val(row.payload).as("payload"),
+        eb.val(row.created_at).as("created_at"),
+      ]),
+    );
+}
+
+/**
+ * After a batch that wrote events commits: ask the dispatcher to run soon (a queue message, sent
+ * after the response). A lost signal delays nothing for long: the cron's dispatcher run takes
+ * every event not yet dispatched. Scripts (no queue binding) rely on that run.
+ */
+function eventsWritten(ctx: CommitContext): void {
+  if (!ctx.env?.WORK_QUEUE || !ctx.waitUntil) return;
+  ctx.waitUntil(
+    sendWorkMessage(ctx.env, { type: "events.dispatch" }).catch((error: unknown) =>
+      console.warn(JSON.stringify({ event: "events_signal_failed", error: String(error) })),
+    ),
+  );
 }
 
 /** Contexts that wrote audit rows (a GET that records a download, for instance). */

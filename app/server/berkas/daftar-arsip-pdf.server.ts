@@ -1,7 +1,7 @@
 /**
  * The Daftar Arsip Aktif / Inaktif as a PDF (A4 landscape): letterhead, title, unit and date,
- * the list in ANRI's columns across pages, the totals. Plain data in, bytes out; loaded with a
- * dynamic `import()` by the download only.
+ * the list in ANRI's columns across pages, the totals. Plain data in, bytes out; run in the
+ * processor Worker only.
  */
 import type { DaftarArsipRow } from "~/domain/berkas";
 import { drawFooters, drawLetterhead, drawTable, drawTitle, fitColumns, openOfficialPdf, savePdf, dateInIndonesian, type PdfColumn } from "../pdf/official-pdf.server";

@@ -11,6 +11,7 @@ import { retentionToday } from "~/domain/retention";
 import { berkasText, daftarArsipText as d } from "~/i18n/berkas";
 import type { ServiceContext } from "../context.server";
 import { csvLine } from "../http/csv.server";
+import { processorOf } from "../processor.server";
 import { berkasScopeOf, berkasScopeWhere, berkasSelect, toBerkasView, type BerkasEb, type BerkasRow } from "./queries.server";
 
 /** Rows a download holds at most (a unit's daftar is hundreds; the whole university's a few thousand). */
@@ -136,11 +137,10 @@ export async function daftarArsipCsv(ctx: ServiceContext, query: DaftarArsipQuer
   return { fileName: fileNameOf(title, unitLabel, "csv"), body };
 }
 
-/** The Daftar Arsip as PDF (rendered on request; pdf-lib loads here only). */
+/** The Daftar Arsip as PDF (rendered on request by the processor Worker). */
 export async function daftarArsipPdf(ctx: ServiceContext, query: DaftarArsipQuery): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { rows, unitLabel, title } = await wholeList(ctx, query);
-  const { renderDaftarArsipPdf } = await import("./daftar-arsip-pdf.server");
-  const bytes = await renderDaftarArsipPdf({
+  const bytes = await processorOf(ctx.env).renderDaftarArsip({
     title,
     unitLabel,
     institution: ctx.config.beritaAcara.institution,

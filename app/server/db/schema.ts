@@ -196,6 +196,8 @@ export interface Database {
     inactive_until: string | null;
     unit_kerja_id: number | null;
     refreshed_at: string;
+    /** The day the row entered its status (null: before migration 0023). */
+    status_since: string | null;
   };
   /** Daftar Arsip Usul Musnah (MUSNAH) or Usul Serah (SERAH). */
   disposal_lists: {
@@ -371,9 +373,25 @@ export interface Database {
     /** The requester's role and unit when they asked: a token is only good while both still hold. */
     requester_role: string | null;
     requester_unit_kerja_id: number | null;
+    /** When the "token lapses in 2 hours" notification went out (once per approval). */
+    expiry_reminded_at: string | null;
   };
   /** Trigger-kept (migration 0015): audit rows per dimension 'all' / 'action' / 'actor' (user id). */
-  audit_windows: { key: string; started_at: string; repeats: Generated<number>; previous_repeats: Generated<number> };
+  audit_windows: {
+    key: string;
+    started_at: string;
+    repeats: Generated<number>;
+    previous_repeats: Generated<number>;
+    /** The audited action, when the window closes, and the client (migration 0023). */
+    action: string | null;
+    ends_at: string | null;
+    actor_id: number | null;
+    ip_address: string | null;
+    user_agent: string | null;
+    /** JSON array of the distinct paths (or subjects) the window saw, at most AUDIT_WINDOW_PATHS. */
+    paths: Generated<string>;
+    summarized_at: string | null;
+  };
   audit_log_counts: { dimension: "all" | "action" | "actor"; value: string; total: number };
   audit_logs: {
     id: Generated<number>;
@@ -439,5 +457,73 @@ export interface Database {
     revoked_at: string | null;
     revoked_by: number | null;
     revoked_reason: "OWNER" | "ADMIN" | "OWNER_CHANGED" | null;
+  };
+  /** The outbox: what happened, written by `commit` with the change (migration 0023). */
+  events: {
+    id: Generated<number>;
+    kind: string;
+    subject_type: string | null;
+    subject_id: string | null;
+    actor_id: number | null;
+    actor_system: string | null;
+    payload: string | null;
+    created_at: string;
+    attempts: Generated<number>;
+    error: string | null;
+  };
+  jobs: {
+    id: Generated<number>;
+    uuid: string;
+    kind: string;
+    actor_user_id: number | null;
+    actor_system: string | null;
+    status: "QUEUED" | "RUNNING" | "DONE" | "FAILED" | "CANCELLED";
+    params: string;
+    cursor: string | null;
+    progress: Generated<number>;
+    total: number | null;
+    counts: string;
+    error: string | null;
+    attempts: Generated<number>;
+    lease_token: string | null;
+    lease_until: string | null;
+    run_after: string | null;
+    singleton_key: string | null;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    updated_at: string;
+  };
+  job_items: { job_id: number; position: number; subject: string; label: string | null; outcome: string; reason: string | null };
+  notifications: {
+    id: Generated<number>;
+    uuid: string;
+    user_id: number;
+    kind: string;
+    title: string;
+    body: string;
+    link: string;
+    dedupe_key: string;
+    event_id: number | null;
+    created_at: string;
+    read_at: string | null;
+    email_status: "NONE" | "PENDING" | "DIGEST" | "SENT" | "SKIPPED" | "FAILED";
+    email_id: number | null;
+  };
+  notification_preferences: { user_id: number; kind: string; email: "IMMEDIATE" | "DIGEST" | "OFF" };
+  email_messages: {
+    id: Generated<number>;
+    user_id: number | null;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    dedupe_key: string;
+    status: Generated<"PENDING" | "SENT" | "FAILED">;
+    attempts: Generated<number>;
+    message_id: string | null;
+    error: string | null;
+    created_at: string;
+    sent_at: string | null;
   };
 }

@@ -10,8 +10,8 @@
  * its standard fonts, a vector QR code).
  */
 import type { DisposalBeritaAcaraKind as BeritaAcaraKind } from "~/domain/berita-acara";
+import type { BeritaAcaraItem } from "./berita-acara-list.server";
 import {
-  canonicalLines,
   dateInIndonesian,
   dateInWords,
   drawFooters,
@@ -24,7 +24,6 @@ import {
   fitColumns,
   openOfficialPdf,
   savePdf,
-  sha256OfText,
   terbilang,
   type PdfColumn,
   type Signatory,
@@ -32,15 +31,7 @@ import {
 
 export { dateInIndonesian, dateInWords, terbilang, winAnsi } from "../pdf/official-pdf.server";
 
-/** One listed record, as the list recorded it (and as `listSha256Of` hashes it). */
-export type BeritaAcaraItem = {
-  position: number;
-  classificationCode: string;
-  title: string;
-  documentNumber: string;
-  year: number;
-  fileCount: number;
-};
+export { canonicalListText, listSha256Of, type BeritaAcaraItem } from "./berita-acara-list.server";
 
 export type BeritaAcaraSignatory = Signatory;
 
@@ -58,22 +49,6 @@ export type BeritaAcaraPdfInput = {
   listSha256: string;
   verificationUrl: string;
 };
-
-/**
- * The canonical serialization of a list that `listSha256Of` hashes: the items in ascending
- * `position`, each written as the JSON array
- * `[position, classificationCode, title, documentNumber, year, fileCount]` (JSON.stringify: no
- * spaces, strings NFC-normalized and JSON-escaped), one item per line, every line ended by "\n",
- * the whole encoded as UTF-8. Anyone holding the list (e.g. its CSV) can recompute the hash.
- */
-export function canonicalListText(items: readonly BeritaAcaraItem[]): string {
-  return canonicalLines(items, (item) => [item.position, item.classificationCode, item.title, item.documentNumber, item.year, item.fileCount]);
-}
-
-/** SHA-256 (lowercase hex) of `canonicalListText(items)`: the hash the PDF and the verification page show. */
-export function listSha256Of(items: readonly BeritaAcaraItem[]): Promise<string> {
-  return sha256OfText(canonicalListText(items));
-}
 
 const COLUMNS: PdfColumn<BeritaAcaraItem>[] = [
   { title: "No", width: 30, align: "center", cell: (item) => String(item.position) },

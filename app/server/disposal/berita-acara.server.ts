@@ -52,7 +52,8 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
  * Put a rendered official PDF in R2 under `r2Key`, registered in `file_staging` first (R2 checks
  * the SHA-256 it is given): its hash and size, and the step that unregisters it, to run in the
  * batch that records it. On a failed put nothing is left behind; after a failed batch, call
- * `discardBeritaAcara` (or leave it to the sweep).
+ * `discardBeritaAcara` (or leave it to the sweep). Storing under the same key again (a job's
+ * slice run after a kill) replaces the object.
  */
 export async function stageOfficialPdf(
   ctx: Pick<ServiceContext, "db" | "files" | "now">,
@@ -61,15 +62,21 @@ export async function stageOfficialPdf(
   customMetadata: Record<string, string>,
 ): Promise<{ r2Key: string; pdfSha256: string; size: number; unstage: Compilable }> {
   const pdfSha256 = await sha256Hex(pdfBytes);
-  await ctx.db.insertInto("file_staging").values({ r2_key: r2Key, created_at: ctx.now().toISOString() }).execute();
+  await ctx.db
+    .insertInto("file_staging")
+    .values({ r2_key: r2Key, created_at: ctx.now().toISOString() })
+    .onConflict((oc) => oc.column("r2_key").doNothing())
+    .execute();
   try {
     await ctx.files.put(r2Key, pdfBytes, { httpMetadata: { contentType: "application/pdf" }, sha256: pdfSha256, customMetadata });
   } catch (error) {
     await discardFile(ctx, r2Key);
     throw error;
   }
-  return { r2Key, pdfSha256, size: pdfBytes.byteLength, unstage: ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key) };
+  return { r2Key, pdfSha256, size: pdfBytes.byteLength, unstage: unstageStep(ctx, r2Key) };
 }
+
+const unstageStep = (ctx: Pick<ServiceContext, "db">, r2Key: string) => ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key);
 
 /**
  * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (`stageOfficialPdf`) and return its
@@ -81,10 +88,15 @@ export async function storeBeritaAcara(
   pdfBytes: Uint8Array,
 ): Promise<StoredBeritaAcara> {
   const staged = await stageOfficialPdf(ctx, beritaAcaraKeyOf(row.uuid), pdfBytes, { number: row.number, listSha256: row.listSha256 });
+  return { ...beritaAcaraStored(ctx, row, staged.pdfSha256), size: staged.size };
+}
+
+/** The batch steps recording a PDF already stored under the row's uuid with `pdfSha256`. */
+export function beritaAcaraStored(ctx: Pick<ServiceContext, "db" | "now">, row: NewBeritaAcara, pdfSha256: string): Omit<StoredBeritaAcara, "size"> {
+  const r2Key = beritaAcaraKeyOf(row.uuid);
   return {
-    r2Key: staged.r2Key,
-    pdfSha256: staged.pdfSha256,
-    size: staged.size,
+    r2Key,
+    pdfSha256,
     steps: [
       ctx.db.insertInto("berita_acara").values({
         uuid: row.uuid,
@@ -95,11 +107,11 @@ export async function storeBeritaAcara(
         place: row.place,
         item_count: row.itemCount,
         list_sha256: row.listSha256,
-        r2_key: staged.r2Key,
-        pdf_sha256: staged.pdfSha256,
+        r2_key: r2Key,
+        pdf_sha256: pdfSha256,
         created_at: ctx.now().toISOString(),
       }),
-      staged.unstage,
+      unstageStep(ctx, r2Key),
     ],
   };
 }

@@ -33,8 +33,11 @@ import { destroySteps } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { csvLine } from "../http/csv.server";
 import { verificationPath } from "~/domain/berita-acara";
-import type { BeritaAcaraItem } from "./berita-acara-pdf.server";
-import { discardBeritaAcara, storeBeritaAcara, type StoredBeritaAcara } from "./berita-acara.server";
+import { listSha256Of, type BeritaAcaraItem } from "./berita-acara-list.server";
+import { processorOf } from "../processor.server";
+import { beritaAcaraKeyOf, beritaAcaraStored, discardBeritaAcara, storeBeritaAcara } from "./berita-acara.server";
+import { insertJobStatement } from "../jobs/records.server";
+import type { JobSlice, RunningJob } from "../jobs/runner.server";
 import { parseOrInvalid } from "~/domain/form-input";
 
 const m = disposalText;
@@ -677,22 +680,16 @@ function skipWholeBerkas(outcomes: { item: { title: string }; row: { berkas_id: 
 export type ExecutionResult = { number: string; beritaAcara: { uuid: string; number: string }; done: number; skipped: number };
 
 /**
- * 'Laksanakan' (`disposal.manage`): run a decided list exactly once.
+ * 'Laksanakan' (`disposal.manage`), its first half: check that the list can run and hand it to a
+ * job ('disposal.execute', acting for the user) that carries it out exactly once, whatever
+ * interrupts it.
  * 1. Refused while an item is undecided, or (Usul Musnah with a retention of 10 years or more)
  *    without the ANRI letter.
- * 2. Claims the list with a compare-and-set DRAFT -> EXECUTING: of two parallel executions one
- *    wins, the other gets a Conflict.
- * 3. Re-checks every approved item now (gone, trashed, Statis, held, a pending access request,
- *    changed since listed, no longer due); those and the postponed (Tunda) items are skipped with
- *    the reason.
- * 4. Renders and stores the Berita Acara (Pemusnahan / Penyerahan Arsip Statis) in R2.
- * 5. One batch: the Berita Acara row, the outcomes, for MUSNAH the removal of each record through
- *    the purge path (tombstone DESTROYED pointing to the Berita Acara, objects queued for deletion),
- *    for SERAH archival_state STATIS; the list EXECUTED; audit rows for every step. A record that
- *    changed between the re-check and the batch rolls it all back, and the list is a draft again.
- * Files leave R2 after the response (the deletion queue, drained by the cron until R2 confirms).
+ * 2. One batch: the list DRAFT -> EXECUTING (compare-and-set: of two parallel executions one
+ *    wins, the other gets a Conflict), the job row, and DISPOSAL_EXECUTE_START.
+ * The job then plans, renders and applies (`executeDisposalSlice`). Returns the job's id.
  */
-export async function executeDisposalList(ctx: ServiceContext, uuid: string): Promise<ExecutionResult> {
+export async function startDisposalExecution(ctx: ServiceContext, uuid: string): Promise<{ jobId: number }> {
   const user = assertManage(ctx);
   const list = await draftList(ctx, uuid);
   const items = await itemRows(ctx, list.id, { all: true });
@@ -701,18 +698,86 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
   if (needsAnriLetter(list.kind, items.map((item) => ({ retentionYears: item.retention_years }))) && !(list.anri_letter_number && list.anri_letter_date)) {
     throw new InvalidError(m.anriRequired);
   }
+  const jobUuid = crypto.randomUUID();
   await commit(
     ctx,
     [
       ctx.db.updateTable("disposal_lists").set({ status: "EXECUTING" }).where("id", "=", list.id).where("status", "=", "DRAFT"),
       abortUnlessChanged(ctx),
-      { action: "DISPOSAL_EXECUTE_START", params: { number: list.number }, targetType: "disposal_list", targetId: list.uuid },
+      insertJobStatement(ctx, { uuid: jobUuid, kind: "disposal.execute", actorUserId: user.userId, params: { list: list.uuid }, total: items.length, singletonKey: `disposal:${list.uuid}` }),
+      { action: "DISPOSAL_EXECUTE_START", params: { number: list.number }, details: { job: jobUuid }, targetType: "disposal_list", targetId: list.uuid },
     ],
     { STALE_WRITE: m.alreadyRunning },
   );
-  let stored: StoredBeritaAcara | null = null;
-  try {
-    const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
+  const job = await ctx.db.selectFrom("jobs").select("id").where("uuid", "=", jobUuid).executeTakeFirstOrThrow();
+  return { jobId: job.id };
+}
+
+/** What an executed list came to (after its job finished). */
+export async function disposalExecutionResult(ctx: ServiceContext, uuid: string): Promise<ExecutionResult | null> {
+  const list = await ctx.db
+    .selectFrom("disposal_lists as l")
+    .innerJoin("berita_acara as b", "b.list_id", "l.id")
+    .select((eb) => [
+      "l.number",
+      "l.status",
+      "b.uuid as ba_uuid",
+      "b.number as ba_number",
+      eb.selectFrom("disposal_items as i").select((s) => s.fn.countAll<number>().as("n")).whereRef("i.list_id", "=", "l.id").where("i.outcome", "=", "DONE").as("done"),
+      eb.selectFrom("disposal_items as i").select((s) => s.fn.countAll<number>().as("n")).whereRef("i.list_id", "=", "l.id").where("i.outcome", "=", "SKIPPED").as("skipped"),
+    ])
+    .where("l.uuid", "=", uuid)
+    .executeTakeFirst();
+  if (!list || list.status !== "EXECUTED") return null;
+  return { number: list.number, beritaAcara: { uuid: list.ba_uuid, number: list.ba_number }, done: Number(list.done ?? 0), skipped: Number(list.skipped ?? 0) };
+}
+
+/** The execution job's cursor: its plan (each item's outcome), then its stored Berita Acara. */
+type ExecutionCursor = {
+  phase: "render" | "apply" | "applied";
+  plan: { position: number; reason: string | null }[];
+  ba: { uuid: string; number: string; issuedOn: string; listSha256?: string; pdfSha256?: string };
+};
+
+const listForJob = (ctx: ServiceContext, job: RunningJob) =>
+  ctx.db.selectFrom("disposal_lists").selectAll().where("uuid", "=", String(job.params.list)).executeTakeFirst();
+
+/** The Berita Acara's lines: the items the plan carries out, in list order. */
+function beritaAcaraItems(items: Awaited<ReturnType<typeof itemRows>>, plan: ExecutionCursor["plan"]): BeritaAcaraItem[] {
+  const done = new Set(plan.filter((entry) => entry.reason === null).map((entry) => entry.position));
+  return items
+    .filter((item) => done.has(item.position))
+    .map((item, index) => ({
+      position: index + 1,
+      classificationCode: item.classification_code,
+      title: item.title,
+      documentNumber: item.document_number,
+      year: item.year,
+      fileCount: item.file_count,
+    }));
+}
+
+/**
+ * One slice of the 'disposal.execute' job, resumable at every step:
+ * - plan: re-check every approved item now (gone, trashed, Statis, held, a pending access
+ *   request, vital, changed since listed, no longer due); those, the postponed (Tunda) items and
+ *   the other items of a berkas one of them is in will be skipped with the reason. The plan and the Berita Acara's number go in the cursor.
+ * - render: the Berita Acara PDF (Pemusnahan / Penyerahan Arsip Statis) is rendered and stored
+ *   in R2 under its own uuid (a rerun after a kill writes the same object again).
+ * - apply: ONE batch — the Berita Acara row, every item's outcome, for MUSNAH each record's
+ *   removal through the purge path (tombstone DESTROYED pointing to the Berita Acara), for SERAH
+ *   archival_state STATIS, the list EXECUTED, audit rows for every step. A record that changed
+ *   since the plan sends the job back to plan (its PDF discarded), so the Berita Acara always
+ *   lists exactly what was carried out. Files leave R2 after it (the deletion queue).
+ */
+export async function executeDisposalSlice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
+  assertManage(ctx);
+  const list = await listForJob(ctx, job);
+  if (!list || list.status !== "EXECUTING") throw new ConflictError(m.notExecuting);
+  const items = await itemRows(ctx, list.id, { all: true });
+  const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
+  const cursor = job.cursor as ExecutionCursor | null;
+  if (!cursor) {
     const checks = await checksFor(ctx, items.map((item) => item.archive_id));
     const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
     for (const item of items) {
@@ -721,108 +786,145 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string): Pr
       outcomes.push({ item, row, reason });
     }
     skipWholeBerkas(outcomes);
-    const done = outcomes.filter((outcome) => outcome.reason === null);
-    const baItems: BeritaAcaraItem[] = done.map(({ item }, index) => ({
-      position: index + 1,
-      classificationCode: item.classification_code,
-      title: item.title,
-      documentNumber: item.document_number,
-      year: item.year,
-      fileCount: item.file_count,
-    }));
-    const kind = list.kind === "MUSNAH" ? "PEMUSNAHAN" : "PENYERAHAN";
-    const baUuid = crypto.randomUUID();
-    const baNumber = `BA/${list.number}`;
-    const issuedOn = jakartaDate(ctx.now());
-    // pdf-lib loads here only: no page or API request parses it.
-    const { listSha256Of, renderBeritaAcaraPdf } = await import("./berita-acara-pdf.server");
+    const plan: ExecutionCursor["plan"] = outcomes.map(({ item, reason }) => ({ position: item.position, reason }));
+    const next: ExecutionCursor = { phase: "render", plan, ba: { uuid: crypto.randomUUID(), number: `BA/${list.number}`, issuedOn: jakartaDate(ctx.now()) } };
+    return { cursor: next, finished: false };
+  }
+  const baItems = beritaAcaraItems(items, cursor.plan);
+  const kind = list.kind === "MUSNAH" ? "PEMUSNAHAN" : "PENYERAHAN";
+  if (cursor.phase === "render") {
+    // Rendered by the processor Worker: pdf-lib never loads in this one.
     const listSha256 = await listSha256Of(baItems);
-    const pdf = await renderBeritaAcaraPdf({
+    const pdf = await processorOf(ctx.env).renderBeritaAcara({
       kind,
-      number: baNumber,
+      number: cursor.ba.number,
       listNumber: list.number,
-      issuedOn,
+      issuedOn: cursor.ba.issuedOn,
       place: ctx.config.beritaAcara.place,
       institution: ctx.config.beritaAcara.institution,
       signatories: ctx.config.beritaAcara.signatories,
       anriLetter: list.anri_letter_number && list.anri_letter_date ? { number: list.anri_letter_number, date: list.anri_letter_date } : null,
       items: baItems,
       listSha256,
-      verificationUrl: `${ctx.origin}${verificationPath(baUuid)}`,
+      verificationUrl: `${ctx.origin}${verificationPath(cursor.ba.uuid)}`,
     });
-    stored = await storeBeritaAcara(
-      ctx,
-      { uuid: baUuid, listId: list.id, kind, number: baNumber, issuedOn, place: ctx.config.beritaAcara.place, itemCount: baItems.length, listSha256 },
-      pdf,
-    );
-    const { pdfSha256 } = stored;
-    const now = ctx.now().toISOString();
-    const ba = { uuid: baUuid, number: baNumber };
-    // The Berita Acara row first: the tombstones below point to it.
-    const steps: Step[] = [...stored.steps];
-    for (const { item, row, reason } of outcomes) {
-      steps.push(
-        ctx.db
-          .updateTable("disposal_items")
-          .set({ outcome: reason === null ? "DONE" : "SKIPPED", skip_reason: reason })
-          .where("list_id", "=", list.id)
-          .where("position", "=", item.position),
-      );
-      if (reason !== null) {
-        steps.push({
-          action: "DISPOSAL_ITEM_SKIPPED",
-          params: { number: list.number, title: item.title, reason },
-          details: { archive: item.archive_uuid, position: item.position },
-          targetType: "disposal_list",
-          targetId: list.uuid,
-        });
-      } else if (list.kind === "MUSNAH") {
-        steps.push(...destroySteps(ctx, { id: row!.id, uuid: row!.uuid, title: row!.title, updatedAt: row!.updated_at }, ba));
-      } else {
-        steps.push(
-          ctx.db
-            .updateTable("archives")
-            .set({ archival_state: "STATIS" })
-            .where("id", "=", row!.id)
-            .where("deleted_at", "is", null)
-            .where("archival_state", "is", null)
-            .where("updated_at", "=", row!.updated_at),
-          abortUnlessChanged(ctx),
-          ctx.db.updateTable("retention_states").set({ status: "STATIS", disposition: null, refreshed_at: now }).where("archive_id", "=", row!.id),
-          {
-            action: "DOCUMENT_TRANSFER",
-            params: { title: row!.title, beritaAcara: baNumber },
-            details: { beritaAcara: baUuid, list: list.uuid },
-            targetType: "archive",
-            targetId: row!.uuid,
-          },
-        );
-      }
+    const stored = await storeBeritaAcara(ctx, beritaAcaraRowOf(ctx, list.id, kind, cursor.ba, baItems.length, listSha256), pdf);
+    return { cursor: { ...cursor, phase: "apply", ba: { ...cursor.ba, listSha256, pdfSha256: stored.pdfSha256 } }, finished: false };
+  }
+  // apply: every record the plan carries out is still as it was planned.
+  const stored = beritaAcaraStored(ctx, beritaAcaraRowOf(ctx, list.id, kind, cursor.ba, baItems.length, cursor.ba.listSha256!), cursor.ba.pdfSha256!);
+  const checks = await checksFor(ctx, items.map((item) => item.archive_id));
+  for (const entry of cursor.plan) {
+    if (entry.reason !== null) continue;
+    const item = items.find((candidate) => candidate.position === entry.position)!;
+    if ((await skipReasonOf(checks, item, archives.get(item.archive_id))) !== null) {
+      return { cursor: null, finished: false, after: () => discardBeritaAcara(ctx, stored) };
     }
+  }
+  const user = requireUser(ctx);
+  const now = ctx.now().toISOString();
+  const ba = { uuid: cursor.ba.uuid, number: cursor.ba.number };
+  // The Berita Acara row first: the tombstones below point to it.
+  const steps: Step[] = [...stored.steps];
+  let done = 0;
+  for (const entry of cursor.plan) {
+    const item = items.find((candidate) => candidate.position === entry.position)!;
+    const row = archives.get(item.archive_id);
+    const reason = entry.reason;
     steps.push(
       ctx.db
-        .updateTable("disposal_lists")
-        .set({ status: "EXECUTED", executed_by: user.userId, executed_at: now })
-        .where("id", "=", list.id)
-        .where("status", "=", "EXECUTING"),
+        .updateTable("disposal_items")
+        .set({ outcome: reason === null ? "DONE" : "SKIPPED", skip_reason: reason })
+        .where("list_id", "=", list.id)
+        .where("position", "=", item.position)
+        .where("outcome", "is", null),
       abortUnlessChanged(ctx),
-      {
-        action: "DISPOSAL_EXECUTE",
-        params: { number: list.number, beritaAcara: baNumber, done: done.length, skipped: outcomes.length - done.length },
-        details: { beritaAcara: baUuid, listSha256, pdfSha256 },
+    );
+    if (reason !== null) {
+      steps.push({
+        action: "DISPOSAL_ITEM_SKIPPED",
+        params: { number: list.number, title: item.title, reason },
+        details: { archive: item.archive_uuid, position: item.position },
         targetType: "disposal_list",
         targetId: list.uuid,
-      },
-    );
-    await commit(ctx, steps, { STALE_WRITE: m.changedDuringExecution });
-    if (list.kind === "MUSNAH") ctx.waitUntil(drainFileDeletions(ctx));
-    return { number: list.number, beritaAcara: ba, done: done.length, skipped: outcomes.length - done.length };
-  } catch (error) {
-    // Nothing was carried out: the list is a draft again and the unused PDF goes.
-    await ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING").execute();
-    if (stored) await discardBeritaAcara(ctx, stored).catch(() => undefined);
-    throw error;
+      });
+      continue;
+    }
+    done++;
+    if (list.kind === "MUSNAH") {
+      steps.push(...destroySteps(ctx, { id: row!.id, uuid: row!.uuid, title: row!.title, updatedAt: row!.updated_at }, ba));
+    } else {
+      steps.push(
+        ctx.db
+          .updateTable("archives")
+          .set({ archival_state: "STATIS" })
+          .where("id", "=", row!.id)
+          .where("deleted_at", "is", null)
+          .where("archival_state", "is", null)
+          .where("updated_at", "=", row!.updated_at),
+        abortUnlessChanged(ctx),
+        ctx.db.updateTable("retention_states").set({ status: "STATIS", disposition: null, refreshed_at: now }).where("archive_id", "=", row!.id),
+        {
+          action: "DOCUMENT_TRANSFER",
+          params: { title: row!.title, beritaAcara: ba.number },
+          details: { beritaAcara: ba.uuid, list: list.uuid },
+          targetType: "archive",
+          targetId: row!.uuid,
+        },
+      );
+    }
   }
+  steps.push(
+    ctx.db
+      .updateTable("disposal_lists")
+      .set({ status: "EXECUTED", executed_by: user.userId, executed_at: now })
+      .where("id", "=", list.id)
+      .where("status", "=", "EXECUTING"),
+    abortUnlessChanged(ctx),
+    {
+      action: "DISPOSAL_EXECUTE",
+      params: { number: list.number, beritaAcara: ba.number, done, skipped: cursor.plan.length - done },
+      details: { beritaAcara: ba.uuid, listSha256: cursor.ba.listSha256, pdfSha256: cursor.ba.pdfSha256, job: job.uuid },
+      targetType: "disposal_list",
+      targetId: list.uuid,
+    },
+  );
+  return {
+    steps,
+    cursor: { ...cursor, phase: "applied" },
+    done: cursor.plan.length,
+    counts: { done, skipped: cursor.plan.length - done },
+    finished: true,
+    after: list.kind === "MUSNAH" ? () => drainFileDeletions(ctx).then(() => undefined) : undefined,
+  };
+}
+
+const beritaAcaraRowOf = (ctx: ServiceContext, listId: number, kind: "PEMUSNAHAN" | "PENYERAHAN", ba: ExecutionCursor["ba"], itemCount: number, listSha256: string) => ({
+  uuid: ba.uuid,
+  listId,
+  kind,
+  number: ba.number,
+  issuedOn: ba.issuedOn,
+  place: ctx.config.beritaAcara.place,
+  itemCount,
+  listSha256,
+});
+
+/**
+ * The execution job gave up (it failed every attempt, or was refused): nothing was carried out
+ * (the apply batch is all or nothing), so the list is a draft again, with an audit row saying so,
+ * and a rendered PDF that no row names goes.
+ */
+export async function abandonDisposalExecution(ctx: ServiceContext, job: RunningJob): Promise<void> {
+  const list = await listForJob(ctx, job);
+  if (!list || list.status !== "EXECUTING") return;
+  await commit(ctx, [
+    ctx.db.updateTable("disposal_lists").set({ status: "DRAFT" }).where("id", "=", list.id).where("status", "=", "EXECUTING"),
+    abortUnlessChanged(ctx),
+    { action: "DISPOSAL_EXECUTE_ABORT", params: { number: list.number }, details: { job: job.uuid }, targetType: "disposal_list", targetId: list.uuid },
+  ]);
+  const ba = (job.cursor as ExecutionCursor | null)?.ba;
+  if (ba) await discardBeritaAcara(ctx, { r2Key: beritaAcaraKeyOf(ba.uuid) }).catch(() => undefined);
 }
 
 /**

@@ -10,7 +10,6 @@ import type { ServiceContext } from "../context.server";
 import { toHex } from "../crypto.server";
 import { findDocumentByUuid } from "../documents/queries.server";
 import { documentOfObject, dueObjects, fixityOverview, fixityRows, type FixityRow } from "./queries.server";
-import { checkVitalCopies, type VitalCheckResult } from "../vital/copies.server";
 
 /** Good checks are kept this long (failures for ever): a year of history per object. */
 const KEEP_GOOD_CHECKS_MS = 366 * 24 * 3600 * 1000;
@@ -89,7 +88,7 @@ async function recordCheck(ctx: ServiceContext, row: FixityRow, hashed: Hashed, 
   return outcome;
 }
 
-export type FixityRunResult = { checked: number; bytes: number; failed: number; pruned: number; vital?: VitalCheckResult };
+export type FixityRunResult = { checked: number; bytes: number; failed: number; pruned: number };
 
 /**
  * The scheduled fixity job: re-hash the stored objects that waited longest since their last
@@ -97,8 +96,8 @@ export type FixityRunResult = { checked: number; bytes: number; failed: number; 
  * (always at least one object, so a file larger than the budget is still reached), and record
  * each check as it finishes (a run cut short keeps what it did). Needs `fixity.check` (the
  * fixity job; Super Admin). Side effects: file_fixity, fixity_checks, a FIXITY_FAILURE or
- * FIXITY_RECOVERED audit row when an object's state changes; old good checks pruned; then the
- * second copies of vital records (`checkVitalCopies`); the audit rows sealed.
+ * FIXITY_RECOVERED audit row when an object's state changes; old good checks pruned; the audit
+ * rows sealed.
  */
 export async function runFixityChecks(ctx: ServiceContext): Promise<FixityRunResult> {
   assertCan(ctx.actor, { type: "fixity.check" }, t.denied.page);
@@ -123,9 +122,7 @@ export async function runFixityChecks(ctx: ServiceContext): Promise<FixityRunRes
     if (outcome !== "OK") result.failed += 1;
   }
   result.pruned = await pruneGoodChecks(ctx);
-  // The second copies of vital records, within what this run has left of its budget.
-  result.vital = await checkVitalCopies(ctx, objectsPerRun, Math.max(bytesPerRun - result.bytes, 0));
-  if (result.failed > 0 || result.vital.failed > 0) console.error(JSON.stringify({ event: "fixity_failures", ...result }));
+  if (result.failed > 0) console.error(JSON.stringify({ event: "fixity_failures", ...result }));
   else console.log(JSON.stringify({ event: "fixity_run", ...result }));
   await sealAuditChain(ctx, 250);
   return result;

@@ -4,6 +4,7 @@ import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import { purgeExpiredTrash } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
+import { summarizeClosedWindows } from "../audit/windows.server";
 
 /** An upload may legitimately take this long before its document row exists. */
 const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
@@ -16,10 +17,12 @@ const SWEEP_LIMIT = 90;
  * longer matter, purge documents whose time in the trash is over, remove staged objects of
  * uploads that died half way, and empty the deletion queue into R2.
  */
-export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsExpired: number; orphansDeleted: number; trashPurged: number; filesDeleted: number }> {
+export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsExpired: number; windowsSummarized: number; orphansDeleted: number; trashPurged: number; filesDeleted: number }> {
   const now = ctx.now();
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
   const approvalsExpired = await expireLapsedApprovals(ctx);
+  // Closed windows are summarized before the day-old ones are dropped.
+  const windowsSummarized = await summarizeClosedWindows(ctx);
   // Bookkeeping rows nobody audits: a plain batch.
   await runBatch(ctx.d1, [
     ctx.db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()),
@@ -28,10 +31,38 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsEx
       .where((eb) => eb.and([eb("window_start", "<=", dayAgo), eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())])])),
     ctx.db.deleteFrom("rate_limits").where("window_start", "<=", dayAgo),
     // Audit windows (once-per-window events) that ended long ago.
-    ctx.db.deleteFrom("audit_windows").where("started_at", "<=", dayAgo),
+    ctx.db
+      .deleteFrom("audit_windows")
+      .where("started_at", "<=", dayAgo)
+      .where((eb) => eb.or([eb("repeats", "=", 0), eb("summarized_at", "is not", null), eb("action", "is", null)])),
+    ...pruneWorkRecords(ctx, now),
   ]);
   const trashPurged = await purgeExpiredTrash(ctx);
-  return { approvalsExpired, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };
+  return { approvalsExpired, windowsSummarized, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };
+}
+
+/** Days dispatched events, finished system jobs and sent emails' bodies are kept (for inspection). */
+export const WORK_RECORDS_KEPT_DAYS = 14;
+/** A user's jobs and failed work stay longer: their reports are what the owner reads. */
+export const USER_JOBS_KEPT_DAYS = 90;
+
+/**
+ * Outbox, job and email rows whose purpose is served: events already dispatched, the system's
+ * routine runs, the bodies of sent emails (address, subject and outcome stay). Failed jobs and
+ * users' jobs are kept longer.
+ */
+function pruneWorkRecords(ctx: ServiceContext, now: Date) {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const routine = daysAgo(WORK_RECORDS_KEPT_DAYS);
+  return [
+    ctx.db
+      .deleteFrom("events")
+      .where("created_at", "<=", routine)
+      .where("id", "<=", (eb) => eb.selectFrom("site_state").select("value").where("key", "=", "events_dispatched")),
+    ctx.db.deleteFrom("jobs").where("actor_user_id", "is", null).where("status", "=", "DONE").where("finished_at", "<=", routine),
+    ctx.db.deleteFrom("jobs").where("status", "in", ["DONE", "FAILED", "CANCELLED"]).where("finished_at", "<=", daysAgo(USER_JOBS_KEPT_DAYS)),
+    ctx.db.updateTable("email_messages").set({ text_body: "", html_body: "" }).where("status", "!=", "PENDING").where("created_at", "<=", routine).where("text_body", "!=", ""),
+  ];
 }
 
 /**

@@ -7,9 +7,8 @@
  *
  * Built with pdf-lib and its standard fonts (no font file to ship or load in the Worker): they
  * encode WinAnsi only, so every text goes through `winAnsi` first. The QR code is drawn as vector
- * squares from uqr's module matrix, so it stays sharp when printed. Only modules that render a
- * PDF import this one, and they are loaded with a dynamic `import()` where a PDF is rendered: no
- * page or API request parses pdf-lib.
+ * squares from uqr's module matrix, so it stays sharp when printed. Only the PDF renderers import
+ * this one, and only the processor Worker imports them: the page Worker never bundles pdf-lib.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { encode as encodeQr } from "uqr";
@@ -55,24 +54,6 @@ export function dateInWords(isoDate: string): string {
   const { year, month, day } = partsOf(isoDate);
   const weekday = DAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   return `${weekday}, tanggal ${terbilang(day)} bulan ${MONTHS[month - 1]} tahun ${terbilang(year)}`;
-}
-
-/**
- * The canonical text of a list that an official record's hash covers: one JSON array per item in
- * ascending `position` (JSON.stringify: no spaces, strings NFC-normalized and JSON-escaped), each
- * line ended by "\n". Anyone holding the list can write it again and recompute the hash.
- */
-export function canonicalLines<Item extends { position: number }>(items: readonly Item[], fields: (item: Item) => (string | number)[]): string {
-  return [...items]
-    .sort((a, b) => a.position - b.position)
-    .map((item) => `${JSON.stringify(fields(item).map((value) => (typeof value === "string" ? value.normalize("NFC") : value)))}\n`)
-    .join("");
-}
-
-/** SHA-256 (lowercase hex) of `text` as UTF-8. */
-export async function sha256OfText(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,16 +18,15 @@ import type { Db } from "../db/db.server";
 import { activeBerkasItemHold, activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
 import { parseOrInvalid } from "~/domain/form-input";
 import { inListChunks } from "../db/in-list.server";
+import type { Step } from "../audit/commit.server";
+import type { JobSlice, RunningJob } from "../jobs/runner.server";
 
-/** Documents read per round of the full refresh. */
+/** Documents read per slice of a full recompute (and of filling missing rows). */
 const REFRESH_BATCH = 500;
-/** Rows per upsert statement: 7 bound parameters each, D1 binds at most 100. */
-const ROWS_PER_STATEMENT = 14;
-/**
- * Rounds per full refresh: 200 × 500 = 100 000 documents, far beyond a campus archive, so
- * that one cron invocation stays within the Worker's limits whatever happens.
- */
-const MAX_ROUNDS = 200;
+/** Rows per upsert statement: 8 bound parameters each, D1 binds at most 100. */
+const ROWS_PER_STATEMENT = 12;
+/** Rows the daily clock moves per statement (one indexed range of retention_states). */
+export const CLOCK_BATCH = 1000;
 
 /** The clock of one row read by `clockInputSelect`, on `today`, given the held codes. */
 export function clockOf(row: ClockInputRow, held: readonly string[], today: string): RetentionResult {
@@ -67,10 +66,10 @@ async function clocksOf(ctx: Pick<ServiceContext, "db">, rows: readonly ClockInp
 
 /**
  * Write the clock's result for `rows`. A row whose status, disposition and dates are unchanged
- * is left alone (D1 bills written rows, and the daily run changes few): `refreshed_at` is
- * therefore when the row last changed.
+ * is left alone (D1 bills written rows, and most refreshes change few): `refreshed_at` is
+ * therefore when the row last changed, and `status_since` the day it entered its status.
  */
-function upserts(db: Db, rows: readonly Clocked[], now: string) {
+function upserts(db: Db, rows: readonly Clocked[], today: string, now: string) {
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ row, clock }) => {
@@ -82,6 +81,7 @@ function upserts(db: Db, rows: readonly Clocked[], now: string) {
         inactive_until: clock.inactiveUntil,
         unit_kerja_id: row.unit_kerja_id,
         refreshed_at: now,
+        status_since: today,
       };
     });
     statements.push(
@@ -98,6 +98,12 @@ function upserts(db: Db, rows: readonly Clocked[], now: string) {
               inactive_until: eb.ref("excluded.inactive_until"),
               unit_kerja_id: eb.ref("excluded.unit_kerja_id"),
               refreshed_at: eb.ref("excluded.refreshed_at"),
+              status_since: eb
+                .case()
+                .when("retention_states.status", "is", eb.ref("excluded.status"))
+                .then(eb.ref("retention_states.status_since"))
+                .else(eb.ref("excluded.status_since"))
+                .end(),
             }))
             .where((eb) =>
               eb.or([
@@ -114,58 +120,153 @@ function upserts(db: Db, rows: readonly Clocked[], now: string) {
   return statements;
 }
 
+/** The clock's figures were made whole now (the dashboard says when). */
+const checkedNow = (ctx: Pick<ServiceContext, "db" | "now">) =>
+  ctx.db
+    .insertInto("site_state")
+    .values({ key: "retention_checked_at", value: ctx.now().getTime() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: ctx.now().getTime() }));
+
 export type RefreshResult = { documents: number; complete: boolean };
 
 /**
- * Recompute `retention_states`: for `archiveIds` (the document service after a change of code,
- * year, start date, hold or state; the disposal workspace after an execution), or for every
- * live document (the daily cron, in rounds of REFRESH_BATCH by id). Rows of documents no longer
- * live (in the trash) are dropped; purged ones go with their archive row (ON DELETE CASCADE).
- *
- * Refreshing named documents is bookkeeping of derived data that anyone who changed them may
- * trigger; the full refresh needs `retention.refresh` (the retention job, or Super Admin).
+ * Recompute `retention_states` for `archiveIds` (the document service after a change of code,
+ * year, start date, hold or state; the disposal workspace after an execution). Rows of documents
+ * no longer live (in the trash) are dropped; purged ones go with their archive row (ON DELETE
+ * CASCADE). Bookkeeping of derived data that anyone who changed the documents may trigger.
  */
-export async function refreshRetentionStates(ctx: ServiceContext, options: { archiveIds?: readonly number[] } = {}): Promise<RefreshResult> {
-  const now = ctx.now();
-  const today = retentionToday(now);
+export async function refreshRetentionStates(ctx: ServiceContext, options: { archiveIds: readonly number[] }): Promise<RefreshResult> {
+  const today = retentionToday(ctx.now());
   const held = await heldCodes(ctx);
-  const stamp = now.toISOString();
-  if (options.archiveIds) {
-    const ids = [...new Set(options.archiveIds)];
-    let documents = 0;
-    for (const chunk of inListChunks(ids)) {
-      const rows = await clockInputSelect(ctx).where("a.id", "in", chunk).execute();
-      const live = new Set(rows.map((row) => row.id));
-      const gone = chunk.filter((id) => !live.has(id));
-      // A document leaving the live set (trash) or its berkas changes its berkas's clock too.
-      const formerBerkas = gone.length > 0 ? await ctx.db.selectFrom("archives").select("berkas_id").where("id", "in", gone).where("berkas_id", "is not", null).execute() : [];
-      const siblings = formerBerkas.length > 0 ? await clockInputSelect(ctx).where("a.berkas_id", "in", [...new Set(formerBerkas.map((row) => row.berkas_id!))]).execute() : [];
-      const clocked = await clocksOf(ctx, [...rows, ...siblings], held, today);
-      await runBatch(ctx.d1, [
-        ...upserts(ctx.db, clocked, stamp),
-        ...(gone.length > 0 ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", gone)] : []),
-      ]);
-      documents += rows.length;
-    }
-    return { documents, complete: true };
-  }
-  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
-  await runBatch(ctx.d1, [
-    ctx.db
-      .deleteFrom("retention_states")
-      .where("archive_id", "in", (eb) => eb.selectFrom("archives").select("id").where("deleted_at", "is not", null)),
-  ]);
-  let after = 0;
+  const stamp = ctx.now().toISOString();
+  const ids = [...new Set(options.archiveIds)];
   let documents = 0;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const rows = await clockInputSelect(ctx).where("a.id", ">", after).orderBy("a.id").limit(REFRESH_BATCH).execute();
-    if (rows.length === 0) return { documents, complete: true };
-    await runBatch(ctx.d1, upserts(ctx.db, await clocksOf(ctx, rows, held, today), stamp));
+  for (const chunk of inListChunks(ids)) {
+    const rows = await clockInputSelect(ctx).where("a.id", "in", chunk).execute();
+    const live = new Set(rows.map((row) => row.id));
+    const gone = chunk.filter((id) => !live.has(id));
+    // A document leaving the live set (trash) or its berkas changes its berkas's clock too.
+    const formerBerkas = gone.length > 0 ? await ctx.db.selectFrom("archives").select("berkas_id").where("id", "in", gone).where("berkas_id", "is not", null).execute() : [];
+    const siblings = formerBerkas.length > 0 ? await clockInputSelect(ctx).where("a.berkas_id", "in", [...new Set(formerBerkas.map((row) => row.berkas_id!))]).execute() : [];
+    const clocked = await clocksOf(ctx, [...rows, ...siblings], held, today);
+    await runBatch(ctx.d1, [
+      ...upserts(ctx.db, clocked, today, stamp),
+      ...(gone.length > 0 ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", gone)] : []),
+    ]);
     documents += rows.length;
-    after = rows[rows.length - 1]!.id;
-    if (rows.length < REFRESH_BATCH) return { documents, complete: true };
   }
-  return { documents, complete: false };
+  return { documents, complete: true };
+}
+
+/**
+ * One slice of a full recompute (the `retention` job with `full`: 'Hitung Ulang', or after a
+ * code's retention changed): REFRESH_BATCH documents after the cursor, every one recomputed; the
+ * first slice drops the rows of documents in the trash. Resumes from its cursor after any
+ * interruption, whatever the catalogue's size.
+ */
+export async function retentionRefreshSlice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
+  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
+  const after = typeof job.cursor === "number" ? job.cursor : 0;
+  const batch = Number(job.params.batch) || REFRESH_BATCH;
+  const rows = await clockInputSelect(ctx).where("a.id", ">", after).orderBy("a.id").limit(batch).execute();
+  const finished = rows.length < batch;
+  const today = retentionToday(ctx.now());
+  const dropTrashed =
+    after === 0
+      ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", (eb) => eb.selectFrom("archives").select("id").where("deleted_at", "is not", null))]
+      : [];
+  return {
+    steps: [...dropTrashed, ...upserts(ctx.db, await clocksOf(ctx, rows, await heldCodes(ctx), today), today, ctx.now().toISOString()), ...(finished ? [checkedNow(ctx)] : [])],
+    cursor: rows.at(-1)?.id ?? after,
+    done: rows.length,
+    counts: { documents: rows.length },
+    finished,
+  };
+}
+
+type ClockPhase = { phase: "fill" | "active" | "inactive" | "digest"; after?: number };
+
+/**
+ * One slice of the daily clock (the `retention` job): a document's due dates are stored when they
+ * change, so a day only moves the rows whose boundary has passed — by index, however many
+ * documents there are:
+ * 1. fill: live documents without a row get one (after an upgrade, a raw import);
+ * 2. active: AKTIF rows past their last active day become INAKTIF;
+ * 3. inactive: AKTIF/INAKTIF rows past their last inactive day become JATUH_TEMPO;
+ * 4. digest (Mondays, Jakarta): one RETENTION_NEWLY_DUE event per final disposition for the
+ *    records that fell due in the past seven days (Super Admin is notified), once per week.
+ * Each slice moves at most `batch` rows and commits with its cursor, so a run cut short resumes.
+ */
+export async function advanceRetentionClock(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
+  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
+  const state = (job.cursor as ClockPhase | null) ?? { phase: "fill" };
+  const batch = Number(job.params.batch) || CLOCK_BATCH;
+  const today = retentionToday(ctx.now());
+  const stamp = ctx.now().toISOString();
+  if (state.phase === "fill") {
+    const fillBatch = Math.min(batch, REFRESH_BATCH);
+    const after = state.after ?? 0;
+    const rows = await clockInputSelect(ctx)
+      .where("a.id", ">", after)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("retention_states as s").select("s.archive_id").whereRef("s.archive_id", "=", "a.id"))))
+      .orderBy("a.id")
+      .limit(fillBatch)
+      .execute();
+    const next: ClockPhase = rows.length < fillBatch ? { phase: "active" } : { phase: "fill", after: rows.at(-1)!.id };
+    // A filed document brings its berkas's other documents: the berkas keeps one clock.
+    return { steps: upserts(ctx.db, await clocksOf(ctx, rows, await heldCodes(ctx), today), today, stamp), cursor: next, counts: { filled: rows.length }, finished: false };
+  }
+  if (state.phase === "active" || state.phase === "inactive") {
+    const from = state.phase === "active" ? (["AKTIF"] as const) : (["AKTIF", "INAKTIF"] as const);
+    const boundary = state.phase === "active" ? "active_until" : "inactive_until";
+    // Moving a row whose boundary passed is idempotent (run again, it finds the row moved), so
+    // it is written here, not with the cursor: its count then says when the phase is over.
+    const moved = await ctx.db
+      .updateTable("retention_states")
+      .set({ status: state.phase === "active" ? "INAKTIF" : "JATUH_TEMPO", status_since: today, refreshed_at: stamp })
+      .where("archive_id", "in", (eb) => eb.selectFrom("retention_states").select("archive_id").where("status", "in", from).where(boundary, "<", today).limit(batch))
+      .executeTakeFirst();
+    const count = Number(moved.numUpdatedRows);
+    const next: ClockPhase = count < batch ? { phase: state.phase === "active" ? "inactive" : "digest" } : state;
+    return { cursor: next, done: count, counts: { moved: count }, finished: false };
+  }
+  return { steps: [...(await weeklyDueEvents(ctx, today)), checkedNow(ctx)], cursor: { phase: "digest" }, finished: true };
+}
+
+/** Jakarta's Monday: the day of the weekly "newly due" summary. */
+const isMonday = (today: string) => new Date(`${today}T00:00:00Z`).getUTCDay() === 1;
+const dayNumber = (day: string) => Number(day.replaceAll("-", ""));
+
+/** On Mondays, once: a RETENTION_NEWLY_DUE event per disposition with records due in the past week. */
+async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step[]> {
+  if (!isMonday(today)) return [];
+  const sent = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "retention_due_week").executeTakeFirst();
+  if (sent?.value === dayNumber(today)) return [];
+  const since = addDays(today, -7);
+  const counts = await ctx.db
+    .selectFrom("retention_states")
+    .select((eb) => ["disposition", eb.fn.countAll<number>().as("n")])
+    .where("status", "=", "JATUH_TEMPO")
+    .where("status_since", ">", since)
+    .groupBy("disposition")
+    .execute();
+  return [
+    ctx.db
+      .insertInto("site_state")
+      .values({ key: "retention_due_week", value: dayNumber(today) })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: dayNumber(today) })),
+    ...counts
+      .filter((row) => Number(row.n) > 0 && row.disposition !== null)
+      .map((row): Step => ({ event: "RETENTION_NEWLY_DUE", subjectType: "disposition", subjectId: row.disposition!, payload: { disposition: row.disposition, count: Number(row.n), since: addDays(since, 1) } })),
+  ];
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** When the clock's figures were last made whole (the daily job or a full recompute); null: never. */
+export async function retentionCheckedAt(ctx: Pick<ServiceContext, "db">): Promise<string | null> {
+  const row = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at").executeTakeFirst();
+  return row?.value ? new Date(row.value).toISOString() : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,11 +570,12 @@ export async function refreshDocumentsOfCode(ctx: ServiceContext, classification
  */
 export async function getRetentionOverview(ctx: ServiceContext): Promise<RetentionOverview | null> {
   if (!can(ctx.actor, { type: "retention.overview" })) return null;
-  const [states, destroyed] = await Promise.all([
+  const [states, destroyed, checkedAt] = await Promise.all([
     ctx.db.selectFrom("retention_states").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
     ctx.db.selectFrom("archive_tombstones").select((eb) => eb.fn.countAll<number>().as("n")).where("reason", "=", "DESTROYED").executeTakeFirst(),
+    retentionCheckedAt(ctx),
   ]);
-  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0) };
+  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0), checkedAt };
   for (const row of states) overview[row.status] = Number(row.n);
   return overview;
 }

@@ -1,81 +1,42 @@
 /**
  * Text out of a stored file's bytes: PDF text layers (unpdf, pdf.js' serverless build), the XML
  * of DOCX/XLSX/PPTX (fflate), plain text as UTF-8. Pure apart from the libraries: no D1, no R2.
- * The caps bound what one file costs the consumer and the index.
+ * It runs in the processor Worker (workers/processor.ts), never in the page Worker: pdf.js is
+ * heavy. The caps and the text's normalisation live in extracted-text.server.ts, which both use.
  */
 import { unzipSync } from "fflate";
+import { fromText, MAX_PAGES, MAX_TEXT_BYTES, OFFICE, UnreadableFileError, type Extraction } from "./extracted-text.server.ts";
 
-/** At most this many PDF pages are read; the rest is cut (`truncated`). */
-export const MAX_PAGES = 200;
-/** At most this many bytes of UTF-8 text are kept per file; the rest is cut (`truncated`). */
-export const MAX_TEXT_BYTES = 1_000_000;
-/** Larger files are not read at all (a Worker has 128 MB of memory): FAILED with the reason. */
-export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+export { capBytes, MAX_FILE_BYTES, MAX_PAGES, MAX_TEXT_BYTES, UnreadableFileError, type Extraction, type Ocr } from "./extracted-text.server.ts";
+
 /** An office file whose entries would inflate past this is treated as unreadable (a zip bomb). */
 const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
-export type Extraction =
-  | { kind: "text"; body: string; pages: number | null; truncated: boolean }
-  /** No text layer (a scan, an image) or a type without text (audio, video): 'Tanpa teks (perlu OCR)'. */
-  | { kind: "no_text"; pages: number | null };
-
-/** The file itself cannot be read (corrupt, encrypted): retrying will not help. */
-export class UnreadableFileError extends Error {
-  // A plain field, not a parameter property: the extraction bench loads this module in Node's
-  // type-stripping mode, which has no parameter properties.
-  readonly reason: "unreadablePdf" | "encryptedPdf" | "unreadableOffice";
-  constructor(reason: UnreadableFileError["reason"], cause?: unknown) {
-    super(reason, { cause });
-    this.reason = reason;
-  }
-}
-
-/** Optional OCR for files without a text layer (see ocr.server.ts); null when none is configured. */
-export type Ocr = { recognize(bytes: Uint8Array, mimeType: string): Promise<string | null> };
-
-const OFFICE = {
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-} as const;
-
-export async function extractText(bytes: Uint8Array, mimeType: string, ocr: Ocr | null = null): Promise<Extraction> {
-  if (mimeType === "application/pdf") {
-    const pdf = await extractPdf(bytes);
-    if (pdf.kind === "no_text" && ocr) return (await recognized(ocr, bytes, mimeType, pdf.pages)) ?? pdf;
-    return pdf;
-  }
+export async function extractText(bytes: Uint8Array, mimeType: string): Promise<Extraction> {
+  if (mimeType === "application/pdf") return extractPdf(bytes);
   if (mimeType in OFFICE) return fromText(extractOffice(bytes, OFFICE[mimeType as keyof typeof OFFICE]), null, false);
   if (mimeType.startsWith("text/")) return fromText(new TextDecoder("utf-8").decode(bytes), null, false);
-  if (mimeType.startsWith("image/") && ocr) return (await recognized(ocr, bytes, mimeType, null)) ?? { kind: "no_text", pages: null };
-  // Images without OCR, audio, video, legacy binary office formats: nothing to read here.
   return { kind: "no_text", pages: null };
 }
 
-async function recognized(ocr: Ocr, bytes: Uint8Array, mimeType: string, pages: number | null): Promise<Extraction | null> {
-  const text = await ocr.recognize(bytes, mimeType);
-  return text && text.trim() ? fromText(text, pages, false) : null;
-}
+/**
+ * What the processor answers for one file: its text (or that it has none), or that the file cannot
+ * be read (corrupt, encrypted; as a value, since an error's class does not cross a Worker boundary).
+ */
+export type ProcessedText = Extraction | { kind: "unreadable"; reason: UnreadableFileError["reason"] };
 
-/** Normalised text within MAX_TEXT_BYTES; an empty result is 'no text'. */
-function fromText(raw: string, pages: number | null, cut: boolean): Extraction {
-  const text = raw.replace(/\r\n?/g, "\n").replace(/[ \t\f\v\u00a0]+/g, " ").replace(/ *\n */g, "\n").replace(/\n{3,}/g, "\n\n").trim();
-  if (!text) return { kind: "no_text", pages };
-  const { body, truncated } = capBytes(text);
-  return { kind: "text", body, pages, truncated: truncated || cut };
-}
-
-/** The longest prefix of `text` within MAX_TEXT_BYTES of UTF-8, never splitting a character. */
-export function capBytes(text: string): { body: string; truncated: boolean } {
-  const encoded = new TextEncoder().encode(text);
-  if (encoded.length <= MAX_TEXT_BYTES) return { body: text, truncated: false };
-  let end = MAX_TEXT_BYTES;
-  while (end > 0 && (encoded[end]! & 0xc0) === 0x80) end--;
-  return { body: new TextDecoder().decode(encoded.subarray(0, end)), truncated: true };
+/** `extractText` without OCR, its refusals as values: the processor Worker's method. */
+export async function processText(bytes: Uint8Array, mimeType: string): Promise<ProcessedText> {
+  try {
+    return await extractText(bytes, mimeType);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return { kind: "unreadable", reason: error.reason };
+    throw error;
+  }
 }
 
 async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
-  // Loaded here, not at the top: only the queue consumer pays for pdf.js.
+  // Loaded here, not at the top: an office or text file never pays for pdf.js.
   const { getDocumentProxy } = await import("unpdf");
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -4,7 +4,7 @@
  * OCR_MODEL). Off by default: without the binding, such files stay 'Tanpa teks (perlu OCR)'.
  * Not testable offline (Workers AI runs only on Cloudflare), so no test covers the model call.
  */
-import type { Ocr } from "./extractors.server";
+import type { Ocr } from "./extracted-text.server";
 
 /** The part of the Workers AI binding the hook uses. */
 type AiBinding = { run(model: string, input: Record<string, unknown>): Promise<unknown> };

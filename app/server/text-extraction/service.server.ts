@@ -4,16 +4,18 @@
  * backfill, 'Indeks ulang' and the status the detail page shows. A document is never blocked by
  * its extraction: nothing here runs inside a user's upload.
  */
+import { DomainError } from "~/domain/errors";
 import { assertCan, can, type SystemActor } from "~/domain/policy";
 import type { TextFilter, TextStatusView } from "~/domain/text-extraction";
 import type { DocumentView } from "~/domain/documents";
 import { textExtraction as text } from "~/i18n/text-extraction";
 import { commit } from "../audit/commit.server";
+import { abortUnlessChanged } from "../db/write-guard.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { getDocument, visibleRow } from "../documents/service.server";
 import { documentRef } from "../documents/view.server";
-import { extractText, MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extractors.server";
-import { ocrOf } from "./ocr.server";
+import { MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extracted-text.server";
+import { extractThroughProcessor } from "./processor.server";
 import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
 
@@ -71,7 +73,7 @@ export async function extractQueued(ctx: JobContext, message: ExtractionMessage,
       if (last) return fail(text.errors.missingObject);
       return retry(ctx, message, attempt);
     }
-    extraction = await extractText(new Uint8Array(await object.arrayBuffer()), row.mime_type, ocrOf(ctx.env));
+    extraction = await extractThroughProcessor(ctx.env, new Uint8Array(await object.arrayBuffer()), row.mime_type);
   } catch (error) {
     if (error instanceof UnreadableFileError) return fail(text.errors[error.reason]);
     console.warn(JSON.stringify({ event: "extraction_error", ...message, attempt, error: String(error) }));
@@ -94,7 +96,7 @@ type Result = { status: "INDEXED" | "NO_TEXT" | "FAILED"; body?: string; pages?:
  * file is still the document's current one (a replace or restore in between wins).
  */
 async function write(ctx: JobContext, message: ExtractionMessage, attempt: number, result: Result): Promise<ExtractionOutcome> {
-  const written = await ctx.db
+  const update = ctx.db
     .updateTable("archive_texts")
     .set({
       status: result.status,
@@ -108,9 +110,31 @@ async function write(ctx: JobContext, message: ExtractionMessage, attempt: numbe
     .where("archive_id", "=", message.archiveId)
     .where("file_id", "=", message.fileId)
     .where("status", "=", "PENDING")
-    .where((eb) => eb.exists(eb.selectFrom("archives").select("id").where("id", "=", message.archiveId).where("current_file_id", "=", message.fileId)))
-    .executeTakeFirst();
-  return Number(written.numUpdatedRows) > 0 ? { kind: "written", status: result.status } : { kind: "stale" };
+    .where((eb) => eb.exists(eb.selectFrom("archives").select("id").where("id", "=", message.archiveId).where("current_file_id", "=", message.fileId)));
+  if (result.status === "INDEXED") {
+    const written = await update.executeTakeFirst();
+    return Number(written.numUpdatedRows) > 0 ? { kind: "written", status: result.status } : { kind: "stale" };
+  }
+  // A text that could not be had is news for the uploader: the event goes with the write, or not at all.
+  const archive = await ctx.db.selectFrom("archives").select("uuid").where("id", "=", message.archiveId).executeTakeFirst();
+  try {
+    await commit(ctx, [
+      update,
+      abortUnlessChanged(ctx),
+      { event: "TEXT_EXTRACTION_ENDED", subjectType: "archive", subjectId: archive?.uuid ?? String(message.archiveId), payload: { status: result.status, error: result.error ?? null, fileId: message.fileId } },
+    ], { STALE_WRITE: () => new StaleExtraction() });
+  } catch (error) {
+    if (error instanceof StaleExtraction) return { kind: "stale" };
+    throw error;
+  }
+  return { kind: "written", status: result.status };
+}
+
+/** The row was no longer PENDING for this file (a newer version or result won): nothing written. */
+class StaleExtraction extends DomainError {
+  constructor() {
+    super(409, "stale extraction");
+  }
 }
 
 async function retry(ctx: JobContext, message: ExtractionMessage, attempt: number): Promise<ExtractionOutcome> {

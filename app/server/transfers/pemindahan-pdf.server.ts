@@ -2,12 +2,11 @@
  * The Berita Acara Pemindahan Arsip Inaktif and, as its attachment, the Daftar Arsip yang
  * Dipindahkan, as one PDF: the unit (pihak pertama) hands the listed berkas to the records centre
  * (pihak kedua), both sign, and the list's SHA-256 and a QR code of the public verification page
- * close it, as on the disposal Berita Acara. Plain data in, bytes out; loaded with a dynamic
- * `import()` where a transfer is accepted (pdf-lib never loads on a page request).
+ * close it, as on the disposal Berita Acara. Plain data in, bytes out; run in the processor
+ * Worker only (pdf-lib never loads in the page Worker).
  */
 import {
   A4_LANDSCAPE,
-  canonicalLines,
   dateInIndonesian,
   dateInWords,
   drawFooters,
@@ -20,24 +19,10 @@ import {
   fitColumns,
   openOfficialPdf,
   savePdf,
-  sha256OfText,
   terbilang,
   type PdfColumn,
 } from "../pdf/official-pdf.server";
-
-/** One moved berkas as the Daftar Arsip yang Dipindahkan lists it (and `transferListSha256Of` hashes it). */
-export type MovedBerkas = {
-  position: number;
-  berkasNumber: string;
-  classificationCode: string;
-  title: string;
-  /** Kurun waktu, e.g. "2019–2021". */
-  period: string;
-  itemCount: number;
-  developmentLevel: string;
-  /** "Boks 12, Rak B-3", or "" for a berkas without paper. */
-  location: string;
-};
+import type { MovedBerkas } from "./transfer-list.server";
 
 export type PemindahanPdfInput = {
   number: string;
@@ -52,26 +37,6 @@ export type PemindahanPdfInput = {
   listSha256: string;
   verificationUrl: string;
 };
-
-/**
- * The canonical text the list hash covers: one JSON array per berkas in position order,
- * `[position, berkasNumber, classificationCode, title, period, itemCount, developmentLevel,
- * location]` (strings NFC), each line ended by "\n"; anyone holding the list can recompute it.
- */
-export function canonicalTransferList(items: readonly MovedBerkas[]): string {
-  return canonicalLines(items, (item) => [
-    item.position,
-    item.berkasNumber,
-    item.classificationCode,
-    item.title,
-    item.period,
-    item.itemCount,
-    item.developmentLevel,
-    item.location,
-  ]);
-}
-
-export const transferListSha256Of = (items: readonly MovedBerkas[]): Promise<string> => sha256OfText(canonicalTransferList(items));
 
 const COLUMNS: PdfColumn<MovedBerkas>[] = [
   { title: "No", width: 26, align: "center", cell: (item) => String(item.position) },

@@ -32,7 +32,8 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { discardBeritaAcara, downloadNameOf, stageOfficialPdf } from "../disposal/berita-acara.server";
 import type { FileGrant } from "../http/file-response.server";
 import { csvLine } from "../http/csv.server";
-import type { MovedBerkas } from "./pemindahan-pdf.server";
+import { processorOf } from "../processor.server";
+import { transferListSha256Of, type MovedBerkas } from "./transfer-list.server";
 import { transferSelect, type TransferRow } from "./queries.server";
 
 /** Who sees which transfers: Super Admin and the records centre's staff all; a unit its own. */
@@ -274,7 +275,7 @@ const claim = (ctx: ServiceContext, row: TransferRow, set: Updateable<Database["
  * 'Terima' (`transfer.decide`: the records centre's staff or Super Admin): every berkas of the
  * proposal must still be at its unit with documents. Records per berkas the box and rack of its
  * paper (optional) and its count and years as moved; renders the Berita Acara Pemindahan with
- * the Daftar Arsip yang Dipindahkan (pdf-lib, loaded here only) and stores it in R2 (staged
+ * the Daftar Arsip yang Dipindahkan (in the processor Worker) and stores it in R2 (staged
  * first). One batch: the transfer DITERIMA with the Berita Acara, each berkas and its documents
  * in the records centre's custody (BERKAS_MOVE audit rows), TRANSFER_ACCEPT. A failed batch
  * removes the PDF again.
@@ -318,10 +319,9 @@ export async function acceptTransfer(ctx: ServiceContext, uuid: string, fields: 
   const baUuid = crypto.randomUUID();
   const baNumber = `BA/${row.number}`;
   const issuedOn = jakartaToday(ctx);
-  // pdf-lib loads here only: no page or API request parses it.
-  const { renderPemindahanPdf, transferListSha256Of } = await import("./pemindahan-pdf.server");
   const listSha256 = await transferListSha256Of(moved);
-  const pdf = await renderPemindahanPdf({
+  // Rendered by the processor Worker: pdf-lib never loads in this one.
+  const pdf = await processorOf(ctx.env).renderPemindahan({
     number: baNumber,
     transferNumber: row.number,
     issuedOn,

@@ -7,12 +7,15 @@
  */
 import { ConflictError } from "~/domain/errors";
 import type { CopyOutcome } from "~/domain/vital";
+import { t } from "~/i18n/id";
 import { vitalText } from "~/i18n/vital";
+import { assertCan } from "~/domain/policy";
+import { sealAuditChain } from "../audit/chain.server";
 import { commit, type Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { toHex } from "../crypto.server";
 
-type Ctx = Pick<ServiceContext, "db" | "d1" | "files" | "env" | "now" | "actor" | "client">;
+type Ctx = Pick<ServiceContext, "db" | "d1" | "files" | "env" | "now" | "actor" | "client" | "config">;
 
 /** The bucket of the second copies. */
 export const vitalBucket = (ctx: Pick<ServiceContext, "env">): R2Bucket => ctx.env.VITAL_FILES;
@@ -167,7 +170,20 @@ export async function deleteReleasedCopies(ctx: Ctx, limit: number): Promise<num
 export type VitalCheckResult = { checked: number; failed: number; repaired: number; written: number; deleted: number };
 
 /**
- * The vital part of the fixity job: delete released copies, write the copies still missing
+ * The `vital.copies` job (the fixity cron, after `fixity`; `fixity.check`): `checkVitalCopies`
+ * within one fixity run's budget, logged like a fixity run, its audit rows sealed.
+ */
+export async function runVitalCopyChecks(ctx: Ctx): Promise<VitalCheckResult> {
+  assertCan(ctx.actor, { type: "fixity.check" }, t.denied.page);
+  const result = await checkVitalCopies(ctx, ctx.config.fixity.objectsPerRun, ctx.config.fixity.bytesPerRun);
+  if (result.failed > 0) console.error(JSON.stringify({ event: "vital_copy_failures", ...result }));
+  else console.log(JSON.stringify({ event: "vital_copy_run", ...result }));
+  await sealAuditChain(ctx, 250);
+  return result;
+}
+
+/**
+ * The vital copies' check: delete released copies, write the copies still missing
  * (a vital record whose current file has no copy), then re-hash the copies checked longest ago
  * (`limit` objects, about `bytesBudget` bytes) against the recorded SHA-256. A copy that is gone
  * or damaged is reported once (VITAL_COPY_FAILURE) and rewritten from the primary when that is

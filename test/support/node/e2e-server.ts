@@ -143,7 +143,10 @@ export default async function setup(project: TestProject) {
       [
         wranglerBin,
         "dev",
+        // The page Worker first (it answers on the port), then the processor Worker its
+        // PROCESSOR service binding reaches, in the same local runtime.
         "--config", join(build, "server/wrangler.json"),
+        "--config", join(build, "processor/wrangler.json"),
         "--ip", "127.0.0.1",
         "--port", String(port),
         "--inspector-port", String(inspectorPort),

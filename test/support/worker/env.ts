@@ -9,6 +9,7 @@ export type TestEnv = Env & {
   OAI_UPGRADE_DB: D1Database;
   ID_UPGRADE_DB: D1Database;
   ARCHIVAL_UPGRADE_DB: D1Database;
+  SCALE_DB: D1Database;
   /** Debian's xmllint, run by the test config in Node (vitest.integration.config.ts). */
   XMLLINT: Fetcher;
 };

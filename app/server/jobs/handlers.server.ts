@@ -1,0 +1,106 @@
+/**
+ * Every kind of job and the code that runs it: the one place a new kind is added. A handler
+ * runs one bounded slice from the job's cursor; the runner commits it with the new cursor.
+ */
+import { NotFoundError } from "~/domain/errors";
+import type { JobKind } from "~/domain/jobs";
+import type { JobName, SystemActor } from "~/domain/policy";
+import { jobs as jobsText } from "~/i18n/jobs";
+import { sealAuditChain } from "../audit/chain.server";
+import { scheduledAuditChainCheck } from "../audit/integrity.server";
+import { actorOf, type ServiceContext } from "../context.server";
+import { usersWithRole, toSessionUser } from "../auth/session.server";
+import { abandonDisposalExecution, executeDisposalSlice } from "../disposal/service.server";
+import { dispatchEvents } from "../events/dispatcher.server";
+import { runFixityChecks } from "../fixity/service.server";
+import { sendDailyDigests } from "../notifications/email.server";
+import { remindExpiringTokens } from "../notifications/reminders.server";
+import { advanceRetentionClock, retentionRefreshSlice } from "../retention/service.server";
+import { enqueuePendingTexts } from "../text-extraction/service.server";
+import { restemStaleVocabulary } from "../search/service.server";
+import { runVitalCopyChecks } from "../vital/copies.server";
+import { runMaintenance } from "./maintenance.server";
+import type { JobSlice, RunningJob } from "./runner.server";
+
+export type JobHandler = {
+  /** The system actor a job of this kind acts as when no user owns it. */
+  system?: JobName;
+  /** One bounded slice of work from `job.cursor`. */
+  slice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice>;
+  /** After the job ended FAILED (an import removes what it created). */
+  onFailed?(ctx: ServiceContext, job: RunningJob): Promise<void>;
+};
+
+/** A job that is one call: it runs, reports its counts, and is done. */
+const once = (system: JobName, run: (ctx: ServiceContext) => Promise<Record<string, number | boolean>>): JobHandler => ({
+  system,
+  async slice(ctx) {
+    const result = await run(ctx);
+    const counts = Object.fromEntries(Object.entries(result).map(([key, value]) => [key, Number(value)]));
+    return { cursor: null, counts, finished: true };
+  },
+});
+
+const HANDLERS: Record<JobKind, JobHandler> = {
+  // Housekeeping every 30 minutes (see runMaintenance), then sealing what it and others left unsealed.
+  maintenance: once("maintenance", async (ctx) => {
+    const result = await runMaintenance(ctx);
+    await sealAuditChain(ctx, 250);
+    return result;
+  }),
+  "audit-chain": once("audit-chain", async (ctx) => ({ ok: (await scheduledAuditChainCheck(ctx)).ok })),
+  fixity: once("fixity", async (ctx) => {
+    const result = await runFixityChecks(ctx);
+    return { checked: result.checked, failed: result.failed };
+  }),
+  "vital.copies": once("fixity", async (ctx) => ({ ...(await runVitalCopyChecks(ctx)) })),
+  "text-backfill": once("text-extraction", async (ctx) => ({ sent: await enqueuePendingTexts(ctx as ServiceContext & { actor: SystemActor }) })),
+  // The search vocabulary's re-stem keeps its own cursor (search_stemmer), so each run goes on from there.
+  "search.restem": once("text-extraction", async (ctx) => {
+    const run = await restemStaleVocabulary(ctx);
+    return { read: run.read, changed: run.changed, done: run.done };
+  }),
+  // The daily clock: rows whose boundary passed move on; missing rows are made; the cursor walks
+  // every document only on a full recompute ('Hitung Ulang', a code's retention changed).
+  retention: {
+    system: "retention",
+    async slice(ctx, job) {
+      if (job.params.full) return retentionRefreshSlice(ctx, job);
+      return advanceRetentionClock(ctx, job);
+    },
+  },
+  "events.dispatch": { system: "events", slice: (ctx, job) => dispatchEvents(ctx, job) },
+  "notifications.digest": once("notifications", async (ctx) => ({ sent: await sendDailyDigests(ctx) })),
+  "notifications.reminders": once("notifications", async (ctx) => ({ reminded: await remindExpiringTokens(ctx) })),
+  // Recorded as FAILED when they arrive; never run.
+  // 'Laksanakan': plan, render the Berita Acara, apply (see executeDisposalSlice); a job that
+  // gives up leaves the list a draft again.
+  "disposal.execute": { slice: executeDisposalSlice, onFailed: abandonDisposalExecution },
+  "queue.dead-letter": {
+    system: "queue",
+    async slice() {
+      return { cursor: null, finished: true, failed: jobsText.deadLetterNotRunnable };
+    },
+  },
+};
+
+export function handlerFor(kind: JobKind): JobHandler {
+  const handler = HANDLERS[kind];
+  if (!handler) throw new Error(`no handler for job kind ${kind}`);
+  return handler;
+}
+
+/**
+ * The context a job runs in: the user it acts for, read afresh (their role and unit now, so a
+ * demoted user's job can do only what they still may), or its kind's system actor.
+ */
+export async function contextForJob(base: ServiceContext, job: RunningJob): Promise<ServiceContext> {
+  if (job.actorUserId === null) {
+    const system = (job.actorSystem ?? handlerFor(job.kind).system) as JobName | undefined;
+    if (!system) throw new Error(`job kind ${job.kind} has no system actor`);
+    return { ...base, actor: { system } };
+  }
+  const row = await usersWithRole(base.db).where("u.id", "=", job.actorUserId).executeTakeFirst();
+  if (!row) throw new NotFoundError(jobsText.actorGone);
+  return { ...base, actor: actorOf(toSessionUser(row)) };
+}
