@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DaftarArsipQuerySchema } from "~/domain/berkas";
 import { parseCandidateQuery } from "~/domain/disposal";
 import { berkasText } from "~/i18n/berkas";
-import { listDaftarArsip, daftarArsipCsv } from "~/server/berkas/daftar-arsip.server";
+import { listDaftarArsip, daftarArsipCsv, daftarArsipPdf } from "~/server/berkas/daftar-arsip.server";
 import { fileDocumentsIntoBerkas } from "~/server/berkas/service.server";
 import { createDisposalList, listCandidates } from "~/server/disposal/service.server";
 import { getDocumentRetention, heldArchiveIds, placeDocumentHold, refreshRetentionStates } from "~/server/retention/service.server";
@@ -193,7 +193,7 @@ describe("retention, holds and disposal of a berkas as one unit", () => {
 });
 
 describe("Daftar Arsip Aktif / Inaktif", () => {
-  it("lists a unit's berkas in ANRI's columns with totals, aktif and inaktif apart; CSV the same", async () => {
+  it("lists a unit's berkas in ANRI's columns with totals, aktif and inaktif apart; CSV the same; PDF from the processor Worker", async () => {
     const unit = world.ownerUnit.id;
     const active = await newBerkas(shortCode);
     const inactive = await newBerkas(shortCode);
@@ -219,5 +219,10 @@ describe("Daftar Arsip Aktif / Inaktif", () => {
     const [header, ...records] = parseCsv(csv.body);
     expect(header).toEqual(["No", "Nomor Berkas", "Kode Klasifikasi", "Uraian", "Kurun Waktu", "Jumlah Item", "Tingkat Perkembangan", "Lokasi / Boks", "Keterangan", "Unit Kerja"]);
     expect(records.find((record) => record[1] === inactive.number)?.slice(2, 7)).toEqual([shortCode.code, "Rencana Strategis Fakultas", "2010–2012", "2", "Asli"]);
+    // Rendered over the PROCESSOR binding (pdf-lib never loads in the page Worker).
+    const pdf = await daftarArsipPdf(owner, DaftarArsipQuerySchema.parse({ jenis: "inaktif" }));
+    expect(pdf.fileName).toMatch(/\.pdf$/);
+    expect(new TextDecoder().decode(pdf.bytes.subarray(0, 5))).toBe("%PDF-");
+    expect(pdf.bytes.byteLength).toBeGreaterThan(1000);
   });
 });
