@@ -13,9 +13,12 @@
  * (by its fts_refill statement, else FTS5's 'rebuild'). Counters the triggers keep come from the
  * backup as they were.
  *
- * With --files the objects of DIR/objects go back into the bucket first, each checked against the
- * SHA-256 the database recorded (a mismatch stops before anything is written to the database).
- * Without it the objects must already be in the target bucket (same bucket, or a replica).
+ * Before anything is written, every file of the manifest is checked against the SHA-256 the
+ * backup's database rows record (archive_files, file_fixity), not only the manifest's own, so a
+ * file edited together with its manifest entry is caught; with --files each copy's bytes are
+ * hashed too. Every difference is listed and nothing is restored. With --files the objects of
+ * DIR/objects then go back into the bucket first. Without it the objects must already be in the
+ * target bucket (same bucket, or a replica); fixity re-hashes them there later.
  *
  * Where: the local default through wrangler's platform proxy (one D1 batch, one transaction); the
  * deployed database with `--remote` as one SQL file through `wrangler d1 execute --remote --file`
@@ -48,6 +51,8 @@ const USAGE = "usage: npm run restore -- --from DIR [--files] [--remote [--datab
 /** Rows per INSERT, and a size bound well inside D1's 100 KB per statement. */
 const ROWS_PER_INSERT = 50;
 const MAX_STATEMENT_BYTES = 50_000;
+/** Differences listed at most in a refusal (the count says how many more). */
+const MAX_PROBLEMS_SHOWN = 50;
 /** Tables that hold rows only once the app has been used: any row there means "not fresh". */
 const USER_TABLES = ["users", "archives", "audit_logs"];
 
@@ -77,6 +82,16 @@ async function main(from: string) {
   const manifest = JSON.parse(await readFile(join(from, "manifest.json"), "utf8")) as Manifest;
   if (manifest.format !== FORMAT) throw new Refused(`${from} is not a backup of this format (${String(manifest.format)}).`);
   if (options.files && !manifest.files_copied) throw new Refused(`${from} holds no copies of the objects (it was made without --files).`);
+
+  // ---- Every file against the hashes the backup's database rows name, before any target is touched
+  const problems = await fileProblems(from, manifest, options.files);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_PROBLEMS_SHOWN);
+    const more = problems.length > shown.length ? `\n  … and ${problems.length - shown.length} more` : "";
+    throw new Refused(
+      `${problems.length} file(s) of the backup differ from the hashes its database rows record; nothing was restored:\n  ${shown.join("\n  ")}${more}`,
+    );
+  }
 
   const persistTo = options["persist-to"] ?? ".wrangler/state";
   if (!options.remote && options["persist-to"]) await migrateLocal(persistTo);
@@ -127,12 +142,8 @@ async function main(from: string) {
       );
     }
 
-    // ---- The files first: re-runnable, and a bad copy stops before the database is touched ---
+    // ---- The files first: re-runnable (their bytes were checked above)
     if (options.files) {
-      for (const object of manifest.objects) {
-        const bytes = new Uint8Array(await readFile(objectPath(from, object.key)));
-        if (sha256Hex(bytes) !== object.sha256) throw new Error(`The backup's copy of ${object.key} does not match its recorded SHA-256.`);
-      }
       for (const object of manifest.objects) {
         await bucket.put(object.key, new Uint8Array(await readFile(objectPath(from, object.key))), object.content_type);
       }
@@ -175,6 +186,51 @@ async function main(from: string) {
     await db.close();
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The tables whose rows record a stored object's SHA-256 (key column, hash column). */
+const HASH_RECORDS = [
+  { table: "archive_files", key: "r2_key", hash: "sha256" },
+  { table: "file_fixity", key: "r2_key", hash: "sha256" },
+] as const;
+
+/**
+ * What differs between the backup's files and the hashes its database rows record: a manifest
+ * entry whose hash is not the rows' (both could have been edited together; the rows are what the
+ * restored database will check fixity against), a key the rows name that the manifest lacks,
+ * and with `--files` each copy's own SHA-256. Every difference is listed, not just the first.
+ */
+async function fileProblems(from: string, manifest: Manifest, copies: boolean): Promise<string[]> {
+  const recorded = new Map<string, { hash: string; where: string }[]>();
+  for (const { table, key, hash } of HASH_RECORDS) {
+    if (!manifest.tables.some((entry) => entry.name === table)) continue;
+    for (const row of await readRows(from, table)) {
+      const entries = recorded.get(String(row[key])) ?? [];
+      entries.push({ hash: String(row[hash]), where: table });
+      recorded.set(String(row[key]), entries);
+    }
+  }
+  const problems: string[] = [];
+  const inManifest = new Set(manifest.objects.map((object) => object.key));
+  for (const key of recorded.keys()) if (!inManifest.has(key)) problems.push(`${key}: named by the database, missing from the manifest`);
+  for (const object of manifest.objects) {
+    const rows = recorded.get(object.key) ?? [];
+    if (rows.length === 0) problems.push(`${object.key}: in the manifest, named by no database row`);
+    for (const row of rows) {
+      if (row.hash !== object.sha256) problems.push(`${object.key}: the manifest says ${object.sha256}, ${row.where} says ${row.hash}`);
+    }
+    if (!copies) continue;
+    const copy = objectPath(from, object.key);
+    if (!existsSync(copy)) {
+      problems.push(`${object.key}: no copy in the backup`);
+      continue;
+    }
+    const actual = sha256Hex(new Uint8Array(await readFile(copy)));
+    for (const expected of new Set([object.sha256, ...rows.map((row) => row.hash)])) {
+      if (actual !== expected) problems.push(`${object.key}: the copy's SHA-256 is ${actual}, ${expected === object.sha256 ? "the manifest" : "the database"} says ${expected}`);
+    }
+  }
+  return [...new Set(problems)];
 }
 
 async function readRows(from: string, table: string): Promise<Record<string, unknown>[]> {

@@ -4,21 +4,26 @@ import { TrieRouter } from "hono/router/trie-router";
 import type { ServerBuild } from "react-router";
 
 /**
- * Which routes stream a multipart upload past the body cap is declared where each route is
- * declared: an API route puts `streamedUpload` in its handler chain, a page route exports
- * `streamsUploadHandle` (app/routes/helpers/upload-handle.ts) in its `handle`. The body cap asks this table, built once from both
- * routers, whether a request's raw path and method name such a route (an encoded spelling of an
- * upload path matches nothing, so it only ever gets the smaller cap).
+ * What a route takes as its request body is declared where the route is declared: an API route
+ * that streams a multipart upload past the body cap puts `streamedUpload` in its handler chain; a
+ * page route exports in its `handle` either `streamsUploadHandle` (it streams a file upload) or
+ * `bodyLimitHandle(bytes)` (it reads its body whole, and needs more than the cap for forms: a
+ * CSV). The body cap asks this table, built once from both routers, whether a request's raw path
+ * and method name such a route (an encoded spelling of its path matches nothing, so it only ever
+ * gets the smaller cap).
  */
+
+/** What a route declares about its body: streamed past the cap (a multipart upload), or a cap of its own. */
+export type BodyRule = { stream: true } | { maxBytes: number };
 
 /** Marks an API route whose multipart body streams past the body cap. */
 export const streamedUpload = createMiddleware(async (_c, next) => next());
 
-type RouteTable = TrieRouter<true>;
+type RouteTable = TrieRouter<BodyRule>;
 
 function apiUploads(table: RouteTable, api: Hono<any>, basePath: string) {
   for (const route of api.routes) {
-    if (route.handler === streamedUpload) table.add(route.method, `${basePath}${route.path}`.replace(/\/$/, "") || "/", true);
+    if (route.handler === streamedUpload) table.add(route.method, `${basePath}${route.path}`.replace(/\/$/, "") || "/", { stream: true });
   }
 }
 
@@ -31,9 +36,19 @@ function pageUploads(table: RouteTable, build: Pick<ServerBuild, "routes">) {
     return `${fullPath(route.parentId)}${own}`.replace(/\/+/g, "/");
   };
   for (const route of Object.values(routes)) {
-    const handle = (route?.module as { handle?: { streamsUpload?: boolean } } | undefined)?.handle;
-    if (route && handle?.streamsUpload) table.add("POST", fullPath(route.id) || "/", true);
+    const handle = (route?.module as { handle?: { streamsUpload?: boolean; bodyLimit?: number } } | undefined)?.handle;
+    if (!route || !handle) continue;
+    if (handle.streamsUpload) table.add("POST", fullPath(route.id) || "/", { stream: true });
+    else if (handle.bodyLimit !== undefined) table.add("POST", fullPath(route.id) || "/", { maxBytes: handle.bodyLimit });
   }
+}
+
+/** The table of both routers' declarations (kept per isolate by `uploadRouteTable`). */
+export function buildRouteTable(api: Hono<any>, apiBasePath: string, build: Pick<ServerBuild, "routes">): RouteTable {
+  const router: RouteTable = new TrieRouter();
+  apiUploads(router, api, apiBasePath);
+  pageUploads(router, build);
+  return router;
 }
 
 /**
@@ -44,19 +59,21 @@ function pageUploads(table: RouteTable, build: Pick<ServerBuild, "routes">) {
 let table: RouteTable | undefined;
 
 export async function uploadRouteTable(api: Hono<any>, apiBasePath: string, loadPages: () => Promise<Pick<ServerBuild, "routes">>): Promise<RouteTable> {
-  if (table) return table;
-  const router: RouteTable = new TrieRouter();
-  apiUploads(router, api, apiBasePath);
-  pageUploads(router, await loadPages());
-  table = router;
-  return router;
+  table ??= buildRouteTable(api, apiBasePath, await loadPages());
+  return table;
 }
 
-/** Whether `request` is a file upload: a multipart body sent to a route declared as streaming one. */
-export async function isStreamedUpload(request: Request, routes: () => Promise<RouteTable>): Promise<boolean> {
-  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
-  if (!contentType.startsWith("multipart/form-data")) return false;
+/**
+ * What the route `request` goes to declared about its body: `stream` only for a multipart body
+ * (a file upload), a cap of its own for any body; null when it declared nothing.
+ */
+export function bodyRuleOf(request: Request, routes: RouteTable): BodyRule | null {
   const rawPath = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
-  const [matches] = (await routes()).match(request.method.toUpperCase(), rawPath);
-  return matches.length > 0;
+  const [matches] = routes.match(request.method.toUpperCase(), rawPath);
+  const rule = matches[0]?.[0] ?? null;
+  if (rule && "stream" in rule) {
+    const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
+    return contentType.startsWith("multipart/form-data") ? rule : null;
+  }
+  return rule;
 }

@@ -18,6 +18,12 @@ export const API_TOKEN_PREFIX = "earsip_";
 
 export type ApiTokenStatus = "active" | "expired" | "revoked";
 
+/**
+ * Why a token was revoked: by its owner, by a Super Admin, or with all of its owner's tokens at
+ * once (a new role or unit, a password reset, 'Akhiri Sesi' with the tokens, a deactivation).
+ */
+export type ApiTokenRevokeReason = "OWNER" | "ADMIN" | "OWNER_CHANGED" | "PASSWORD_RESET" | "SESSIONS_ENDED" | "OWNER_DEACTIVATED";
+
 /** One token as the 'Token API' page lists it (never the token itself, which is shown once). */
 export type ApiTokenView = {
   uuid: string;
@@ -31,7 +37,7 @@ export type ApiTokenView = {
   expiresAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
-  revokedReason: "OWNER" | "ADMIN" | "OWNER_CHANGED" | null;
+  revokedReason: ApiTokenRevokeReason | null;
   status: ApiTokenStatus;
   canRevoke: boolean;
 };

@@ -7,7 +7,7 @@ export class DomainError extends Error {
   values?: Record<string, string>;
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
   ) {
@@ -39,6 +39,18 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+/**
+ * The record was there and is gone for good (destroyed, purged): 410 with what remains of it
+ * (`tombstone`, a view of the domain's choosing), where a 404 would say it never existed.
+ */
+export class GoneError<Tombstone = unknown> extends DomainError {
+  constructor(
+    message: string,
+    readonly tombstone: Tombstone,
+  ) {
+    super(410, message);
   }
 }
 export class TooManyRequestsError extends DomainError {

@@ -15,6 +15,12 @@ export const toInteger = (value: unknown) => {
   return given;
 };
 
+/**
+ * A yes/no: a checkbox of a page form (`on` when ticked, absent when not) or a JSON boolean of
+ * the API, read the same way.
+ */
+export const formBoolean = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
 /** An optional e-mail address: blank means none; anything else must look like one. */
 export const optionalEmail = (invalid: string, tooLong: string) =>
   z.preprocess(blankToUndefined, z.string(invalid).trim().max(254, tooLong).pipe(z.email(invalid)).optional());

@@ -126,6 +126,8 @@ export type Action =
   // A user's own notifications and preferences (a read-only API token reads, never marks).
   | { type: "notifications.read" }
   | { type: "notifications.update" }
+  // When and how a destroyed or purged record left (its tombstone): Super Admin and its owning unit.
+  | { type: "tombstone.view"; unitKerjaId: number | null }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   // Compose and deliver notifications (the dispatcher, digests, reminders, the email sender).
   | { type: "notifications.deliver" }
@@ -277,6 +279,8 @@ export function can(actor: Actor | null, action: Action): boolean {
     // A read-only API token never changes a list.
     case "disposal.manage":
       return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
+    case "tombstone.view":
+      return isSuperAdmin(actor) || isMemberOf(actor, action.unitKerjaId);
     case "beritaAcara.download":
       return (
         isSuperAdmin(actor) ||

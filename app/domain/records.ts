@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createListQuerySchema } from "./list-query";
 import type { ListPage } from "./list-page";
-import type { TrashViewSchema, VersionViewSchema } from "./api/documents";
+import type { TombstoneSchema, TrashViewSchema, VersionViewSchema } from "./api/documents";
 
 /** One version of a document's file, as the 'Riwayat Versi' table and the API show it. */
 export type VersionView = z.output<typeof VersionViewSchema>;
@@ -11,6 +11,9 @@ export const shortSha256 = (sha256: string) => sha256.slice(0, 12);
 
 /** A document in the trash. */
 export type TrashView = z.output<typeof TrashViewSchema>;
+
+/** What remains of a destroyed or purged record, as its old address shows it (410). */
+export type TombstoneView = z.output<typeof TombstoneSchema>;
 
 export const TRASH_SORTS = ["deletedAt", "title"] as const;
 

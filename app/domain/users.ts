@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { userMessages } from "../i18n/users";
-import { blankToUndefined, optionalEmail, toInteger } from "./form-input";
+import { blankToUndefined, formBoolean, optionalEmail, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import { ROLE_NAMES, ROLES } from "./roles";
 import type { UnitKerjaOptionSchema, UserDetailSchema, UserViewSchema } from "./api/users";
@@ -65,12 +65,31 @@ export const UserUpdateSchema = z.object({
   password: z.preprocess(blankToUndefined, password.optional()),
   roleName: z.preprocess(blankToUndefined, roleName.optional()),
   unitKerjaId,
+  // 'Nonaktifkan' / 'Aktifkan' (the detail and list pages post it as their own action; the API in
+  // the body of the change).
+  active: z
+    .boolean(v.activeInvalid)
+    .optional()
+    .meta({ description: "false: deactivate (cannot sign in; sessions, API tokens and held approvals end; the name stays on every record). true: activate again." }),
 });
 export type UserUpdateInput = z.output<typeof UserUpdateSchema>;
+
+/** 'Akhiri Sesi' (the dialog's checkbox, the API's JSON body): end the user's API tokens too? */
+export const EndSessionsSchema = z.object({ endApiTokens: formBoolean });
+export type EndSessionsInput = z.output<typeof EndSessionsSchema>;
 
 export const USER_SORTS = ["updatedAt", "fullName", "username", "email", "role"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-/** `/app/users` and `GET /api/v1/users`: `?q=&sort=&dir=&page=&size=`, newest change first. */
-export const UserListQuerySchema = createListQuerySchema({ sorts: USER_SORTS, defaultSort: "updatedAt", defaultDir: "desc" });
+/** An account is active, or deactivated ('Nonaktif'): the list's `?status=` filter. */
+export const USER_STATUSES = ["AKTIF", "NONAKTIF"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** `/app/users` and `GET /api/v1/users`: `?q=&status=&sort=&dir=&page=&size=`, newest change first. */
+export const UserListQuerySchema = createListQuerySchema({
+  sorts: USER_SORTS,
+  defaultSort: "updatedAt",
+  defaultDir: "desc",
+  filters: { status: z.enum(USER_STATUSES).optional().catch(undefined) },
+});
 export type UserListQuery = z.output<typeof UserListQuerySchema>;

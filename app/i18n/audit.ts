@@ -3,6 +3,15 @@ import { auditLog } from "./audit-log";
 
 const loginMethods = { password: "username dan password", sso: "SSO" } as const;
 
+/** Why a user's API tokens were ended all at once (not by one revocation). */
+const OWNER_TOKEN_REVOKE_REASONS = {
+  owner_changed: "peran atau unit kerjanya berubah",
+  password_reset: "password-nya diatur ulang oleh administrator",
+  sessions_ended: "administrator mengakhiri sesi dan tokennya",
+  deactivated: "akunnya dinonaktifkan",
+} as const;
+export type OwnerTokenRevokeReason = keyof typeof OWNER_TOKEN_REVOKE_REASONS;
+
 /** The stored file a fixity row is about: a version of a document, or an object no document names. */
 const fixityFile = (p: { title: string | null; version: number | null }) =>
   p.title === null ? "Sebuah file tersimpan" : `File versi ${p.version ?? 1} dokumen "${p.title}"`;
@@ -23,6 +32,8 @@ function ssoLoginFailed(p: { reason: string; username?: string | null; email?: s
       return `Login SSO gagal: email ${identity} belum diverifikasi oleh IdP`;
     case "email_ambiguous":
       return `Login SSO gagal: email ${identity} dimiliki lebih dari satu akun E-Arsip`;
+    case "deactivated":
+      return `Login SSO gagal: akun E-Arsip ${identity} dinonaktifkan`;
     default:
       return `Login SSO gagal (${p.reason})`;
   }
@@ -32,8 +43,14 @@ function ssoLoginFailed(p: { reason: string; username?: string | null; email?: s
 export const audit = {
   LOGIN: (p: { name: string; username: string; method: keyof typeof loginMethods }) =>
     `${p.name} (${p.username}) login melalui ${loginMethods[p.method]}`,
-  LOGIN_FAILED: (p: { method: "password"; username: string } | { method: "sso"; reason: string; username?: string | null; email?: string | null }) =>
-    p.method === "password" ? `Login gagal untuk username "${p.username}"` : ssoLoginFailed(p),
+  LOGIN_FAILED: (
+    p: { method: "password"; username: string; reason?: "deactivated" } | { method: "sso"; reason: string; username?: string | null; email?: string | null },
+  ) =>
+    p.method === "sso"
+      ? ssoLoginFailed(p)
+      : p.reason === "deactivated"
+        ? `Login ditolak untuk username "${p.username}": akun dinonaktifkan`
+        : `Login gagal untuk username "${p.username}"`,
   LOGIN_THROTTLED: (p: { username: string }) => `Percobaan login untuk "${p.username}" ditolak karena terlalu banyak kegagalan`,
   LOGOUT: (p: { name: string; username: string }) => `${p.name} (${p.username}) logout`,
   SSO_LINKED: (p: { name: string; username: string }) => `Akun ${p.name} (${p.username}) ditautkan ke identitas SSO`,
@@ -73,14 +90,18 @@ export const audit = {
   ACCESS_REQUEST_REVOKE: (p: { title: string }) => `Izin unduhan dokumen "${p.title}" dicabut`,
   ACCESS_REQUEST_EXPIRE: (_: Record<string, never>) => "Izin unduhan kedaluwarsa (1x24 jam setelah disetujui)",
   ACCESS_TOKEN_DOWNLOAD: (p: { title: string }) => `Dokumen "${p.title}" diunduh dengan token akses`,
+  ACCESS_TOKEN_DOWNLOAD_INCOMPLETE: (p: { title: string }) =>
+    `Unduhan dokumen "${p.title}" dengan token akses terputus sebelum selesai; token dapat dipakai lagi`,
   USER_CREATE: (p: { username: string; roleName: string }) => `Pengguna "${p.username}" (${p.roleName}) dibuat`,
   USER_UPDATE: (p: { username: string; changed: string[] }) => `Pengguna "${p.username}" diperbarui (${p.changed.join(", ")})`,
   USER_DELETE: (p: { username: string }) => `Pengguna "${p.username}" dihapus`,
   USER_SESSIONS_REVOKE: (p: { username: string }) => `Semua sesi pengguna "${p.username}" diakhiri`,
+  USER_DEACTIVATE: (p: { username: string }) => `Pengguna "${p.username}" dinonaktifkan`,
+  USER_ACTIVATE: (p: { username: string }) => `Pengguna "${p.username}" diaktifkan kembali`,
   API_TOKEN_CREATE: (p: { name: string; owner: string; scope: "read" | "read_write" }) =>
     `Token API "${p.name}" (${p.scope === "read" ? "baca saja" : "baca & tulis"}) dibuat untuk ${p.owner}`,
-  API_TOKEN_REVOKE: (p: { name: string; owner: string } | { owner: string; reason: "owner_changed" }) =>
-    "name" in p ? `Token API "${p.name}" milik ${p.owner} dicabut` : `Token API milik ${p.owner} dicabut karena peran atau unit kerjanya berubah`,
+  API_TOKEN_REVOKE: (p: { name: string; owner: string } | { owner: string; reason: OwnerTokenRevokeReason }) =>
+    "name" in p ? `Token API "${p.name}" milik ${p.owner} dicabut` : `Token API milik ${p.owner} dicabut karena ${OWNER_TOKEN_REVOKE_REASONS[p.reason]}`,
   UNIT_KERJA_CREATE: (p: { nama: string }) => `Unit kerja "${p.nama}" dibuat`,
   UNIT_KERJA_UPDATE: (p: { nama: string }) => `Unit kerja "${p.nama}" diperbarui`,
   UNIT_KERJA_DELETE: (p: { nama: string }) => `Unit kerja "${p.nama}" dihapus`,

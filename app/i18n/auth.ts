@@ -15,6 +15,8 @@ export const login = {
     "Single sign-on (SSO) belum dikonfigurasi untuk sistem ini. Silakan masuk dengan username dan password.",
   ssoFailed: "Login SSO gagal. Silakan coba lagi atau masuk dengan username dan password.",
   ssoUnknownUser: "Akun SSO Anda belum terdaftar di E-Arsip. Hubungi administrator.",
+  deactivated: "Akun Anda telah dinonaktifkan sehingga tidak dapat login. Hubungi administrator bila Anda masih memerlukan akses.",
+  ssoDeactivated: "Akun E-Arsip yang terhubung dengan akun SSO Anda telah dinonaktifkan. Hubungi administrator bila Anda masih memerlukan akses.",
   ssoClaimsRefused:
     "Peran atau unit kerja dari akun SSO Anda tidak dapat diterapkan di E-Arsip (misalnya unit kerja tidak dikenal). Hubungi administrator.",
   loggedOut: "Anda telah keluar.",

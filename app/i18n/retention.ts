@@ -63,6 +63,15 @@ export const retention = {
     documentTarget: (title: string) => `dokumen "${title}"`,
     codeTarget: (code: string) => `kode klasifikasi ${code} (beserta kode di bawahnya)`,
     purgeBlocked: (title: string) => `Dokumen "${title}" sedang ditahan (Penahanan) sehingga tidak dapat dihapus permanen. Lepaskan penahanannya terlebih dahulu.`,
+    trashBlocked: (title: string, reason: string) =>
+      `Dokumen "${title}" sedang ditahan (Penahanan: ${reason}) dan harus disimpan apa adanya, sehingga tidak dapat dipindahkan ke Sampah. Lepaskan penahanannya terlebih dahulu.`,
+    trashBlockedByCode: (title: string, code: string, reason: string) =>
+      `Dokumen "${title}" ditahan melalui kode klasifikasi ${code} (Penahanan: ${reason}) dan harus disimpan apa adanya, sehingga tidak dapat dipindahkan ke Sampah. Penahanan dilepas pada kode tersebut.`,
+    inTrash: (reason: string) => `Ditahan: ${reason}`,
+    inTrashByCode: (code: string, reason: string) => `Ditahan melalui kode ${code}: ${reason}`,
+    releaseTitle: "Lepas Penahanan",
+    releaseConfirm: (title: string) => `Lepaskan penahanan dokumen "${title}"? Setelah dilepas, dokumen dapat dipulihkan atau dihapus permanen seperti dokumen lain di Sampah.`,
+    releasing: "Melepas...",
   },
   reappraisal: {
     heading: "Dinilai Kembali",

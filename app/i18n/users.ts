@@ -25,6 +25,7 @@ export const users = {
     chooseUnitKerja: "Pilih unit kerja",
   },
   passwordHint: "Kosongkan jika tidak ingin mengubah",
+  passwordResetNote: "Password baru mengakhiri semua sesi dan token API pengguna ini (misalnya bila akun diduga disalahgunakan).",
   unitKerjaHint: "Hanya untuk peran Satuan Kerja (wajib dipilih); diabaikan untuk peran lain.",
   actions: { view: "Lihat", edit: "Edit", delete: "Hapus" },
   update: "Update",
@@ -46,6 +47,7 @@ export const users = {
     createdAt: "Dibuat",
     updatedAt: "Terakhir Diperbarui",
     activeSessions: "Sesi Aktif",
+    activeApiTokens: "Token API Aktif",
   },
   backToList: "Kembali ke Daftar",
   success: "Sukses!",
@@ -59,7 +61,23 @@ export const users = {
   endSessions: "Akhiri Sesi",
   endSessionsConfirm: (username: string) =>
     `Akhiri semua sesi pengguna "${username}"? Pengguna harus login kembali.`,
+  endApiTokens: (count: number) =>
+    `Akhiri juga ${count} token API pengguna ini (skrip dan integrasi yang memakainya berhenti). Pilih ini bila akun diduga disalahgunakan.`,
   activeSessions: (count: number) => `${count} sesi aktif`,
+  activeApiTokens: (count: number) => `${count} token API aktif`,
+  status: "Status",
+  statuses: { AKTIF: "Aktif", NONAKTIF: "Nonaktif" },
+  inactiveSince: (date: string) => `Nonaktif sejak ${date}`,
+  allStatuses: "Semua Status",
+  statusFilter: "Status akun",
+  deactivate: "Nonaktifkan",
+  activate: "Aktifkan",
+  deactivateTitle: "Nonaktifkan Pengguna",
+  deactivateConfirm: (name: string) =>
+    `Nonaktifkan akun "${name}"? Akun tidak dapat login lagi (password maupun SSO); semua sesi, token API, dan izin unduhan yang dipegangnya berakhir. Namanya tetap tercatat pada arsip dan log audit, dan akun dapat diaktifkan kembali.`,
+  deactivateAction: "Ya, Nonaktifkan",
+  deactivating: "Menonaktifkan...",
+  activating: "Mengaktifkan...",
   notFound: "Pengguna tidak ditemukan.",
 } as const;
 
@@ -74,6 +92,7 @@ export const userMessages = {
   loadFailed: "Gagal mengambil data pengguna",
   loadError: "Terjadi kesalahan saat memuat data pengguna",
   sessionsEnded: (count: number) => `${count} sesi pengguna telah diakhiri.`,
+  sessionsAndTokensEnded: (sessions: number, tokens: number) => `${sessions} sesi dan ${tokens} token API pengguna telah diakhiri.`,
   validation: {
     fullNameRequired: "Nama lengkap wajib diisi.",
     fullNameMax: "Nama lengkap maksimal 100 karakter.",
@@ -88,11 +107,17 @@ export const userMessages = {
     unitKerjaRequired: "Unit kerja wajib dipilih untuk peran Satuan Kerja.",
     unitKerjaInvalid: "Unit kerja tidak valid.",
     unitKerjaUnknown: "Unit kerja tidak ditemukan.",
+    activeInvalid: "Nilai aktif harus true atau false.",
   },
   usernameTaken: (username: string) => `Username "${username}" sudah digunakan. Pilih username lain.`,
   lastSuperAdmin:
-    "Super Admin terakhir tidak dapat dihapus atau diturunkan perannya. Jadikan pengguna lain Super Admin terlebih dahulu.",
+    "Super Admin aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya. Jadikan pengguna lain Super Admin terlebih dahulu.",
   hasDocuments: (count: number) =>
-    `Pengguna ini tidak dapat dihapus karena masih tercatat sebagai pengunggah ${count} dokumen. Hapus dokumen tersebut terlebih dahulu.`,
+    `Pengguna ini tercatat sebagai pengunggah ${count} dokumen (termasuk yang ada di Sampah) dan namanya harus tetap tercatat pada arsip, sehingga tidak dapat dihapus. Gunakan 'Nonaktifkan' agar akun ini tidak dapat login lagi.`,
   cannotDeleteSelf: "Anda tidak dapat menghapus akun Anda sendiri.",
+  cannotDeactivateSelf: "Anda tidak dapat menonaktifkan akun Anda sendiri.",
+  deactivated: "Pengguna dinonaktifkan: tidak dapat login lagi, dan sesi, token API, serta izin unduhannya telah diakhiri.",
+  activated: "Pengguna diaktifkan kembali dan dapat login lagi.",
+  deactivateFailed: "Gagal menonaktifkan pengguna.",
+  activateFailed: "Gagal mengaktifkan pengguna.",
 } as const;

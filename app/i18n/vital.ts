@@ -48,7 +48,7 @@ export const vitalText = {
   // Refusals
   denied: "Hanya Super Admin yang dapat mengelola arsip vital.",
   notVitalRefusal: "Dokumen ini bukan arsip vital.",
-  trashRefused: "Arsip vital tidak dapat dihapus; cabut status vitalnya dulu.",
+  trashRefused: (title: string) => `Dokumen "${title}" adalah arsip vital sehingga tidak dapat dipindahkan ke Sampah. Cabut status vitalnya terlebih dahulu.`,
   validation: {
     vitalRequired: "Tentukan status vital: true atau false",
     reasonRequired: "Alasan wajib diisi",

@@ -21,6 +21,7 @@ const SSO_MESSAGES: Record<string, string> = {
   failed: loginText.ssoFailed,
   "unknown-user": loginText.ssoUnknownUser,
   "claims-refused": loginText.ssoClaimsRefused,
+  deactivated: loginText.ssoDeactivated,
 };
 
 /** The password never comes back with an error (the form kit empties a password field too). */

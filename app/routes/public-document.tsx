@@ -1,4 +1,6 @@
 import { href } from "react-router";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { goneHandler } from "~/components/documents/tombstone";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/public-document";
 import { buttonClass } from "~/components/buttons";
@@ -86,4 +88,11 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
       </section>
     </article>
   );
+}
+
+const backToPublicList = { to: href("/documents"), label: t.ui.publicDocument.backToList };
+
+/** A destroyed or purged record's old public address: its tombstone (410), else the usual answers. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 410: goneHandler(backToPublicList) }} />;
 }

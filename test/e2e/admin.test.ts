@@ -254,13 +254,14 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await page.waitForURL((url) => url.pathname === "/app/users" && !url.searchParams.has("dialog"));
     await page.getByTestId("empty").waitFor();
 
-    // A user who uploaded documents stays (documents keep their uploader): the reason is shown.
+    // A user who uploaded documents stays (documents keep their uploader): the reason is shown,
+    // with the way out ('Nonaktifkan').
     await goto(page, "/app/users?q=ft.staff");
     await page.getByTestId("user-row").filter({ hasText: "ft.staff" }).getByRole("link", { name: "Lihat", exact: true }).click();
     await arrive(page, (url) => /^\/app\/users\/[0-9a-f-]{36}$/.test(url.pathname), "Detail Pengguna");
     await page.getByTestId("delete-user").click();
     await page.getByTestId("delete-dialog").getByRole("button", { name: "Ya, Hapus" }).click();
-    expect(await toast(page)).toMatch(/^Pengguna ini tidak dapat dihapus karena masih tercatat sebagai pengunggah \d+ dokumen\./);
+    expect(await toast(page)).toMatch(/^Pengguna ini tercatat sebagai pengunggah \d+ dokumen .* Gunakan 'Nonaktifkan' agar akun ini tidak dapat login lagi\.$/);
     await heading(page, "Detail Pengguna");
   });
 

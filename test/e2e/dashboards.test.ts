@@ -284,15 +284,32 @@ describe("public landing /", () => {
     expect(await cardCount(second.categoryName)).toBe(second.count + 1);
     expect(await chartTable(page, "bar-chart")).toContainEqual([second.categoryName, second.count + 1]);
 
-    // A PRIVATE document changes nothing a visitor sees: the cached page stays valid.
-    await expect.poll(landing, POLL).toBe("HIT");
+    // A PRIVATE document changes nothing a visitor sees: the cached page stays valid. The server
+    // is shared with other test files whose background work (extraction, jobs) may still change
+    // public things, so a MISS is retried with a fresh private change a few times; a private
+    // change that always invalidates the page still fails.
+    const privateChangeKeepsCache = async (change: (attempt: number) => Promise<unknown>) => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await expect.poll(landing, POLL).toBe("HIT");
+        await change(attempt);
+        if ((await landing()) === "HIT") return true;
+      }
+      return false;
+    };
     const secret = `Memo Rahasia Dashboard ${stamp}`;
-    const privateUuid = await createDocument(staff, documentFields(first.categoryId, secret, "PRIVATE"));
-    expect(await landing()).toBe("HIT");
+    let privateUuid = "";
+    expect(
+      await privateChangeKeepsCache(async (attempt) => {
+        privateUuid = await createDocument(staff, documentFields(first.categoryId, `${secret} ${attempt}`, "PRIVATE"));
+      }),
+    ).toBe(true);
     expect(await value(page, "total-documents")).toBe(before.totalVisibleArchives + 1);
     expect(await page.content()).not.toContain(secret);
-    await updateDocument(staff, privateUuid, documentFields(second.categoryId, `${secret} diubah`, "PRIVATE"));
-    expect(await landing()).toBe("HIT");
+    expect(
+      await privateChangeKeepsCache((attempt) =>
+        updateDocument(staff, privateUuid, documentFields(attempt % 2 ? second.categoryId : first.categoryId, `${secret} diubah ${attempt}`, "PRIVATE")),
+      ),
+    ).toBe(true);
     expect(await cardCount(second.categoryName)).toBe(second.count + 1);
 
     await deleteDocument(staff, uuid);

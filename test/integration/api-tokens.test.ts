@@ -238,7 +238,7 @@ describe("tokens are made with a session, stored as a hash, listed, limited", ()
 });
 
 describe("bad tokens are throttled per address, like sign-ins", () => {
-  it(`past ${BEARER_FAILURE_LIMIT.max} unknown tokens an address gets 429 with Retry-After, even for a good token; other addresses are not affected`, async () => {
+  it(`past ${BEARER_FAILURE_LIMIT.max} unknown tokens an address gets 429 with Retry-After for its bad tokens, while a good token from there keeps working`, async () => {
     const owner = await createUser({ role: "Viewer" });
     const { token } = await tokenFor(owner);
     const ip = uniqueIp();
@@ -248,8 +248,11 @@ describe("bad tokens are throttled per address, like sign-ins", () => {
     const throttled = await bearer("garbage", "/api/v1/users/me", { ip });
     await expectRefused(throttled, 429, apiTokenMessages.throttled);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await bearer(token, "/api/v1/users/me", { ip })).status).toBe(429);
+    // A campus NAT: the guesser shares the address with every valid script.
+    expect((await bearer(token, "/api/v1/users/me", { ip })).status).toBe(200);
     expect((await bearer(token, "/api/v1/users/me")).status).toBe(200);
+    // The guesser stays throttled.
+    await expectRefused(await bearer(`earsip_${"x".repeat(43)}`, "/api/v1/users/me", { ip }), 429, apiTokenMessages.throttled);
   });
 
   it("a percent-encoded API path is a bearer call too: a bad token is refused, not taken for the cookie's session", async () => {

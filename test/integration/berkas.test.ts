@@ -5,7 +5,7 @@ import { berkasText } from "~/i18n/berkas";
 import { listDaftarArsip, daftarArsipCsv, daftarArsipPdf } from "~/server/berkas/daftar-arsip.server";
 import { fileDocumentsIntoBerkas } from "~/server/berkas/service.server";
 import { createDisposalList, listCandidates } from "~/server/disposal/service.server";
-import { getDocumentRetention, heldArchiveIds, placeDocumentHold, refreshRetentionStates } from "~/server/retention/service.server";
+import { coveringHolds, getDocumentRetention, placeDocumentHold, refreshRetentionStates } from "~/server/retention/service.server";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
 import { documentFields, sendMultipart } from "../support/worker/documents";
@@ -163,8 +163,8 @@ describe("retention, holds and disposal of a berkas as one unit", () => {
     const view = await getDocumentRetention(await serviceContext(world.admin.user), old.uuid);
     expect(view.status).toBe("DITAHAN");
     expect(view.hold).toMatchObject({ reason: "Perkara di pengadilan", document: recent.title });
-    // The purge paths see the berkas's hold on the other document too.
-    expect([...(await heldArchiveIds(await serviceContext(world.admin.user), [old.id]))]).toEqual([old.id]);
+    // The purge paths and the trash see the berkas's hold on the other document too.
+    expect((await coveringHolds(await serviceContext(world.admin.user), [old.id])).get(old.id)).toEqual({ reason: "Perkara di pengadilan", code: null });
   });
 
   it("is listed whole for disposal, and kept off the lists while a document of it is vital", async () => {

@@ -69,6 +69,27 @@ describe("the classification scheme", () => {
     await expect(createClassification(await serviceContext(world.owner.user), codeFields({ code: `${P}X` }))).rejects.toThrow();
   });
 
+  it("CSV saved by Excel in Windows-1252 (and UTF-16 with its BOM) imports every letter right, and the report names the encoding", async () => {
+    const admin = await serviceContext(world.admin.user);
+    const header = "kode,nama,deskripsi,klasifikasi_keamanan,retensi_aktif,retensi_inaktif,keterangan_akhir,dasar_hukum";
+    const name = "Kerja Sama – Lembaga Café “Mitra”";
+    const csv = `${header}\r\n${P}W,${name},,TERBATAS,2,3,MUSNAH,\r\n`;
+    // Windows-1252: one byte per character ('–' 0x96, 'é' 0xE9, '“' 0x93, '”' 0x94).
+    const cp1252: Record<string, number> = { "–": 0x96, "é": 0xe9, "“": 0x93, "”": 0x94 };
+    const ansi = new Uint8Array([...csv].map((char) => cp1252[char] ?? char.charCodeAt(0)));
+    const report = await importClassificationsCsv(admin, ansi, { apply: true });
+    expect(report).toMatchObject({ errors: 0, applied: true, encoding: "Windows-1252" });
+    expect((await testEnv.DB.prepare("SELECT name FROM classification_codes WHERE code = ?").bind(`${P}W`).first())).toEqual({ name });
+
+    const utf16 = new Uint8Array(2 + csv.length * 2);
+    const view = new DataView(utf16.buffer);
+    view.setUint16(0, 0xfeff, false);
+    for (let i = 0; i < csv.length; i++) view.setUint16(2 + i * 2, csv.charCodeAt(i), false);
+    const again = await importClassificationsCsv(admin, utf16, { apply: false });
+    expect(again).toMatchObject({ errors: 0, created: 0, updated: 1, encoding: "UTF-16BE" });
+    expect(again.rows[0]!.name).toBe(name);
+  });
+
   it("CSV: a dry run checks every row and writes nothing; a bad file imports nothing; a good one imports all at once", async () => {
     const admin = await serviceContext(world.admin.user);
     const count = async () => (await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM classification_codes").first<{ n: number }>())!.n;

@@ -196,8 +196,12 @@ describe("legal hold (Penahanan)", () => {
 
   it("a held document cannot be purged ('Hapus Permanen') nor expire out of the trash", async () => {
     const doc = await upload();
-    await expectJson(await hold(admin.session, doc.uuid), 200);
+    // A held document does not go to the trash at all (test/integration/held-records.test.ts);
+    // one held while already there (a hold of an earlier round, or its code's) stays.
     await trash(doc.uuid);
+    await testEnv.DB.prepare("INSERT INTO retention_holds (archive_id, reason, created_at) SELECT id, 'Perkara', ? FROM archives WHERE uuid = ?")
+      .bind(new Date().toISOString(), doc.uuid)
+      .run();
     const refused = await expectJson<{ message: string }>(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 409);
     expect(refused.message).toBe(retentionText.hold.purgeBlocked(doc.view.title));
     // The trash says so instead of offering 'Hapus Permanen'.
@@ -210,12 +214,8 @@ describe("legal hold (Penahanan)", () => {
     const later = testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000)));
     await purgeExpiredTrash(later);
     expect(await testEnv.DB.prepare("SELECT deleted_at FROM archives WHERE uuid = ?").bind(doc.uuid).first()).not.toBeNull();
-    // Released (from the trash, by the service), it goes.
-    const { releaseDocumentHold } = await import("~/server/retention/service.server");
-    const { restoreDocument } = await import("~/server/documents/trash.server");
-    await restoreDocument(await serviceContext(admin.user), doc.uuid);
-    await releaseDocumentHold(await serviceContext(admin.user), doc.uuid, { reason: "Selesai" });
-    await trash(doc.uuid);
+    // Released in the trash, it goes.
+    await expectJson(await release(admin.session, doc.uuid), 200);
     await expectJson(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 200);
     expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(doc.uuid).first()).toBeNull();
   });
@@ -224,6 +224,9 @@ describe("legal hold (Penahanan)", () => {
     const parent = await upload({ year: "2001" });
     const child = await upload({ year: "2001", classificationCode: code(".01") });
     const neighbour = await upload({ year: "2001", classificationCode: `${P}X` });
+    // In the trash before the hold: the hold covers it there too.
+    const trashedChild = await upload({ year: "2001", classificationCode: code(".01") });
+    await trash(trashedChild.uuid);
     const ctx = await serviceContext(admin.user);
     await placeCodeHold(ctx, await codeId(code()), { reason: "Audit BPK 2026" });
     expect((await stateOf(parent.uuid))!.status).toBe("DITAHAN");
@@ -235,10 +238,12 @@ describe("legal hold (Penahanan)", () => {
     await recomputeRetention(testJobContext("retention"));
     expect((await stateOf(child.uuid))!.status).toBe("DITAHAN");
 
-    await trash(child.uuid);
+    // Held, it stays out of the trash; held in the trash, the expiry cron leaves it there.
+    const refused = await expectJson<{ message: string }>(await send(owner.session, "DELETE", `/api/v1/archives/${child.uuid}`), 409);
+    expect(refused.message).toBe(retentionText.hold.trashBlockedByCode(child.view.title, code(), "Audit BPK 2026"));
     await trash(neighbour.uuid);
     await purgeExpiredTrash(testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000))));
-    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(child.uuid).first()).not.toBeNull();
+    expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(trashedChild.uuid).first()).not.toBeNull();
     expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(neighbour.uuid).first()).toBeNull();
 
     await expect(placeCodeHold(ctx, await codeId(code()), { reason: "lagi" })).rejects.toThrow(retentionText.hold.alreadyHeldCode);

@@ -57,6 +57,8 @@ describe("POST /api/v1/users", () => {
       unitKerja: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      active: true,
+      deactivatedAt: null,
     });
     const row = (await userRow(body.data.uuid))!;
     expectNoSecrets(text, [row.password_hash, row.password_salt]);
@@ -286,7 +288,7 @@ describe("DELETE /api/v1/users/:uuid and 'Akhiri Sesi'", () => {
       await send(admin, "POST", `/api/v1/users/${user.uuid}/sessions/revoke`),
       200,
     );
-    expect(body).toStrictEqual({ success: true, message: m.sessionsEnded(2), revoked: 2 });
+    expect(body).toStrictEqual({ success: true, message: m.sessionsEnded(2), revoked: 2, apiTokensRevoked: 0 });
     for (const session of sessions) expect(await sessionWorks(session)).toBe(false);
     expect((await auditFor(user.uuid)).map((row) => row.action)).toEqual(["USER_SESSIONS_REVOKE"]);
     // The user signs in again normally.

@@ -54,7 +54,7 @@ describe("the vital flag and its second copy", () => {
 
     const trash = await call(`/api/v1/archives/${doc.uuid}`, { method: "DELETE", ...as(world.owner.session) });
     expect(trash.status).toBe(409);
-    expect((await trash.json<{ message: string }>()).message).toBe(vitalText.trashRefused);
+    expect((await trash.json<{ message: string }>()).message).toBe(vitalText.trashRefused(doc.view.title));
 
     // A replaced file is copied when it is written; the old copy is released, then deleted by the check.
     const replaced = await sendMultipart(`/api/v1/archives/${doc.uuid}/file`, world.owner.session, formBody({}, { filename: "baru.txt", data: new TextEncoder().encode("Versi kedua akta pendirian"), contentType: "text/plain" }));

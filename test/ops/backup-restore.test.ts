@@ -10,7 +10,8 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -219,6 +220,25 @@ describe("npm run backup / npm run restore", () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain("not fresh");
     expect(await tableCounts(target, ["users"])).toEqual(await tableCounts(source, ["users"]));
+  });
+
+  it("refuses a backup whose file and manifest hash were both edited, listing the file against the hash its database rows name; nothing is restored", async () => {
+    const tampered = join(root, "backup-tampered");
+    await cp(backupDir, tampered, { recursive: true });
+    const victim = manifest.objects[0]!;
+    const forged = new TextEncoder().encode("isi yang diganti");
+    const forgedHash = createHash("sha256").update(forged).digest("hex");
+    await writeFile(join(tampered, "objects", victim.key), forged);
+    const edited: Manifest = { ...manifest, objects: manifest.objects.map((object) => (object.key === victim.key ? { ...object, sha256: forgedHash, size: forged.byteLength } : object)) };
+    await writeFile(join(tampered, "manifest.json"), JSON.stringify(edited));
+    // The backup is checked before any target is touched (a fresh one would be migrated first).
+    const empty = join(root, "target-untouched");
+    const restore = await run(["scripts/restore.ts", "--from", tampered, "--files", "--persist-to", empty]);
+    expect(restore.code, restore.stderr + restore.stdout).toBe(2);
+    expect(restore.stderr).toContain(`${victim.key}: the manifest says ${forgedHash}, archive_files says ${victim.sha256}`);
+    expect(restore.stderr).toContain(`${victim.key}: the copy's SHA-256 is ${forgedHash}, the database says ${victim.sha256}`);
+    expect(restore.stderr).toContain("nothing was restored");
+    expect(existsSync(empty)).toBe(false);
   });
 
   it("fails a backup with --files when a stored object no longer has its recorded SHA-256", async () => {

@@ -125,11 +125,12 @@ export const archivesApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "One document's metadata",
-      description: "Signed-in callers see every live document; visitors PUBLIC ones only. The file URLs are there only when the caller may open the file.",
+      description:
+        "Signed-in callers see every live document; visitors PUBLIC ones only. The file URLs are there only when the caller may open the file. A destroyed or purged document answers 410 with its tombstone.",
       access: "public",
       parameters: [uuidParam],
       ok: { description: "The document, with the status of its file's text for who may open the file.", schema: DocumentDetailSchema },
-      errors: [404],
+      errors: [404, 410],
     }),
     async (c) => c.json(await getDocumentDetail(c.get("ctx"), c.req.param("uuid"))),
   )

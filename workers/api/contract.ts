@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { describeRoute, resolver, uniqueSymbol } from "hono-openapi";
 import type { z } from "zod";
 import { ApiErrorSchema } from "~/domain/api/common";
+import { GoneSchema } from "~/domain/api/documents";
 import { DomainError, InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { parseListParams } from "~/domain/list-query";
@@ -29,6 +30,7 @@ const ERROR_MEANINGS = {
   403: "The caller may not do this: the policy refuses it, the CSRF check failed, or a read-only token was used for a change.",
   404: "No such resource (or the caller may not know of it).",
   409: "A conflict with the current state (a concurrent change, a duplicate, a rule kept by the database).",
+  410: "The record was destroyed or purged: `tombstone` says what remains of it (when and how it left only for Super Admin and its owning unit; to others only for a record that was public, else 404).",
   413: "The body (or the file) is too large.",
   415: "The file type is not accepted.",
   429: "Too many attempts; `Retry-After` says when to try again.",
@@ -83,7 +85,7 @@ export type RouteSpec = {
 
 const errorResponse = (status: ErrorStatus) => ({
   description: ERROR_MEANINGS[status],
-  content: { "application/json": { schema: resolver(ApiErrorSchema) } },
+  content: { "application/json": { schema: resolver(status === 410 ? GoneSchema : ApiErrorSchema) } },
   ...(status === 429 ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } } : {}),
 });
 

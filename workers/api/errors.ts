@@ -1,6 +1,6 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, TooManyRequestsError } from "~/domain/errors";
+import { DomainError, GoneError, TooManyRequestsError } from "~/domain/errors";
 import { api as apiText } from "~/i18n/api";
 import type { HonoEnv } from "../hono-env";
 
@@ -9,7 +9,8 @@ export const apiErrorHandler: ErrorHandler<HonoEnv> = (error, c) => {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequestsError) c.header("Retry-After", String(error.retryAfterSeconds));
     const errors = error.fieldErrors ? Object.values(error.fieldErrors).flat() : undefined;
-    return c.json({ message: error.message, error: error.message, ...(errors ? { errors } : {}) }, error.status);
+    const tombstone = error instanceof GoneError ? { tombstone: error.tombstone } : {};
+    return c.json({ message: error.message, error: error.message, ...(errors ? { errors } : {}), ...tombstone }, error.status);
   }
   // Hono's own refusals (a body it could not parse): the same body shape, in Indonesian.
   if (error instanceof HTTPException && error.status < 500) {

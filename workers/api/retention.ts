@@ -48,7 +48,7 @@ export const retentionApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Release a document's hold",
-      description: "Super Admin, with the reason. A hold on the document's code is released on the code. Audited.",
+      description: "Super Admin, with the reason; a document in the trash too. A hold on the document's code is released on the code. Audited.",
       access: "write",
       parameters: [uuidParam],
       ok: { description: "Released.", schema: changed(RetentionViewSchema) },
@@ -56,10 +56,8 @@ export const retentionApi = new Hono<HonoEnv>()
     }),
     jsonBody(ReleaseHoldBodySchema),
     async (c) => {
-      const ctx = c.get("ctx");
-      const uuid = c.req.param("uuid");
-      await releaseDocumentHold(ctx, uuid, c.req.valid("json"));
-      return c.json({ message: retentionText.hold.released, data: await getDocumentRetention(ctx, uuid) });
+      const data = await releaseDocumentHold(c.get("ctx"), c.req.param("uuid"), c.req.valid("json"));
+      return c.json({ message: retentionText.hold.released, data });
     },
   )
   .post(

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { DeletedSchema, changed } from "~/domain/api/common";
 import { MeSchema, SessionsRevokedSchema, UserDetailSchema, UserPageSchema, UserViewSchema } from "~/domain/api/users";
-import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
+import { EndSessionsSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
 import { currentUser } from "~/server/auth/service.server";
 import { requireUser } from "~/server/context.server";
 import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/users/service.server";
 import { users as usersText, userMessages } from "~/i18n/users";
 import type { HonoEnv } from "../hono-env";
-import { jsonBody, listQuery, pathParam, route } from "./contract";
+import { jsonBody, listQuery, optionalJsonBody, pathParam, route } from "./contract";
 
 const m = usersText;
 const TAG = "Users";
@@ -63,7 +63,8 @@ export const usersApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Change a user (Super Admin)",
-      description: "Only the fields given (non-empty) change. A new role, unit or password ends the user's sessions and API tokens.",
+      description:
+        "Only the fields given (non-empty) change. A new role, unit or password ends the user's sessions and API tokens. `active: false` deactivates the account ('Nonaktifkan': it cannot sign in; its sessions, API tokens and the download approvals it holds end; its name stays on every record), `active: true` activates it again.",
       access: "write",
       parameters: [uuidParam],
       ok: { description: "Changed.", schema: changed(UserViewSchema) },
@@ -73,8 +74,10 @@ export const usersApi = new Hono<HonoEnv>()
     async (c) => {
       const ctx = c.get("ctx");
       requireUser(ctx);
-      const user = await updateUser(ctx, c.req.param("uuid"), c.req.valid("json"));
-      return c.json({ message: m.updated, data: user });
+      const input = c.req.valid("json");
+      const user = await updateUser(ctx, c.req.param("uuid"), input);
+      const message = input.active === false ? userMessages.deactivated : input.active === true ? userMessages.activated : m.updated;
+      return c.json({ message, data: user });
     },
   )
   .delete(
@@ -90,13 +93,17 @@ export const usersApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "'Akhiri Sesi': end every session of a user (Super Admin)",
+      description: "With `{ \"endApiTokens\": true }` the user's API tokens end too (on suspicion that the account is not its owner's alone). The body may be empty.",
       access: "write",
       parameters: [uuidParam],
-      ok: { description: "How many sessions ended.", schema: SessionsRevokedSchema },
-      errors: [404],
+      ok: { description: "How many sessions (and API tokens) ended.", schema: SessionsRevokedSchema },
+      errors: [400, 404],
     }),
+    optionalJsonBody(EndSessionsSchema),
     async (c) => {
-      const { revoked } = await revokeUserSessions(c.get("ctx"), c.req.param("uuid"));
-      return c.json({ success: true as const, message: userMessages.sessionsEnded(revoked), revoked });
+      const { endApiTokens } = c.req.valid("json");
+      const { revoked, apiTokensRevoked } = await revokeUserSessions(c.get("ctx"), c.req.param("uuid"), { endApiTokens });
+      const message = endApiTokens ? userMessages.sessionsAndTokensEnded(revoked, apiTokensRevoked) : userMessages.sessionsEnded(revoked);
+      return c.json({ success: true as const, message, revoked, apiTokensRevoked });
     },
   );

@@ -17,6 +17,7 @@ export function ConfirmDialog({
   busyLabel,
   intent,
   fields = {},
+  inputs,
   action,
   testId,
 }: {
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   busyLabel: string;
   intent: string;
   fields?: Record<string, string>;
+  /** Controls the person sets before confirming (e.g. a checkbox), posted with the intent. */
+  inputs?: React.ReactNode;
   /** Where the form posts (default: the current route). */
   action?: string;
   testId: string;
@@ -37,11 +40,12 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} status="error" closeTo={cancelTo} testId={testId}>
       <p>{children}</p>
-      <Form method="post" action={action} className="mt-5 flex justify-end gap-2">
+      <Form method="post" action={action} className="mt-5 flex flex-wrap justify-end gap-2">
         <CsrfField />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {inputs && <div className="w-full text-left">{inputs}</div>}
         <Link to={cancelTo} replace className={buttonClass.secondary}>
           {cancelLabel}
         </Link>

@@ -8,6 +8,19 @@ const c = usersText.columns;
 const a = usersText.actions;
 
 /**
+ * 'Nonaktif' beside a deactivated account's name (nothing for an active one), or with `long`
+ * the status either way, with the date ('Nonaktif sejak …').
+ */
+export function UserStatusBadge({ user, long }: { user: Pick<UserView, "active" | "deactivatedAt">; long?: boolean }) {
+  if (user.active) return long ? <span data-testid="user-status">{usersText.statuses.AKTIF}</span> : null;
+  return (
+    <span className="ml-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="user-status">
+      {long && user.deactivatedAt ? usersText.inactiveSince(formatDate(user.deactivatedAt, "DD MMMM YYYY HH:mm")) : usersText.statuses.NONAKTIF}
+    </span>
+  );
+}
+
+/**
  * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,
  * then the actions). `offset` numbers rows across pages; `deleteHref` opens the confirm dialog
  * over the list; `selfId` is the signed-in admin, whose own row offers no Delete.
@@ -30,9 +43,12 @@ export function userColumns({
       width: "20%",
       card: "title",
       cell: (user) => (
-        <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="dt-title">
-          {user.fullName}
-        </a>
+        <>
+          <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="dt-title">
+            {user.fullName}
+          </a>
+          <UserStatusBadge user={user} />
+        </>
       ),
     },
     { key: "username", header: c.username, sort: "username", width: "14%", cell: (user) => user.username },

@@ -97,6 +97,11 @@ export function UserForm({
           hint={mode === "update" ? m.passwordHint : null}
           inputProps={{ autoComplete: "new-password" }}
         />
+        {mode === "update" && (
+          <p className="-mt-3 text-xs text-amber-800" data-testid="password-reset-note">
+            {m.passwordResetNote}
+          </p>
+        )}
         <div
           onChange={(event) => {
             const target = event.target as HTMLInputElement;

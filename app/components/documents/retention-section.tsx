@@ -92,13 +92,26 @@ function HoldForm({ rules }: { rules: FormRules }) {
   );
 }
 
-function ReleaseHoldForm({ rules }: { rules: FormRules }) {
+/**
+ * Releasing a document's own hold, with the reason: on the document's page (a card), or in a
+ * dialog of the trash (`inDialog`, naming the document in `hidden`, posting to `action`).
+ */
+export function ReleaseHoldForm({ rules, inDialog, hidden = {}, action }: { rules: FormRules; inDialog?: boolean; hidden?: Record<string, string>; action?: string }) {
   const [form, fields] = useFormKit<"reason">({ id: "release-hold", lastResult: null, rules });
   const busy = useBusy("release-hold");
   return (
-    <Form method="post" className="mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...form.props} data-testid="release-hold-form">
-      <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>
+    <Form
+      method="post"
+      action={action}
+      className={inDialog ? "mt-4 space-y-3" : "mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"}
+      {...form.props}
+      data-testid="release-hold-form"
+    >
+      {!inDialog && <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>}
       <CsrfField />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <TextareaField label={r.hold.releaseReason} field={fields.reason} rows={2} />
       <button type="submit" name="intent" value="release-hold" className={buttonClass.secondary} disabled={busy} data-testid="release-hold-submit">
         {r.hold.release}

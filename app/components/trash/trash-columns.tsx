@@ -10,7 +10,15 @@ import { retention as retentionText } from "~/i18n/retention";
 const c = trashText.columns;
 
 /** The trash table: what was deleted, by whom and when, when it goes for good, and the way back. */
-export function trashColumns({ offset, purgeHref }: { offset: number; purgeHref: (row: TrashView) => string }): Column<TrashView, "deletedAt" | "title">[] {
+export function trashColumns({
+  offset,
+  purgeHref,
+  releaseHoldHref,
+}: {
+  offset: number;
+  purgeHref: (row: TrashView) => string;
+  releaseHoldHref: (row: TrashView) => string;
+}): Column<TrashView, "deletedAt" | "title">[] {
   return [
     { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
@@ -51,10 +59,15 @@ export function trashColumns({ offset, purgeHref }: { offset: number; purgeHref:
               {trashText.purge}
             </a>
           )}
-          {row.held && (
+          {row.hold && (
             <span className="text-slate-700" data-testid="trash-held">
-              {retentionText.status.DITAHAN}
+              {row.hold.code === null ? retentionText.hold.inTrash(row.hold.reason) : retentionText.hold.inTrashByCode(row.hold.code, row.hold.reason)}
             </span>
+          )}
+          {row.canReleaseHold && (
+            <a href={releaseHoldHref(row)} className="text-blue-700" data-testid="release-hold">
+              {retentionText.hold.release}
+            </a>
           )}
         </div>
       ),

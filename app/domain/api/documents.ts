@@ -127,6 +127,39 @@ export const VersionListSchema = z.object({ data: z.array(VersionViewSchema) });
 /** `POST /api/v1/archives/{uuid}/versions/{version}/restore`: an optional note (an empty body is fine). */
 export { RestoreVersionSchema } from "../records";
 
+/**
+ * What remains of a destroyed or purged record at its old address (410): title, number and year;
+ * for Super Admin and its owning unit also when and how it left (`removal`), null for anyone
+ * else (who learns only that a record that was public is gone).
+ */
+export const TombstoneSchema = z
+  .object({
+    uuid: uuid(),
+    title: z.string(),
+    documentNumber: z.string(),
+    year: z.int(),
+    removal: z
+      .object({
+        how: z.enum(["DESTROYED", "PURGED", "TRASH_EXPIRED"]).meta({
+          description: "DESTROYED under a Berita Acara Pemusnahan; PURGED from the trash by a Super Admin; TRASH_EXPIRED: purged when its time in the trash ended.",
+        }),
+        at: timestamp(),
+        by: z.string().nullable().meta({ description: "Who purged it (full name and username), null for the trash's expiry." }),
+        deletedAt: timestamp().meta({ description: "When it was moved to the trash (a destroyed record: when it was destroyed)." }),
+        deletedBy: z.string().nullable(),
+        beritaAcara: z
+          .object({ uuid: uuid(), number: z.string(), issuedOn: z.string().meta({ format: "date" }), pdfUrl: z.string(), verificationUrl: z.string() })
+          .nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ ref: "Tombstone" });
+
+/** The 410 of a record that is gone: the error body plus its tombstone. */
+export const GoneSchema = z
+  .object({ message: z.string(), error: z.string(), tombstone: TombstoneSchema })
+  .meta({ ref: "Gone", description: "The record was destroyed or purged; `tombstone` is what remains of it for the caller." });
+
 /** A document in the trash. */
 export const TrashViewSchema = z
   .object({
@@ -144,6 +177,13 @@ export const TrashViewSchema = z
     canRestore: z.boolean(),
     canPurge: z.boolean().meta({ description: "False for a document under a legal hold (Penahanan): it is never purged." }),
     held: z.boolean().meta({ description: "A legal hold (Penahanan) covers the document." }),
+    hold: z
+      .object({
+        reason: z.string(),
+        code: z.string().nullable().meta({ description: "The code whose hold covers it (null: the document's own hold)." }),
+      })
+      .nullable(),
+    canReleaseHold: z.boolean().meta({ description: "Super Admin, for the document's own hold: `DELETE /api/v1/archives/{uuid}/hold` releases it here too." }),
   })
   .meta({ ref: "TrashedDocument" });
 

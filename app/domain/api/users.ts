@@ -17,11 +17,16 @@ export const UserViewSchema = z
     unitKerja: z.object({ nama: z.string() }).nullable(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
+    active: z.boolean().meta({ description: "False for a deactivated account ('Nonaktif'): it cannot sign in; its name stays on every record." }),
+    deactivatedAt: timestamp().nullable(),
   })
   .meta({ ref: "User" });
 
 /** The detail adds what the 'Akhiri Sesi' action needs to know. */
-export const UserDetailSchema = UserViewSchema.extend({ activeSessions: z.int().min(0) }).meta({ ref: "UserDetail" });
+export const UserDetailSchema = UserViewSchema.extend({
+  activeSessions: z.int().min(0),
+  activeApiTokens: z.int().min(0).meta({ description: "Live API tokens ('Akhiri Sesi' may end them too)." }),
+}).meta({ ref: "UserDetail" });
 
 export const UserPageSchema = listPageSchema(UserViewSchema, UserListQuerySchema).meta({ ref: "UserPage" });
 
@@ -42,4 +47,9 @@ export const MeSchema = z
   })
   .meta({ ref: "Me" });
 
-export const SessionsRevokedSchema = z.object({ success: z.literal(true), message: z.string(), revoked: z.int().min(0) });
+export const SessionsRevokedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  revoked: z.int().min(0),
+  apiTokensRevoked: z.int().min(0).meta({ description: "API tokens ended with the sessions (0 unless `endApiTokens` was asked)." }),
+});

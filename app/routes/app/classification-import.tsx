@@ -10,35 +10,22 @@ import { DomainError } from "~/domain/errors";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
-import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
-import { readCapped } from "~/server/http/body-limit.server";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { bodyLimitHandle } from "~/routes/helpers/upload-handle";
 import { importClassificationsCsv, type ImportReport, type ImportRow } from "~/server/classification/service.server";
 import { classificationMessages, classificationText } from "~/i18n/classification";
-import { hardening as hardeningText } from "~/i18n/hardening";
+import { uploadedText } from "~/i18n/uploaded-text";
 
 const m = classificationText;
 /** A scheme of a few thousand codes is a few hundred kilobytes. */
 const MAX_CSV_BYTES = 2 * 1024 * 1024;
 
-// The CSV comes as a file: this route takes multipart bodies past the 64 KB cap of other forms
-// (and caps them itself at MAX_CSV_BYTES).
-export const handle = streamsUploadHandle;
+// The CSV comes as a file in a form read whole: more than the 64 KB of other forms.
+export const handle = bodyLimitHandle(MAX_CSV_BYTES);
 
 export const meta = () => pageMeta({ title: m.importTitle });
 
-type ImportResult = { report: ImportReport | null; csv: string; error: string | null };
-
-/** The posted form, read whole but never past MAX_CSV_BYTES (a 413 with a message beyond). */
-async function cappedForm(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  const bytes = declared > MAX_CSV_BYTES || !request.body ? null : await readCapped(request.body, MAX_CSV_BYTES);
-  if (!bytes) throw data({ message: hardeningText.bodyTooLarge("2048 KB") }, { status: 413 });
-  try {
-    return await new Request(request.url, { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body: bytes }).formData();
-  } catch {
-    throw data({ message: hardeningText.formMalformed }, { status: 400 });
-  }
-}
+type ImportResult = { report: ImportReport | null; error: string | null };
 
 /**
  * 'Periksa' checks every row and writes nothing; the report lists the problems by line. With no
@@ -47,18 +34,21 @@ async function cappedForm(request: Request): Promise<FormData> {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await cappedForm(request);
+  const form = await readForm(request);
   const file = form.get("file");
-  const csv = file instanceof File && file.size > 0 ? await file.text() : String(form.get("csv") ?? "");
+  // The file's bytes, in whatever encoding its spreadsheet wrote; the text posted back for
+  // 'Impor Sekarang' is the decoded text the dry run read.
+  const csv = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : String(form.get("csv") ?? "");
   const apply = form.get("intent") === "apply";
   try {
     const report = await importClassificationsCsv(ctx, csv, { apply });
     if (report.applied) return redirectWithFlash(ctx, href("/app/klasifikasi"), { type: "success", message: classificationMessages.imported(report.created, report.updated) });
     // A dry run is a report, whatever it found (the problems are in its rows).
-    return data<ImportResult>({ report, csv: report.errors === 0 ? csv : "", error: null });
+    // Its text goes back to the page only when 'Impor Sekarang' can post it.
+    return data<ImportResult>({ report: { ...report, text: report.errors === 0 ? report.text : "" }, error: null });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data<ImportResult>({ report: null, csv: "", error: error.message }, { status: error.status });
+    return data<ImportResult>({ report: null, error: error.message }, { status: error.status });
   }
 }
 
@@ -104,10 +94,15 @@ export default function ImportClassification({ actionData }: Route.ComponentProp
           <h2 id="import-report" className="text-lg font-semibold">
             {report.errors === 0 ? m.dryRunOk(report.created, report.updated) : m.dryRunErrors(report.errors)}
           </h2>
-          {report.errors === 0 && result?.csv && (
+          {report.encoding !== "UTF-8" && (
+            <p className="mt-1 text-sm text-slate-700" data-testid="import-encoding">
+              {uploadedText.readAs(uploadedText.encodingNames[report.encoding])}
+            </p>
+          )}
+          {report.errors === 0 && report.text && (
             <Form method="post" encType="multipart/form-data" className="my-3">
               <CsrfField />
-              <textarea name="csv" defaultValue={result.csv} hidden readOnly aria-hidden="true" />
+              <textarea name="csv" defaultValue={report.text} hidden readOnly aria-hidden="true" />
               <button type="submit" name="intent" value="apply" className={buttonClass.primary} disabled={busy} data-testid="apply-import">
                 {m.applyImport}
               </button>

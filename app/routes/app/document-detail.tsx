@@ -36,6 +36,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
 import { TextStatusRow } from "~/components/documents/text-status";
+import { goneHandler } from "~/components/documents/tombstone";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
@@ -56,7 +57,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const [document, retention] = await orRouteError(() => Promise.all([getDocument(ctx, params.uuid), getDocumentRetention(ctx, params.uuid)]));
+  // Both reads at once; the document's own refusal answers first (a 404, or a 410 with the
+  // tombstone of a record that is gone).
+  const reading = getDocumentRetention(ctx, params.uuid);
+  reading.catch(() => undefined);
+  const document = await orRouteError(() => getDocument(ctx, params.uuid));
+  const retention = await orRouteError(() => reading);
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
@@ -266,6 +272,7 @@ export function ErrorBoundary() {
       statusHandlers={{
         403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? documentsText.noAccess} back={backToList} />,
         404: ({ message }) => <ErrorPanel title={message ?? documentsText.notFound} message={null} back={backToList} />,
+        410: goneHandler(backToList),
       }}
     />
   );

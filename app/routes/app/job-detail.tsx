@@ -9,6 +9,7 @@ import { jobs as text } from "~/i18n/jobs";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getJob } from "~/server/jobs/service.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -16,7 +17,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 /** One job: its state, counts, error and per-item report (who may see it: the service decides). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return { job: await getJob(getSignedIn(context), params.id) };
+  return { job: await orRouteError(() => getJob(getSignedIn(context), params.id)) };
 }
 
 const reportColumns: Column<JobItemView>[] = [

@@ -14,7 +14,13 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { assertPageInRange } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { getTrashed, listTrash, purgeDocument, restoreDocument } from "~/server/documents/trash.server";
+import { releaseDocumentHold } from "~/server/retention/service.server";
+import { formRules } from "~/routes/helpers/form.server";
+import { ReleaseHoldSchema } from "~/domain/retention-schemas";
+import { Dialog } from "~/components/dialog";
+import { ReleaseHoldForm } from "~/components/documents/retention-section";
 import { recordMessages, trashText } from "~/i18n/records";
+import { retention as retentionText } from "~/i18n/retention";
 
 const BASE = href("/app/trash");
 
@@ -25,13 +31,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults, dialog } = parseCanonicalList(request, BASE, TrashListQuerySchema);
   const page = await listTrash(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list.
-  const target = dialog.get("dialog") === "purge" ? await getTrashed(ctx, dialog.get("uuid") ?? "").catch(noDialogFor) : null;
+  // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list,
+  // `?dialog=release-hold&uuid={uuid}` the release of a document's own hold (Super Admin).
+  const opened = dialog.get("dialog");
+  const target = opened === "purge" || opened === "release-hold" ? await getTrashed(ctx, dialog.get("uuid") ?? "").catch(noDialogFor) : null;
+  const releaseHold = opened === "release-hold" && target?.canReleaseHold ? { uuid: target.uuid, title: target.title } : null;
   return {
     page,
     defaults: defaults as { sort: (typeof TRASH_SORTS)[number]; dir: SortDir; size: number },
     trashDays: ctx.config.trashDays,
-    confirmPurge: target?.canPurge ? { uuid: target.uuid, title: target.title } : null,
+    confirmPurge: opened === "purge" && target?.canPurge ? { uuid: target.uuid, title: target.title } : null,
+    releaseHold,
+    releaseRules: releaseHold ? formRules(ReleaseHoldSchema) : null,
   };
 }
 
@@ -46,6 +57,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       const intent = form.get("intent");
       if (intent === "restore") return { to: back, toast: recordMessages.restored((await restoreDocument(ctx, uuid)).title) };
       if (intent === "purge") return { to: back, toast: recordMessages.purged((await purgeDocument(ctx, uuid)).title) };
+      if (intent === "release-hold") {
+        await releaseDocumentHold(ctx, uuid, { reason: form.get("reason") });
+        return { to: back, toast: retentionText.hold.released };
+      }
       throw new InvalidError(recordMessages.trashNotFound);
     },
     { toast: { to: back } },
@@ -53,11 +68,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, trashDays, confirmPurge } = loaderData;
+  const { page, defaults, trashDays, confirmPurge, releaseHold, releaseRules } = loaderData;
   const { query } = page;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
-  const columns = trashColumns({ offset: (page.page - 1) * page.size, purgeHref: (row) => withDialog({ dialog: "purge", uuid: row.uuid }) });
+  const columns = trashColumns({
+    offset: (page.page - 1) * page.size,
+    purgeHref: (row) => withDialog({ dialog: "purge", uuid: row.uuid }),
+    releaseHoldHref: (row) => withDialog({ dialog: "release-hold", uuid: row.uuid }),
+  });
   return (
     <>
       <PageHeader title={trashText.title} description={trashText.description(trashDays)} />
@@ -89,6 +108,12 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         >
           {trashText.purgeConfirm(confirmPurge.title)}
         </ConfirmDialog>
+      )}
+      {releaseHold && releaseRules && (
+        <Dialog title={retentionText.hold.releaseTitle} status="respond" closeTo={pageHref({})} testId="release-hold-dialog">
+          <p>{retentionText.hold.releaseConfirm(releaseHold.title)}</p>
+          <ReleaseHoldForm rules={releaseRules} inDialog hidden={{ uuid: releaseHold.uuid }} action={withDialog({ dialog: "release-hold", uuid: releaseHold.uuid })} />
+        </Dialog>
       )}
     </>
   );

@@ -1,8 +1,9 @@
-import { Link, href } from "react-router";
+import { Form, Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { UserStatusBadge } from "~/components/admin/user-columns";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -13,7 +14,10 @@ import { pageMeta } from "~/lib/meta";
 import { userBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
-import { deleteUser, getUser, revokeUserSessions } from "~/server/users/service.server";
+import { deleteUser, getUser, revokeUserSessions, updateUser } from "~/server/users/service.server";
+import { CsrfField } from "~/components/form/csrf-field";
+import { EndSessionsSchema } from "~/domain/users";
+import { parseOrInvalid } from "~/domain/form-input";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { pageAction } from "~/routes/helpers/page-action.server";
@@ -33,13 +37,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     user,
     isSelf,
-    dialog: dialog === "delete" && !isSelf ? "delete" : dialog === "end-sessions" ? "end-sessions" : null,
+    dialog:
+      (dialog === "delete" || dialog === "deactivate") && !isSelf
+        ? dialog
+        : dialog === "end-sessions"
+          ? dialog
+          : null,
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const intent = (await readForm(request)).get("intent");
+  const form = await readForm(request);
+  const intent = form.get("intent");
   const here = href("/app/users/:uuid", { uuid: params.uuid });
   const list = href("/app/users");
   return pageAction(
@@ -50,16 +60,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return { to: list, toast: userMessages.deleted };
       }
       if (intent === "end-sessions") {
-        const { revoked } = await revokeUserSessions(ctx, params.uuid);
-        return { to: here, toast: userMessages.sessionsEnded(revoked) };
+        const { endApiTokens } = parseOrInvalid(EndSessionsSchema, { endApiTokens: form.get("endApiTokens") });
+        const { revoked, apiTokensRevoked } = await revokeUserSessions(ctx, params.uuid, { endApiTokens });
+        return { to: here, toast: endApiTokens ? userMessages.sessionsAndTokensEnded(revoked, apiTokensRevoked) : userMessages.sessionsEnded(revoked) };
+      }
+      if (intent === "deactivate" || intent === "activate") {
+        await updateUser(ctx, params.uuid, { active: intent === "activate" });
+        return { to: here, toast: intent === "activate" ? userMessages.activated : userMessages.deactivated };
       }
       throw new InvalidError(userMessages.deleteFailed);
     },
     (error) => ({
-      toast: { to: error.status === 404 ? list : here, fallback: intent === "delete" ? userMessages.deleteFailed : userMessages.endSessionsFailed },
+      toast: { to: error.status === 404 ? list : here, fallback: FAILED[String(intent)] ?? userMessages.deleteFailed },
     }),
   );
 }
+
+/** What a refused action of this page says when the refusal has no message of its own. */
+const FAILED: Record<string, string> = {
+  delete: userMessages.deleteFailed,
+  "end-sessions": userMessages.endSessionsFailed,
+  deactivate: userMessages.deactivateFailed,
+  activate: userMessages.activateFailed,
+};
 
 export default function UserDetail({ loaderData }: Route.ComponentProps) {
   const { user, isSelf, dialog } = loaderData;
@@ -73,7 +96,9 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
     [d.unitKerja, user.unitKerja?.nama ?? "-"],
     [d.createdAt, formatDate(user.createdAt, "DD MMMM YYYY HH:mm")],
     [d.updatedAt, formatDate(user.updatedAt, "DD MMMM YYYY HH:mm")],
+    [m.status, <UserStatusBadge user={user} long />],
     [d.activeSessions, <span data-testid="active-sessions">{m.activeSessions(user.activeSessions)}</span>],
+    [d.activeApiTokens, <span data-testid="active-api-tokens">{m.activeApiTokens(user.activeApiTokens)}</span>],
   ];
   return (
     <div className="mx-auto max-w-4xl">
@@ -94,6 +119,19 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
         <Link to={`${here}?dialog=end-sessions`} className={buttonClass.secondary} data-testid="end-sessions">
           {m.endSessions}
         </Link>
+        {!isSelf && user.active && (
+          <Link to={`${here}?dialog=deactivate`} className={buttonClass.secondary} data-testid="deactivate-user">
+            {m.deactivate}
+          </Link>
+        )}
+        {!user.active && (
+          <Form method="post">
+            <CsrfField />
+            <button type="submit" name="intent" value="activate" className={buttonClass.secondary} data-testid="activate-user">
+              {m.activate}
+            </button>
+          </Form>
+        )}
       </div>
       {dialog === "delete" && (
         <ConfirmDialog
@@ -117,8 +155,29 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
           busyLabel={t.loading}
           intent="end-sessions"
           testId="end-sessions-dialog"
+          inputs={
+            user.activeApiTokens > 0 && (
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="endApiTokens" className="mt-1 h-4 w-4" data-testid="end-api-tokens" />
+                <span>{m.endApiTokens(user.activeApiTokens)}</span>
+              </label>
+            )
+          }
         >
           {m.endSessionsConfirm(user.username)}
+        </ConfirmDialog>
+      )}
+      {dialog === "deactivate" && (
+        <ConfirmDialog
+          title={m.deactivateTitle}
+          cancelTo={here}
+          cancelLabel={m.cancel}
+          confirmLabel={m.deactivateAction}
+          busyLabel={m.deactivating}
+          intent="deactivate"
+          testId="deactivate-dialog"
+        >
+          {m.deactivateConfirm(user.fullName)}
         </ConfirmDialog>
       )}
     </div>

@@ -5,9 +5,9 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import type { SortDir } from "~/domain/list-page";
-import { UserListQuerySchema, type UserSort } from "~/domain/users";
+import { USER_STATUSES, UserListQuerySchema, type UserSort } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
 import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -73,13 +73,22 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)} />
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)}>
+          <FilterSelect
+            name="status"
+            label={m.statusFilter}
+            value={query.status}
+            allLabel={m.allStatuses}
+            options={USER_STATUSES.map((status) => ({ value: status, label: m.statuses[status] }))}
+            testId="status-filter"
+          />
+        </ListToolbar>
         <DataTable
           columns={columns}
           rows={page.data}
           rowKey={(user) => user.uuid}
           sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
-          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined} />}
+          empty={<EmptyState resetHref={query.q || query.status ? pageHref({ q: "", status: undefined, page: 1 }) : undefined} />}
           label={t.pages.users}
           testId="users-table"
           rowTestId="user-row"

@@ -23,10 +23,11 @@ export function downloadNameOf(title: string, fileName: string): string {
 /**
  * `GET /api/v1/archives/{archiveId}/download?token=`: the file of an approved request, for its
  * requester only (signed in), within 24 hours of approval. Anything else is a
- * TokenDownloadError naming the reason, never the file. Side effects on a download (not a
- * continuation range): the download counter and an ACCESS_TOKEN_DOWNLOAD audit row carrying only
- * a prefix of the token's hash (one batch). The grant forbids passing the token on (no Referer,
- * never stored).
+ * TokenDownloadError naming the reason, never the file. Side effects on a download (not a HEAD,
+ * not a continuation range): the download counter and an ACCESS_TOKEN_DOWNLOAD audit row carrying
+ * only a prefix of the token's hash (one batch); a RAHASIA download broken off before its last
+ * byte resets the counter (ACCESS_TOKEN_DOWNLOAD_INCOMPLETE). The grant forbids passing the token
+ * on (no Referer, never stored).
  */
 export async function downloadWithToken(ctx: ServiceContext, archiveUuid: string, token: string, request: FileRequest): Promise<FileGrant> {
   const d = accessRequestMessages.download;
@@ -53,31 +54,58 @@ export async function downloadWithToken(ctx: ServiceContext, archiveUuid: string
   if (!can(ctx.actor, { type: "document.view", document: archiveRefOf(row) })) throw new TokenDownloadError(403, d.tokenInvalid);
 
   const file = { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256 };
-  // A RAHASIA document's token is good for one download, whole: the first one claims it (a
-  // compare-and-set on the counter, so of two parallel downloads exactly one gets the file), and
-  // no range can fetch its bytes piecemeal afterwards.
+  const grant: FileGrant = { file, disposition: "attachment", downloadName: downloadNameOf(row.archive_title, row.file_name), headers: TOKEN_DOWNLOAD_HEADERS };
+  // A RAHASIA document's token is good for one download, whole: a GET claims it (a
+  // compare-and-set on the counter, so of two parallel downloads exactly one gets the file), no
+  // range can fetch its bytes piecemeal afterwards, and a GET broken off before the last byte
+  // gives it back. A HEAD only looks: it claims nothing.
   const single = row.archive_security_class === "RAHASIA";
-  if (single || startsDownload(file, request)) {
-    const now = ctx.now().toISOString();
-    const counted = ctx.db
-      .updateTable("access_requests")
-      .set((eb) => ({ download_count: eb("download_count", "+", 1), last_downloaded_at: now }))
-      .where("id", "=", row.id);
-    await commit(
+  if (single && request.head) {
+    if (row.download_count > 0) throw new TokenDownloadError(403, d.tokenUsed);
+    return { ...grant, whole: true };
+  }
+  if (!single && !startsDownload(file, request)) return grant;
+  const now = ctx.now().toISOString();
+  const counted = ctx.db
+    .updateTable("access_requests")
+    .set((eb) => ({ download_count: eb("download_count", "+", 1), last_downloaded_at: now }))
+    .where("id", "=", row.id);
+  await commit(
+    ctx,
+    [
+      ...(single ? [counted.where("download_count", "=", 0), abortUnlessChanged(ctx)] : [counted]),
+      requestAudit({
+        action: "ACCESS_TOKEN_DOWNLOAD",
+        params: { title: row.archive_title },
+        targetId: row.uuid,
+        details: { archive: row.archive_uuid, tokenHashPrefix: hashPrefix(tokenHash), ...(single ? { singleDownload: true } : {}) },
+      }),
+    ],
+    { STALE_WRITE: async () => new TokenDownloadError(403, d.tokenUsed) },
+  );
+  if (!single) return grant;
+  const giveBack = () =>
+    commit(
       ctx,
       [
-        ...(single ? [counted.where("download_count", "=", 0), abortUnlessChanged(ctx)] : [counted]),
-        requestAudit({
-          action: "ACCESS_TOKEN_DOWNLOAD",
-          params: { title: row.archive_title },
-          targetId: row.uuid,
-          details: { archive: row.archive_uuid, tokenHashPrefix: hashPrefix(tokenHash), ...(single ? { singleDownload: true } : {}) },
-        }),
+        ctx.db
+          .updateTable("access_requests")
+          .set({ download_count: 0 })
+          .where("id", "=", row.id)
+          .where("download_count", "=", 1)
+          .where("last_downloaded_at", "=", now),
+        abortUnlessChanged(ctx),
+        requestAudit({ action: "ACCESS_TOKEN_DOWNLOAD_INCOMPLETE", params: { title: row.archive_title }, targetId: row.uuid, details: { archive: row.archive_uuid } }),
       ],
+      // Claimed again in between (it cannot be, but then the claim stands): nothing to give back.
       { STALE_WRITE: async () => new TokenDownloadError(403, d.tokenUsed) },
     );
-  }
-  return { file, disposition: "attachment", downloadName: downloadNameOf(row.archive_title, row.file_name), headers: TOKEN_DOWNLOAD_HEADERS, whole: single };
+  return {
+    ...grant,
+    whole: true,
+    onIncomplete: () =>
+      ctx.waitUntil(giveBack().catch((error: unknown) => console.warn(JSON.stringify({ event: "token_give_back_failed", request: row.uuid, error: String(error) })))),
+  };
 }
 
 /** Every token-download answer, file or refusal: the token must not leak onwards. */

@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { API_TOKEN_PREFIX, type ApiTokenCreateInput, type ApiTokenListQuery, type ApiTokenView, type CreatedApiToken } from "~/domain/api-tokens";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "~/domain/errors";
 import { listPage, type ListPage } from "~/domain/list-query";
-import { assertCan, can } from "~/domain/policy";
+import { assertCan, can, userActorOf } from "~/domain/policy";
+import type { ApiTokenRevokeReason } from "~/domain/api-token-view";
+import type { OwnerTokenRevokeReason } from "~/i18n/audit";
 import { apiTokenMessages } from "~/i18n/api-tokens";
 import { commit, type AuditEachEntry, type Step } from "../audit/commit.server";
 import { apiTokenHash } from "../auth/bearer.server";
@@ -157,17 +159,26 @@ export async function revokeApiToken(ctx: ServiceContext, uuid: string): Promise
   return { name: row.name };
 }
 
+/** The stored reason of each way all of a user's tokens end at once. */
+const OWNER_REVOKE_COLUMN: Record<OwnerTokenRevokeReason, ApiTokenRevokeReason> = {
+  owner_changed: "OWNER_CHANGED",
+  password_reset: "PASSWORD_RESET",
+  sessions_ended: "SESSIONS_ENDED",
+  deactivated: "OWNER_DEACTIVATED",
+};
+
 /**
- * The steps that revoke every live token of a user whose role or unit changes (their tokens
- * were issued for the old ones), one API_TOKEN_REVOKE audit row each; part of that change's
- * batch. The look-up refuses such tokens anyway; this records why they stopped.
+ * The steps that revoke every live token of a user at once, one API_TOKEN_REVOKE audit row
+ * each, as part of the batch of what ends them: a new role or unit (the tokens were issued for
+ * the old ones; the look-up refuses them anyway, this records why they stopped), a password
+ * reset, 'Akhiri Sesi' with the tokens, a deactivation.
  */
-export function revokeOwnerTokensSteps(ctx: ServiceContext, owner: { id: number; username: string }): Step[] {
+export function revokeOwnerTokensSteps(ctx: ServiceContext, owner: { id: number; username: string }, reason: OwnerTokenRevokeReason): Step[] {
   const live = ctx.db.selectFrom("api_tokens").where("user_id", "=", owner.id).where("revoked_at", "is", null);
   const audit: AuditEachEntry = {
     action: "API_TOKEN_REVOKE",
-    params: { owner: owner.username, reason: "owner_changed" },
-    details: { reason: "owner_changed" },
+    params: { owner: owner.username, reason },
+    details: { reason },
     targetType: "api_token",
     each: live.select(["uuid as target_id", sql<null>`NULL`.as("token_hash_prefix")]),
   };
@@ -175,7 +186,7 @@ export function revokeOwnerTokensSteps(ctx: ServiceContext, owner: { id: number;
     audit,
     ctx.db
       .updateTable("api_tokens")
-      .set({ revoked_at: ctx.now().toISOString(), revoked_by: null, revoked_reason: "OWNER_CHANGED" })
+      .set({ revoked_at: ctx.now().toISOString(), revoked_by: userActorOf(ctx.actor)?.userId ?? null, revoked_reason: OWNER_REVOKE_COLUMN[reason] })
       .where("user_id", "=", owner.id)
       .where("revoked_at", "is", null),
   ];

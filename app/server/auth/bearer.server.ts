@@ -39,6 +39,7 @@ const liveTokenQuery = preparedQuery((db: Db, _shape: null, tokenHash: string, n
     .select(["t.id as token_id", "t.uuid as token_uuid", "t.scope", "t.last_used_at"])
     .where("t.token_hash", "=", tokenHash)
     .where("t.revoked_at", "is", null)
+    .where("u.deactivated_at", "is", null)
     .where("t.expires_at", ">", nowIso)
     .whereRef("t.role_id", "=", "u.role_id")
     .where((eb) => eb(eb.ref("t.unit_kerja_id"), "is", eb.ref("u.unit_kerja_id"))),
@@ -54,9 +55,11 @@ type BearerDeps = { db: Db; d1: D1Database; sessionSecret: string; now: Date; ip
 
 /**
  * Authenticate a bearer call: the token and the address's failure count are read in one D1
- * round trip. An address over its failure limit is refused before the token counts; a token
- * that is not live is one more failure. A live token's last use is recorded (at most every few
- * minutes, after the response).
+ * round trip. A live token is accepted whatever the failure count of its address: a campus
+ * shares one NAT address, and 256 random bits cannot be guessed, so a guesser there must not
+ * lock out every script of the campus. A token that is not live is one more failure of the
+ * address; past the limit the address's bad tokens get 429 (with Retry-After) instead of 401.
+ * A live token's last use is recorded (at most every few minutes, after the response).
  */
 export async function authenticateBearer(deps: BearerDeps, token: string): Promise<BearerOutcome> {
   const nowIso = deps.now.toISOString();
@@ -68,13 +71,13 @@ export async function authenticateBearer(deps: BearerDeps, token: string): Promi
     tokenHash ? liveTokenQuery(deps.d1, null, tokenHash, nowIso) : null,
     failuresQuery(deps.d1, null, key, windowStart),
   );
-  const counted = failures[0];
-  if (counted && counted.count > BEARER_FAILURE_LIMIT.max) {
-    const resetAt = Date.parse(counted.window_start) + BEARER_FAILURE_LIMIT.windowMs;
-    return { ok: false, reason: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((resetAt - deps.now.getTime()) / 1000)) };
-  }
   const row = rows?.[0];
   if (!row) {
+    const counted = failures[0];
+    if (counted && counted.count > BEARER_FAILURE_LIMIT.max) {
+      const resetAt = Date.parse(counted.window_start) + BEARER_FAILURE_LIMIT.windowMs;
+      return { ok: false, reason: "throttled", retryAfterSeconds: Math.max(1, Math.ceil((resetAt - deps.now.getTime()) / 1000)) };
+    }
     const decision = await consumeRateLimit({ db: deps.db, d1: deps.d1, now: () => deps.now }, key, BEARER_FAILURE_LIMIT);
     return decision.allowed ? { ok: false, reason: "invalid" } : { ok: false, reason: "throttled", retryAfterSeconds: decision.retryAfterSeconds };
   }

@@ -266,7 +266,7 @@ export async function beginSsoLogin(ctx: RequestContext, options: { reauthentica
  * Finish a sign-in at /callback: check state against the cookie (and `iss`, when the IdP sends
  * it), exchange the code with the PKCE verifier, verify the id_token, map the identity to an
  * E-Arsip user and open a session. Every outcome is a redirect: /app, /login?sso=unknown-user,
- * /login?sso=claims-refused (SSO claim mapping could not be applied)
+ * /login?sso=claims-refused (SSO claim mapping could not be applied), /login?sso=deactivated
  * or /login?sso=failed (audited).
  */
 export async function completeSsoLogin(ctx: RequestContext, request: Request): Promise<Response> {
@@ -301,7 +301,7 @@ export async function completeSsoLogin(ctx: RequestContext, request: Request): P
     return redirectTo(href("/app"), headers);
   } catch (error) {
     if (error instanceof SsoUserNotFoundError) {
-      const notice = CLAIM_REFUSALS.has(error.reason) ? "claims-refused" : "unknown-user";
+      const notice = CLAIM_REFUSALS.has(error.reason) ? "claims-refused" : error.reason === "deactivated" ? "deactivated" : "unknown-user";
       return redirectTo(`${href("/login")}?sso=${notice}`, headers);
     }
     return failed(ctx, error, headers);

@@ -17,7 +17,8 @@ export type PasswordLoginResult = LoginResult & { deviceCookie: string };
 
 /**
  * Username/password sign-in. Anyone may call it. Unknown user and wrong password give the same
- * message after the same PBKDF2 work. Every attempt is counted before its password is checked,
+ * message after the same PBKDF2 work; a deactivated account, with the right password, is told
+ * so. Every attempt is counted before its password is checked,
  * per (username, IP) and per IP, or, when `deviceCookie` (the browser's device cookie value, as
  * the front door read it) vouches for this username, against that cookie alone (see
  * `admitLoginAttempt`). Side effects: a session row, the throttle counters, an audit row (LOGIN,
@@ -34,7 +35,7 @@ export async function login(ctx: RequestContext, input: LoginInput, deviceCookie
   }
 
   const user = await usersWithRole(ctx.db)
-    .select(["u.password_hash", "u.password_salt", "u.password_iterations"])
+    .select(["u.password_hash", "u.password_salt", "u.password_iterations", "u.deactivated_at"])
     .where("u.username", "=", username)
     .executeTakeFirst();
 
@@ -48,6 +49,11 @@ export async function login(ctx: RequestContext, input: LoginInput, deviceCookie
     // The attempt was already counted by admitLoginAttempt.
     await commit(ctx, [{ action: "LOGIN_FAILED", params: { method: "password", username }, details: { username }, actorId: null }]);
     throw new UnauthenticatedError(loginText.failed);
+  }
+  // Said only to who knows the password: nobody else learns that the account exists.
+  if (user.deactivated_at !== null) {
+    await commit(ctx, [{ action: "LOGIN_FAILED", params: { method: "password", username, reason: "deactivated" }, details: { username, reason: "deactivated" }, actorId: null }]);
+    throw new UnauthenticatedError(loginText.deactivated);
   }
 
   const session = await startSession(ctx, toSessionUser(user), "password", { writes: loginSucceeded(ctx, username, device) });

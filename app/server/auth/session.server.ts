@@ -77,6 +77,8 @@ const liveSessionQuery = preparedQuery((db, _shape: null, idHash: string, nowIso
     .select(["s.id_hash", "s.csrf_token", "s.last_seen_at"])
     .where("s.id_hash", "=", idHash)
     .where("s.revoked_at", "is", null)
+    // A deactivated account's sessions are revoked with it; this keeps any other out too.
+    .where("u.deactivated_at", "is", null)
     .where("s.expires_at", ">", nowIso)
     .where("s.last_seen_at", ">", idleSinceIso),
 );

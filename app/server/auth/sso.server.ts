@@ -33,7 +33,7 @@ export type SsoIdentity = {
  * named: no usable `preferred_username` (`username_unusable`) or it is taken (`username_taken`).
  * With claim mapping: the claims make a Satuan Kerja without a known work unit
  * (`unit_unresolved`), or the users service refused the change (`claims_refused`, e.g. the last
- * Super Admin would lose the role).
+ * Super Admin would lose the role). The account found is deactivated (`deactivated`).
  */
 export type SsoRefusal =
   | "unknown_user"
@@ -45,7 +45,8 @@ export type SsoRefusal =
   | "username_unusable"
   | "username_taken"
   | "unit_unresolved"
-  | "claims_refused";
+  | "claims_refused"
+  | "deactivated";
 
 /** The refusals that are about what the claims say, not about who signed in (their own notice). */
 export const CLAIM_REFUSALS: ReadonlySet<SsoRefusal> = new Set(["unit_unresolved", "claims_refused"]);
@@ -99,10 +100,12 @@ export async function signInWithSso(ctx: RequestContext, identity: SsoIdentity):
   };
 
   const bySubject = await findUser(ctx).where("u.sso_subject", "=", identity.subject).executeTakeFirst();
+  if (bySubject?.deactivated_at) return refuse("deactivated");
   if (bySubject) return startSession(ctx, await applyClaims(ctx, identity, bySubject, mapping, refuse), "sso");
 
   const found = await findUserToLink(ctx, identity, linkBy);
   const candidate = "user" in found && found.user.sso_subject !== null ? { refusal: "subject_mismatch" as const } : found;
+  if ("user" in candidate && candidate.user.deactivated_at) return refuse("deactivated");
   if ("refusal" in candidate) {
     if (!mapping?.createViewers || !CREATABLE.has(candidate.refusal)) return refuse(candidate.refusal);
     return startSession(ctx, await createViewer(ctx, identity, mapping, refuse), "sso");
@@ -262,4 +265,4 @@ export async function recordSsoFailure(
   ]);
 }
 
-const findUser = (ctx: RequestContext) => usersWithRole(ctx.db).select("u.sso_subject");
+const findUser = (ctx: RequestContext) => usersWithRole(ctx.db).select(["u.sso_subject", "u.deactivated_at"]);

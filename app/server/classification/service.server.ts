@@ -10,6 +10,7 @@ import {
 } from "~/domain/classification";
 import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
+import { decodeUploadedText, type UploadedTextEncoding } from "~/domain/uploaded-text";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import { classificationMessages } from "~/i18n/classification";
@@ -182,7 +183,8 @@ export async function exportClassificationsCsv(ctx: ServiceContext): Promise<str
 }
 
 export type ImportRow = { line: number; code: string; name: string; action: "create" | "update"; errors: string[] };
-export type ImportReport = { rows: ImportRow[]; errors: number; created: number; updated: number; applied: boolean };
+/** The check (or the import) of a file, with the encoding it was read in and its text as read. */
+export type ImportReport = { rows: ImportRow[]; errors: number; created: number; updated: number; applied: boolean; encoding: UploadedTextEncoding; text: string };
 
 /** Header names as a spreadsheet may write them ('Kode', ' kode ', 'retensi aktif'). */
 const headerKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "_");
@@ -191,16 +193,20 @@ const headerKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "_
 const MAX_IMPORT_ROWS = 2000;
 
 /**
- * Import a scheme from CSV (the export's columns, any order, a header row first). Every row is
+ * Import a scheme from CSV (the export's columns, any order, a header row first; the file in
+ * UTF-8, UTF-16 or Windows-1252, read by `decodeUploadedText` and named in the report). Every row is
  * checked — bad values, a code twice in the file, a parent neither in the file nor in the
  * database — and the report lists each problem by line. With `apply` and no problem at all, the
  * whole file is written as ONE batch (new codes inserted parents first, existing ones updated):
  * all or nothing. Needs `classification.manage`. Side effects when applied: the rows and one
  * CLASSIFICATION_IMPORT audit row.
  */
-export async function importClassificationsCsv(ctx: ServiceContext, text: string, options: { apply: boolean }): Promise<ImportReport> {
+export async function importClassificationsCsv(ctx: ServiceContext, csv: Uint8Array | string, options: { apply: boolean }): Promise<ImportReport> {
   assertManage(ctx);
-  const records = parseCsv(text.replace(/^\uFEFF/, ""));
+  // An uploaded file's bytes in whatever encoding its spreadsheet wrote (the report names it);
+  // text the page posts back for 'Impor Sekarang' is already decoded.
+  const { text, encoding } = typeof csv === "string" ? { text: csv.replace(/^\uFEFF/, ""), encoding: "UTF-8" as const } : decodeUploadedText(csv);
+  const records = parseCsv(text);
   const [header, ...body] = records;
   if (!header || body.length === 0) throw new InvalidError(m.csvEmpty, { file: [m.csvEmpty] });
   const keys = header.map(headerKey);
@@ -245,7 +251,7 @@ export async function importClassificationsCsv(ctx: ServiceContext, text: string
   const errors = rows.reduce((sum, row) => sum + row.errors.length, 0);
   const created = rows.filter((row) => row.action === "create").length;
   const updated = rows.length - created;
-  if (!options.apply || errors > 0) return { rows, errors, created, updated, applied: false };
+  if (!options.apply || errors > 0) return { rows, errors, created, updated, applied: false, encoding, text };
 
   const now = ctx.now().toISOString();
   // Parents first: a code sorts after every code it extends.
@@ -266,5 +272,5 @@ export async function importClassificationsCsv(ctx: ServiceContext, text: string
     }),
     { action: "CLASSIFICATION_IMPORT", params: { created, updated }, details: { created, updated, rows: rows.length }, targetType: "classification" },
   ]);
-  return { rows, errors, created, updated, applied: true };
+  return { rows, errors, created, updated, applied: true, encoding, text };
 }

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { ApiTokenRevokeReason } from "~/domain/api-token-view";
 import type { FixityOutcome } from "~/domain/fixity";
 
 /** Kysely row types for the migrations in migrations/. */
@@ -29,6 +30,8 @@ export interface Database {
     unit_kerja_id: number | null;
     created_at: string;
     updated_at: string;
+    /** Set while the account is deactivated ('Nonaktifkan'): it cannot sign in, its name stays. */
+    deactivated_at: string | null;
   };
   categories: { id: Generated<number>; category_name: string };
   archives: {
@@ -456,7 +459,7 @@ export interface Database {
     last_used_ip: string | null;
     revoked_at: string | null;
     revoked_by: number | null;
-    revoked_reason: "OWNER" | "ADMIN" | "OWNER_CHANGED" | null;
+    revoked_reason: ApiTokenRevokeReason | null;
   };
   /** The outbox: what happened, written by `commit` with the change (migration 0023). */
   events: {

@@ -19,7 +19,7 @@ import {
   type DisposalListView,
   type ListKind,
 } from "~/domain/disposal";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalText } from "~/i18n/disposal";
 import { vitalText } from "~/i18n/vital";
@@ -295,7 +295,10 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
   const tab = input.kind === "MUSNAH" ? "MUSNAH" : "PERMANEN";
   const uuids = await withWholeBerkas(ctx, [...new Set(input.archives)]);
   if (uuids.length > MAX_LIST_ITEMS) throw new InvalidError(m.tooMany(MAX_LIST_ITEMS));
-  const candidates = await candidateRows(ctx, { all: true }, { tab, uuids, code: undefined }).execute();
+  const candidates: Awaited<ReturnType<ReturnType<typeof candidateRows>["execute"]>> = [];
+  for (const chunk of inListChunks(uuids)) candidates.push(...(await candidateRows(ctx, { all: true }, { tab, uuids: chunk, code: undefined }).execute()));
+  // Items in document order, as the workspace lists them.
+  candidates.sort((a, b) => a.id - b.id);
   if (candidates.length !== uuids.length) {
     const missing = uuids.find((uuid) => !candidates.some((row) => row.uuid === uuid))!;
     const title = (await ctx.db.selectFrom("archives").select("title").where("uuid", "=", missing).executeTakeFirst())?.title ?? missing;

@@ -60,27 +60,11 @@ export function visibleDocuments(deps: Deps, audience: Audience) {
 }
 
 /**
- * Where list rows come from. With `match`, the rows come from the full-text index (which holds
- * live documents only): FTS5 is pinned as the OUTER loop with CROSS JOIN (SQLite never reorders
- * it). Otherwise the planner may scan archives and probe FTS once per row — 28 s instead of
- * 0.6 ms for a broad term with a filter, measured at 100k documents.
+ * Live documents with their category, uploader and owning unit. A searched list (`q` or a facet)
+ * is the search's (app/server/search), which joins its matches to this select.
  */
-function listFrom({ db }: Deps, match: string | null) {
-  const archives = liveDocuments({ db });
-  return match
-    ? // Same tables as `archives` for the rest of the chain, plus archives_fts (read via sql refs).
-      (db
-        .selectFrom("archives_fts")
-        .crossJoin("archives as a")
-        .whereRef("a.id", "=", "archives_fts.rowid")
-        .where("a.deleted_at", "is", null)
-        .where(sql<boolean>`archives_fts MATCH ${match}`) as unknown as typeof archives)
-    : archives;
-}
-
-/** Documents with their category, uploader and owning unit; with `match`, those the search finds. */
-export function documentSelect(deps: Deps, match: string | null = null) {
-  return listFrom(deps, match)
+export function documentSelect(deps: Deps) {
+  return liveDocuments(deps)
     .innerJoin("categories as c", "c.id", "a.category_id")
     .innerJoin("users as u", "u.id", "a.uploader_id")
     .leftJoin("classification_codes as k", "k.id", "a.classification_id")
@@ -125,22 +109,6 @@ export function documentSelect(deps: Deps, match: string | null = null) {
 /** One catalogue row with its category name, uploader name and owning unit (`unit_kerja_id`). */
 export type DocumentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof documentSelect>["executeTakeFirst"]>>>;
 
-/**
- * FTS5 query from user input: each word quoted (so no FTS syntax gets through) and
- * prefix-matched, all words required. Control characters go too: FTS5 reads a NUL as the end
- * of the query ("unterminated string", a 500).
- */
-export function ftsQuery(input: string): string | null {
-  const terms = input
-    .replace(/["\u0000-\u001f\u007f]/g, " ")
-    .split(/\s+/)
-    .map((term) => term.trim())
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((term) => `"${term.slice(0, 50)}"*`);
-  return terms.length ? terms.join(" ") : null;
-}
-
 const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 const documentByUuidStatement = preparedQuery((db, _shape: null, uuid: string) => documentSelect({ db }).where("a.uuid", "=", uuid));
@@ -175,9 +143,11 @@ export async function findDocumentByIdempotencyKey({ db }: Deps, uploaderId: num
  */
 export type FilterValues = [categoryId: number, unitId: number, codeFrom: string, codeTo: string, retentionStatus: string];
 
-/** What makes the SQL of a list page differ; the values (term, filters, limit, offset) are parameters. */
+/**
+ * What makes the SQL of a list page of the catalogue differ (never a searched one: the search
+ * reads those); the values (filters, limit, offset) are parameters.
+ */
 export type DocumentListShape = {
-  search: boolean;
   audience: Audience["kind"];
   category: boolean;
   code: boolean;
@@ -188,7 +158,7 @@ export type DocumentListShape = {
   dir: SortDir;
 };
 const shapeKey = (shape: DocumentListShape) =>
-  `${+shape.search}${shape.audience}${+shape.category}${+shape.code}${shape.text ?? ""}${+shape.retention}:${shape.sort}:${shape.dir}`;
+  `${shape.audience}${+shape.category}${+shape.code}${shape.text ?? ""}${+shape.retention}:${shape.sort}:${shape.dir}`;
 
 /**
  * Documents whose text stands at `status`. A document without a row for its current file yet
@@ -231,9 +201,6 @@ const filterWhere = (shape: DocumentListShape, [categoryId, unitId, codeFrom, co
       : []),
   ]);
 
-/** Whether a list shows fewer than every live document (anything but Super Admin's whole catalogue). */
-const isFiltered = (shape: DocumentListShape) => shape.audience !== "all" || shape.category || shape.code || shape.text !== null || shape.retention;
-
 /**
  * The filter of a page's rows. The public list sorted by anything but upload time reads its sort
  * index and skips private rows (`+` keeps SQLite off the access-level index, which is ordered by
@@ -262,22 +229,20 @@ const SORT_KEYS: Record<DocumentSort, readonly OrderKey[]> = {
   relevance: [CREATED_KEY, ID_KEY],
 };
 
-/**
- * The columns of `archives a` a list is ordered by, the unique id last, as its keyset cursor
- * records them (the search of app/server/search reads rows by id, not by the index's rowid).
- */
-export const orderColumns = (shape: Pick<DocumentListShape, "search" | "sort">): readonly string[] =>
-  orderKeys(shape).map((key) => (key.column === "archives_fts.rowid" ? "a.id" : key.column));
+/** What a list's order depends on: its sort, and whether the search found its rows (`searched`). */
+export type OrderShape = { sort: DocumentSort; searched?: boolean };
+
+/** The columns of `archives a` a list is ordered by, the unique id last, as its keyset cursor records them. */
+export const orderColumns = (shape: OrderShape): readonly string[] => orderKeys(shape).map((key) => key.column);
 
 /**
  * The columns a list is ordered by, each in the list's direction, the unique id last: every sort
  * column is NOT NULL, so the order is total and each row has one position, which a keyset cursor
- * records. Newest first in a search walks the full-text index backwards by rowid (the id): ids
- * grow with upload time (created_at is set once, at insert), so no sort of all matches is needed,
- * and any second term would make SQLite sort every match again (17 ms vs 0.6 ms, broad term).
+ * records. Newest first in a search is by id alone: ids grow with upload time (created_at is set
+ * once, at insert), and the search reads its matches by id.
  */
-function orderKeys(shape: Pick<DocumentListShape, "search" | "sort">): readonly OrderKey[] {
-  return shape.search && shape.sort === "createdAt" ? [{ column: "archives_fts.rowid", field: "id", kind: "int" }] : SORT_KEYS[shape.sort];
+function orderKeys(shape: OrderShape): readonly OrderKey[] {
+  return shape.searched && shape.sort === "createdAt" ? [ID_KEY] : SORT_KEYS[shape.sort];
 }
 
 function orderedBy<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, keys: readonly OrderKey[], dir: SortDir): QB {
@@ -285,50 +250,36 @@ function orderedBy<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, keys: r
 }
 
 /** The order's keys a cursor records as values: all but the last, the id, which it carries first. */
-const cursorValueKeys = (shape: DocumentListShape) => orderKeys(shape).slice(0, -1);
+const cursorValueKeys = (shape: OrderShape) => orderKeys(shape).slice(0, -1);
 
 /** The keyset cursor of a row in this list's order. */
-export function documentCursor(shape: DocumentListShape, row: DocumentRow): string {
+export function documentCursor(shape: OrderShape, row: DocumentRow): string {
   return encodeCursor(row.id, cursorValueKeys(shape).map((key) => row[key.field]));
 }
 
 /** The seek values (sort values, then the id) of a cursor made for this list's order, or null. */
-export function documentSeekValues(shape: DocumentListShape, raw: string | undefined): (string | number)[] | null {
+export function documentSeekValues(shape: OrderShape, raw: string | undefined): (string | number)[] | null {
   const cursor = decodeCursor(raw, cursorValueKeys(shape).map((key) => key.kind));
   return cursor && [...cursor.values, cursor.id];
 }
 
 /**
- * One page of rows by number, filtered, optionally searched (`match` from `ftsQuery`) and sorted;
- * compiled once per shape. Past page 1 (`deferred`) the page's ids come first from the order's
+ * One page of rows by number, filtered and sorted; compiled once per shape. Past page 1 (`deferred`) the page's ids come first from the order's
  * index alone, with LIMIT/OFFSET, and only those ten rows are read and joined: skipping 49,990
  * entries of a covering index costs 3.4 ms, skipping as many joined rows 49 ms (100k documents).
  */
 export const documentRowsStatement = preparedQuery(
-  (db, shape: DocumentListShape & { deferred: boolean }, match: string, ...rest: [...FilterValues, limit: number, offset: number]) => {
+  (db, shape: DocumentListShape & { deferred: boolean }, ...rest: [...FilterValues, limit: number, offset: number]) => {
     const [categoryId, unitId, codeFrom, codeTo, retentionStatus, limit, offset] = rest;
     const values: FilterValues = [categoryId, unitId, codeFrom, codeTo, retentionStatus];
     const keys = orderKeys(shape);
     if (!shape.deferred) {
-      return orderedBy(documentSelect({ db }, shape.search ? match : null).where(rowFilter(shape, values)), keys, shape.dir)
+      return orderedBy(documentSelect({ db }).where(rowFilter(shape, values)), keys, shape.dir)
         .limit(limit)
         .offset(offset);
     }
-    const filtered = isFiltered(shape);
-    const matching = listFrom({ db }, shape.search ? match : null).select("a.id").where(rowFilter(shape, values));
-    // An unfiltered search in index order needs no archives row to find a page's ids (the same
-    // column, `id`, for the IN below).
-    const ids =
-      shape.search && shape.sort === "createdAt" && !filtered
-        ? (db.selectFrom("archives_fts").select(sql<number>`rowid`.as("id")).where(sql<boolean>`archives_fts MATCH ${match}`) as unknown as typeof matching)
-        : matching;
-    const page = orderedBy(ids, keys, shape.dir).limit(limit).offset(offset);
-    // The rowid is the id: outside the search the same order reads `a.id`.
-    return orderedBy(
-      documentSelect({ db }).where("a.id", "in", page),
-      keys.map((key) => (key.column === "archives_fts.rowid" ? ID_KEY : key)),
-      shape.dir,
-    );
+    const page = orderedBy(liveDocuments({ db }).select("a.id").where(rowFilter(shape, values)), keys, shape.dir).limit(limit).offset(offset);
+    return orderedBy(documentSelect({ db }).where("a.id", "in", page), keys, shape.dir);
   },
   (shape) => `${shapeKey(shape)}:${shape.deferred ? "deferred" : "offset"}`,
 );
@@ -340,7 +291,7 @@ export const documentRowsStatement = preparedQuery(
  * reverses the rows.
  */
 export const documentSeekStatement = preparedQuery(
-  (db, shape: DocumentListShape & { seek: "after" | "before" }, match: string, ...rest: [...FilterValues, limit: number, ...position: (string | number)[]]) => {
+  (db, shape: DocumentListShape & { seek: "after" | "before" }, ...rest: [...FilterValues, limit: number, ...position: (string | number)[]]) => {
     const [categoryId, unitId, codeFrom, codeTo, retentionStatus, limit, ...position] = rest;
     const keys = orderKeys(shape);
     const forward = shape.seek === "after";
@@ -348,7 +299,7 @@ export const documentSeekStatement = preparedQuery(
     const operator = dir === "asc" ? ">" : "<";
     const columns = sql.join(keys.map((key) => sql.ref(key.column)));
     return orderedBy(
-      documentSelect({ db }, shape.search ? match : null)
+      documentSelect({ db })
         .where(rowFilter(shape, [categoryId, unitId, codeFrom, codeTo, retentionStatus]))
         .where(sql<boolean>`(${columns}) ${sql.raw(operator)} (${sql.join(position)})`),
       keys,
@@ -359,20 +310,14 @@ export const documentSeekStatement = preparedQuery(
 );
 
 /**
- * How many documents a list shows in total. Without a search or a code filter the trigger-kept
- * counts answer (never a COUNT(*) of the catalogue); Super Admin's unfiltered search counts the
- * index alone; anything else counts the matching rows the reader may see.
+ * How many documents a list shows in total. Without a code, text or retention filter the
+ * trigger-kept counts answer (never a COUNT(*) of the catalogue); anything else counts the
+ * matching rows the reader may see.
  */
 export const documentCountStatement = preparedQuery(
-  (db, shape: DocumentListShape, match: string, ...values: FilterValues) => {
-    if (!shape.search && !shape.code && !shape.text && !shape.retention) return countFromCounters({ db }, shape.audience, shape.category ? values[0] : null, values[1]);
-    if (shape.search && !isFiltered(shape)) {
-      return db
-        .selectFrom("archives_fts")
-        .where(sql<boolean>`archives_fts MATCH ${match}`)
-        .select((eb) => eb.fn.countAll<number>().as("n"));
-    }
-    return listFrom({ db }, shape.search ? match : null)
+  (db, shape: DocumentListShape, ...values: FilterValues) => {
+    if (!shape.code && !shape.text && !shape.retention) return countFromCounters({ db }, shape.audience, shape.category ? values[0] : null, values[1]);
+    return liveDocuments({ db })
       .where(filterWhere(shape, values))
       .select((eb) => eb.fn.countAll<number>().as("n"));
   },

@@ -2,6 +2,7 @@ import { notHeld } from "../retention/queries.server";
 import { sql } from "kysely";
 import type { TrashListQuery } from "~/domain/records";
 import type { Db } from "../db/db.server";
+import { inListChunks } from "../db/in-list.server";
 import { offsetPage } from "../db/offset-page.server";
 
 /** Reads of a record's history: its file versions, and documents in the trash. */
@@ -83,14 +84,17 @@ export async function listTrashRows(deps: Deps, scope: TrashScope, query: TrashL
 
 /** How many versions each of these documents has. */
 export async function versionCounts({ db }: Deps, archiveIds: number[]): Promise<Map<number, number>> {
-  if (archiveIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("archive_files")
-    .select(["archive_id", sql<number>`count(*)`.as("n")])
-    .where("archive_id", "in", archiveIds)
-    .groupBy("archive_id")
-    .execute();
-  return new Map(rows.map((row) => [row.archive_id, Number(row.n)]));
+  const counts = new Map<number, number>();
+  for (const chunk of inListChunks(archiveIds)) {
+    const rows = await db
+      .selectFrom("archive_files")
+      .select(["archive_id", sql<number>`count(*)`.as("n")])
+      .where("archive_id", "in", chunk)
+      .groupBy("archive_id")
+      .execute();
+    for (const row of rows) counts.set(row.archive_id, Number(row.n));
+  }
+  return counts;
 }
 
 /** Trashed documents, not held, whose time in the trash ended before `cutoff`, oldest first. */

@@ -5,7 +5,7 @@
  * `queries.server.ts`, view mapping in `view.server.ts`.
  */
 import type { ExpressionBuilder } from "kysely";
-import { DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { disposalText } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
 import { accessRequestMessages } from "~/i18n/access-requests";
@@ -37,11 +37,11 @@ import {
   type Audience,
   findDocumentByIdempotencyKey,
   findDocumentByUuid,
-  ftsQuery,
   listCategories as listCategoryRows,
   type DocumentRow,
 } from "./queries.server";
-import { documentRef, toDocumentView } from "./view.server";
+import { documentRef, grantedDisposition, toDocumentView } from "./view.server";
+import { orGone, throwGoneOrNotFound } from "./tombstones.server";
 import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
 import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
@@ -56,9 +56,10 @@ import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.ser
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments, type SearchOptions } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
-import { refreshRetentionStates } from "../retention/service.server";
 import { berkasText } from "~/i18n/berkas";
-import { copyIfVital, assertNotVital } from "../vital/copies.server";
+import { copyIfVital } from "../vital/copies.server";
+import { refreshRetentionStates, trashRefusals } from "../retention/service.server";
+import { notHeld } from "../retention/queries.server";
 
 // Pages and components that still import the view types from here keep working.
 export type { Category, DocumentPage, DocumentView };
@@ -69,9 +70,8 @@ const v = documentValidation;
 const QUOTA_CONFLICT = { QUOTA_EXCEEDED: () => new DomainError(413, documentFormMessages.quotaExceeded) };
 
 /** The SQL shape of a list query: what changes its SQL text (the values are parameters). */
-function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery, match: string | null): DocumentListShape {
+function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQuery): DocumentListShape {
   return {
-    search: match !== null,
     audience: audience.kind,
     category: query.category !== undefined,
     code: query.klasifikasi !== undefined,
@@ -89,18 +89,16 @@ function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQ
  * order (edited by hand, or made for another sort) is ignored and the page number counts.
  */
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
-  const match = ftsQuery(query.q);
   const audience = audienceOf(ctx.actor, options);
-  const shape = listShape(ctx, audience, query, match);
-  const term = match ?? "";
+  const shape = listShape(ctx, audience, query);
   const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =
     seek && position
-      ? documentSeekStatement(ctx.d1, { ...shape, seek }, term, ...filters, query.size, ...position)
-      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, term, ...filters, query.size, (query.page - 1) * query.size);
-  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, term, ...filters)] as const };
+      ? documentSeekStatement(ctx.d1, { ...shape, seek }, ...filters, query.size, ...position)
+      : documentRowsStatement(ctx.d1, { ...shape, deferred: query.page > 1 }, ...filters, query.size, (query.page - 1) * query.size);
+  return { shape, backwards: seek === "before" && !!position, statements: [rows, documentCountStatement(ctx.d1, shape, ...filters)] as const };
 }
 
 const pageOf = <Query extends DocumentListQuery>(ctx: ServiceContext, query: Query, rows: DocumentRow[], counts: { n: number }[]): ListPage<DocumentView, Query> =>
@@ -139,7 +137,7 @@ export async function listDocumentsWithCategories(
 }> {
   if (needsSearch(query)) {
     // A relevance order pages by number; a column order by keyset as the catalogue does.
-    const shape = { ...listShape(ctx, audienceOf(ctx.actor, options), query, query.q ? "" : null) };
+    const shape = { sort: query.sort, searched: query.q !== "" };
     const seek = query.sort === "relevance" ? null : query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
     const position = seek && documentSeekValues(shape, query.after ?? query.before);
     const found = await searchDocuments(
@@ -150,7 +148,7 @@ export async function listDocumentsWithCategories(
       options.codes ? filterCodesStatement(ctx.d1, null) : null,
     );
     const [categories, codes] = found.extra;
-    const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, search: found.searched }, row) : null);
+    const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, searched: found.searched }, row) : null);
     return {
       page: { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped },
       categories: categories.map(toCategory),
@@ -189,9 +187,12 @@ export async function visibleRow(ctx: ServiceContext, uuid: string): Promise<Doc
   return row;
 }
 
-/** One document's metadata. Signed-in users see every live document; visitors PUBLIC ones only. */
+/**
+ * One document's metadata. Signed-in users see every live document; visitors PUBLIC ones only.
+ * A destroyed or purged one answers with its tombstone (GoneError) to who may know of it.
+ */
 export async function getDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
-  return toDocumentView(ctx.actor, await visibleRow(ctx, uuid));
+  return toDocumentView(ctx.actor, await orGone(ctx, uuid, () => visibleRow(ctx, uuid)));
 }
 
 /**
@@ -200,7 +201,9 @@ export async function getDocument(ctx: ServiceContext, uuid: string): Promise<Do
  */
 export async function getPublicDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
+  // Gone for good: its tombstone, for who may know of it (the page is cached for visitors only when found).
+  if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentsText.notFound));
+  if (row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
   return toDocumentView(null, row);
 }
 
@@ -585,7 +588,8 @@ export function revokeLiveTokens(
 type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
 
 /**
- * Move a document to the trash (the SPEC's delete). Needs `document.delete`. From then on it is
+ * Move a document to the trash (the SPEC's delete). Needs `document.delete`; refused (409, naming
+ * the hold) for a held document, which must be kept as it is. From then on it is
  * gone from every reader; its versions, requests and file stay until it is restored or purged.
  * Live download tokens die. Side effects: deleted_at/by, revocations, DOCUMENT_TRASH audit row
  * (one batch).
@@ -593,8 +597,9 @@ type RequestBuilder = ExpressionBuilder<Database, "access_requests">;
 export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   const row = await changeableRow(ctx, uuid, "document.delete");
   const user = requireUser(ctx);
-  // A vital record stays out of the trash (and so of any purge) until its flag is lifted.
-  await assertNotVital(ctx, row);
+  const heldRefusal = async () => (await trashRefusals(ctx, [row])).get(row.id);
+  const refusal = await heldRefusal();
+  if (refusal) throw new ConflictError(refusal);
   await commit(
     ctx,
     [
@@ -602,12 +607,15 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
         .updateTable("archives")
         .set({ deleted_at: ctx.now().toISOString(), deleted_by: user.userId })
         .where("id", "=", row.id)
-        .where("deleted_at", "is", null),
+        .where("deleted_at", "is", null)
+        // A hold placed, or a vital flag set, a moment ago still wins.
+        .where(notHeld("archives.id", "archives.classification_id"))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("vital_records as v").select("v.archive_id").whereRef("v.archive_id", "=", "archives.id")))),
       abortUnlessChanged(ctx),
       ...revokeLiveTokens(ctx, row, "trashed"),
       { action: "DOCUMENT_TRASH", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256, version: row.current_version }, targetType: "archive", targetId: uuid },
     ],
-    { STALE_WRITE: hardeningText.documentChangedConcurrently },
+    { STALE_WRITE: async () => new ConflictError((await heldRefusal()) ?? hardeningText.documentChangedConcurrently) },
   );
   // In the trash it has no retention status (the refresh drops its row).
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
@@ -616,12 +624,13 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
 
 /**
  * Serve a document's current file (download, or inline preview of types that cannot run
- * script). Needs `document.openFile`. Side effect: a DOCUMENT_DOWNLOAD (or DOCUMENT_PREVIEW)
+ * script, where the class allows one: RAHASIA and SANGAT_RAHASIA are always attachments). Needs `document.openFile`. Side effect: a DOCUMENT_DOWNLOAD (or DOCUMENT_PREVIEW)
  * audit row, not for revalidations or for continuation ranges of one download.
  */
-export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, disposition: "inline" | "attachment"): Promise<FileGrant> {
+export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, asked: "inline" | "attachment"): Promise<FileGrant> {
   const row = await visibleRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
+  const disposition = grantedDisposition(ctx.actor, row, asked);
   const file = {
     key: row.r2_key,
     fileName: row.file_name,

@@ -11,7 +11,7 @@ import { abortUnlessChanged } from "../db/write-guard.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow, type TrashScope } from "./record-queries.server";
 import { documentRef } from "./view.server";
-import { heldArchiveIds, refreshRetentionStates } from "../retention/service.server";
+import { coveringHolds, refreshRetentionStates, type CoveringHold } from "../retention/service.server";
 import { notHeld } from "../retention/queries.server";
 import { retention as retentionText } from "~/i18n/retention";
 
@@ -32,7 +32,7 @@ function trashScope(ctx: ServiceContext): TrashScope {
 const inScope = (scope: TrashScope, row: TrashRow) =>
   scope.all || row.uploader_id === scope.uploaderId || (scope.unitKerjaId !== null && row.unit_kerja_id === scope.unitKerjaId);
 
-function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number, held: boolean): TrashView {
+function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number, hold: CoveringHold | null): TrashView {
   return {
     uuid: row.uuid,
     title: row.title,
@@ -46,9 +46,12 @@ function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number, held:
     purgeAt: purgeAtOf(ctx, row.deleted_at),
     versions,
     canRestore: can(ctx.actor, { type: "document.restore", document: documentRef(row) }),
-    // A held document is never purged: the page offers no 'Hapus Permanen' and says why.
-    canPurge: !held && can(ctx.actor, { type: "trash.purge" }),
-    held,
+    // A held document is never purged: the page offers no 'Hapus Permanen' and says why; its own
+    // hold Super Admin may release here (a code's hold is released on the code).
+    canPurge: !hold && can(ctx.actor, { type: "trash.purge" }),
+    held: hold !== null,
+    hold,
+    canReleaseHold: hold?.code === null && can(ctx.actor, { type: "retention.hold" }),
   };
 }
 
@@ -57,8 +60,8 @@ export async function listTrash(ctx: ServiceContext, query: TrashListQuery): Pro
   const scope = trashScope(ctx);
   const { rows, total } = await listTrashRows(ctx, scope, query);
   const ids = rows.map((row) => row.id);
-  const [counts, held] = await Promise.all([versionCounts(ctx, ids), heldArchiveIds(ctx, ids)]);
-  return listPage(rows.map((row) => toTrashView(ctx, row, counts.get(row.id) ?? 1, held.has(row.id))), total, query);
+  const [counts, holds] = await Promise.all([versionCounts(ctx, ids), coveringHolds(ctx, ids)]);
+  return listPage(rows.map((row) => toTrashView(ctx, row, counts.get(row.id) ?? 1, holds.get(row.id) ?? null)), total, query);
 }
 
 /** A document in the part of the trash the user sees, or NotFound (no hint that it exists elsewhere). */
@@ -72,8 +75,8 @@ async function trashedRow(ctx: ServiceContext, uuid: string): Promise<TrashRow> 
 /** One document in the trash (the confirmation dialogs). Needs `trash.list`. */
 export async function getTrashed(ctx: ServiceContext, uuid: string): Promise<TrashView> {
   const row = await trashedRow(ctx, uuid);
-  const [counts, held] = await Promise.all([versionCounts(ctx, [row.id]), heldArchiveIds(ctx, [row.id])]);
-  return toTrashView(ctx, row, counts.get(row.id) ?? 1, held.has(row.id));
+  const [counts, holds] = await Promise.all([versionCounts(ctx, [row.id]), coveringHolds(ctx, [row.id])]);
+  return toTrashView(ctx, row, counts.get(row.id) ?? 1, holds.get(row.id) ?? null);
 }
 
 /**
@@ -232,9 +235,10 @@ export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<
   assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
   const row = await trashedRow(ctx, uuid);
   const heldMessage = retentionText.hold.purgeBlocked(row.title);
-  if ((await heldArchiveIds(ctx, [row.id])).has(row.id)) throw new ConflictError(heldMessage);
+  const held = async () => (await coveringHolds(ctx, [row.id])).has(row.id);
+  if (await held()) throw new ConflictError(heldMessage);
   await commit(ctx, purgeSteps(ctx, row, "PURGED"), {
-    STALE_WRITE: async () => new ConflictError((await heldArchiveIds(ctx, [row.id])).has(row.id) ? heldMessage : m.changedConcurrently),
+    STALE_WRITE: async () => new ConflictError((await held()) ? heldMessage : m.changedConcurrently),
   });
   ctx.waitUntil(drainFileDeletions(ctx));
   return { title: row.title };

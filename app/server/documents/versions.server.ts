@@ -12,7 +12,7 @@ import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.
 import type { DocumentView } from "~/domain/documents";
 import { findVersion, versionRows, type VersionRow } from "./record-queries.server";
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
-import { documentRef, documentFileUrl } from "./view.server";
+import { documentRef, documentFileUrl, grantedDisposition } from "./view.server";
 import type { DocumentRow } from "./queries.server";
 import { copyIfVital } from "../vital/copies.server";
 
@@ -61,13 +61,14 @@ async function versionOf(ctx: ServiceContext, document: DocumentRow, value: stri
 }
 
 /**
- * Serve one version's file (download, or inline preview). Needs `document.openFile`, like the
+ * Serve one version's file (download, or inline preview where the class allows one). Needs `document.openFile`, like the
  * current file. Side effect: a DOCUMENT_VERSION_DOWNLOAD audit row, not for revalidations or
  * continuation ranges.
  */
-export async function openVersionDownload(ctx: ServiceContext, uuid: string, version: string, request: FileRequest, disposition: "inline" | "attachment"): Promise<FileGrant> {
+export async function openVersionDownload(ctx: ServiceContext, uuid: string, version: string, request: FileRequest, asked: "inline" | "attachment"): Promise<FileGrant> {
   const document = await documentWithVisibleFiles(ctx, uuid);
   const found = await versionOf(ctx, document, version);
+  const disposition = grantedDisposition(ctx.actor, document, asked);
   const file = {
     key: found.r2_key,
     fileName: found.file_name,

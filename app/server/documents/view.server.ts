@@ -26,6 +26,13 @@ export const documentFileUrl = (uuid: string) => `/api/v1/archives/${uuid}/downl
  */
 export const documentPreviewUrl = (uuid: string, fileName: string) => `${documentFileUrl(uuid)}/${encodeURIComponent(fileName)}?disposition=inline`;
 
+/**
+ * How a file the actor may open is served: inline only where asked and the policy allows a
+ * preview (never for RAHASIA and SANGAT_RAHASIA, whoever asks), else as an attachment.
+ */
+export const grantedDisposition = (actor: Actor | null, row: Parameters<typeof documentRef>[0], asked: "inline" | "attachment"): "inline" | "attachment" =>
+  asked === "inline" && can(actor, { type: "document.preview", document: documentRef(row) }) ? "inline" : "attachment";
+
 /** A row as `actor` sees it: the file URLs only when they may open it, and what they may do. */
 export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentView {
   const document = documentRef(row);

@@ -1,7 +1,8 @@
 import type { ServiceContext } from "../context.server";
+import { IN_LIST_MAX } from "../db/in-list.server";
 
-/** Keys per round: D1 binds at most 100 parameters per query (the `IN` list below). */
-const ROUND = 90;
+/** Keys per round: one `IN` list below. */
+const ROUND = IN_LIST_MAX;
 /** Rounds per run, so one run stays short; the next run takes the rest. */
 const MAX_ROUNDS = 10;
 

@@ -1,5 +1,6 @@
 import { FIXITY_CARD_PROBLEMS, type FixityDocumentRef, type FixityOverview, type FixityProblem } from "~/domain/fixity";
 import type { Db } from "../db/db.server";
+import { inListChunks } from "../db/in-list.server";
 
 /** Plain reads of the fixity records, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -25,10 +26,13 @@ export function dueObjects({ db }: Deps, limit: number): Promise<FixityRow[]> {
     .execute();
 }
 
-/** The fixity rows of the given objects. */
-export function fixityRows({ db }: Deps, keys: string[]): Promise<FixityRow[]> {
-  if (keys.length === 0) return Promise.resolve([]);
-  return db.selectFrom("file_fixity").select(["r2_key", "sha256", "file_size", "status"]).where("r2_key", "in", keys).execute();
+/** The fixity rows of the given objects (a document has as many as it has versions: no bound). */
+export async function fixityRows({ db }: Deps, keys: string[]): Promise<FixityRow[]> {
+  const rows: FixityRow[] = [];
+  for (const chunk of inListChunks(keys)) {
+    rows.push(...(await db.selectFrom("file_fixity").select(["r2_key", "sha256", "file_size", "status"]).where("r2_key", "in", chunk).execute()));
+  }
+  return rows;
 }
 
 /**

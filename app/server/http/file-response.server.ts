@@ -30,6 +30,8 @@ export type FileGrant = {
   headers?: Record<string, string>;
   /** Served whole, always: no range, no revalidation (a single-use download). */
   whole?: boolean;
+  /** Called once when the body of a full answer stops before its last byte (the client went away, R2 failed). */
+  onIncomplete?: () => void;
 };
 
 /**
@@ -83,7 +85,39 @@ export async function fileResponse(files: R2Bucket, grant: FileGrant, asked: Fil
     return new Response(object.body, { status: 206, headers });
   }
   headers.set("Content-Length", String(file.size));
-  return new Response(object.body, { status: 200, headers });
+  return new Response(grant.onIncomplete ? watchedBody(object.body, grant.onIncomplete) : object.body, { status: 200, headers });
+}
+
+/**
+ * `body` passed on chunk by chunk, calling `onIncomplete` once if it is cancelled (the client
+ * went away) or fails before its end. Only where the grant asks: it costs a JS hop per chunk.
+ */
+function watchedBody(body: ReadableStream<Uint8Array>, onIncomplete: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let settled = false;
+  const incomplete = () => {
+    if (settled) return;
+    settled = true;
+    onIncomplete();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          settled = true;
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        incomplete();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      incomplete();
+      await reader.cancel(reason);
+    },
+  });
 }
 
 /** RFC 9110 If-None-Match: `*`, or any listed tag equal to ours under weak comparison (W/ ignored). */

@@ -2,14 +2,15 @@ import { assertCan } from "~/domain/policy";
 import { expireLapsedApprovals } from "../access-requests/service.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
+import { IN_LIST_MAX } from "../db/in-list.server";
 import { purgeExpiredTrash } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { summarizeClosedWindows } from "../audit/windows.server";
 
 /** An upload may legitimately take this long before its document row exists. */
 const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
-/** Keys per run: D1 binds at most 100 parameters per query (the `IN` list of the clean-up). */
-const SWEEP_LIMIT = 90;
+/** Keys per run: one `IN` list of the clean-up. */
+const SWEEP_LIMIT = IN_LIST_MAX;
 
 /**
  * Cron (the maintenance job): mark approvals whose download window has lapsed as EXPIRED

@@ -6,11 +6,11 @@ import { codeRange } from "../documents/queries.server";
 type Deps = { db: Db };
 
 /** What the clock needs of a live document (and of its code), plus whether it carries a hold of its own. */
-export function clockInputSelect({ db }: Deps) {
+export function clockInputSelect({ db }: Deps, options: { trashedToo?: boolean } = {}) {
   return db
     .selectFrom("archives as a")
     .leftJoin("classification_codes as k", "k.id", "a.classification_id")
-    .where("a.deleted_at", "is", null)
+    .$if(!options.trashedToo, (qb) => qb.where("a.deleted_at", "is", null))
     .select((eb) => [
       "a.id",
       "a.year",
@@ -30,6 +30,17 @@ export function clockInputSelect({ db }: Deps) {
     ]);
 }
 export type ClockInputRow = Awaited<ReturnType<ReturnType<typeof clockInputSelect>["execute"]>>[number];
+
+/** The codes under an unreleased hold with its reason, in code order (a handful). */
+export function codeHoldReasons({ db }: Deps) {
+  return db
+    .selectFrom("retention_holds as h")
+    .innerJoin("classification_codes as k", "k.id", "h.classification_id")
+    .select(["k.code", "h.reason"])
+    .where("h.released_at", "is", null)
+    .orderBy("k.code")
+    .execute();
+}
 
 /** The codes under an unreleased hold (a handful): a hold covers its code and every code below it. */
 export async function heldCodes({ db }: Deps): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { z } from "zod";
 import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
@@ -15,7 +16,10 @@ import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
 import type { Db } from "../db/db.server";
-import { activeBerkasItemHold, activeCodeHolds, activeDocumentHold, clockInputSelect, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { activeBerkasItemHold, activeCodeHolds, activeDocumentHold, clockInputSelect, codeHoldReasons, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import { findTrashed } from "../documents/record-queries.server";
+import { vitalAmong } from "../vital/copies.server";
+import { vitalText } from "~/i18n/vital";
 import { parseOrInvalid } from "~/domain/form-input";
 import { inListChunks } from "../db/in-list.server";
 import type { Step } from "../audit/commit.server";
@@ -282,9 +286,9 @@ async function visibleDocument(ctx: ServiceContext, uuid: string): Promise<Docum
   return row;
 }
 
-/** The clock's inputs of one live document. */
+/** The clock's inputs of one document (in the trash too: its hold may be released there). */
 async function clockInput(ctx: ServiceContext, archiveId: number): Promise<ClockInputRow> {
-  const row = await clockInputSelect(ctx).where("a.id", "=", archiveId).executeTakeFirst();
+  const row = await clockInputSelect(ctx, { trashedToo: true }).where("a.id", "=", archiveId).executeTakeFirst();
   if (!row) throw new NotFoundError(documentsText.notFound);
   return row;
 }
@@ -294,16 +298,19 @@ async function clockInput(ctx: ServiceContext, archiveId: number): Promise<Clock
  * copy, which may be a day old), the hold that covers it, and what the actor may do about it.
  */
 export async function getDocumentRetention(ctx: ServiceContext, uuid: string): Promise<RetentionView> {
-  const row = await visibleDocument(ctx, uuid);
-  const [input, held, ownHold, codeHolds, berkasHold] = await Promise.all([
-    clockInput(ctx, row.id),
+  return retentionOf(ctx, (await visibleDocument(ctx, uuid)).id);
+}
+
+async function retentionOf(ctx: ServiceContext, archiveId: number): Promise<RetentionView> {
+  const input = await clockInput(ctx, archiveId);
+  const [held, ownHold, codeHolds, berkasHold] = await Promise.all([
     heldCodes(ctx),
-    activeDocumentHold(ctx, row.id),
-    row.classification_code ? activeCodeHolds(ctx, row.classification_code) : Promise.resolve([]),
-    row.berkas_id !== null ? activeBerkasItemHold(ctx, row.berkas_id, row.id) : Promise.resolve(undefined),
+    activeDocumentHold(ctx, archiveId),
+    input.code ? activeCodeHolds(ctx, input.code) : Promise.resolve([]),
+    input.berkas_id !== null ? activeBerkasItemHold(ctx, input.berkas_id, archiveId) : Promise.resolve(undefined),
   ]);
   const today = retentionToday(ctx.now());
-  const clock = (await clocksOf(ctx, [input], held, today)).find((clocked) => clocked.row.id === row.id)!.clock;
+  const clock = (await clocksOf(ctx, [input], held, today)).find((clocked) => clocked.row.id === archiveId)!.clock;
   const codeHold = codeHolds[0];
   const hold = ownHold
     ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null, document: null }
@@ -376,12 +383,17 @@ export async function placeDocumentHold(ctx: ServiceContext, uuid: string, input
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
 }
 
-/** Release a document's own hold, with the reason (Super Admin). Side effects as for placing it (RETENTION_HOLD_RELEASE). */
-export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<void> {
+/**
+ * Release a document's own hold, with the reason (Super Admin), a document in the trash too
+ * (held there before a hold kept records out of it). Side effects as for placing it
+ * (RETENTION_HOLD_RELEASE). Returns the document's retention as it is now.
+ */
+export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<RetentionView> {
   assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
   const user = requireUser(ctx);
   const { reason } = parseForm(ReleaseHoldSchema, input);
-  const row = await visibleDocument(ctx, uuid);
+  const row = (await findDocumentByUuid(ctx, uuid)) ?? (await findTrashed(ctx, uuid));
+  if (!row) throw new NotFoundError(documentsText.notFound);
   const hold = await activeDocumentHold(ctx, row.id);
   if (!hold) throw new ConflictError(retentionText.hold.notHeld);
   await commit(ctx, [
@@ -396,6 +408,7 @@ export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, inp
     },
   ], { STALE_WRITE: retentionText.hold.notHeld });
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
+  return retentionOf(ctx, row.id);
 }
 
 const releaseStatement = (ctx: ServiceContext, holdId: number, userId: number, reason: string) =>
@@ -476,14 +489,18 @@ export async function releaseCodeHold(ctx: ServiceContext, classificationId: num
   return { code: code.code };
 }
 
+/** The hold covering a document: its own (`code` null), else the one on its code or a code above it. */
+export type CoveringHold = { reason: string; code: string | null };
+
 /**
- * Which of `archiveIds` (live or in the trash) an unreleased hold covers, directly or through
- * their code: the purge paths skip them.
+ * The hold covering each of `archiveIds` (live or in the trash) that an unreleased hold covers,
+ * its own or through its code: the purge paths skip them, the trash shows them, and nothing
+ * held is moved to the trash.
  */
-export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds: readonly number[]): Promise<Set<number>> {
-  const held = new Set<number>();
+export async function coveringHolds(ctx: Pick<ServiceContext, "db">, archiveIds: readonly number[]): Promise<Map<number, CoveringHold>> {
+  const held = new Map<number, CoveringHold>();
   if (archiveIds.length === 0) return held;
-  const codes = await heldCodes(ctx);
+  const codeHolds = await codeHoldReasons(ctx);
   for (const chunk of inListChunks(archiveIds)) {
     const rows = await ctx.db
       .selectFrom("archives as a")
@@ -491,27 +508,54 @@ export async function heldArchiveIds(ctx: Pick<ServiceContext, "db">, archiveIds
       .select((eb) => [
         "a.id",
         "k.code",
+        // Its own hold first, else one on another document of its berkas (a berkas is held whole).
         eb
-          .exists(
-            eb
-              .selectFrom("retention_holds as h")
-              .select("h.id")
-              .where("h.released_at", "is", null)
-              // Its own hold, or one on another document of its berkas (a berkas is held whole).
-              .where((w) =>
-                w.or([
-                  w("h.archive_id", "=", w.ref("a.id")),
-                  w("h.archive_id", "in", w.selectFrom("archives as s").select("s.id").whereRef("s.berkas_id", "=", "a.berkas_id")),
-                ]),
-              ),
+          .selectFrom("retention_holds as h")
+          .select("h.reason")
+          .where("h.released_at", "is", null)
+          .where((w) =>
+            w.or([
+              w("h.archive_id", "=", w.ref("a.id")),
+              w("h.archive_id", "in", w.selectFrom("archives as s").select("s.id").whereRef("s.berkas_id", "=", "a.berkas_id")),
+            ]),
           )
-          .as("own_hold"),
+          .orderBy(sql`h.archive_id = a.id`, "desc")
+          .limit(1)
+          .as("own_reason"),
       ])
       .where("a.id", "in", chunk)
       .execute();
-    for (const row of rows) if (row.own_hold || coveredByCodeHold(codes, row.code)) held.add(row.id);
+    for (const row of rows) {
+      const byCode = codeHolds.find((hold) => coveredByCodeHold([hold.code], row.code));
+      if (row.own_reason !== null) held.set(row.id, { reason: row.own_reason, code: null });
+      else if (byCode) held.set(row.id, { reason: byCode.reason, code: byCode.code });
+    }
   }
   return held;
+}
+
+/**
+ * Why each of `documents` may not go to the trash: a hold means "keep as it is", so a held record
+ * stays where it is, and the refusal names the hold; arsip vital stays until its flag is lifted.
+ * The one check of every way into the trash (the delete of one document now, a bulk delete that
+ * skips them with this reason later).
+ */
+export async function trashRefusals(ctx: Pick<ServiceContext, "db">, documents: readonly { id: number; title: string }[]): Promise<Map<number, string>> {
+  const ids = documents.map((document) => document.id);
+  const [holds, vital] = await Promise.all([coveringHolds(ctx, ids), vitalAmong(ctx, ids)]);
+  const refusals = new Map<number, string>();
+  for (const document of documents) {
+    const hold = holds.get(document.id);
+    if (!hold) {
+      if (vital.has(document.id)) refusals.set(document.id, vitalText.trashRefused(document.title));
+      continue;
+    }
+    refusals.set(
+      document.id,
+      hold.code === null ? retentionText.hold.trashBlocked(document.title, hold.reason) : retentionText.hold.trashBlockedByCode(document.title, hold.code, hold.reason),
+    );
+  }
+  return refusals;
 }
 
 /**

@@ -174,7 +174,7 @@ export function searchRowsStatement(
   // the cap a page is empty (the capped total offers no such page).
   const candidates = Math.min(cap ?? Number.MAX_SAFE_INTEGER, query.page * query.size);
   const found = foundSql(reader, query, match, true, relevance ? candidates : null);
-  const columns = orderColumns({ search: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
+  const columns = orderColumns({ searched: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
   const order = relevance
     ? sql`(f.ms IS NULL), f.ms, f.ts, a.id DESC`

@@ -11,6 +11,7 @@ import type { DocumentView } from "~/domain/documents";
 import { textExtraction as text } from "~/i18n/text-extraction";
 import { commit } from "../audit/commit.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
+import { inListChunks } from "../db/in-list.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { getDocument, visibleRow } from "../documents/service.server";
 import { documentRef } from "../documents/view.server";
@@ -194,15 +195,12 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
     .limit(BACKFILL_PER_RUN)
     .execute();
   let sent = 0;
-  for (let start = 0; start < due.length; start += 100) {
-    const chunk = due.slice(start, start + 100);
+  // A queue batch takes 100 messages; their rows are marked in IN lists D1 can bind.
+  for (const chunk of inListChunks(due, 100)) {
     if (!(await sendExtractions(ctx.env, chunk))) break;
-    await ctx.db
-      .updateTable("archive_texts")
-      .set({ queued_at: now })
-      .where("archive_id", "in", chunk.map((row) => row.archiveId))
-      .where("status", "=", "PENDING")
-      .execute();
+    for (const ids of inListChunks(chunk.map((row) => row.archiveId))) {
+      await ctx.db.updateTable("archive_texts").set({ queued_at: now }).where("archive_id", "in", ids).where("status", "=", "PENDING").execute();
+    }
     sent += chunk.length;
   }
   if (sent > 0) console.log(JSON.stringify({ event: "extraction_backfill", sent }));

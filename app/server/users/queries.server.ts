@@ -23,6 +23,7 @@ export function selectUserViews({ db }: { db: Db }) {
       "k.nama as unit_kerja_nama",
       "u.created_at",
       "u.updated_at",
+      "u.deactivated_at",
     ]);
 }
 export type UserViewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUserViews>["executeTakeFirst"]>>>;
@@ -38,6 +39,8 @@ export const toUserView = (row: UserViewRow): UserView => ({
   unitKerja: row.unit_kerja_nama === null ? null : { nama: row.unit_kerja_nama },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  active: row.deactivated_at === null,
+  deactivatedAt: row.deactivated_at,
 });
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -55,9 +58,11 @@ const SORT_COLUMNS = {
   role: "r.name",
 } as const;
 
-/** One page of users (search in name, username and e-mail) and the number of matches. */
+/** One page of users (search in name, username and e-mail; `status`: active or deactivated ones) and the number of matches. */
 export async function listUserRows(deps: { db: Db }, query: UserListQuery): Promise<{ rows: UserViewRow[]; total: number }> {
-  return offsetPage(() => selectUserViews(deps), { search: ["u.full_name", "u.username", "u.email"], sort: SORT_COLUMNS[query.sort], id: "u.id" }, query);
+  const filtered = () =>
+    selectUserViews(deps).$if(query.status !== undefined, (qb) => qb.where("u.deactivated_at", query.status === "NONAKTIF" ? "is not" : "is", null));
+  return offsetPage(filtered, { search: ["u.full_name", "u.username", "u.email"], sort: SORT_COLUMNS[query.sort], id: "u.id" }, query);
 }
 
 export async function roleIdByName({ db }: { db: Db }, roleName: string): Promise<number | undefined> {
@@ -84,11 +89,14 @@ export async function countActiveSessions({ db }: { db: Db }, userId: number, no
   return Number(row?.n ?? 0);
 }
 
+/** Documents (in the trash too) a user uploaded, or uploaded a version of: what keeps the account from being deleted. */
 export async function countUploadedDocuments({ db }: { db: Db }, userId: number): Promise<number> {
   const row = await db
-    .selectFrom("archives")
+    .selectFrom("archives as a")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("uploader_id", "=", userId)
+    .where((eb) =>
+      eb.or([eb("a.uploader_id", "=", userId), eb.exists(eb.selectFrom("archive_files as f").select("f.id").whereRef("f.archive_id", "=", "a.id").where("f.uploader_id", "=", userId))]),
+    )
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -22,6 +22,8 @@ import {
 } from "./queries.server";
 import { commit, type AuditEntry, type Step } from "../audit/commit.server";
 import { revokeOwnerTokensSteps } from "../api-tokens/service.server";
+import { countLiveTokens } from "../api-tokens/queries.server";
+import type { OwnerTokenRevokeReason } from "~/i18n/audit";
 import { revokeApprovalsOfRequester } from "../access-requests/service.server";
 
 const m = userMessages;
@@ -85,11 +87,12 @@ export async function listUsers(ctx: ServiceContext, query: UserListQuery): Prom
   return listPage(rows.map(toUserView), total, query);
 }
 
-/** One user with the number of live sessions. Needs `users.manage`. */
+/** One user with the number of live sessions and API tokens. Needs `users.manage`. */
 export async function getUser(ctx: ServiceContext, uuid: string): Promise<UserDetail> {
   assertManage(ctx);
   const row = await findOr404(ctx, uuid);
-  return { ...toUserView(row), activeSessions: await countActiveSessions(ctx, row.id, ctx.now()) };
+  const [activeSessions, activeApiTokens] = await Promise.all([countActiveSessions(ctx, row.id, ctx.now()), countLiveTokens(ctx, row.id, ctx.now().toISOString())]);
+  return { ...toUserView(row), activeSessions, activeApiTokens };
 }
 
 /** What the user form offers: the roles and the work units. Needs `users.manage`. */
@@ -147,11 +150,14 @@ export async function createUser(ctx: ServiceContext, input: UserCreateInput): P
 
 /**
  * Apply the given (non-empty) fields to a user. Needs `users.manage`. Changing the role, the
- * work unit or the password ends the user's sessions in the same batch; a new role or unit ends
- * their API tokens (one audit row each) and revokes the download approvals they hold
- * (ACCESS_REQUEST_REVOKE rows) too; the last Super Admin
- * cannot be demoted (409). Side effects: the row, revoked sessions, a USER_UPDATE audit row
- * naming the changed fields (never their secret values).
+ * work unit or the password ends the user's sessions and API tokens (one audit row each) in the
+ * same batch; a new role or unit also revokes the download approvals they hold
+ * (ACCESS_REQUEST_REVOKE rows); the last Super Admin
+ * cannot be demoted (409). `active: false` deactivates the account ('Nonaktifkan', never one's
+ * own, never the last active Super Admin): it cannot sign in, and its sessions, API tokens and
+ * the approvals it holds end; its name stays on every record. Side effects: the row, revoked
+ * sessions, a USER_UPDATE audit row naming the changed fields (never their secret values) and
+ * a USER_DEACTIVATE or USER_ACTIVATE row.
  */
 export async function updateUser(ctx: ServiceContext, uuid: string, input: UserUpdateInput): Promise<UserView> {
   assertManage(ctx);
@@ -221,29 +227,63 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
     const password = await hashPassword(input.password);
     change("password", { password_hash: password.hash, password_salt: password.salt, password_iterations: password.iterations });
   }
-  if (changed.length === 0) return toUserView(current);
+  const deactivating = input.active === false && current.deactivated_at === null;
+  const activating = input.active === true && current.deactivated_at !== null;
+  if (deactivating && current.id === userActorOf(ctx.actor)?.userId) throw new ConflictError(m.cannotDeactivateSelf);
+  if (changed.length === 0 && !deactivating && !activating) return toUserView(current);
 
-  const endsSessions = roleChanged || changed.includes("unitKerjaId") || changed.includes("password");
+  const roleOrUnit = roleChanged || changed.includes("unitKerjaId");
+  const endsSessions = deactivating || roleOrUnit || changed.includes("password");
   // API tokens act with the role and unit they were issued under: a change of either ends them.
-  const endsTokens = roleChanged || changed.includes("unitKerjaId");
+  // So does a new password: an admin resets one on suspicion that the account is not its
+  // owner's alone, and a token would outlive the suspicion. And a deactivation, of course.
+  const tokensEndFor: OwnerTokenRevokeReason | null = deactivating
+    ? "deactivated"
+    : roleOrUnit
+      ? "owner_changed"
+      : changed.includes("password")
+        ? "password_reset"
+        : null;
+  const endsTokens = tokensEndFor !== null;
   const username = input.username ?? current.username;
-  // Download approvals were given to the account as it was: a new role or unit ends them.
-  const endsApprovals = roleChanged || changed.includes("unitKerjaId") ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid }) : [];
+  // Download approvals were given to the account as it was: a new role or unit ends them, and so
+  // does a deactivation.
+  const endsApprovals =
+    deactivating || roleOrUnit
+      ? await revokeApprovalsOfRequester(ctx, current.id, { requester: current.uuid, ...(deactivating ? { reason: "requester_deactivated" } : {}) })
+      : [];
+  const now = ctx.now().toISOString();
   await runUserBatch(
     ctx,
     [
       ctx.db
         .updateTable("users")
-        .set({ ...changes, updated_at: ctx.now().toISOString() })
+        .set({ ...changes, ...(deactivating ? { deactivated_at: now } : activating ? { deactivated_at: null } : {}), updated_at: now })
         .where("id", "=", current.id),
       ...(endsSessions ? [revokeSessions(ctx, current.id)] : []),
-      ...(endsTokens ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }) : []),
+      ...(tokensEndFor ? revokeOwnerTokensSteps(ctx, { id: current.id, username: current.username }, tokensEndFor) : []),
       ...endsApprovals,
-      auditOf({
-        username,
-        changed,
-        details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
-      }),
+      ...(changed.length > 0
+        ? [
+            auditOf({
+              username,
+              changed,
+              details: { changed, ...(roleChanged ? { roleFrom: current.role_name, roleTo: roleName } : {}), sessionsEnded: endsSessions, apiTokensEnded: endsTokens },
+            }),
+          ]
+        : []),
+      ...(deactivating || activating
+        ? [
+            userAudit(
+              {
+                action: deactivating ? "USER_DEACTIVATE" : "USER_ACTIVATE",
+                params: { username },
+                details: { username, fullName: current.full_name, ...(deactivating ? { sessionsEnded: true, apiTokensEnded: true } : {}) },
+              },
+              current,
+            ),
+          ]
+        : []),
     ],
     { id: current.id, username },
   );
@@ -252,10 +292,10 @@ async function changeUser(ctx: ServiceContext, current: UserViewRow, input: User
 
 /**
  * Delete a user. Needs `users.manage`. Refused (409) for one's own account, for the last Super
- * Admin and for a user who uploaded documents (the count is named: documents keep their
- * uploader). Side effects: the row, its sessions and access requests (cascade), its rate-limit
- * counters and per-actor audit count (a trigger, migration 0016), a USER_DELETE audit row — one
- * batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
+ * Admin and for a user who uploaded documents or versions, in the trash too (the count is named,
+ * and the refusal points to 'Nonaktifkan': records keep their uploader). Side effects: the row,
+ * its sessions and access requests (cascade), its rate-limit counters and per-actor audit count
+ * (a trigger, migration 0016), a USER_DELETE audit row — one batch. The id is never given to another user (AUTOINCREMENT): their audit rows keep naming them.
  */
 export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ username: string }> {
   assertManage(ctx);
@@ -280,21 +320,33 @@ export async function deleteUser(ctx: ServiceContext, uuid: string): Promise<{ u
 }
 
 /**
- * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted).
- * Needs `users.manage`. Side effects: sessions.revoked_at and a USER_SESSIONS_REVOKE audit row.
+ * 'Akhiri Sesi': end every live session of a user (the caller's own current one excepted) and,
+ * when asked (`endApiTokens`), every live API token of theirs too. Needs `users.manage`. Side
+ * effects: sessions.revoked_at, the tokens' revocation (one API_TOKEN_REVOKE row each) and a
+ * USER_SESSIONS_REVOKE audit row, one batch.
  */
-export async function revokeUserSessions(ctx: ServiceContext, uuid: string): Promise<{ revoked: number }> {
+export async function revokeUserSessions(ctx: ServiceContext, uuid: string, options: { endApiTokens?: boolean } = {}): Promise<{ revoked: number; apiTokensRevoked: number }> {
   assertManage(ctx);
   const target = await findOr404(ctx, uuid);
-  const [result] = await runUserBatch(
+  const tokens = options.endApiTokens ? revokeOwnerTokensSteps(ctx, target, "sessions_ended") : [];
+  const results = await runUserBatch(
     ctx,
     [
       revokeSessions(ctx, target.id),
-      userAudit({ action: "USER_SESSIONS_REVOKE", params: { username: target.username }, details: { username: target.username } }, target),
+      ...tokens,
+      userAudit(
+        {
+          action: "USER_SESSIONS_REVOKE",
+          params: { username: target.username },
+          details: { username: target.username, apiTokensEnded: options.endApiTokens === true },
+        },
+        target,
+      ),
     ],
     target,
   );
-  return { revoked: result?.meta.changes ?? 0 };
+  // The token update is the last of the token steps (after their audit rows).
+  return { revoked: results[0]?.meta.changes ?? 0, apiTokensRevoked: tokens.length > 0 ? (results[tokens.length]?.meta.changes ?? 0) : 0 };
 }
 
 /**

@@ -5,7 +5,6 @@
  * at upload names, so a damaged primary never becomes the copy. The fixity job re-hashes copies,
  * rewrites missing or damaged ones from a good primary, and deletes released ones.
  */
-import { ConflictError } from "~/domain/errors";
 import type { CopyOutcome } from "~/domain/vital";
 import { t } from "~/i18n/id";
 import { vitalText } from "~/i18n/vital";
@@ -14,6 +13,7 @@ import { sealAuditChain } from "../audit/chain.server";
 import { commit, type Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { toHex } from "../crypto.server";
+import { inListChunks } from "../db/in-list.server";
 
 type Ctx = Pick<ServiceContext, "db" | "d1" | "files" | "env" | "now" | "actor" | "client" | "config">;
 
@@ -78,14 +78,13 @@ export async function copyVerified(
   return { outcome: "OK", sha256, size: source.size };
 }
 
-/** Whether the document is flagged vital. */
-export async function isVital(ctx: Pick<ServiceContext, "db">, archiveId: number): Promise<boolean> {
-  return (await ctx.db.selectFrom("vital_records").select("archive_id").where("archive_id", "=", archiveId).executeTakeFirst()) !== undefined;
-}
-
-/** A vital record is never moved to the trash (and so never purged) while flagged. */
-export async function assertNotVital(ctx: Pick<ServiceContext, "db">, row: { id: number }): Promise<void> {
-  if (await isVital(ctx, row.id)) throw new ConflictError(vitalText.trashRefused);
+/** Which of `archiveIds` are flagged vital (they stay out of the trash, and so of any purge). */
+export async function vitalAmong(ctx: Pick<ServiceContext, "db">, archiveIds: readonly number[]): Promise<Set<number>> {
+  const vital = new Set<number>();
+  for (const chunk of inListChunks(archiveIds)) {
+    for (const row of await ctx.db.selectFrom("vital_records").select("archive_id").where("archive_id", "in", chunk).execute()) vital.add(row.archive_id);
+  }
+  return vital;
 }
 
 type CurrentFile = { id: number; r2_key: string; sha256: string; file_size: number };

@@ -53,7 +53,9 @@ export async function contractProblems(method: string, url: string, response: Re
   const { document, templates } = await loadContract();
   // Matched as the router matches it: on the decoded path.
   const pathname = new URL(url).pathname.split("/").map((segment) => decodeURIComponent(segment)).join("/");
-  const verb = method.toLowerCase();
+  // HEAD is GET without a body (RFC 9110): the GET operation's statuses, no body to check.
+  const head = method.toUpperCase() === "HEAD";
+  const verb = head ? "get" : method.toLowerCase();
   const label = `${method} ${pathname} → ${response.status}`;
   const found = templates.find(({ template, pattern }) => pattern.test(pathname) && document.paths[template]?.[verb]);
   let schema: Schema | undefined;
@@ -70,8 +72,8 @@ export async function contractProblems(method: string, url: string, response: Re
     const documented = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
     if (!documented) return [`${label}: status not documented (documented: ${Object.keys(responses).join(", ")})`];
     const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    // An answer without content (a redirect, 304, 416) may keep the file's headers: nothing to check.
-    if (!documented.content) return [];
+    // An answer without content (a redirect, 304, 416, any HEAD) may keep the file's headers: nothing to check.
+    if (!documented.content || head) return [];
     const media = mediaFor(documented.content, contentType);
     if (!media) return [`${label}: content type "${contentType}" not documented (documented: ${Object.keys(documented.content).join(", ")})`];
     if (contentType !== "application/json" || !media.schema) return [];

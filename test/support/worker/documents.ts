@@ -103,6 +103,7 @@ export type ArchiveRow = {
   mime_type: string;
   sha256: string;
   access_level: string;
+  deleted_at: string | null;
 };
 
 export async function archiveRow(uuid: string): Promise<ArchiveRow | null> {
