@@ -44,6 +44,8 @@ export default defineConfig({
           ID_UPGRADE_DB: "id-upgrade-test",
           ARCHIVAL_UPGRADE_DB: "archival-upgrade-test",
           SCALE_DB: "scale-test",
+          TEXT_UPGRADE_DB: "text-upgrade-test",
+          RETENTION_UPGRADE_DB: "retention-upgrade-test",
         },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",

@@ -1,42 +1,11 @@
 import { z } from "zod";
 import { classificationValidation as v } from "../i18n/classification-validation";
 import { createListQuerySchema } from "./list-query";
-import { SECURITY_CLASSES, type SecurityClass } from "./security-classes";
+import { SECURITY_CLASSES } from "./security-classes";
+import { CLASSIFICATION_SORTS, CODE_PATTERN, FINAL_DISPOSITIONS } from "./classification-view";
 import { blankToUndefined } from "./form-input";
 
-/**
- * Classification codes (klasifikasi arsip): segments of capital letters and digits joined by
- * '.', a child extending its parent's code ('PP' > 'PP.01' > 'PP.01.02'). The shape is what lets
- * a code and everything below it be one range of the code index.
- */
-export const CODE_PATTERN = /^[A-Z0-9]{1,10}(\.[A-Z0-9]{1,10}){0,5}$/;
-
-export const FINAL_DISPOSITIONS = ["MUSNAH", "PERMANEN", "DINILAI_KEMBALI"] as const;
-export type FinalDisposition = (typeof FINAL_DISPOSITIONS)[number];
-
-/** The parent a code names by its shape ('PP.01.02' → 'PP.01'), or null for a top-level code. */
-export const parentCodeOf = (code: string): string | null => (code.includes(".") ? code.slice(0, code.lastIndexOf(".")) : null);
-
-/** A classification code as the pages and the API show it. */
-export type ClassificationView = {
-  id: number;
-  code: string;
-  parentCode: string | null;
-  name: string;
-  description: string;
-  securityClass: SecurityClass;
-  retentionActiveYears: number;
-  retentionInactiveYears: number;
-  finalDisposition: FinalDisposition;
-  legalBasis: string;
-  depth: number;
-  documents: number;
-  children: number;
-  updatedAt: string;
-};
-
-/** A code as a document form's select offers it (grouped by its top-level code). */
-export type ClassificationOption = { code: string; name: string; securityClass: SecurityClass; group: string };
+export { CODE_PATTERN, FINAL_DISPOSITIONS, parentCodeOf, CLASSIFICATION_SORTS, SUBTREE_END, codeSubtree, isInSubtree, codeAndAncestors, type CodeRange, type FinalDisposition, type ClassificationView, type ClassificationOption } from "./classification-view";
 
 /** Whole years 0..100; blank is "missing", anything else that is not a whole number is out of range. */
 const years = (required: string) =>
@@ -58,7 +27,6 @@ export const ClassificationSchema = z.object({
 });
 export type ClassificationInput = z.infer<typeof ClassificationSchema>;
 
-export const CLASSIFICATION_SORTS = ["code", "name", "updatedAt"] as const;
 /** `/app/klasifikasi`: `?q=` (code or name), sorted by code (the tree's order) by default. */
 export const ClassificationListQuerySchema = createListQuerySchema({ sorts: CLASSIFICATION_SORTS, defaultSort: "code", defaultDir: "asc" });
 export type ClassificationListQuery = z.infer<typeof ClassificationListQuerySchema>;

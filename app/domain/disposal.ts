@@ -1,21 +1,24 @@
 import { z } from "zod";
 import { disposalText } from "../i18n/disposal";
+import { DISPOSAL_TABS, LIST_KINDS, type CandidateView, type ListKind } from "./disposal-view";
+
+export {
+  DISPOSAL_TABS,
+  LIST_KINDS,
+  listKindOfTab,
+  type CandidateView,
+  type DisposalItemView,
+  type DisposalListSummary,
+  type DisposalListView,
+  type DisposalTab,
+  type ListKind,
+} from "./disposal-view";
 
 /**
  * Disposal (penyusutan arsip): the candidates due for their final disposition, the numbered
  * lists built from them (Daftar Arsip Usul Musnah / Usul Serah), the committee's decisions, the
  * ANRI approval and the execution that ends in a Berita Acara. Pure: schemas, constants, rules.
  */
-
-/** The workspace's tabs: which final disposition the candidates are due for. */
-export const DISPOSAL_TABS = ["MUSNAH", "PERMANEN", "DINILAI_KEMBALI"] as const;
-export type DisposalTab = (typeof DISPOSAL_TABS)[number];
-
-export const LIST_KINDS = ["MUSNAH", "SERAH"] as const;
-export type ListKind = (typeof LIST_KINDS)[number];
-
-/** The list a tab's candidates go on (Dinilai Kembali is reappraised, never listed). */
-export const listKindOfTab = (tab: DisposalTab): ListKind | null => (tab === "MUSNAH" ? "MUSNAH" : tab === "PERMANEN" ? "SERAH" : null);
 
 /** Number prefix per kind: UM/2026/001 (Usul Musnah), US/2026/001 (Usul Serah). */
 export const LIST_PREFIX: Record<ListKind, string> = { MUSNAH: "UM", SERAH: "US" };
@@ -96,19 +99,6 @@ export const AnriLetterSchema = z.object({
 });
 export type AnriLetterInput = z.output<typeof AnriLetterSchema>;
 
-export type CandidateView = {
-  uuid: string;
-  title: string;
-  documentNumber: string;
-  year: number;
-  classificationCode: string | null;
-  unitKerja: string | null;
-  /** The berkas it is filed in: listed with it, the berkas is listed whole. */
-  berkasNumber: string | null;
-  disposition: DisposalTab;
-  dueSince: string | null;
-};
-
 export type CandidatePage = {
   query: CandidateQuery;
   /** Vital records due for this disposition, left out until their flag is lifted (the page warns). */
@@ -117,44 +107,4 @@ export type CandidatePage = {
   /** The `after` of the next page, or null on the last one. */
   nextAfter: number | null;
   canList: boolean;
-};
-
-export type DisposalItemView = {
-  position: number;
-  archiveUuid: string;
-  classificationCode: string;
-  title: string;
-  documentNumber: string;
-  year: number;
-  fileCount: number;
-  retentionYears: number;
-  unitKerja: string | null;
-  decision: "SETUJUI" | "TUNDA" | null;
-  decisionReason: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  outcome: "DONE" | "SKIPPED" | null;
-  skipReason: string | null;
-};
-
-export type DisposalListSummary = {
-  uuid: string;
-  kind: ListKind;
-  number: string;
-  status: "DRAFT" | "EXECUTING" | "EXECUTED";
-  itemCount: number;
-  createdAt: string;
-  createdBy: string | null;
-  executedAt: string | null;
-};
-
-export type DisposalListView = DisposalListSummary & {
-  note: string;
-  anriLetterNumber: string | null;
-  anriLetterDate: string | null;
-  needsAnriLetter: boolean;
-  executedBy: string | null;
-  items: DisposalItemView[];
-  beritaAcara: { uuid: string; number: string; issuedOn: string; listSha256: string; pdfSha256: string } | null;
-  canManage: boolean;
 };

@@ -17,3 +17,7 @@ export const DOCUMENT_LIST_DEFAULTS = {
   size: DEFAULT_PAGE_SIZE,
   category: undefined as number | undefined,
 };
+
+/** The order a list's links leave out of the URL: relevance for a search, else the SPEC's default. */
+export const documentListDefaults = (q: string) =>
+  q ? { ...DOCUMENT_LIST_DEFAULTS, sort: "relevance" as DocumentSort, dir: "desc" as const } : DOCUMENT_LIST_DEFAULTS;

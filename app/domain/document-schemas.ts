@@ -82,7 +82,7 @@ export const DocumentUpdateSchema = DocumentMetadataSchema.extend({
 export { documentHints } from "./document-hints";
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from "./list-query";
-export { DOCUMENT_SORTS, DOCUMENT_LIST_DEFAULTS, type DocumentSort } from "./document-list";
+export { DOCUMENT_SORTS, DOCUMENT_LIST_DEFAULTS, documentListDefaults, type DocumentSort } from "./document-list";
 
 /** List query parameters (?q=&category=&klasifikasi=&teks=&sort=&dir=&page=&size=); anything odd falls back to defaults. */
 export const DocumentListQuerySchema = createListQuerySchema({
@@ -120,10 +120,6 @@ export function withSearchOrder<Query extends { q: string; sort: DocumentSort; d
   if (!query.q && query.sort === "relevance") return { ...query, sort: DOCUMENT_LIST_DEFAULTS.sort };
   return query;
 }
-
-/** The order a list's links leave out of the URL: relevance for a search, else the SPEC's default. */
-export const documentListDefaults = (q: string) =>
-  q ? { ...DOCUMENT_LIST_DEFAULTS, sort: "relevance" as DocumentSort, dir: "desc" as const } : DOCUMENT_LIST_DEFAULTS;
 
 /**
  * The list pages' query: the API's plus the keyset cursors of their Previous/Next links

@@ -1,6 +1,7 @@
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 import { session as sessionText } from "../i18n/session";
 import { ROLES, type RoleName } from "./roles";
+import { audienceOfUser, documentTerms, mayOpenFile, mayView, type AccessedDocument, type Audience } from "./access-rule";
 import type { SecurityClass } from "./security-classes";
 
 /**
@@ -31,28 +32,23 @@ export const isSystemActor = (actor: Actor | null): actor is SystemActor => !!ac
 /** The signed-in user behind `actor`, or null for a visitor or a job. */
 export const userActorOf = (actor: Actor | null): UserActor | null => (actor && !isSystemActor(actor) ? actor : null);
 
-export type DocumentRef = {
-  uploaderId: number;
-  unitKerjaId: number | null;
-  accessLevel: "PRIVATE" | "PUBLIC";
-  securityClass: SecurityClass;
+export type DocumentRef = AccessedDocument & {
   /** STATIS once handed over to the university archive (penyusutan): read-only for everyone. */
   archivalState?: "STATIS" | null;
-  /**
-   * The records centre once the document's berkas was moved there (pemindahan): its staff may
-   * open the file, and only Super Admin still changes the record (the unit keeps read access).
-   */
-  custodyUnitId?: number | null;
 };
 
 /** What the policy needs to know of a berkas: its unit, and the records centre once moved there. */
 export type BerkasRef = { unitKerjaId: number; custodyUnitId: number | null };
 
+/** Who `actor` reads the catalogue as (the access rule's audience; a job reads as the public). */
+export const audienceOf = (actor: Actor | null, options: { publicOnly?: boolean } = {}): Audience => audienceOfUser(userActorOf(actor), options);
+
 export type AccessRequestRef = { requesterId: number; ownerUnitKerjaId: number | null };
 
 export type Action =
   | { type: "document.create" }
-  // Its metadata at all (lists, search, counts, detail): SANGAT_RAHASIA is its owners' alone.
+  // Its metadata at all (lists, search, counts, detail), and its file: the access rule
+  // (~/domain/access-rule), which every catalogue read applies as SQL.
   | { type: "document.view"; document: DocumentRef }
   // The file shown in the browser rather than saved: never for RAHASIA and SANGAT_RAHASIA.
   | { type: "document.preview"; document: DocumentRef }
@@ -167,23 +163,20 @@ const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
 const isSuperAdmin = (actor: UserActor) => actor.role === ROLES.superAdmin;
 const isMemberOf = (actor: UserActor, unitKerjaId: number | null) =>
   actor.role === ROLES.satuanKerja && unitKerjaId !== null && actor.unitKerjaId === unitKerjaId;
-/** The document's own side: Super Admin, its uploader, a Satuan Kerja member of its owning unit. */
-const isOwnerSide = (actor: UserActor, document: DocumentRef) =>
-  isSuperAdmin(actor) || document.uploaderId === actor.userId || isMemberOf(actor, document.unitKerjaId);
-/** SANGAT_RAHASIA's circle: Super Admin and the owning unit, nobody else (not even a former member who uploaded it). */
-const isOwningUnit = (actor: UserActor, document: DocumentRef) => isSuperAdmin(actor) || isMemberOf(actor, document.unitKerjaId);
 /** Classes whose file is only ever downloaded, never shown inline. */
 const DOWNLOAD_ONLY = new Set<SecurityClass>(["RAHASIA", "SANGAT_RAHASIA"]);
 
 /** May `actor` (null: a visitor) do `action`? */
 export function can(actor: Actor | null, action: Action): boolean {
   if (isSystemActor(actor)) return SYSTEM_PERMISSIONS[actor.system].includes(action.type);
-  if ((action.type === "document.openFile" || action.type === "document.view") && action.document.accessLevel === "PUBLIC") return true;
+  if (action.type === "document.view" || action.type === "document.openFile") {
+    const audience = audienceOf(actor);
+    const terms = documentTerms(audience, action.document);
+    return action.type === "document.view" ? mayView(audience.kind, terms) : mayOpenFile(audience.kind, terms);
+  }
   if (action.type === "document.preview") return can(actor, { type: "document.openFile", document: action.document }) && !DOWNLOAD_ONLY.has(action.document.securityClass);
   if (!actor) return false;
   switch (action.type) {
-    case "document.view":
-      return action.document.securityClass !== "SANGAT_RAHASIA" || isOwningUnit(actor, action.document);
     case "document.create":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
     case "document.edit":
@@ -203,10 +196,6 @@ export function can(actor: Actor | null, action: Action): boolean {
         (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
         can(actor, { type: "document.view", document: action.document })
       );
-    case "document.openFile":
-      return action.document.securityClass === "SANGAT_RAHASIA"
-        ? isOwningUnit(actor, action.document)
-        : isOwnerSide(actor, action.document) || isMemberOf(actor, action.document.custodyUnitId ?? null);
     case "document.requestAccess":
       return (
         action.document.accessLevel !== "PUBLIC" &&
@@ -252,11 +241,11 @@ export function can(actor: Actor | null, action: Action): boolean {
       return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || isMemberOf(actor, action.recordsCentreId));
     case "vital.manage":
       return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
-    // Back from the trash: who could delete it, or a colleague of its owning unit (the trash
-    // page lists the unit's documents, whoever deleted them).
+    // Back from the trash: who could delete it were it live, or a colleague of its owning unit
+    // (the trash page lists the unit's documents, whoever deleted them).
     case "document.restore":
       return (
-        can(actor, { type: "document.delete", document: action.document }) || isMemberOf(actor, action.document.unitKerjaId)
+        can(actor, { type: "document.delete", document: { ...action.document, trashed: false } }) || isMemberOf(actor, action.document.unitKerjaId)
       );
     case "auditLog.read":
     case "auditLog.verify":

@@ -1,21 +1,9 @@
 import { z } from "zod";
 import { createListQuerySchema } from "./list-query";
 import type { ListPage } from "./list-page";
-import type { TombstoneSchema, TrashViewSchema, VersionViewSchema } from "./api/documents";
+import { TRASH_SORTS, type TrashView } from "./records-view";
 
-/** One version of a document's file, as the 'Riwayat Versi' table and the API show it. */
-export type VersionView = z.output<typeof VersionViewSchema>;
-
-/** The first characters of a SHA-256, enough to tell versions apart at a glance. */
-export const shortSha256 = (sha256: string) => sha256.slice(0, 12);
-
-/** A document in the trash. */
-export type TrashView = z.output<typeof TrashViewSchema>;
-
-/** What remains of a destroyed or purged record, as its old address shows it (410). */
-export type TombstoneView = z.output<typeof TombstoneSchema>;
-
-export const TRASH_SORTS = ["deletedAt", "title"] as const;
+export { shortSha256, TRASH_SORTS, type TrashView, type VersionView, type TombstoneView } from "./records-view";
 
 /** `/app/trash` and `GET /api/v1/trash`: `?q=` (title or number), sort, paging. */
 export const TrashListQuerySchema = createListQuerySchema({ sorts: TRASH_SORTS, defaultSort: "deletedAt", defaultDir: "desc" });

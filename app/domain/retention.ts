@@ -80,8 +80,11 @@ export function addYears(date: string, years: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+// Built once, at first use: an Intl formatter with a time zone costs more to build than the clock it serves.
+let jakartaDay: Intl.DateTimeFormat | undefined;
+
 /** The calendar day of `now` in the campus time zone (Asia/Jakarta), YYYY-MM-DD. */
-export const retentionToday = (now: Date): string => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(now);
+export const retentionToday = (now: Date): string => (jakartaDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" })).format(now);
 
 /** The clock's start: the override, else 31 December of the document's year. */
 export const retentionStart = (year: number, retentionStartDate: string | null): string =>

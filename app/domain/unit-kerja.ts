@@ -2,12 +2,11 @@ import { z } from "zod";
 import { unitKerjaMessages } from "../i18n/unit-kerja";
 import { blankToUndefined, optionalEmail } from "./form-input";
 import { createListQuerySchema } from "./list-query";
-import type { UnitKerjaViewSchema } from "./api/unit-kerja";
+import { UNIT_KERJA_SORTS } from "./unit-kerja-view";
+
+export { UNIT_KERJA_SORTS, type UnitKerjaView } from "./unit-kerja-view";
 
 const v = unitKerjaMessages.validation;
-
-/** A work unit as pages and the API show it (SPEC section 3 field names; see api/unit-kerja.ts). */
-export type UnitKerjaView = z.output<typeof UnitKerjaViewSchema>;
 
 /** The create and edit form of a work unit (the same fields both times). */
 export const UnitKerjaSchema = z.object({
@@ -23,8 +22,6 @@ export const UnitKerjaSchema = z.object({
   ),
 });
 export type UnitKerjaInput = z.output<typeof UnitKerjaSchema>;
-
-export const UNIT_KERJA_SORTS = ["updatedAt", "nama", "jenis"] as const;
 
 /** `/app/manage-unit-kerja` and `GET /api/v1/unit-kerja`: newest change first by default. */
 export const UnitKerjaListQuerySchema = createListQuerySchema({

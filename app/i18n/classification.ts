@@ -1,4 +1,6 @@
 /** Indonesian strings of the classification scheme page (/app/klasifikasi) and of filing. */
+export { filingText, securityClassNames, securityClassText } from "./filing";
+
 export const classificationText = {
   title: "Klasifikasi Arsip",
   description:
@@ -53,35 +55,6 @@ export const classificationText = {
   saved: "Kode klasifikasi tersimpan.",
   backToList: "Kembali ke Daftar",
   dispositions: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
-} as const;
-
-/** What the document pages say of filing (a separate export: the lists carry only this). */
-export const filingText = {
-  documentCode: "Kode Klasifikasi",
-  securityClass: "Klasifikasi Keamanan",
-  noCode: "Tanpa kode klasifikasi",
-  filterAll: "Semua Klasifikasi",
-} as const;
-
-/** The four classes of SKKAAD by name (badges: a separate export, lists carry only this). */
-export const securityClassNames = { BIASA: "Biasa/Terbuka", TERBATAS: "Terbatas", RAHASIA: "Rahasia", SANGAT_RAHASIA: "Sangat Rahasia" } as const;
-
-/** The class on the forms: each with a one-line explanation. */
-export const securityClassText = {
-  label: "Klasifikasi Keamanan",
-  followDefault: "Ikuti tingkat akses dan kode klasifikasi",
-  followDefaultHint: "Public menjadi Biasa; Private mengikuti klasifikasi kode (Terbatas bila kode tidak menentukan).",
-  keepCurrent: (current: string) => `Tetap ${current}`,
-  keepCurrentHint: "Berubah hanya bila tingkat akses berpindah: Public menjadi Biasa, dari Public ke Private menjadi Terbatas.",
-  names: securityClassNames,
-  hints: {
-    BIASA: "Terbuka untuk publik: sama dengan tingkat akses Public.",
-    TERBATAS: "Metadata untuk pengguna yang login; file untuk unit pemilik dan Super Admin, dapat diminta.",
-    RAHASIA: "Seperti Terbatas, tetapi file hanya diunduh (tanpa pratinjau) dan token permintaan berlaku satu kali unduh.",
-    SANGAT_RAHASIA: "Hanya unit pemilik dan Super Admin yang mengetahui dokumen ini; tidak dapat diminta.",
-  },
-  confirmLowering: "Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.",
-  confirmLoweringTitle: "Turunkan ke Biasa?",
 } as const;
 
 /** What the server answers about the scheme (never in a page's browser bundle). */

@@ -1,18 +1,12 @@
+import { retentionFilterText } from "./retention-filter";
+
 /** The retention clock (Jadwal Retensi Arsip), legal holds (Penahanan) and reappraisal (Dinilai Kembali). */
 export const retention = {
-  status: {
-    AKTIF: "Aktif",
-    INAKTIF: "Inaktif",
-    JATUH_TEMPO: "Jatuh Tempo",
-    DITAHAN: "Ditahan",
-    STATIS: "Statis",
-    TANPA_KODE: "Tanpa Kode",
-  },
+  status: retentionFilterText.status,
   /** JATUH_TEMPO names what it is due for. */
   dueFor: { MUSNAH: "Jatuh Tempo (Musnah)", PERMANEN: "Jatuh Tempo (Serah)", DINILAI_KEMBALI: "Jatuh Tempo (Dinilai Kembali)" },
   disposition: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
   destroyed: "Dimusnahkan",
-  filterLabel: "Status Retensi",
   cardsHeading: "Retensi Arsip",
   refresh: "Hitung Ulang",
   refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
@@ -20,7 +14,6 @@ export const retention = {
     `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
   checkedAt: (when: string) => `Pemeriksaan harian terakhir: ${when}. Status dokumen yang diubah atau diimpor diperbarui saat itu juga.`,
   neverChecked: "Belum pernah diperiksa",
-  filterAll: "Semua status retensi",
   refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {
     heading: "Retensi",

@@ -1,4 +1,5 @@
-import type { TextFilter, TextStatus } from "~/domain/text-extraction";
+import type { TextStatus } from "~/domain/text-extraction";
+import { textFilterText } from "./text-filter";
 
 /** Text extraction: the status on the detail page, 'Indeks ulang', the list filter, failure reasons. */
 export const textExtraction = {
@@ -23,11 +24,7 @@ export const textExtraction = {
   reindexed: "Dokumen diantrekan untuk ekstraksi teks ulang.",
   reindexFailed: "Dokumen gagal diantrekan ulang.",
   denied: "Anda tidak memiliki izin untuk mengindeks ulang dokumen ini.",
-  filter: {
-    label: "Status teks",
-    all: "Semua status teks",
-    options: { MENUNGGU: "Menunggu", TERINDEKS: "Terindeks", TANPA_TEKS: "Tanpa teks (perlu OCR)", GAGAL: "Gagal" } satisfies Record<TextFilter, string>,
-  },
+  filter: textFilterText,
   // Short reasons stored in archive_texts.error (shown after 'Alasan:').
   errors: {
     missingObject: "File tidak ditemukan di penyimpanan.",

@@ -63,6 +63,12 @@ export function formatDate(iso: string | null | undefined, pattern: Pattern = "D
   return `${day} ${clock}`;
 }
 
+// Built once, at first use (building one costs more than formatting a row; most pages never ask).
+let shortDayFormat: Intl.DateTimeFormat | undefined;
+/** A day as Intl writes it in Indonesian ("5 Des 2026"), Jakarta time; "–" for none. */
+export const formatShortDay = (iso: string | null) =>
+  iso ? (shortDayFormat ??= new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" })).format(new Date(iso)) : "–";
+
 // Built once: toLocaleString() would construct a new formatter on every call.
 const kbFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 2 });
 export const formatKb = (kb: number) => kbFormat.format(kb);

@@ -2,15 +2,25 @@
  * Extraction throughput: a 100-page PDF with a text layer (about 3 KB of synthetic Indonesian
  * text per page, drawn with pdf-lib) read by the consumer's own extractor (`extractText`, unpdf),
  * several times; pages per second and text bytes. Runs in Node, whose V8 is the engine workerd
- * uses; the consumer in production adds only the R2 read. Usage:
- *   node scripts/bench/extraction.ts [--pages 100] [--runs 5]
+ * uses; the consumer in production adds only the R2 read. The result line goes to stdout and
+ * to scripts/bench/extraction-results.md (or --report FILE). Usage:
+ *   node scripts/bench/extraction.ts [--pages 100] [--runs 5] [--report FILE]
  */
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { extractText } from "../../app/server/text-extraction/extractors.server.ts";
 import { seededRandom, syntheticBody } from "./synthetic-text.ts";
 
-const { values } = parseArgs({ options: { pages: { type: "string", default: "100" }, runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "100" },
+    runs: { type: "string", default: "5" },
+    report: { type: "string", default: fileURLToPath(new URL("extraction-results.md", import.meta.url)) },
+  },
+});
 const pages = Number(values.pages);
 const runs = Number(values.runs);
 
@@ -49,8 +59,13 @@ for (let run = 0; run < runs + 1; run++) {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)]!;
-console.log(
+const line =
   `PDF of ${pages} pages (${(bytes.length / 1024).toFixed(0)} KiB): median ${median.toFixed(0)} ms over ${runs} runs ` +
-    `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}) = ${((pages * 1000) / median).toFixed(0)} pages/s; ` +
-    `${(textBytes / 1024).toFixed(0)} KiB of text`,
+  `(min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)}) = ${((pages * 1000) / median).toFixed(0)} pages/s; ` +
+  `${(textBytes / 1024).toFixed(0)} KiB of text`;
+console.log(line);
+writeFileSync(
+  values.report,
+  `# Extraction benchmark (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)\n\n` +
+    `The consumer's extractor (\`extractText\`, unpdf) in Node ${process.version} on ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end.\n\n${line}\n`,
 );

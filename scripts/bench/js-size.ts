@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; hasDefaultExport?: boolean };
 type ClientManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute>; url?: string };
 
 export function readClientManifest(clientDir: string): { manifest: ClientManifest; file: string } {
@@ -32,13 +32,36 @@ export function pageChunks(clientDir: string, pathname: string): { routes: strin
   const matches = matchRoutes(build(undefined), pathname) ?? [];
   // The manifest file itself is not loaded: with lazy route discovery (React Router's default)
   // the page inlines the part of the manifest it needs.
+  const routes = matches.map((match) => match.route.id!);
+  return { routes, files: chainFiles(manifest, routes) };
+}
+
+/** The files of a chain of routes (root first): entry, each route's module and its static imports. */
+function chainFiles(manifest: ClientManifest, routeIds: string[]): string[] {
   const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (const match of matches) {
-    const route = manifest.routes[match.route.id!]!;
+  for (const id of routeIds) {
+    const route = manifest.routes[id]!;
     files.add(route.module);
     for (const imported of route.imports ?? []) files.add(imported);
   }
-  return { routes: matches.map((match) => match.route.id!), files: [...files] };
+  return [...files];
+}
+
+/**
+ * Every page of the app: each route that renders (a default export) and has no child routes,
+ * with the JS it preloads (as `pageChunks`, found from the route table instead of a URL).
+ */
+export function everyPage(clientDir: string): { routes: string[]; files: string[] }[] {
+  const { manifest } = readClientManifest(clientDir);
+  const routes = Object.values(manifest.routes);
+  const parents = new Set(routes.map((route) => route.parentId));
+  return routes
+    .filter((route) => route.hasDefaultExport !== false && !parents.has(route.id))
+    .map((route) => {
+      const chain: string[] = [];
+      for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) chain.unshift(at.id);
+      return { routes: chain, files: chainFiles(manifest, chain) };
+    });
 }
 
 /** Gzip (level 9) of each file, summed. */

@@ -90,7 +90,7 @@ export function cpuWindow(workerdPid: number) {
     stop() {
       const machine = machineTicks();
       const elapsed = (machine.all - start.machine.all) / cores; // ticks of wall time per core
-      if (elapsed <= 0) return { machine: 0, bench: 0, workerd: 0, others: 0 };
+      if (elapsed <= 0) return { machine: 0, bench: 0, workerd: 0, others: 0, seconds: 0 };
       const self = ticks("self") - start.self;
       const workerd = ticks(workerdPid) - start.workerd;
       const busy = machine.busy - start.machine.busy;
@@ -99,9 +99,14 @@ export function cpuWindow(workerdPid: number) {
         bench: self / elapsed,
         workerd: workerd / elapsed,
         others: Math.max(0, busy - self - workerd) / elapsed,
+        /** The window's wall time (the core shares above are of it). */
+        seconds: elapsed / CLOCK_TICKS_PER_SECOND,
       };
     },
   };
 }
+
+/** Linux's USER_HZ: /proc times are in hundredths of a second. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

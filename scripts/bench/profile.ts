@@ -53,21 +53,33 @@ function decodeSourceMap(json: { sources: string[]; mappings: string; sourcesCon
   return { sources: json.sources, lines, contents: json.sources.map((_, i) => json.sourcesContent?.[i]?.split("\n") ?? null) };
 }
 
-/** Source maps of every built server module in `dirs`, by file name (profile URLs end with it). */
-export function loadSourceMaps(dirs: string[]): Map<string, SourceMap> {
-  const maps = new Map<string, SourceMap>();
+/**
+ * The source maps of the built server modules in `dirs`, by file name (profile URLs end with
+ * it), each decoded when a profile first names its module (pdf.js's map alone is megabytes).
+ */
+export function loadSourceMaps(dirs: string[]): SourceMaps {
+  const files = new Map<string, string>();
   for (const dir of dirs) {
     for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-      if (!file.endsWith(".js.map")) continue;
-      try {
-        maps.set(basename(file).replace(/\.map$/, ""), decodeSourceMap(JSON.parse(readFileSync(join(dir, file), "utf8"))));
-      } catch {
-        /* an unreadable map: frames stay on the built file */
-      }
+      if (file.endsWith(".js.map")) files.set(basename(file).replace(/\.map$/, ""), join(dir, file));
     }
   }
-  return maps;
+  const decoded = new Map<string, SourceMap | null>();
+  return {
+    get(name: string) {
+      if (!decoded.has(name)) {
+        const file = files.get(name);
+        try {
+          decoded.set(name, file ? decodeSourceMap(JSON.parse(readFileSync(file, "utf8"))) : null);
+        } catch {
+          decoded.set(name, null); // an unreadable map: frames stay on the built file
+        }
+      }
+      return decoded.get(name) ?? undefined;
+    },
+  };
 }
+type SourceMaps = { get(name: string): SourceMap | undefined };
 
 /** `../../node_modules/.pnpm/x/node_modules/react-dom/cjs/a.js` → `react-dom/cjs/a.js`; `../../app/x.ts` → `app/x.ts`. */
 function tidySource(source: string): string {
@@ -94,7 +106,7 @@ function enclosingDeclaration(lines: string[] | null, line: number): string | nu
   return null;
 }
 
-function frameOf(node: CpuProfileNode, maps: Map<string, SourceMap>): Frame {
+function frameOf(node: CpuProfileNode, maps: SourceMaps): Frame {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
   let name = functionName || "(anonymous)";
   if (!url) return { name, enclosing: null, source: null, line: lineNumber + 1, where: "" };
@@ -172,7 +184,7 @@ export type ProfileSummary = {
 const FIXED_LAYERS = /^(Worker entry|Per-request context|D1 driver|Kysely|Hono)/;
 const RENDER_LAYERS = /^(React render|React Router|Page code)/;
 
-export function summariseProfile(profile: CpuProfile, maps: Map<string, SourceMap>, topN = 15): ProfileSummary {
+export function summariseProfile(profile: CpuProfile, maps: SourceMaps, topN = 15): ProfileSummary {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const frames = new Map(profile.nodes.map((node) => [node.id, frameOf(node, maps)]));

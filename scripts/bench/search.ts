@@ -9,27 +9,29 @@
  *     admin, one connection, requests one after another: p50/p95 latency and workerd CPU per
  *     request (from /proc, over the whole window).
  *  4. Every document gets a synthetic Indonesian text of a few KB (`synthetic-text.ts`), stored
- *     as the extraction consumer stores it: its archive_texts row INDEXED with the body (the FTS5
- *     triggers index it) and its words' stems in search_terms (the same folding and stemmer as
- *     `recordTermsStatements`). Index bytes per document from SQLite's dbstat.
+ *     as the extraction consumer stores it (migration 0027): the text in R2 (through Miniflare's
+ *     bucket), its archive_texts row INDEXED naming it, its words in the contentless FTS5 index
+ *     and their stems in search_terms (the same folding and stemmer as `recordTermsStatements`).
+ *     D1 size and index bytes per document from SQLite's dbstat.
  *  5. Text search: the same queries on the same documents, now matching metadata and text.
  *
  * Queries: a rare word (a surname in about 0.05% of the texts), the common words "surat" (about
  * half) and "universitas" (every text), and a two-word query. Flags: --docs N, --requests N
  * (per query, default 200), --seconds S (per query at most, default 30), --no-build, --keep
- * (keep the temp dir). A Markdown report goes to
- * stdout and scripts/bench/search-results.md. workerd listens on 127.0.0.1 only and is stopped on
- * exit, error and Ctrl-C.
+ * (keep the temp dir), --reuse DIR (a kept temp dir: measure the text search again on its state,
+ * with the current build; a million documents take long to seed), --report FILE. A Markdown
+ * report goes to stdout and scripts/bench/search-results.md (or FILE). workerd listens on
+ * 127.0.0.1 only and is stopped on exit, error and Ctrl-C.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes, randomFillSync } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { percentile, runLogged, snapshotBuild } from "./build-snapshot.ts";
+import { freshState, percentile, snapshotBuild } from "./build-snapshot.ts";
 import { cpuWindow, findWorkerdPid, loadAverage } from "./proc.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { RARE_SURNAMES, seededRandom, syntheticBody } from "./synthetic-text.ts";
@@ -47,6 +49,9 @@ const MAX_SECONDS = Number(option("--seconds", "30"));
 const WARMUP = 3;
 const BUILD = !args.includes("--no-build");
 const KEEP = args.includes("--keep");
+/** A work dir a run kept (`--keep`): its seeded state and figures are reused, only the text search is measured again. */
+const REUSE = option("--reuse", "");
+const REPORT_FILE = option("--report", join(root, "scripts/bench/search-results.md"));
 const RARE = RARE_SURNAMES[4321]!.toLowerCase();
 const QUERIES = [
   { label: "rare word", q: RARE },
@@ -56,7 +61,6 @@ const QUERIES = [
 ];
 
 const log = (message: string) => process.stderr.write(`[bench:search ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-const run = (command: string, commandArgs: string[], logFile: string) => runLogged(root, command, commandArgs, logFile);
 
 type SearchModule = { foldedWords(text: string): string[]; stemIndonesian(word: string): string };
 
@@ -72,31 +76,49 @@ async function loadAppSearch(work: string): Promise<SearchModule> {
   return (await import(pathToFileURL(outfile).href)) as SearchModule;
 }
 
+/** A bench document's text: what it is generated from, and where it is stored (its R2 key, as the consumer names one). */
+type TextRow = { id: number; fileId: number; year: number };
+const benchTextKey = (row: TextRow) => `texts/${row.id}/${row.fileId}/bench.txt`;
+/** The texts in generation order: the same seed gives the same texts, whichever step generates them. */
+function* benchTexts(rows: readonly TextRow[], seed = 20261126) {
+  const r = seededRandom(seed);
+  for (const row of rows) yield { row, body: syntheticBody(r, row.year) };
+}
+
+function benchTextRows(persistTo: string): TextRow[] {
+  const db = new DatabaseSync(d1SqliteFile(persistTo), { readOnly: true });
+  try {
+    return (db.prepare("SELECT id, current_file_id AS fileId, year FROM archives WHERE r2_key LIKE 'bench/%' ORDER BY id").all() as TextRow[]).map((row) => ({ ...row }));
+  } finally {
+    db.close();
+  }
+}
+
 /**
- * Step 4: a text for every bench document, written as the extraction consumer writes it (the
- * row INDEXED, the FTS5 triggers index it) and the vocabulary's stems, as recordTermsStatements
- * records them (numbers left out). Returns the text bytes and the seconds it took.
+ * Step 4, the database's part: a text for every bench document, written as the extraction
+ * consumer writes it (migration 0027): the row INDEXED naming its R2 key, the words in the
+ * contentless index, the vocabulary's stems as recordTermsStatements records them (numbers left
+ * out). Straight into the SQLite file, in one transaction. Returns the text bytes and seconds.
  */
-function seedTexts(persistTo: string, search: SearchModule, seed = 20261126) {
+function seedTexts(persistTo: string, rows: readonly TextRow[], search: SearchModule) {
   const started = performance.now();
   const db = new DatabaseSync(d1SqliteFile(persistTo));
   try {
     db.exec("PRAGMA synchronous = OFF; PRAGMA cache_size = -262144");
-    const rows = db.prepare("SELECT id, current_file_id, year FROM archives WHERE r2_key LIKE 'bench/%' ORDER BY id").all() as { id: number; current_file_id: number; year: number }[];
     const insert = db.prepare(
-      `INSERT INTO archive_texts (archive_id, file_id, status, body, pages, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?, ?)
-       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', body = excluded.body, pages = excluded.pages, extracted_at = excluded.extracted_at`,
+      `INSERT INTO archive_texts (archive_id, file_id, status, text_key, pages, queued_at, extracted_at) VALUES (?, ?, 'INDEXED', ?, ?, ?, ?)
+       ON CONFLICT (archive_id) DO UPDATE SET file_id = excluded.file_id, status = 'INDEXED', text_key = excluded.text_key, pages = excluded.pages, extracted_at = excluded.extracted_at`,
     );
+    const index = db.prepare("INSERT INTO archive_texts_fts (rowid, body) VALUES (?, ?)");
     const term = db.prepare("INSERT OR IGNORE INTO search_terms (term, stem) VALUES (?, ?)");
-    const r = seededRandom(seed);
     const vocabulary = new Set<string>();
     let bytes = 0;
     const now = new Date().toISOString();
     db.exec("BEGIN");
-    for (const row of rows) {
-      const body = syntheticBody(r, row.year);
+    for (const { row, body } of benchTexts(rows)) {
       bytes += Buffer.byteLength(body);
-      insert.run(row.id, row.current_file_id, body, Math.max(1, Math.round(body.length / 3000)), now, now);
+      insert.run(row.id, row.fileId, benchTextKey(row), Math.max(1, Math.round(body.length / 3000)), now, now);
+      index.run(row.id, body);
       for (const word of search.foldedWords(body)) if (!/^\d+$/.test(word)) vocabulary.add(word);
     }
     for (const word of vocabulary) term.run(word, search.stemIndonesian(word));
@@ -104,6 +126,67 @@ function seedTexts(persistTo: string, search: SearchModule, seed = 20261126) {
     return { texts: rows.length, bytes, vocabulary: vocabulary.size, seconds: (performance.now() - started) / 1000 };
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Step 4, R2's part: the same texts as objects, written the way Miniflare's local R2 keeps them (a
+ * blob file per object and a row in the bucket's SQLite metadata): a put through the bucket
+ * binding takes about 25 ms here, a million of them most of a day. The format is Miniflare's
+ * own, so `checkStoredTexts` reads some back through the binding before anything is measured.
+ */
+function storeTexts(persistTo: string, bucketName: string, rows: readonly TextRow[]): number {
+  const started = performance.now();
+  const r2 = join(persistTo, "v3", "r2");
+  const objectsDir = join(r2, "miniflare-R2BucketObject");
+  const files = readdirSync(objectsDir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`Expected one R2 bucket database in ${objectsDir}, found: ${files.join(", ") || "none"}`);
+  const blobs = join(r2, bucketName, "blobs");
+  mkdirSync(blobs, { recursive: true });
+  const db = new DatabaseSync(join(objectsDir, files[0]!));
+  try {
+    db.exec("PRAGMA synchronous = OFF");
+    const insert = db.prepare(
+      `INSERT OR REPLACE INTO _mf_objects (key, blob_id, version, size, etag, uploaded, checksums, http_metadata, custom_metadata)
+       VALUES (?, ?, ?, ?, ?, ?, '{}', '{"contentType":"text/plain; charset=utf-8"}', '{}')`,
+    );
+    db.exec("BEGIN");
+    for (const { row, body } of benchTexts(rows)) {
+      const bytes = Buffer.from(body);
+      // Miniflare's blob id: 32 random bytes, then the time in ms (64-bit big-endian), in hex.
+      const id = Buffer.alloc(40);
+      randomFillSync(id, 0, 32);
+      id.writeBigInt64BE(BigInt(Date.now()), 32);
+      const blobId = id.toString("hex");
+      writeFileSync(join(blobs, blobId), bytes);
+      insert.run(benchTextKey(row), blobId, randomBytes(16).toString("hex"), bytes.length, createHash("md5").update(bytes).digest("hex"), Date.now());
+    }
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** An object's text through Miniflare's proxy, which a loaded machine sometimes drops: tried three times. */
+async function readBack(bucket: { get(key: string): Promise<{ text(): Promise<string> } | null> }, key: string): Promise<string | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (await bucket.get(key))?.text();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+}
+
+/** Some stored texts read back through the running Miniflare's bucket, equal to what was indexed. */
+async function checkStoredTexts(bucket: { get(key: string): Promise<{ text(): Promise<string> } | null> }, rows: readonly TextRow[]) {
+  const wanted = new Set([0, Math.floor(rows.length / 2), rows.length - 1]);
+  let index = 0;
+  for (const { row, body } of benchTexts(rows)) {
+    if (wanted.has(index++) && (await readBack(bucket, benchTextKey(row))) !== body) throw new Error(`R2 does not read back the text of document ${row.id}: Miniflare's storage format changed?`);
+    if (index > Math.max(...wanted)) break;
   }
 }
 
@@ -132,7 +215,7 @@ function matchCounts(persistTo: string, terms: string[]): Record<string, number>
 type Measured = { label: string; q: string; total: string; requests: number; p50: number; p95: number; cpuMs: number; others: number };
 
 async function main() {
-  const work = mkdtempSync(join(tmpdir(), "e-arsip-bench-search-"));
+  const work = REUSE || mkdtempSync(join(tmpdir(), "e-arsip-bench-search-"));
   const state = join(work, "state");
   let mf: Miniflare | undefined;
   let workerdPid: number | undefined;
@@ -151,7 +234,7 @@ async function main() {
   };
   const cleanup = async () => {
     await stop();
-    if (KEEP) log(`temp dir kept: ${work}`);
+    if (KEEP || REUSE) log(`temp dir kept: ${work}`);
     else rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   const onSignal = () => void cleanup().finally(() => process.exit(130));
@@ -162,11 +245,6 @@ async function main() {
     const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
     const search = await loadAppSearch(work);
 
-    log("migrations + demo seed");
-    await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", state], join(work, "setup.log"));
-    log(`inserting ${DOCS.toLocaleString("en")} documents (metadata)`);
-    const seeded = seedDocuments(state, DOCS);
-    log(`seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.total} documents`);
 
     const start = async () => {
       const modules = [
@@ -253,22 +331,53 @@ async function main() {
       return results;
     };
 
-    log("metadata-only search (no text indexed yet)");
-    let server = await start();
-    const metadataOnly = await measure(server.appUrl, server.cookie);
-    await stop();
-    const before = storageBytes(state);
+    /** What the seeding steps measured, kept beside the state so `--reuse` reports them again. */
+    type Seeded = {
+      docs: number;
+      metadataOnly: Measured[];
+      before: Record<string, number>;
+      after: Record<string, number>;
+      texts: ReturnType<typeof seedTexts>;
+      r2Seconds: number;
+      counts: Record<string, number>;
+    };
+    const seededFile = join(work, "seeded.json");
+    let seeded: Seeded;
+    let server: Awaited<ReturnType<typeof start>>;
+    if (REUSE) {
+      seeded = JSON.parse(readFileSync(seededFile, "utf8")) as Seeded;
+      log(`reusing ${seeded.docs.toLocaleString("en")} seeded documents in ${work}`);
+      server = await start();
+    } else {
+      await freshState(root, state, log);
+      log(`inserting ${DOCS.toLocaleString("en")} documents (metadata)`);
+      const documents = seedDocuments(state, DOCS);
+      log(`seeded in ${documents.seconds.toFixed(1)} s: ${documents.total} documents`);
 
-    log(`a synthetic text for each of the ${DOCS.toLocaleString("en")} documents`);
-    const texts = seedTexts(state, search);
-    log(`texts stored and indexed in ${texts.seconds.toFixed(1)} s: ${(texts.bytes / 1e6).toFixed(0)} MB, ${texts.vocabulary} distinct words`);
-    const after = storageBytes(state);
-    const counts = matchCounts(state, [RARE, "surat", "universitas"]);
+      log("metadata-only search (no text indexed yet)");
+      server = await start();
+      const metadataOnly = await measure(server.appUrl, server.cookie);
+      await stop();
+      const before = storageBytes(state);
 
+      log(`a synthetic text for each of the ${DOCS.toLocaleString("en")} documents`);
+      const rows = benchTextRows(state);
+      const texts = seedTexts(state, rows, search);
+      log(`texts indexed in ${texts.seconds.toFixed(1)} s: ${(texts.bytes / 1e6).toFixed(0)} MB, ${texts.vocabulary} distinct words`);
+      const after = storageBytes(state);
+      const counts = matchCounts(state, [RARE, "surat", "universitas"]);
+
+      const r2Seconds = storeTexts(state, config.r2_buckets.find((bucket) => bucket.binding === "FILES")!.bucket_name, rows);
+      log(`texts stored in R2 in ${r2Seconds.toFixed(1)} s`);
+      seeded = { docs: DOCS, metadataOnly, before, after, texts, r2Seconds, counts };
+      writeFileSync(seededFile, JSON.stringify(seeded));
+      server = await start();
+      await checkStoredTexts((await mf!.getR2Bucket("FILES")) as unknown as Parameters<typeof checkStoredTexts>[0], rows);
+    }
     log("text search");
-    server = await start();
     const withText = await measure(server.appUrl, server.cookie);
     await stop();
+    const { metadataOnly, before, after, texts, r2Seconds, counts } = seeded;
 
     const sum = (stats: Record<string, number>, test: (name: string) => boolean) =>
       Object.entries(stats)
@@ -278,12 +387,13 @@ async function main() {
     const textRowBytes = sum(after, (name) => name === "archive_texts") - sum(before, (name) => name === "archive_texts");
     const termBytes = sum(after, (name) => name.startsWith("search_terms"));
     const dbFile = statSync(d1SqliteFile(state)).size;
+    const catalogueBytes = sum(before, () => true);
     const per = (bytes: number) => `${(bytes / texts.texts / 1000).toFixed(2)} kB`;
 
     const lines = [
       `# Search benchmark (${new Date().toISOString().slice(0, 10)})`,
       "",
-      `${DOCS.toLocaleString("en")} documents with synthetic metadata; then a synthetic Indonesian text for each (average ${(texts.bytes / texts.texts / 1000).toFixed(1)} kB, ${texts.vocabulary.toLocaleString("en")} distinct words).`,
+      `${seeded.docs.toLocaleString("en")} documents with synthetic metadata; then a synthetic Indonesian text for each (average ${(texts.bytes / texts.texts / 1000).toFixed(1)} kB, ${texts.vocabulary.toLocaleString("en")} distinct words).`,
       `\`GET /api/v1/archives?q=\` signed in as Super Admin, 1 connection, up to ${REQUESTS} requests per query (at most ${MAX_SECONDS} s) after ${WARMUP} warm-up requests; workerd (Miniflare) on this machine, load average at the end ${loadAverage()}.`,
       "",
       "| query | found (metadata only) | found (with text) | requests | p50 / p95 metadata only (ms) | p50 / p95 with text (ms) | CPU/request metadata only (ms) | CPU/request with text (ms) | CPU ratio |",
@@ -295,13 +405,13 @@ async function main() {
       "",
       `Texts matching (FTS5, exact word): ${Object.entries(counts).map(([term, n]) => `\`${term}\` ${n.toLocaleString("en")}`).join(", ")}.`,
       "",
-      `Index size: FTS5 index of the texts ${(ftsBytes / 1e6).toFixed(1)} MB (${per(ftsBytes)} per document), the texts themselves (archive_texts) ${(textRowBytes / 1e6).toFixed(1)} MB (${per(textRowBytes)} per document), search_terms ${(termBytes / 1e6).toFixed(2)} MB; the D1 file is ${(dbFile / 1e6).toFixed(0)} MB in all.`,
-      `Storing and indexing the texts took ${texts.seconds.toFixed(1)} s in one local SQLite transaction (${Math.round(texts.texts / texts.seconds)} texts/s), stemming included.`,
+      `D1 size: ${(dbFile / 1e6).toFixed(0)} MB (the SQLite file), of which the catalogue without texts ${(catalogueBytes / 1e6).toFixed(0)} MB, the contentless FTS5 index of the texts ${(ftsBytes / 1e6).toFixed(1)} MB (${per(ftsBytes)} per document), their rows (status, R2 key) ${(textRowBytes / 1e6).toFixed(1)} MB (${per(textRowBytes)} per document), search_terms ${(termBytes / 1e6).toFixed(2)} MB. The texts themselves are ${(texts.bytes / 1e6).toFixed(0)} MB in R2 (they were in D1 before migration 0027).`,
+      `Indexing the texts took ${texts.seconds.toFixed(1)} s in one local SQLite transaction (${Math.round(texts.texts / texts.seconds)} texts/s), stemming included; writing them into local R2 (Miniflare's storage, directly) ${r2Seconds.toFixed(1)} s.`,
       `CPU/request is workerd's (user + system, from /proc), which includes D1's SQLite work: Miniflare runs D1 in the same process.`,
       `Other processes' CPU (cores, of ${cpus().length}) during the windows, metadata only: ${metadataOnly.map((m) => m.others.toFixed(2)).join(" / ")}; with text: ${withText.map((m) => m.others.toFixed(2)).join(" / ")}.`,
     ];
     const report = lines.join("\n");
-    writeFileSync(join(root, "scripts/bench/search-results.md"), `${report}\n`);
+    writeFileSync(REPORT_FILE, `${report}\n`);
     process.stdout.write(`${report}\n`);
   } finally {
     await cleanup();

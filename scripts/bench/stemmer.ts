@@ -12,7 +12,8 @@
  *    then Tala's rules).
  *
  * Also what reading the dictionary costs (group by group, once per isolate). The issue's
- * target is at least 500,000 words a second. Markdown to stdout and scripts/bench/stemmer-results.md.
+ * target is at least 500,000 words a second. Markdown to stdout and scripts/bench/stemmer-results.md
+ * (or `--report FILE`).
  */
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -28,6 +29,7 @@ const option = (name: string, fallback: number) => {
 };
 const TEXTS = option("--texts", 300);
 const PASSES = option("--passes", 5);
+const REPORT_FILE = args.includes("--report") ? args[args.indexOf("--report") + 1]! : `${root}scripts/bench/stemmer-results.md`;
 
 type StemmerModule = typeof import("../../app/domain/search/indonesian.ts") & typeof import("../../app/domain/search/root-dictionary.ts");
 
@@ -108,7 +110,7 @@ async function main() {
     `The dictionary is read group by group (roots sharing their first three letters), each once per isolate at its first lookup: the first five query words in a fresh isolate took ${firstQueryMs.toFixed(1)} ms CPU; reading every group (${roots.length.toLocaleString("en")} roots) ${loadMs.toFixed(1)} ms.`,
     ``,
   ].join("\n");
-  writeFileSync(`${root}scripts/bench/stemmer-results.md`, report);
+  writeFileSync(REPORT_FILE, report);
   process.stdout.write(report);
 }
 

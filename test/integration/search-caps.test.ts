@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentPage } from "~/domain/documents";
 import { parsePageQuery } from "~/domain/document-schemas";
 import { searchDocuments } from "~/server/search/service.server";
@@ -14,6 +14,9 @@ import { indexText } from "../support/worker/search";
  * reader's rules, so no capped count, facet or row reveals a text the reader may not open. The
  * cap is lowered through the service's option so a handful of documents exceeds it.
  */
+
+// Each document is uploaded and its text indexed: slow on a loaded machine.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let world: AccessWorld;
 const word = unique("umum").toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -125,5 +128,39 @@ describe("relevance pages across the metadata and text hits", () => {
     const first = (await searchDocuments(ctx, query({ q: mixed, size: "5" }))).found;
     const second = (await searchDocuments(ctx, query({ q: mixed, size: "5", page: "2" }))).found;
     expect([...first, ...second].map((row) => row.uuid)).toEqual(whole.map((row) => row.uuid));
+  });
+});
+
+describe("common words (issue 31): bm25 only over the rare elements of a search", () => {
+  // RARE_MATCHES lowered to 3 through the service's option: `word` (7 texts) is common, `rare`
+  // (in two of them) is not.
+  const rare = unique("langka").toLowerCase().replace(/[^a-z0-9]/g, "");
+  let withRare: string[];
+  beforeAll(async () => {
+    withRare = [publicDocs[0]!, privateDocs[0]!];
+    await indexText(publicDocs[0]!, `Kalimat panjang tentang kegiatan kampus yang menyebut ${word} dan ${rare} sekali di antara banyak kata lain yang panjang.`);
+    await indexText(privateDocs[0]!, `${word} ${word} ${word} ${word} ${rare} ${rare} rahasia`);
+  });
+
+  it("a search of common elements only lists its matches newest first, all of them still", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const found = await searchDocuments(ctx, query({ q: word, size: "10" }), { rareMatches: 3 });
+    const ids = found.found.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...publicDocs, ...privateDocs].sort());
+    expect(found.found.every((row) => row.ts === 0)).toBe(true);
+    // Without the lowered threshold the same search ranks by bm25: the texts saying it most first.
+    const ranked = await searchDocuments(ctx, query({ q: word, size: "10" }));
+    expect(privateDocs).toContain(ranked.found[0]!.uuid);
+    expect(ranked.found[0]!.ts).toBeLessThan(0);
+  });
+
+  it("a rare element beside a common one ranks by the rare one's bm25, among the matches of both", async () => {
+    const ctx = await serviceContext(world.admin.user);
+    const found = await searchDocuments(ctx, query({ q: `${word} ${rare}`, size: "10" }), { rareMatches: 3 });
+    // The text saying `rare` twice, in fewer words, ranks first.
+    expect(found.found.map((row) => row.uuid)).toEqual([privateDocs[0], publicDocs[0]]);
+    expect(found.found.map((row) => row.uuid).sort()).toEqual([...withRare].sort());
+    expect(found.rows[0]!.snippet).toContain(`<mark>${rare}</mark>`);
   });
 });

@@ -25,8 +25,8 @@ import DICTIONARY from "../fixtures/relevance/queries-dictionary.json";
 
 /**
  * The relevance set (test/fixtures/relevance) through the real search: each document uploaded
- * through the API, its text stored as the extraction consumer stores it (archive_texts INDEXED,
- * the words' stems recorded), every query run through the document list service three ways:
+ * through the API, its text stored as the extraction consumer stores it (the words' stems
+ * recorded, the text in R2, its words in the index), every query run through the document list service three ways:
  * stemmed without the Hunspell dictionary (the index built that way, as before issue 32), then —
  * the vocabulary re-stemmed, as the cron does after an upgrade — with it, and without stemming.
  * The scores are printed for the README; with the dictionary the whole set must keep recall@10

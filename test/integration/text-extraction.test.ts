@@ -32,8 +32,14 @@ type Sent = { archiveId: number; fileId: number };
 
 const as = (session: SignedIn | null) => ({ cookie: session?.cookie, ip: session?.ip, csrfToken: session?.csrfToken });
 
+/** The document's text row, `body` the text as stored: in R2 under `text_key` once INDEXED (migration 0027). */
 async function textRow(uuid: string): Promise<TextRow | null> {
-  return testEnv.DB.prepare("SELECT t.* FROM archive_texts t JOIN archives a ON a.id = t.archive_id WHERE a.uuid = ?").bind(uuid).first<TextRow>();
+  const row = await testEnv.DB.prepare("SELECT t.* FROM archive_texts t JOIN archives a ON a.id = t.archive_id WHERE a.uuid = ?")
+    .bind(uuid)
+    .first<TextRow & { text_key: string | null }>();
+  if (!row) return null;
+  const { text_key: key, ...rest } = row;
+  return key ? { ...rest, body: (await (await testEnv.FILES.get(key))?.text()) ?? "(missing)" } : rest;
 }
 async function currentFile(uuid: string): Promise<{ id: number; current_file_id: number }> {
   return (await testEnv.DB.prepare("SELECT id, current_file_id FROM archives WHERE uuid = ?").bind(uuid).first<{ id: number; current_file_id: number }>())!;

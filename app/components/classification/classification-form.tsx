@@ -2,9 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, SelectField, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { FINAL_DISPOSITIONS } from "~/domain/classification";
+import { FINAL_DISPOSITIONS } from "~/domain/classification-view";
 import { SECURITY_CLASSES } from "~/domain/security-classes";
-import { classificationText, securityClassNames } from "~/i18n/classification";
+import { classificationText } from "~/i18n/classification";
+import { securityClassNames } from "~/i18n/filing";
 
 const f = classificationText.fields;
 

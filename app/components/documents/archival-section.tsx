@@ -1,4 +1,4 @@
-import { Form, Link, href } from "react-router";
+import { Form, Link, href, useNavigation } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { Field, TextareaField, useFormKit, type FormRules } from "~/components/form";
@@ -8,9 +8,14 @@ import type { VitalView } from "~/domain/vital";
 import { berkasText } from "~/i18n/berkas";
 import { vitalText as v } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
-import { useBusy } from "./retention-section";
 
 const s = berkasText.documentSection;
+
+/** Is a post with this intent in flight (its button's busy state)? */
+function useBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
 
 /**
  * The document page's 'Berkas' section: the berkas it is filed in (and 'Keluarkan dari Berkas'

@@ -1,7 +1,7 @@
 import { keywordList } from "~/lib/format";
 import { t } from "~/i18n/id";
 import type { SecurityClass } from "~/domain/security-classes";
-import { securityClassNames } from "~/i18n/classification";
+import { securityClassNames } from "~/i18n/filing";
 
 /** Keyword chips; `clamp` keeps them to two lines inline (lists), the detail page shows all. */
 export function KeywordChips({ keywords, clamp = false }: { keywords: string; clamp?: boolean }) {

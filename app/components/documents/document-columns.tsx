@@ -6,7 +6,7 @@ import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import type { DocumentListRow } from "~/domain/documents";
 import { AccessBadge, ClassBadge, KeywordChips } from "./badges";
-import { filingText } from "~/i18n/classification";
+import { filingText } from "~/i18n/filing";
 import { searchText } from "~/i18n/search";
 
 const c = documentsText.columns;

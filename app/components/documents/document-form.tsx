@@ -9,7 +9,7 @@ import { documentForm as documentFormText } from "~/i18n/document-form";
 import type { Category } from "~/server/documents/service.server";
 import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
 import { versionsText } from "~/i18n/records";
-import { filingText, securityClassText } from "~/i18n/classification";
+import { filingText, securityClassText } from "~/i18n/filing";
 import type { ClassificationOption } from "~/domain/classification";
 import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes";
 import { CheckboxField } from "~/components/form";

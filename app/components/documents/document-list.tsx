@@ -3,14 +3,14 @@ import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
-import { filingText } from "~/i18n/classification";
+import { filingText } from "~/i18n/filing";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
-import { textExtraction } from "~/i18n/text-extraction";
-import { documentListDefaults } from "~/domain/document-schemas";
+import { textFilterText } from "~/i18n/text-filter";
+import { documentListDefaults } from "~/domain/document-list";
 import { FILE_TYPE_GROUPS, FACET_KEYS, type Facets, type FacetValue } from "~/domain/search/facets";
 import { searchText } from "~/i18n/search";
 import { RETENTION_STATUSES } from "~/domain/retention";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionFilterText } from "~/i18n/retention-filter";
 
 /**
  * The catalogue of SPEC section 2 on the list kit: search, category filter, page size, the
@@ -78,10 +78,10 @@ export function DocumentList({
         {textFilter && (
           <FilterSelect
             name="teks"
-            label={textExtraction.filter.label}
+            label={textFilterText.label}
             value={query.teks}
-            options={TEXT_FILTER_VALUES.map((value) => ({ value, label: textExtraction.filter.options[value] }))}
-            allLabel={textExtraction.filter.all}
+            options={TEXT_FILTER_VALUES.map((value) => ({ value, label: textFilterText.options[value] }))}
+            allLabel={textFilterText.all}
             testId="text-filter"
           />
         )}
@@ -102,10 +102,10 @@ export function DocumentList({
         {mode === "app" && (
           <FilterSelect
             name="retensi"
-            label={retentionText.filterLabel}
+            label={retentionFilterText.label}
             value={query.retensi}
-            options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionText.status[status] }))}
-            allLabel={retentionText.filterAll}
+            options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionFilterText.status[status] }))}
+            allLabel={retentionFilterText.all}
             testId="retention-filter"
           />
         )}

@@ -1,8 +1,6 @@
-import { Form, useNavigation } from "react-router";
-import { buttonClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
-import { Field, RadioGroup, TextareaField, useFormKit, type FormRules } from "~/components/form";
-import { CsrfField } from "~/components/form/csrf-field";
+import type { FormRules } from "~/components/form";
+import { lazyComponent } from "~/components/lazy-component";
 import type { RetentionStatus, RetentionView } from "~/domain/retention";
 import { formatDate } from "~/lib/format";
 import { retention as r } from "~/i18n/retention";
@@ -29,13 +27,12 @@ export function RetentionBadge({ view }: { view: Pick<RetentionView, "status" | 
   );
 }
 
-const day = (iso: string | null) => (iso ? formatDate(`${iso}T00:00:00+07:00`, "DD MMMM YYYY") : r.section.none);
+/** Super Admin's forms (a hold, its release, a reappraisal): their code and the form kit load only where they show. */
+const HoldForm = lazyComponent(() => import("./retention-forms").then((module) => module.HoldForm));
+const ReleaseHoldForm = lazyComponent(() => import("./retention-forms").then((module) => module.ReleaseHoldForm));
+const ReappraisalForm = lazyComponent(() => import("./retention-forms").then((module) => module.ReappraisalForm));
 
-/** Is a post with this intent in flight (its button's busy state)? */
-export function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
+const day = (iso: string | null) => (iso ? formatDate(`${iso}T00:00:00+07:00`, "DD MMMM YYYY") : r.section.none);
 
 /**
  * The 'Retensi' section of a document's page: status, dates, final disposition, the hold that
@@ -74,75 +71,5 @@ export function RetentionSection({ view, holdRules, reappraisalRules }: { view: 
       {holdRules && view.canHold && (view.ownHold ? <ReleaseHoldForm rules={holdRules} /> : !view.hold?.code && <HoldForm rules={holdRules} />)}
       {reappraisalRules && view.canReappraise && <ReappraisalForm rules={reappraisalRules} />}
     </section>
-  );
-}
-
-function HoldForm({ rules }: { rules: FormRules }) {
-  const [form, fields] = useFormKit<"reason">({ id: "hold", lastResult: null, rules });
-  const busy = useBusy("hold");
-  return (
-    <Form method="post" className="mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...form.props} data-testid="hold-form">
-      <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>
-      <CsrfField />
-      <TextareaField label={r.hold.reason} field={fields.reason} hint={r.hold.reasonHint} rows={2} />
-      <button type="submit" name="intent" value="hold" className={buttonClass.danger} disabled={busy} data-testid="hold-submit">
-        {r.hold.place}
-      </button>
-    </Form>
-  );
-}
-
-/**
- * Releasing a document's own hold, with the reason: on the document's page (a card), or in a
- * dialog of the trash (`inDialog`, naming the document in `hidden`, posting to `action`).
- */
-export function ReleaseHoldForm({ rules, inDialog, hidden = {}, action }: { rules: FormRules; inDialog?: boolean; hidden?: Record<string, string>; action?: string }) {
-  const [form, fields] = useFormKit<"reason">({ id: "release-hold", lastResult: null, rules });
-  const busy = useBusy("release-hold");
-  return (
-    <Form
-      method="post"
-      action={action}
-      className={inDialog ? "mt-4 space-y-3" : "mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"}
-      {...form.props}
-      data-testid="release-hold-form"
-    >
-      {!inDialog && <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>}
-      <CsrfField />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <TextareaField label={r.hold.releaseReason} field={fields.reason} rows={2} />
-      <button type="submit" name="intent" value="release-hold" className={buttonClass.secondary} disabled={busy} data-testid="release-hold-submit">
-        {r.hold.release}
-      </button>
-    </Form>
-  );
-}
-
-function ReappraisalForm({ rules }: { rules: FormRules }) {
-  const [form, fields] = useFormKit<"outcome" | "until" | "reason">({ id: "reappraisal", lastResult: null, rules, defaultValue: { outcome: "EXTEND" } });
-  const busy = useBusy("reappraise");
-  const t = r.reappraisal;
-  return (
-    <Form method="post" className="mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...form.props} data-testid="reappraisal-form">
-      <h3 className="font-semibold text-slate-800">{t.heading}</h3>
-      <p className="text-sm text-slate-600">{t.intro}</p>
-      <CsrfField />
-      <RadioGroup
-        legend={t.outcome}
-        field={fields.outcome}
-        options={[
-          { value: "EXTEND", label: t.outcomes.EXTEND },
-          { value: "MUSNAH", label: t.outcomes.MUSNAH },
-          { value: "PERMANEN", label: t.outcomes.PERMANEN },
-        ]}
-      />
-      <Field label={t.until} field={fields.until} type="date" />
-      <TextareaField label={t.reason} field={fields.reason} rows={2} />
-      <button type="submit" name="intent" value="reappraise" className={buttonClass.primary} disabled={busy} data-testid="reappraisal-submit">
-        {t.submit}
-      </button>
-    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
-import { shortSha256, type VersionView } from "~/domain/records";
+import { shortSha256, type VersionView } from "~/domain/records-view";
 import { formatDate, formatKb } from "~/lib/format";
 import { versionsText } from "~/i18n/records";
 

@@ -40,50 +40,134 @@ const quoted = (term: string) => `"${term}"`;
 const phraseOf = (words: string[]) => quoted(words.join(" "));
 
 /**
- * The FTS5 query over the catalogue's metadata: each word prefix-matched (as the metadata search
- * always did), each phrase exact, all required.
+ * The FTS5 expression of each element of a search, the same for the metadata and the text index:
+ * a word as itself or any of its `expansions` (the corpus's words of its stem and, up to a cap,
+ * the words it begins, so "kurikulum" finds "kurikulumnya"), a phrase exactly. All elements are
+ * required (`allOf`). FTS5's own prefix queries (`"word"*`) are not used: they gather every match
+ * of every word with that prefix before the first row, which a common word in a million
+ * documents cannot afford.
  */
-export function metadataMatch(search: ParsedSearch): string | null {
-  const parts = [...search.words.map((word) => `${quoted(word)}*`), ...search.phrases.map(phraseOf)];
-  return parts.length ? parts.join(" AND ") : null;
-}
-
-/**
- * The FTS5 query over document texts: each word matches itself or any of its `expansions`
- * (the corpus's words with its stem, and words it begins, capped by the caller), each phrase
- * exactly, all required. The index holds the real words, so bm25() and snippet() see them.
- */
-export function textMatch(search: ParsedSearch, expansions: ReadonlyMap<string, readonly string[]>): string | null {
-  const groups = search.words.map((word) => {
-    const terms = [...new Set([word, ...(expansions.get(word) ?? [])])];
+export function searchGroups(search: ParsedSearch, expansions: ReadonlyMap<string, readonly string[]>): string[] {
+  const words = search.words.map((word) => {
+    const terms = wordTerms(word, expansions);
     return terms.length === 1 ? quoted(word) : `(${terms.map(quoted).join(" OR ")})`;
   });
-  const parts = [...groups, ...search.phrases.map(phraseOf)];
-  return parts.length ? parts.join(" AND ") : null;
+  return [...words, ...search.phrases.map(phraseOf)];
 }
 
-/** Private-use characters snippet() puts around each match; no extracted text keeps them. */
-export const MARK_OPEN = "\uE000";
-export const MARK_CLOSE = "\uE001";
+/** A word and the corpus words it stands for, the word first. */
+export const wordTerms = (word: string, expansions: ReadonlyMap<string, readonly string[]>): string[] => [...new Set([word, ...(expansions.get(word) ?? [])])];
+
+/** Every element required: the FTS5 expression of the whole search (null: no element). */
+export const allOf = (groups: readonly string[]): string | null => (groups.length ? groups.join(" AND ") : null);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/**
- * A snippet from FTS5 (matches between MARK_OPEN and MARK_CLOSE) as HTML: the text escaped, each
- * match in <mark>. Stray markers are dropped, so the result is always balanced.
- */
-export function snippetHtml(raw: string): string {
-  let html = "";
-  let open = false;
-  for (const part of raw.split(/([\uE000\uE001])/u)) {
-    if (part === MARK_OPEN) {
-      if (!open) html += "<mark>";
-      open = true;
-    } else if (part === MARK_CLOSE) {
-      if (open) html += "</mark>";
-      open = false;
-    } else html += escapeHtml(part);
+/** A word of a text: where it stands, and its folded form (as `foldedWords` folds it). */
+type Token = { start: number; end: number; folded: string };
+
+function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    // ASCII words only need lower case; the rest fold as the index folds them.
+    const folded = /^[\x00-\x7f]*$/.test(match[0]) ? match[0].toLowerCase() : foldedWords(match[0])[0];
+    if (folded) tokens.push({ start: match.index, end: match.index + match[0].length, folded });
   }
-  return open ? `${html}</mark>` : html;
+  return tokens;
+}
+
+/** Words around the best match a snippet shows (FTS5's snippet() showed 24). */
+export const SNIPPET_WORDS = 24;
+/** About how many characters SNIPPET_WORDS words take, to compare windows before cutting words. */
+const WINDOW_CHARS = 200;
+/** How far into a text a match is looked for word by word when its letters need folding (diacritics). */
+const FOLDED_SCAN_CHARS = 64 * 1024;
+
+/** The best window is looked for among a text's first this many matches (a common word's text may hold thousands). */
+const MAX_HITS = 500;
+
+/** A match in a text: where it stands and which element of the search (words, then phrases) it is. */
+type Hit = { start: number; end: number; group: number };
+
+const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The matches of a search in a text, in text order: one regular expression over the raw text (case
+ * ignored), so a long text costs one scan. Words written with diacritics ('SÉNAT' for 'senat')
+ * it misses; when it finds nothing, the start of the text is read word by word, folded as the
+ * index folds it.
+ */
+function hitsIn(text: string, words: readonly (readonly string[])[], phrases: readonly (readonly string[])[]): Hit[] {
+  const groups = [...words.map((terms) => terms.map(escapeRegex).join("|")), ...phrases.map((phrase) => phrase.map(escapeRegex).join("[^\\p{L}\\p{N}]+"))];
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${groups.map((group, index) => `(?<g${index}>${group})`).join("|")})(?![\\p{L}\\p{N}])`, "giu");
+  const hits: Hit[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const group = groups.findIndex((_, index) => match.groups?.[`g${index}`] !== undefined);
+    hits.push({ start: match.index, end: match.index + match[0].length, group });
+    if (hits.length === MAX_HITS) break;
+  }
+  if (hits.length || /^[\x00-\x7f]*$/.test(text)) return hits;
+  const tokens = tokensOf(text.slice(0, FOLDED_SCAN_CHARS));
+  const groupOf = new Map<string, number>();
+  words.forEach((terms, group) => terms.forEach((term) => groupOf.set(term, group)));
+  tokens.forEach((token, index) => {
+    const group = groupOf.get(token.folded);
+    if (group !== undefined) hits.push({ start: token.start, end: token.end, group });
+    phrases.forEach((phrase, p) => {
+      if (phrase.length && phrase.every((word, offset) => tokens[index + offset]?.folded === word)) {
+        hits.push({ start: token.start, end: tokens[index + phrase.length - 1]!.end, group: words.length + p });
+      }
+    });
+  });
+  return hits;
+}
+
+/**
+ * A snippet of `text` around its best match, as HTML: the text escaped, each match in <mark> (a
+ * phrase as one), "…" where the text goes on; null when nothing in it matches. `words` are the
+ * search's words, each with the terms it stands for (`wordTerms`); `phrases` its phrases. The
+ * window of about SNIPPET_WORDS words holding the most distinct words and phrases (then the most
+ * matches, then the earliest) wins, as FTS5's snippet() chose; it starts two words before its
+ * first match.
+ */
+export function textSnippet(text: string, words: readonly (readonly string[])[], phrases: readonly (readonly string[])[]): string | null {
+  const hits = hitsIn(text, words, phrases);
+  if (!hits.length) return null;
+  // Slide a window of WINDOW_CHARS over the matches: it opens at each match.
+  let best = { hit: 0, distinct: -1, count: -1 };
+  const inWindow = new Map<number, number>();
+  let hi = 0;
+  hits.forEach((hit, lo) => {
+    if (lo > 0) {
+      const group = hits[lo - 1]!.group;
+      const left = inWindow.get(group)! - 1;
+      if (left) inWindow.set(group, left);
+      else inWindow.delete(group);
+    }
+    for (hi = Math.max(hi, lo); hi < hits.length && hits[hi]!.start < hit.start + WINDOW_CHARS; hi++) inWindow.set(hits[hi]!.group, (inWindow.get(hits[hi]!.group) ?? 0) + 1);
+    if (inWindow.size > best.distinct || (inWindow.size === best.distinct && hi - lo > best.count)) best = { hit: lo, distinct: inWindow.size, count: hi - lo };
+  });
+  // The words around it, cut from a stretch of the text wide enough for them.
+  const from = Math.max(0, hits[best.hit]!.start - 100);
+  const tokens = tokensOf(text.slice(from, hits[best.hit]!.start + 40 * SNIPPET_WORDS)).map((token) => ({ ...token, start: token.start + from, end: token.end + from }));
+  const first = Math.max(0, tokens.findIndex((token) => token.end > hits[best.hit]!.start) - 2);
+  const shown = tokens.slice(first, first + SNIPPET_WORDS);
+  const last = shown.at(-1)!;
+  const marks = hits.filter((hit) => hit.start >= shown[0]!.start && hit.end <= last.end);
+  let html = shown[0]!.start > 0 ? "…" : "";
+  let position = shown[0]!.start;
+  const emit = (until: number) => {
+    html += escapeHtml(text.slice(position, until));
+    position = until;
+  };
+  for (const mark of marks) {
+    if (mark.start < position) continue;
+    emit(mark.start);
+    html += "<mark>";
+    emit(mark.end);
+    html += "</mark>";
+  }
+  emit(last.end);
+  return /[\p{L}\p{N}]/u.test(text.slice(last.end)) ? `${html}…` : html;
 }

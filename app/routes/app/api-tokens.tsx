@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/api-tokens";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";

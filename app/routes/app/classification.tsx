@@ -1,6 +1,6 @@
 import { Link, href } from "react-router";
 import type { Route } from "./+types/classification";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { classificationColumns } from "~/components/classification/classification-columns";

@@ -7,16 +7,17 @@ import { FixityCard } from "~/components/dashboard/fixity-card";
 import { VitalCard } from "~/components/dashboard/vital-card";
 import { getVitalOverview } from "~/server/vital/service.server";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
-import { AccessRequestList } from "~/components/access-requests/access-request-list";
+import { lazyComponent } from "~/components/lazy-component";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
 import { ROLES } from "~/domain/roles";
-import { listAccessRequests, unownedPendingCount } from "~/server/access-requests/service.server";
+import { listAccessRequests, unownedPendingRead } from "~/server/access-requests/service.server";
 import { UnownedRequestsPanel } from "~/components/access-requests/unowned-requests-panel";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { getFixityOverview } from "~/server/fixity/service.server";
-import { getDashboard } from "~/server/statistics/service.server";
+import { fixityOverviewRead } from "~/server/fixity/service.server";
+import { dashboardRead } from "~/server/statistics/service.server";
+import { retentionOverviewRead } from "~/server/retention/service.server";
 import { recomputeRetention } from "~/server/jobs/system.server";
-import { getRetentionOverview } from "~/server/retention/service.server";
+import { readTogether } from "~/server/db/prepared.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
@@ -29,19 +30,27 @@ import { dashboard as dashboardText } from "~/i18n/dashboard";
 
 export const meta = () => pageMeta({ title: t.pages.dashboard });
 
+/** Satuan Kerja's panel of access requests: its code (the list kit, the token download) loads only for them. */
+const AccessRequestList = lazyComponent(() => import("~/components/access-requests/access-request-list").then((module) => module.AccessRequestList));
+
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const role = ctx.session.user.role;
-  const [dashboard, accessRequests, unownedPending, fixity, retention, vital] = await Promise.all([
-    getDashboard(ctx),
+  // Every card in one D1 round trip (the vital card beside it); each read gives null where the
+  // actor has no such card.
+  const [[dashboard, unownedPending, fixity, retention], accessRequests, vital] = await Promise.all([
+    readTogether(
+      ctx.d1,
+      dashboardRead(ctx),
+      // Super Admin answers the requests on documents without an owning unit: their way in.
+      unownedPendingRead(ctx),
+      // Super Admin: stored files whose fixity check failed.
+      fixityOverviewRead(ctx),
+      // Super Admin: documents per retention status (the retention schedule's state).
+      retentionOverviewRead(ctx),
+    ),
     // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
     role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
-    // Super Admin answers the requests on documents without an owning unit: their way in.
-    role === ROLES.superAdmin ? unownedPendingCount(ctx) : null,
-    // Super Admin: stored files whose fixity check failed.
-    role === ROLES.superAdmin ? getFixityOverview(ctx) : null,
-    // Super Admin: documents per retention status (the retention schedule's state).
-    getRetentionOverview(ctx),
     // Super Admin: vital records, their second copies and the last restore drill.
     getVitalOverview(ctx),
   ]);

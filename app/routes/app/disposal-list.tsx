@@ -1,6 +1,6 @@
 import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/disposal-list";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
@@ -16,6 +16,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
+import { formatShortDay } from "~/lib/format";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -61,15 +62,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   );
 }
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" }).format(new Date(iso)) : "–";
-
 function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: boolean }) {
   const decided = item.decision ? (
     <p>
       <strong>{m.decisions[item.decision]}</strong>
       {item.decisionReason && <span className="block text-slate-600">{item.decisionReason}</span>}
-      {item.decidedBy && <span className="block text-xs text-slate-500">{m.decidedBy(item.decidedBy, formatDate(item.decidedAt))}</span>}
+      {item.decidedBy && <span className="block text-xs text-slate-500">{m.decidedBy(item.decidedBy, formatShortDay(item.decidedAt))}</span>}
     </p>
   ) : null;
   if (!canManage) return decided ?? <span>–</span>;
@@ -143,7 +141,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="text-slate-500">{m.columns.createdAt}</dt>
           <dd>
-            {formatDate(list.createdAt)}
+            {formatShortDay(list.createdAt)}
             {list.createdBy && ` · ${list.createdBy}`}
           </dd>
         </div>
@@ -172,7 +170,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <h2 id="ba-heading" className="text-lg font-semibold text-slate-900">
             {m.beritaAcara} {list.beritaAcara.number}
           </h2>
-          <p className="mt-1">{formatDate(list.beritaAcara.issuedOn)}</p>
+          <p className="mt-1">{formatShortDay(list.beritaAcara.issuedOn)}</p>
           <p className="mt-1 break-all text-slate-600">
             {m.listHash}: <code>{list.beritaAcara.listSha256}</code>
           </p>

@@ -4,7 +4,8 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/components/list";
-import { DISPOSAL_TABS, listKindOfTab, parseCandidateQuery, type CandidateQuery, type CandidateView, type DisposalListSummary } from "~/domain/disposal";
+import { parseCandidateQuery, type CandidateQuery } from "~/domain/disposal";
+import { DISPOSAL_TABS, listKindOfTab, type CandidateView, type DisposalListSummary } from "~/domain/disposal-view";
 import { disposalText as m } from "~/i18n/disposal";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -13,6 +14,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { candidateUnits, createDisposalList, listCandidates, listDisposalLists } from "~/server/disposal/service.server";
 import { can } from "~/domain/policy";
 import { vitalText } from "~/i18n/vital";
+import { formatShortDay } from "~/lib/format";
 
 const BASE = href("/app/penyusutan");
 
@@ -51,9 +53,6 @@ function queryHref(query: CandidateQuery, change: Partial<Record<keyof Candidate
   const search = params.toString();
   return search ? `${BASE}?${search}` : BASE;
 }
-
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" }).format(new Date(iso)) : "–";
 
 export default function Disposal({ loaderData }: Route.ComponentProps) {
   const { page, units, lists, readOnly, canExportEad } = loaderData;
@@ -104,7 +103,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
     { key: "kind", header: m.columns.kind, cell: (row) => m.kinds[row.kind] },
     { key: "status", header: m.columns.status, cell: (row) => m.statuses[row.status] },
     { key: "items", header: m.columns.items, align: "end", width: "8%", cell: (row) => row.itemCount },
-    { key: "created", header: m.columns.createdAt, hideBelow: "lg", cell: (row) => formatDate(row.createdAt) },
+    { key: "created", header: m.columns.createdAt, hideBelow: "lg", cell: (row) => formatShortDay(row.createdAt) },
   ];
   const table = (
     <DataTable

@@ -10,8 +10,6 @@ import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
-import { StatusBadge } from "~/components/access-requests/status-badge";
-import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { can } from "~/domain/policy";
@@ -22,12 +20,13 @@ import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
-import { deleteDocument, getDocument } from "~/server/documents/service.server";
-import { listVersions, restoreVersion } from "~/server/documents/versions.server";
+import { deleteDocument, getDocumentAndRow } from "~/server/documents/service.server";
+import { restoreVersion, versionsRead } from "~/server/documents/versions.server";
+import { noRead, readTogether } from "~/server/db/prepared.server";
 import { VersionHistory } from "~/components/documents/version-history";
 import { recordMessages } from "~/i18n/records";
-import { filingText, securityClassNames } from "~/i18n/classification";
-import { openRequestForDocument, requestAccess } from "~/server/access-requests/service.server";
+import { filingText, securityClassNames } from "~/i18n/filing";
+import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
@@ -39,17 +38,19 @@ import { TextStatusRow } from "~/components/documents/text-status";
 import { goneHandler } from "~/components/documents/tombstone";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
-import { getTextStatus, reindexDocument } from "~/server/text-extraction/service.server";
+import { reindexDocument, textStatusRead } from "~/server/text-extraction/service.server";
 import { RetentionSection } from "~/components/documents/retention-section";
 import { BerkasSection, VitalSection } from "~/components/documents/archival-section";
 import { documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
-import { getDocumentRetention, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
+import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 const RequestDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RequestDialog));
+/** Shown only to who has asked for this document: its code loads then. */
+const OpenRequestNotice = lazyComponent(() => import("~/components/access-requests/open-request-notice").then((module) => module.OpenRequestNotice));
 
 export const handle = documentBreadcrumb;
 
@@ -57,25 +58,30 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loader
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  // Both reads at once; the document's own refusal answers first (a 404, or a 410 with the
-  // tombstone of a record that is gone).
-  const reading = getDocumentRetention(ctx, params.uuid);
-  reading.catch(() => undefined);
-  const document = await orRouteError(() => getDocument(ctx, params.uuid));
-  const retention = await orRouteError(() => reading);
+  // The document's own refusal answers first: a 404, or a 410 with the tombstone of a record that is gone.
+  const { document, row } = await orRouteError(() => getDocumentAndRow(ctx, params.uuid));
   const dialog = new URL(request.url).searchParams.get("dialog");
   const confirmDelete = dialog === "delete";
   if (confirmDelete && !document.canDelete) {
     throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
-  // Someone who may ask sees their open request instead of the button, or the button.
-  const openRequest = document.canRequestAccess ? await openRequestForDocument(ctx, document.uuid) : null;
+  // Everything else the page shows in one round trip; each read gives null where the actor may not see it.
+  const [retention, openRequest, versions, textStatus] = await orRouteError(() =>
+    readTogether(
+      ctx.d1,
+      documentRetentionRead(ctx, row),
+      // Someone who may ask sees their open request instead of the button, or the button.
+      document.canRequestAccess ? openRequestRead(ctx, document.uuid) : noRead,
+      versionsRead(ctx, row),
+      textStatusRead(ctx, document),
+    ),
+  );
   const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
   return {
     fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
-    versions: document.canOpenFile ? await listVersions(ctx, document.uuid) : null,
-    textStatus: await getTextStatus(ctx, document),
+    versions,
+    textStatus,
     trashDays: ctx.config.trashDays,
     confirmDelete,
     openRequest,
@@ -223,16 +229,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
         {canCheckFixity && <FixityCheckButton />}
       </div>
       {fixityReport && <FixityCheckResult report={fixityReport} />}
-      {openRequest && (
-        <div className="mt-4 flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200" data-testid="open-request">
-          <span>{accessRequestsText.request.openState}</span>
-          <StatusBadge status={openRequest.status} />
-          {openRequest.canDownload && <TokenDownloadLink request={openRequest}>{accessRequestsText.rowActions.download}</TokenDownloadLink>}
-          <Link to={href("/app/access-request")} className="font-medium text-blue-700 hover:underline">
-            {accessRequestsText.request.viewStatus}
-          </Link>
-        </div>
-      )}
+      {openRequest && <OpenRequestNotice request={openRequest} />}
       <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
       <BerkasSection berkas={archival.berkas} options={archival.berkasOptions} createHref={archival.createBerkasHref} hasCode={document.classificationCode} />
       {archival.vital && archival.vitalRules && <VitalSection view={archival.vital} rules={archival.vitalRules} />}

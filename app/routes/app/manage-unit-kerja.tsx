@@ -1,7 +1,7 @@
 import { Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -9,7 +9,8 @@ import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPaginat
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
-import { UNIT_KERJA_SORTS, UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
+import { UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
+import { UNIT_KERJA_SORTS } from "~/domain/unit-kerja-view";
 import { pageMeta } from "~/lib/meta";
 import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/trash";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import { trashColumns } from "~/components/trash/trash-columns";
@@ -18,7 +18,7 @@ import { releaseDocumentHold } from "~/server/retention/service.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { Dialog } from "~/components/dialog";
-import { ReleaseHoldForm } from "~/components/documents/retention-section";
+import { ReleaseHoldForm } from "~/components/documents/retention-forms";
 import { recordMessages, trashText } from "~/i18n/records";
 import { retention as retentionText } from "~/i18n/retention";
 

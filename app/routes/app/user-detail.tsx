@@ -2,7 +2,7 @@ import { Form, Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { UserStatusBadge } from "~/components/admin/user-columns";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";

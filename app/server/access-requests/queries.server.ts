@@ -3,8 +3,10 @@ import type { AccessRequestListQuery } from "~/domain/access-requests";
 import type { AccessRequestScope } from "~/domain/policy";
 import type { Database } from "../db/schema";
 import type { Db } from "../db/db.server";
-import { audienceUnit, audienceWhere, liveDocuments, type Audience } from "../documents/queries.server";
+import { liveDocuments, type Audience } from "../documents/queries.server";
+import { audienceValues, viewableWhere } from "../documents/access.server";
 import { containsAny } from "../db/like-pattern.server";
+import { statementOf, type Statement } from "../db/prepared.server";
 
 type Deps = { db: Db };
 type Tables = Database & {
@@ -70,13 +72,9 @@ export function findAccessRequest(deps: Deps, uuid: string): Promise<AccessReque
   return baseQuery(deps).where("r.uuid", "=", uuid).executeTakeFirst();
 }
 
-/** The requester's open (PENDING or APPROVED) request for a document, if any. */
-export function findOpenRequest(deps: Deps, archiveUuid: string, requesterId: number): Promise<AccessRequestRow | undefined> {
-  return baseQuery(deps)
-    .where("a.uuid", "=", archiveUuid)
-    .where("r.requester_id", "=", requesterId)
-    .where("r.status", "in", ["PENDING", "APPROVED"])
-    .executeTakeFirst();
+/** The requester's open (PENDING or APPROVED) request for a document (at most one). */
+export function openRequestQuery(deps: Deps, archiveUuid: string, requesterId: number) {
+  return baseQuery(deps).where("a.uuid", "=", archiveUuid).where("r.requester_id", "=", requesterId).where("r.status", "in", ["PENDING", "APPROVED"]);
 }
 
 /** The document fields a new request needs (live documents only: nobody asks for a trashed one). */
@@ -100,7 +98,7 @@ function listFilter(scope: AccessRequestScope & { actorId: number; audience: Aud
   return (eb: ExpressionBuilder<Tables, "r" | "a" | "u" | "uk">) => {
     // A request about a document the reader may not see (another unit's SANGAT_RAHASIA one) is
     // not listed. (rv, the revoker, is only joined for display: no filter reads it.)
-    const conditions: Expression<SqlBool>[] = [audienceWhere(scope.audience.kind, audienceUnit(scope.audience))(eb as never)];
+    const conditions: Expression<SqlBool>[] = [viewableWhere(scope.audience.kind, audienceValues(scope.audience))(eb as never)];
     if (!scope.all) {
       conditions.push(
         scope.unitKerjaId === null
@@ -156,11 +154,12 @@ export async function countPendingForUnit({ db }: Deps, unitKerjaId: number): Pr
 }
 
 /** PENDING requests on live documents without an owning unit (Super Admin's dashboard panel). */
-export async function countUnownedPending({ db }: Deps): Promise<number> {
-  const row = await requestsOnLiveDocuments({ db })
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("r.owner_unit_kerja_id", "is", null)
-    .where("r.status", "=", "PENDING")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function unownedPendingStatement({ db, d1 }: Deps & { d1: D1Database }): Statement<{ n: number }> {
+  return statementOf(
+    d1,
+    requestsOnLiveDocuments({ db })
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("r.owner_unit_kerja_id", "is", null)
+      .where("r.status", "=", "PENDING"),
+  );
 }

@@ -21,11 +21,11 @@ import { documents as documentsText } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import {
   countPendingForUnit,
-  countUnownedPending,
   findAccessRequest,
   findArchiveForRequest,
-  findOpenRequest,
   listAccessRequestRows,
+  openRequestQuery,
+  unownedPendingStatement,
   type AccessRequestRow,
 } from "./queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -36,6 +36,7 @@ import { randomToken, sha256Hex } from "../crypto.server";
 import type { Database } from "../db/schema";
 import type { Db } from "../db/db.server";
 import { commit, type AuditEachEntry, type AuditEntry, type Step } from "../audit/commit.server";
+import { batchedRead, noRead, statementOf, type BatchedRead } from "../db/prepared.server";
 
 const m = accessRequestMessages;
 
@@ -134,13 +135,13 @@ export async function getAccessRequest(ctx: ServiceContext, uuid: string): Promi
 
 /**
  * The signed-in user's open request for a document (for the detail page: show its state instead
- * of the 'Request Document' button); null when there is none or nobody is signed in.
+ * of the 'Request Document' button), as a read that shares the page's round trip; null when
+ * there is none or nobody is signed in.
  */
-export async function openRequestForDocument(ctx: ServiceContext, archiveUuid: string): Promise<AccessRequestView | null> {
+export function openRequestRead(ctx: ServiceContext, archiveUuid: string): BatchedRead<AccessRequestView | null> {
   const user = userActorOf(ctx.actor);
-  if (!user || !/^[0-9a-f-]{36}$/i.test(archiveUuid)) return null;
-  const row = await findOpenRequest(ctx, archiveUuid, user.userId);
-  return row ? toView(ctx, row) : null;
+  if (!user || !/^[0-9a-f-]{36}$/i.test(archiveUuid)) return noRead;
+  return batchedRead([statementOf(ctx.d1, openRequestQuery(ctx, archiveUuid, user.userId))], ([[row]]) => (row ? toView(ctx, row) : null));
 }
 
 /**
@@ -265,11 +266,12 @@ export async function listAccessRequests(ctx: ServiceContext, query: AccessReque
 
 /**
  * PENDING requests on documents without an owning unit, which Super Admin answers (the count on
- * the admin dashboard's panel); 0 for anyone else.
+ * the admin dashboard's panel), as a read that shares the dashboard's round trip; null for
+ * anyone else (no panel).
  */
-export async function unownedPendingCount(ctx: ServiceContext): Promise<number> {
-  if (userActorOf(ctx.actor)?.role !== ROLES.superAdmin) return 0;
-  return countUnownedPending(ctx);
+export function unownedPendingRead(ctx: ServiceContext): BatchedRead<number | null> {
+  const superAdmin = userActorOf(ctx.actor)?.role === ROLES.superAdmin;
+  return batchedRead([superAdmin ? unownedPendingStatement(ctx) : null], ([rows]) => (rows ? Number(rows[0]?.n ?? 0) : null));
 }
 
 /** PENDING requests addressed to the signed-in user's unit (the sidebar badge); 0 for anyone not answering for a unit. */

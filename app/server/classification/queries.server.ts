@@ -1,11 +1,25 @@
-import { sql } from "kysely";
-import type { ClassificationListQuery } from "~/domain/classification";
+import { sql, type SqlBool } from "kysely";
+import { SUBTREE_END, type ClassificationListQuery, type CodeRange } from "~/domain/classification";
 import type { Db } from "../db/db.server";
 import { containsPattern, likeEscaped } from "../db/like-pattern.server";
 import { preparedQuery } from "../db/prepared.server";
 
 /** Reads of the classification scheme (klasifikasi arsip). */
 type Deps = { db: Db };
+
+/**
+ * The subtree rule (`codeSubtree` in ~/domain/classification) as SQL: the code in `column` is
+ * `root` or a code below it. `root` is a range of bound values (`codeSubtree(code)`, one range
+ * of the code index) or a column holding a code (a hold's code covering a document's).
+ */
+export function inCodeSubtree(column: string, root: CodeRange | { column: string }) {
+  const code = sql.ref(column);
+  if ("column" in root) {
+    const rootCode = sql.ref(root.column);
+    return sql<SqlBool>`(${code} >= ${rootCode} AND ${code} < ${rootCode} || ${sql.lit(SUBTREE_END)})`;
+  }
+  return sql<SqlBool>`(${code} >= ${root.from} AND ${code} < ${root.to})`;
+}
 
 const columns = [
   "k.id",

@@ -78,6 +78,31 @@ export async function batchRead<T extends (Statement<unknown> | null)[]>(d1: D1D
   return statements.map((s) => (s === null ? null : (results[next++]!.results ?? []))) as Rows<T>;
 }
 
+/**
+ * A read that can share one D1 round trip with the other reads of a request (`readTogether`):
+ * its statements (null: a read this caller may not make, whose rows are null) and what it
+ * makes of their rows. A page that shows several rooms' data reads them all at once.
+ */
+export type BatchedRead<T> = { statements: readonly (Statement<unknown> | null)[]; result: (rows: (unknown[] | null)[]) => T | Promise<T> };
+
+export const batchedRead = <const S extends readonly (Statement<unknown> | null)[], T>(statements: S, result: (rows: Rows<S>) => T | Promise<T>): BatchedRead<T> => ({
+  statements,
+  result: result as (rows: (unknown[] | null)[]) => T | Promise<T>,
+});
+
+/** A read this caller does not make: no statement, result null. */
+export const noRead: BatchedRead<null> = { statements: [], result: () => null };
+
+/** Several reads in ONE D1 round trip; each read's result, in order. */
+export async function readTogether<const R extends readonly BatchedRead<unknown>[]>(
+  d1: D1Database,
+  ...reads: R
+): Promise<{ -readonly [K in keyof R]: R[K] extends BatchedRead<infer T> ? T : never }> {
+  const rows = await batchRead(d1, ...reads.flatMap((read) => read.statements));
+  let next = 0;
+  return (await Promise.all(reads.map((read) => read.result(read.statements.map(() => rows[next++] ?? null))))) as never;
+}
+
 /** One statement's first row, or undefined. */
 export async function firstRow<Row>(statement: Statement<Row>): Promise<Row | undefined> {
   return ((await statement.statement.first()) as Row | null) ?? undefined;

@@ -170,7 +170,10 @@ export interface Database {
     archive_id: number;
     file_id: number;
     status: "PENDING" | "INDEXED" | "NO_TEXT" | "FAILED";
+    /** The text, for rows indexed before migration 0027 only (until moved to R2); '' otherwise. */
     body: Generated<string>;
+    /** The R2 object holding the INDEXED text (null before it is indexed, and for a text still in `body`). */
+    text_key: Generated<string | null>;
     pages: number | null;
     truncated: Generated<number>;
     error: string | null;
@@ -330,7 +333,7 @@ export interface Database {
   site_state: { key: string; value: number };
   /** FTS5 over archives (external content; rowid = archives.id). */
   archives_fts: { rowid: number; title: string; document_number: string; keywords: string; description: string };
-  /** FTS5 over archive_texts.body (external content; rowid = archives.id): INDEXED texts of live documents. */
+  /** FTS5 over the INDEXED texts (contentless, the texts are in R2; rowid = archives.id), documents in the trash included. */
   archive_texts_fts: { rowid: number; body: string };
   /** Each word of the indexed texts (folded as FTS5 folds it) and its Indonesian stem. */
   search_terms: { term: string; stem: string };
@@ -338,6 +341,8 @@ export interface Database {
   search_stemmer: { id: number; version: string; restem_version: string | null; restem_after: string | null };
   /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
   archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
+  /** Trigger-kept: live documents per retention status, and DIMUSNAHKAN (destroyed records' tombstones). */
+  retention_counts: { status: string; total: number };
   /** Live documents per classification code (0: none), trigger-kept. */
   classification_counts: { classification_id: number; total: number };
   classification_codes: {

@@ -23,6 +23,8 @@ import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalText } from "~/i18n/disposal";
 import { vitalText } from "~/i18n/vital";
+import { codeSubtree, isInSubtree } from "~/domain/classification";
+import { inCodeSubtree } from "../classification/queries.server";
 import { commit, type Step } from "../audit/commit.server";
 import { inListChunks } from "../db/in-list.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -71,7 +73,7 @@ const notHeld = (eb: ArchiveEb) =>
           .innerJoin("classification_codes as hc", "hc.id", "h.classification_id")
           .select("h.id")
           .where("h.released_at", "is", null)
-          .where(sql<boolean>`k.code >= hc.code AND k.code < hc.code || '/'`),
+          .where(inCodeSubtree("k.code", { column: "hc.code" })),
       ),
     ),
   ]);
@@ -139,7 +141,7 @@ function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<Ca
     .$if(!scope.all, (qb) => qb.where("a.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
     .$if(query.unit !== undefined, (qb) => qb.where("a.unit_kerja_id", "=", query.unit!))
     .$if(query.year !== undefined, (qb) => qb.where("a.year", "=", query.year!))
-    .$if(query.code !== undefined, (qb) => qb.where("k.code", ">=", query.code!).where("k.code", "<", `${query.code}/`))
+    .$if(query.code !== undefined, (qb) => qb.where(inCodeSubtree("k.code", codeSubtree(query.code!))))
     .$if(query.after !== undefined, (qb) => qb.where("s.archive_id", ">", query.after!))
     .$if(query.uuids !== undefined, (qb) => qb.where("a.uuid", "in", query.uuids!))
     .orderBy("s.archive_id");
@@ -645,8 +647,6 @@ async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
   return checks;
 }
 
-/** A code's hold covers the code and every code below it (`PP.01` covers `PP.01.02`). */
-const coveredBy = (code: string, heldCode: string) => code === heldCode || (code > heldCode && code < `${heldCode}/`);
 
 /** Why an approved item cannot be carried out now, or null when it can. */
 async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
@@ -654,7 +654,7 @@ async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, r
   if (row.deleted_at) return m.skip.trashed;
   if (row.archival_state === "STATIS") return m.skip.statis;
   const code = row.classification_code;
-  const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => coveredBy(code, held.code))?.reason : undefined);
+  const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => isInSubtree(code, held.code))?.reason : undefined);
   if (hold !== undefined) return m.skip.held(hold);
   if (checks.vital.has(row.id)) return vitalText.skipVital;
   if (checks.pending.has(row.id)) return m.skip.pendingRequest;

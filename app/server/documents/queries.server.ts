@@ -4,8 +4,10 @@ import type { DocumentSort } from "~/domain/document-schemas";
 import { decodeCursor, encodeCursor, type CursorKind } from "~/domain/list-cursor";
 import type { SortDir } from "~/domain/list-query";
 import type { Database } from "../db/schema";
-import { userActorOf, type Actor } from "~/domain/policy";
-import { ROLES } from "~/domain/roles";
+import { audienceOf } from "~/domain/policy";
+import type { Audience } from "~/domain/access-rule";
+import { audienceUnit, audienceValues, countedWhere, liveWhere, viewableWhere, type ArchiveBuilder } from "./access.server";
+import { inCodeSubtree } from "../classification/queries.server";
 import type { Db } from "../db/db.server";
 import { allRows, firstRow, preparedQuery } from "../db/prepared.server";
 import type { TextStatus } from "~/domain/text-extraction";
@@ -14,49 +16,26 @@ import type { TextStatus } from "~/domain/text-extraction";
 export type Deps = { db: Db };
 
 /**
- * The one read of live documents — not in the trash. Every reader of the catalogue (lists,
- * search, detail, downloads, dashboards, sitemap, feeds, access-request creation) starts here;
- * the list indexes cover live rows only (`WHERE deleted_at IS NULL`), so this condition is also
- * what lets SQLite use them.
+ * The one read of live documents — not in the trash (the access rule's state term). Every reader
+ * of the catalogue (lists, search, detail, downloads, dashboards, sitemap, feeds, access-request
+ * creation) starts here; the list indexes cover live rows only (`WHERE deleted_at IS NULL`), so
+ * this condition is also what lets SQLite use them.
  */
 export function liveDocuments({ db }: Deps) {
-  return db.selectFrom("archives as a").where("a.deleted_at", "is", null);
+  return db.selectFrom("archives as a").where(liveWhere);
 }
 
 /**
- * Who is reading the catalogue, as far as what they may see of it is concerned: the public
- * (visitors, and the public pages for everyone), every document (Super Admin), or every document
- * but the SANGAT_RAHASIA ones of other units (any other signed-in user; `unitKerjaId` is the
- * unit they belong to as Satuan Kerja). Readers that return documents, counts, facets or snippets
- * take one and filter with `visibleDocuments` (or, in prepared list statements, `audienceWhere`).
- * Must agree with the policy's `document.view`.
+ * Who is reading the catalogue (~/domain/access-rule): readers that return documents, counts,
+ * facets or snippets take one and filter with `visibleDocuments` (or, in prepared list
+ * statements, `viewableWhere` with the audience's kind as the shape and its unit as a parameter).
  */
-export type Audience = { kind: "public" } | { kind: "all" } | { kind: "unit"; unitKerjaId: number | null };
-
-export function audienceOf(actor: Actor | null, options: { publicOnly?: boolean } = {}): Audience {
-  const user = userActorOf(actor);
-  if (!user || options.publicOnly) return { kind: "public" };
-  if (user.role === ROLES.superAdmin) return { kind: "all" };
-  return { kind: "unit", unitKerjaId: user.role === ROLES.satuanKerja ? user.unitKerjaId : null };
-}
-
-/** A unit id no document has: the reader belongs to no unit. */
-const NO_UNIT = -2;
-export const audienceUnit = (audience: Audience) => (audience.kind === "unit" ? (audience.unitKerjaId ?? NO_UNIT) : NO_UNIT);
-
-type ArchiveBuilder = ExpressionBuilder<Database & { a: Database["archives"] }, "a">;
-
-/** The condition `audience` puts on documents (`unitId` from `audienceUnit`, a parameter). */
-export const audienceWhere = (kind: Audience["kind"], unitId: number) => (eb: ArchiveBuilder) =>
-  kind === "public"
-    ? eb("a.access_level", "=", "PUBLIC")
-    : kind === "unit"
-      ? eb.or([eb("a.security_class", "<>", "SANGAT_RAHASIA"), eb("a.unit_kerja_id", "=", unitId)])
-      : eb.and([]);
+export type { Audience };
+export { audienceOf, audienceUnit };
 
 /** The live documents `audience` may see the metadata of. */
 export function visibleDocuments(deps: Deps, audience: Audience) {
-  return liveDocuments(deps).where(audienceWhere(audience.kind, audienceUnit(audience)));
+  return liveDocuments(deps).where(viewableWhere(audience.kind, audienceValues(audience)));
 }
 
 /**
@@ -138,7 +117,7 @@ export async function findDocumentByIdempotencyKey({ db }: Deps, uploaderId: num
 /**
  * The values a list's filters bind as parameters, in this order: the category, the reader's unit
  * (`audienceUnit`), and the range of classification codes a code filter covers (the code and
- * every code below it: `PP.01` … `PP.01/`, see `codeRange`), and the retention status
+ * every code below it: `codeSubtree` of ~/domain/classification), and the retention status
  * (`?retensi=`, read from the cron-refreshed retention_states).
  */
 export type FilterValues = [categoryId: number, unitId: number, codeFrom: string, codeTo: string, retentionStatus: string];
@@ -175,24 +154,13 @@ const textStatusWhere = (eb: ArchiveBuilder, status: TextStatus) => {
   return status === "PENDING" ? eb.not(eb.exists(settled(null))) : eb.exists(settled(status));
 };
 
-/**
- * A code and the codes below it, as one range of the code index: codes are segments of capital
- * letters and digits joined by '.', so what follows a code inside its subtree is '.', which sorts
- * before '/', and any other continuation sorts after it.
- */
-export const codeRange = (code: string): [from: string, to: string] => [code, `${code}/`];
-
 const filterWhere = (shape: DocumentListShape, [categoryId, unitId, codeFrom, codeTo, retentionStatus]: FilterValues) => (eb: ArchiveBuilder) =>
   eb.and([
-    audienceWhere(shape.audience, unitId)(eb),
+    viewableWhere(shape.audience, { unitId })(eb),
     ...(shape.category ? [eb("a.category_id", "=", categoryId)] : []),
     ...(shape.code
       ? [
-          eb(
-            "a.classification_id",
-            "in",
-            eb.selectFrom("classification_codes").select("id").where("code", ">=", codeFrom).where("code", "<", codeTo),
-          ),
+          eb("a.classification_id", "in", eb.selectFrom("classification_codes").select("id").where(inCodeSubtree("code", { from: codeFrom, to: codeTo }))),
         ]
       : []),
     ...(shape.text ? [textStatusWhere(eb, shape.text)] : []),
@@ -209,7 +177,7 @@ const filterWhere = (shape: DocumentListShape, [categoryId, unitId, codeFrom, co
  */
 function rowFilter(shape: DocumentListShape, values: FilterValues) {
   if (!(shape.audience === "public" && !shape.category && !shape.code && !shape.text && !shape.retention && shape.sort !== "createdAt")) return filterWhere(shape, values);
-  return (eb: ArchiveBuilder) => eb(sql<string>`+${sql.ref("a.access_level")}`, "=", "PUBLIC");
+  return viewableWhere("public", { unitId: values[1] }, { unindexed: true });
 }
 
 /** A column of a list's order and the row field holding its value (what a keyset cursor records). */
@@ -331,11 +299,11 @@ export const documentCountStatement = preparedQuery(
  * the reader may not see.
  */
 export function countFromCounters({ db }: Deps, audience: Audience["kind"], categoryId: number | null, unitId: number) {
-  let counts = db.selectFrom("archive_counts").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), eb.lit(0)).as("n"));
-  if (audience === "public") counts = counts.where("access_level", "=", "PUBLIC");
-  if (audience === "unit") counts = counts.where("restricted_unit", "in", [0, unitId]);
-  if (categoryId !== null) counts = counts.where("category_id", "=", categoryId);
-  return counts;
+  const counts = db
+    .selectFrom("archive_counts as n")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n.total"), eb.lit(0)).as("n"))
+    .where(countedWhere(audience, { unitId }));
+  return categoryId === null ? counts : counts.where("n.category_id", "=", categoryId);
 }
 
 export const categoriesStatement = preparedQuery((db, _shape: null) => db.selectFrom("categories").select(["id", "category_name"]).orderBy("id"));

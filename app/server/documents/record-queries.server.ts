@@ -4,6 +4,7 @@ import type { TrashListQuery } from "~/domain/records";
 import type { Db } from "../db/db.server";
 import { inListChunks } from "../db/in-list.server";
 import { offsetPage } from "../db/offset-page.server";
+import { audienceValues, seesMetadataWhere } from "./access.server";
 
 /** Reads of a record's history: its file versions, and documents in the trash. */
 type Deps = { db: Db };
@@ -15,10 +16,9 @@ export function versionRows({ db }: Deps, archiveId: number) {
     .leftJoin("users as u", "u.id", "f.uploader_id")
     .select(["f.id", "f.version", "f.r2_key", "f.file_name", "f.file_size", "f.mime_type", "f.sha256", "f.note", "f.restored_from", "f.created_at", "u.full_name as uploader"])
     .where("f.archive_id", "=", archiveId)
-    .orderBy("f.version", "desc")
-    .execute();
+    .orderBy("f.version", "desc");
 }
-export type VersionRow = Awaited<ReturnType<typeof versionRows>>[number];
+export type VersionRow = Awaited<ReturnType<ReturnType<typeof versionRows>["execute"]>>[number];
 
 export function findVersion({ db }: Deps, archiveId: number, version: number) {
   return db
@@ -59,15 +59,21 @@ function trashSelect({ db }: Deps) {
 }
 export type TrashRow = NonNullable<Awaited<ReturnType<ReturnType<typeof trashSelect>["executeTakeFirst"]>>> & { deleted_at: string };
 
-/** Which part of the trash a user sees: all of it, or one unit's documents plus their own uploads. */
+/**
+ * Which part of the trash a user sees: all of it, or one unit's documents plus their own uploads
+ * — of those, what the access rule lets them see (never another unit's SANGAT_RAHASIA document,
+ * even one they uploaded).
+ */
 export type TrashScope = { all: true } | { all: false; unitKerjaId: number | null; uploaderId: number };
 
 const scoped = (deps: Deps, scope: TrashScope) =>
   scope.all
     ? trashSelect(deps)
-    : trashSelect(deps).where((eb) =>
-        eb.or([...(scope.unitKerjaId !== null ? [eb("a.unit_kerja_id", "=", scope.unitKerjaId)] : []), eb("a.uploader_id", "=", scope.uploaderId)]),
-      );
+    : trashSelect(deps)
+        .where((eb) =>
+          eb.or([...(scope.unitKerjaId !== null ? [eb("a.unit_kerja_id", "=", scope.unitKerjaId)] : []), eb("a.uploader_id", "=", scope.uploaderId)]),
+        )
+        .where(seesMetadataWhere("unit", audienceValues({ kind: "unit", unitKerjaId: scope.unitKerjaId, userId: scope.uploaderId })));
 
 export async function findTrashed(deps: Deps, uuid: string): Promise<TrashRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;

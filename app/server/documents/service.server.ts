@@ -8,6 +8,7 @@ import type { ExpressionBuilder } from "kysely";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { disposalText } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
+import { codeSubtree } from "~/domain/classification";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
 import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
@@ -33,7 +34,6 @@ import {
   type FilterValues,
   audienceOf,
   audienceUnit,
-  codeRange,
   type Audience,
   findDocumentByIdempotencyKey,
   findDocumentByUuid,
@@ -91,7 +91,8 @@ function listShape(ctx: ServiceContext, audience: Audience, query: DocumentListQ
 function listStatements(ctx: ServiceContext, query: DocumentListQuery & Partial<Pick<DocumentPageQuery, "after" | "before">>, options: { publicOnly?: boolean }) {
   const audience = audienceOf(ctx.actor, options);
   const shape = listShape(ctx, audience, query);
-  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), ...codeRange(query.klasifikasi ?? ""), query.retensi ?? ""];
+  const codes = codeSubtree(query.klasifikasi ?? "");
+  const filters: FilterValues = [query.category ?? 0, audienceUnit(audience), codes.from, codes.to, query.retensi ?? ""];
   const seek = query.after !== undefined ? "after" : query.before !== undefined ? "before" : null;
   const position = seek && documentSeekValues(shape, query.after ?? query.before);
   const rows =
@@ -196,6 +197,15 @@ export async function getDocument(ctx: ServiceContext, uuid: string): Promise<Do
 }
 
 /**
+ * `getDocument`, with the row the document page's other reads start from (its versions,
+ * retention, text status: `…Read(ctx, row)`, read together in one round trip).
+ */
+export async function getDocumentAndRow(ctx: ServiceContext, uuid: string): Promise<{ document: DocumentView; row: DocumentRow }> {
+  const row = await orGone(ctx, uuid, () => visibleRow(ctx, uuid));
+  return { document: toDocumentView(ctx.actor, row), row };
+}
+
+/**
  * A PUBLIC document as the public pages show it (the same for every viewer, so the page can be
  * edge-cached): any other document does not exist there, for a signed-in user too.
  */
@@ -203,7 +213,7 @@ export async function getPublicDocument(ctx: ServiceContext, uuid: string): Prom
   const row = await findDocumentByUuid(ctx, uuid);
   // Gone for good: its tombstone, for who may know of it (the page is cached for visitors only when found).
   if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentsText.notFound));
-  if (row.access_level !== "PUBLIC") throw new NotFoundError(documentsText.notFound);
+  if (!can(null, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
   return toDocumentView(null, row);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { ServiceContext } from "../context.server";
-import { liveDocuments } from "./queries.server";
+import { visibleDocuments } from "./queries.server";
 
 /**
  * The sitemap of the public archive. Documents are split by id range, not by OFFSET: each part
@@ -17,14 +17,13 @@ export async function sitemapPartCount(ctx: Pick<ServiceContext, "db">): Promise
 
 export type SitemapEntry = { uuid: string; updatedAt: string };
 
-/** PUBLIC documents of part `part` (1-based), in id order. */
+/** The documents visitors may see (PUBLIC ones) of part `part` (1-based), in id order. */
 export async function sitemapPart(ctx: Pick<ServiceContext, "db">, part: number): Promise<SitemapEntry[]> {
   const first = (part - 1) * SITEMAP_ID_SPAN + 1;
-  const rows = await liveDocuments(ctx)
+  const rows = await visibleDocuments(ctx, { kind: "public" })
     .select(["a.uuid", "a.updated_at"])
     .where("a.id", ">=", first)
     .where("a.id", "<", first + SITEMAP_ID_SPAN)
-    .where("a.access_level", "=", "PUBLIC")
     .orderBy("a.id")
     .execute();
   return rows.map((row) => ({ uuid: row.uuid, updatedAt: row.updated_at }));

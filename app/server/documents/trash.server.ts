@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { listPage } from "~/domain/list-query";
-import { assertCan, can, userActorOf } from "~/domain/policy";
+import { assertCan, audienceOf, can, userActorOf } from "~/domain/policy";
+import { documentTerms, seesMetadata } from "~/domain/access-rule";
 import type { TrashListQuery, TrashPage, TrashView } from "~/domain/records";
 import { ROLES } from "~/domain/roles";
 import { recordMessages } from "~/i18n/records";
@@ -29,8 +30,13 @@ function trashScope(ctx: ServiceContext): TrashScope {
   return user.role === ROLES.superAdmin ? { all: true } : { all: false, unitKerjaId: user.unitKerjaId, uploaderId: user.userId };
 }
 
-const inScope = (scope: TrashScope, row: TrashRow) =>
-  scope.all || row.uploader_id === scope.uploaderId || (scope.unitKerjaId !== null && row.unit_kerja_id === scope.unitKerjaId);
+const inScope = (ctx: ServiceContext, scope: TrashScope, row: TrashRow) => {
+  const audience = audienceOf(ctx.actor);
+  return (
+    (scope.all || row.uploader_id === scope.uploaderId || (scope.unitKerjaId !== null && row.unit_kerja_id === scope.unitKerjaId)) &&
+    seesMetadata(audience.kind, documentTerms(audience, documentRef(row)))
+  );
+};
 
 function toTrashView(ctx: ServiceContext, row: TrashRow, versions: number, hold: CoveringHold | null): TrashView {
   return {
@@ -68,7 +74,7 @@ export async function listTrash(ctx: ServiceContext, query: TrashListQuery): Pro
 async function trashedRow(ctx: ServiceContext, uuid: string): Promise<TrashRow> {
   const scope = trashScope(ctx);
   const row = await findTrashed(ctx, uuid);
-  if (!row || !inScope(scope, row)) throw new NotFoundError(m.trashNotFound);
+  if (!row || !inScope(ctx, scope, row)) throw new NotFoundError(m.trashNotFound);
   return row;
 }
 

@@ -11,6 +11,7 @@ import { startsDownload, type FileGrant, type FileRequest } from "../http/file-r
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import type { DocumentView } from "~/domain/documents";
 import { findVersion, versionRows, type VersionRow } from "./record-queries.server";
+import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
 import { documentRef, documentFileUrl, grantedDisposition } from "./view.server";
 import type { DocumentRow } from "./queries.server";
@@ -50,7 +51,17 @@ function toVersionView(ctx: ServiceContext, document: DocumentRow, row: VersionR
 /** 'Riwayat Versi': every version of a document's file, newest first. Needs `document.openFile`. */
 export async function listVersions(ctx: ServiceContext, uuid: string): Promise<VersionView[]> {
   const document = await documentWithVisibleFiles(ctx, uuid);
-  return (await versionRows(ctx, document.id)).map((row) => toVersionView(ctx, document, row));
+  const [versions] = await readTogether(ctx.d1, versionsRead(ctx, document));
+  return versions ?? [];
+}
+
+/**
+ * 'Riwayat Versi' of a document already read for this actor (`visibleRow`), as a read that
+ * shares the page's round trip; null for who may not open its files (`document.openFile`).
+ */
+export function versionsRead(ctx: ServiceContext, document: DocumentRow): BatchedRead<VersionView[] | null> {
+  if (!can(ctx.actor, { type: "document.openFile", document: documentRef(document) })) return noRead;
+  return batchedRead([statementOf(ctx.d1, versionRows(ctx, document.id))], ([rows]) => rows.map((row) => toVersionView(ctx, document, row)));
 }
 
 async function versionOf(ctx: ServiceContext, document: DocumentRow, value: string) {

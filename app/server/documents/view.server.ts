@@ -2,11 +2,15 @@ import type { DocumentView } from "~/domain/documents";
 import { can, type Actor, type DocumentRef } from "~/domain/policy";
 import type { DocumentRow } from "./queries.server";
 
-/** What the permission policy needs to know of a document. */
+/**
+ * What the permission policy needs to know of a document. A row read with its `deleted_at` says
+ * whether it is in the trash; rows of the live catalogue are live.
+ */
 export const documentRef = (
   row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class"> & {
     archival_state?: "STATIS" | null;
     custody_unit_id?: number | null;
+    deleted_at?: string | null;
   },
 ): DocumentRef => ({
   uploaderId: row.uploader_id,
@@ -15,6 +19,7 @@ export const documentRef = (
   securityClass: row.security_class,
   ...(row.archival_state ? { archivalState: row.archival_state } : {}),
   ...(row.custody_unit_id ? { custodyUnitId: row.custody_unit_id } : {}),
+  ...(row.deleted_at ? { trashed: true } : {}),
 });
 
 /** Where a document's file is served (download; `?disposition=inline` for a preview). */

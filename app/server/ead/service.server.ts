@@ -13,7 +13,9 @@ import { eadText } from "~/i18n/ead";
 import { commit } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import type { Database } from "../db/schema";
-import { codeRange, liveDocuments } from "../documents/queries.server";
+import { liveDocuments } from "../documents/queries.server";
+import { inCodeSubtree } from "../classification/queries.server";
+import { codeSubtree } from "~/domain/classification";
 import { eadClosing, eadFile, eadItem, eadOpening, type EadAppraisal, type EadItem } from "./ead-xml.server";
 
 /** What to export: the statis holdings, one berkas, or a code and the codes below it. */
@@ -38,8 +40,7 @@ function selected(ctx: Ctx, selection: EadSelection) {
   const base = liveDocuments(ctx).where("a.security_class", "=", "BIASA").where("a.access_level", "=", "PUBLIC");
   if ("scope" in selection) return base.where("a.archival_state", "=", "STATIS");
   if ("berkas" in selection) return base.where("a.berkas_id", "=", selection.berkas);
-  const [from, to] = codeRange(selection.klasifikasi);
-  return base.where("a.classification_id", "in", (eb) => eb.selectFrom("classification_codes").select("id").where("code", ">=", from).where("code", "<", to));
+  return base.where("a.classification_id", "in", (eb) => eb.selectFrom("classification_codes").select("id").where(inCodeSubtree("code", codeSubtree(selection.klasifikasi))));
 }
 
 type Selected = ReturnType<typeof selected>;

@@ -1,6 +1,7 @@
 import { FIXITY_CARD_PROBLEMS, type FixityDocumentRef, type FixityOverview, type FixityProblem } from "~/domain/fixity";
 import type { Db } from "../db/db.server";
 import { inListChunks } from "../db/in-list.server";
+import { batchedRead, statementOf, type BatchedRead } from "../db/prepared.server";
 
 /** Plain reads of the fixity records, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -54,55 +55,51 @@ export function documentOfObject({ db }: Deps, key: string): Promise<FixityDocum
 /**
  * The Super Admin dashboard card: failing objects (newest failures first, with the document each
  * belongs to) and when checks last ran. Only indexed reads of a few rows: no count over every
- * stored object per page view.
+ * stored object per page view; one round trip, which the dashboard shares with its other cards.
  */
-export async function fixityOverview({ db }: Deps): Promise<FixityOverview> {
-  const [problems, failing, newest, oldest, unchecked] = await Promise.all([
-    db
-      .selectFrom("file_fixity as x")
-      .select((eb) => [
-        "x.status",
-        "x.failing_since",
-        "x.checked_at",
-        "x.sha256",
-        "x.actual_sha256",
-        eb
-          .selectFrom("archive_files as f")
-          .innerJoin("archives as a", "a.id", "f.archive_id")
-          .select((inner) => inner.fn<string>("json_array", ["a.uuid", "a.title", "f.version", "a.deleted_at"]).as("doc"))
-          .whereRef("f.r2_key", "=", "x.r2_key")
-          .orderBy("f.id")
-          .limit(1)
-          .as("document"),
-      ])
-      .where("x.failing_since", "is not", null)
-      .orderBy("x.failing_since", "desc")
-      .limit(FIXITY_CARD_PROBLEMS)
-      .execute(),
-    db
-      .selectFrom("file_fixity")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("failing_since", "is not", null)
-      .executeTakeFirst(),
-    db.selectFrom("file_fixity").select((eb) => eb.fn.max("checked_at").as("at")).executeTakeFirst(),
-    db.selectFrom("file_fixity").select((eb) => eb.fn.min("checked_at").as("at")).where("checked_at", "is not", null).executeTakeFirst(),
-    db.selectFrom("file_fixity").select("r2_key").where("checked_at", "is", null).limit(1).executeTakeFirst(),
-  ]);
-  return {
-    failing: Number(failing?.n ?? 0),
-    lastCheckAt: (newest?.at as string | null | undefined) ?? null,
-    oldestCheckAt: (oldest?.at as string | null | undefined) ?? null,
-    someNeverChecked: unchecked !== undefined,
-    problems: problems.map((row): FixityProblem => {
-      const doc = row.document ? (JSON.parse(row.document) as [string, string, number, string | null]) : null;
-      return {
-        outcome: row.status === "MISSING" ? "MISSING" : "MISMATCH",
-        failingSince: row.failing_since!,
-        checkedAt: row.checked_at!,
-        expectedSha256: row.sha256,
-        actualSha256: row.actual_sha256,
-        document: doc ? { uuid: doc[0], title: doc[1], version: doc[2], inTrash: doc[3] !== null } : null,
-      };
+export function fixityOverviewQuery({ db, d1 }: Deps & { d1: D1Database }): BatchedRead<FixityOverview> {
+  const problems = db
+    .selectFrom("file_fixity as x")
+    .select((eb) => [
+      "x.status",
+      "x.failing_since",
+      "x.checked_at",
+      "x.sha256",
+      "x.actual_sha256",
+      eb
+        .selectFrom("archive_files as f")
+        .innerJoin("archives as a", "a.id", "f.archive_id")
+        .select((inner) => inner.fn<string>("json_array", ["a.uuid", "a.title", "f.version", "a.deleted_at"]).as("doc"))
+        .whereRef("f.r2_key", "=", "x.r2_key")
+        .orderBy("f.id")
+        .limit(1)
+        .as("document"),
+    ])
+    .where("x.failing_since", "is not", null)
+    .orderBy("x.failing_since", "desc")
+    .limit(FIXITY_CARD_PROBLEMS);
+  const failing = db.selectFrom("file_fixity").select((eb) => eb.fn.countAll<number>().as("n")).where("failing_since", "is not", null);
+  const newest = db.selectFrom("file_fixity").select((eb) => eb.fn.max("checked_at").as("at"));
+  const oldest = db.selectFrom("file_fixity").select((eb) => eb.fn.min("checked_at").as("at")).where("checked_at", "is not", null);
+  const unchecked = db.selectFrom("file_fixity").select("r2_key").where("checked_at", "is", null).limit(1);
+  return batchedRead(
+    [statementOf(d1, problems), statementOf(d1, failing), statementOf(d1, newest), statementOf(d1, oldest), statementOf(d1, unchecked)],
+    ([problemRows, failingRows, newestRows, oldestRows, uncheckedRows]) => ({
+      failing: Number(failingRows[0]?.n ?? 0),
+      lastCheckAt: (newestRows[0]?.at as string | null | undefined) ?? null,
+      oldestCheckAt: (oldestRows[0]?.at as string | null | undefined) ?? null,
+      someNeverChecked: uncheckedRows.length > 0,
+      problems: problemRows.map((row): FixityProblem => {
+        const doc = row.document ? (JSON.parse(row.document) as [string, string, number, string | null]) : null;
+        return {
+          outcome: row.status === "MISSING" ? "MISSING" : "MISMATCH",
+          failingSince: row.failing_since!,
+          checkedAt: row.checked_at!,
+          expectedSha256: row.sha256,
+          actualSha256: row.actual_sha256,
+          document: doc ? { uuid: doc[0], title: doc[1], version: doc[2], inTrash: doc[3] !== null } : null,
+        };
+      }),
     }),
-  };
+  );
 }

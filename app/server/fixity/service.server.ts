@@ -1,7 +1,7 @@
 import type { FixityCheckResult, FixityDocumentRef, FixityDocumentReport, FixityOutcome, FixityOverview } from "~/domain/fixity";
 import { sql } from "kysely";
 import { NotFoundError } from "~/domain/errors";
-import { assertCan, userActorOf } from "~/domain/policy";
+import { assertCan, can, userActorOf } from "~/domain/policy";
 import { documents as documentsText } from "~/i18n/documents";
 import { t } from "~/i18n/id";
 import { commit, type Step } from "../audit/commit.server";
@@ -9,7 +9,8 @@ import { sealAuditChain } from "../audit/chain.server";
 import type { ServiceContext } from "../context.server";
 import { toHex } from "../crypto.server";
 import { findDocumentByUuid } from "../documents/queries.server";
-import { documentOfObject, dueObjects, fixityOverview, fixityRows, type FixityRow } from "./queries.server";
+import { noRead, readTogether, type BatchedRead } from "../db/prepared.server";
+import { documentOfObject, dueObjects, fixityOverviewQuery, fixityRows, type FixityRow } from "./queries.server";
 
 /** Good checks are kept this long (failures for ever): a year of history per object. */
 const KEEP_GOOD_CHECKS_MS = 366 * 24 * 3600 * 1000;
@@ -187,5 +188,11 @@ export async function checkDocumentFixity(ctx: ServiceContext, uuid: string): Pr
 /** The dashboard card: failing objects and when checks last ran. Needs `fixity.report` (Super Admin). */
 export async function getFixityOverview(ctx: ServiceContext): Promise<FixityOverview> {
   assertCan(ctx.actor, { type: "fixity.report" }, t.denied.page);
-  return fixityOverview(ctx);
+  const [overview] = await readTogether(ctx.d1, fixityOverviewQuery(ctx));
+  return overview;
+}
+
+/** The card as a read that shares the dashboard's round trip; null without `fixity.report` (no card). */
+export function fixityOverviewRead(ctx: ServiceContext): BatchedRead<FixityOverview | null> {
+  return can(ctx.actor, { type: "fixity.report" }) ? fixityOverviewQuery(ctx) : noRead;
 }

@@ -2,23 +2,24 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { OaiSelection, OaiSet } from "~/domain/oai";
 import type { Database } from "../db/schema";
 import type { Db } from "../db/db.server";
+import { audienceValues, viewableWhere } from "../documents/access.server";
+
+const PUBLIC_VALUES = audienceValues({ kind: "public" });
 
 /** Reads of the OAI-PMH records (`oai_records`, kept by triggers: see migration 0012). */
 type Deps = { db: Db };
 
 /**
- * Records with the metadata of their document. A harvester sees the metadata of live PUBLIC
- * documents only, nothing else, ever: `liveDocuments`' rule (not in the trash) plus PUBLIC, as
- * the join's condition, so each record finds its document by the uuid index (a derived table
- * on the right of a LEFT JOIN would be built whole for every page). A record whose document is
- * not one of these (trashed, made non-public, purged) answers as deleted.
+ * Records with the metadata of their document. A harvester reads as the public: the access
+ * rule's `document.view` for visitors (live PUBLIC documents only), as the join's condition, so
+ * each record finds its document by the uuid index (a derived table on the right of a LEFT JOIN
+ * would be built whole for every page). A record whose document is not one of these (trashed,
+ * made non-public, purged) answers as deleted.
  */
 function recordsWithDocuments({ db }: Deps) {
   return db
     .selectFrom("oai_records as r")
-    .leftJoin("archives as a", (join) =>
-      join.onRef("a.uuid", "=", "r.uuid").on("a.deleted_at", "is", null).on("a.access_level", "=", "PUBLIC"),
-    )
+    .leftJoin("archives as a", (join) => join.onRef("a.uuid", "=", "r.uuid").on((eb) => viewableWhere("public", PUBLIC_VALUES)(eb as never)))
     .leftJoin("categories as c", "c.id", "a.category_id")
     .leftJoin("unit_kerja as k", "k.id", "a.unit_kerja_id")
     .leftJoin("classification_codes as cc", "cc.id", "a.classification_id")

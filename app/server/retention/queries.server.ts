@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/db.server";
-import { codeRange } from "../documents/queries.server";
+import { codeAndAncestors, isInSubtree } from "~/domain/classification";
+import { inCodeSubtree } from "../classification/queries.server";
 
 /** Reads of the retention clock's inputs (documents, codes, holds). */
 type Deps = { db: Db };
@@ -43,38 +44,37 @@ export function codeHoldReasons({ db }: Deps) {
 }
 
 /** The codes under an unreleased hold (a handful): a hold covers its code and every code below it. */
-export async function heldCodes({ db }: Deps): Promise<string[]> {
-  const rows = await db
+export function heldCodesQuery({ db }: Deps) {
+  return db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as k", "k.id", "h.classification_id")
     .select("k.code")
     .where("h.released_at", "is", null)
-    .distinct()
-    .execute();
-  return rows.map((row) => row.code);
+    .distinct();
+}
+
+export async function heldCodes(deps: Deps): Promise<string[]> {
+  return (await heldCodesQuery(deps).execute()).map((row) => row.code);
 }
 
 /** Does a hold on one of `held` cover `code` (the code itself or a code below it)? */
-export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean =>
-  code !== null &&
-  held.some((h) => {
-    const [from, to] = codeRange(h);
-    return code >= from && code < to;
-  });
+export const coveredByCodeHold = (held: readonly string[], code: string | null): boolean => code !== null && held.some((h) => isInSubtree(code, h));
 
-/** The unreleased hold on a document, if any. */
-export function activeDocumentHold({ db }: Deps, archiveId: number) {
+/** The unreleased hold on a document (at most one row). */
+export function activeDocumentHoldQuery({ db }: Deps, archiveId: number) {
   return db
     .selectFrom("retention_holds as h")
     .leftJoin("users as u", "u.id", "h.created_by")
     .select(["h.id", "h.reason", "h.created_at", "u.full_name as created_by_name"])
     .where("h.archive_id", "=", archiveId)
-    .where("h.released_at", "is", null)
-    .executeTakeFirst();
+    .where("h.released_at", "is", null);
 }
 
-/** An unreleased hold on another live document of the berkas `berkasId`: it holds the whole berkas. */
-export function activeBerkasItemHold({ db }: Deps, berkasId: number, exceptArchiveId: number) {
+/** The unreleased hold on a document, if any. */
+export const activeDocumentHold = (deps: Deps, archiveId: number) => activeDocumentHoldQuery(deps, archiveId).executeTakeFirst();
+
+/** An unreleased hold on another live document of the berkas `berkasId` (at most one row): it holds the whole berkas. */
+export function activeBerkasItemHoldQuery({ db }: Deps, berkasId: number, exceptArchiveId: number) {
   return db
     .selectFrom("retention_holds as h")
     .innerJoin("archives as s", "s.id", "h.archive_id")
@@ -85,32 +85,29 @@ export function activeBerkasItemHold({ db }: Deps, berkasId: number, exceptArchi
     .where("s.deleted_at", "is", null)
     .where("h.released_at", "is", null)
     .orderBy("h.id")
-    .executeTakeFirst();
+    .limit(1);
 }
 
 /** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
 export function activeCodeHolds({ db }: Deps, code: string) {
-  // The ancestors of 'PP.01.02' are 'PP' and 'PP.01': its prefixes at each '.'.
-  const prefixes = code.split(".").map((_, i, parts) => parts.slice(0, i + 1).join("."));
   return db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as k", "k.id", "h.classification_id")
     .leftJoin("users as u", "u.id", "h.created_by")
     .select(["h.id", "h.reason", "h.created_at", "k.code", "u.full_name as created_by_name"])
-    .where("k.code", "in", prefixes)
+    .where("k.code", "in", codeAndAncestors(code))
     .where("h.released_at", "is", null)
-    .orderBy("k.code")
-    .execute();
+    .orderBy("k.code");
 }
 
 /**
  * SQL: no unreleased hold covers the archive whose id and classification_id columns are named
  * (its own hold, one on another document of its berkas — a berkas is held whole —, or one on its
- * code or a code above it: the code's range, see `codeRange`). The purge paths put it into the
- * very statement that removes a document, so a hold placed a moment earlier still wins.
+ * code or a code above it: `inCodeSubtree`). The purge paths put it into the very statement that
+ * removes a document, so a hold placed a moment earlier still wins.
  */
 export const notHeld = (idColumn: string, classificationColumn: string) =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM retention_holds h WHERE h.released_at IS NULL AND (h.archive_id = ${sql.ref(idColumn)} OR h.classification_id IN (
     SELECT hk.id FROM classification_codes hk JOIN classification_codes dk ON dk.id = ${sql.ref(classificationColumn)}
-    WHERE dk.code >= hk.code AND dk.code < hk.code || '/') OR h.archive_id IN (
+    WHERE ${inCodeSubtree("dk.code", { column: "hk.code" })}) OR h.archive_id IN (
     SELECT s.id FROM archives s JOIN archives d ON d.id = ${sql.ref(idColumn)} WHERE d.berkas_id IS NOT NULL AND s.berkas_id = d.berkas_id)))`;

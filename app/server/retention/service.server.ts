@@ -11,12 +11,26 @@ import { commit } from "../audit/commit.server";
 import { findClassificationById } from "../classification/queries.server";
 import { requireUser } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
-import { codeRange, findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
+import { findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
+import { inCodeSubtree } from "../classification/queries.server";
+import { codeSubtree } from "~/domain/classification";
 import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
+import { batchedRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import type { Db } from "../db/db.server";
-import { activeBerkasItemHold, activeCodeHolds, activeDocumentHold, clockInputSelect, codeHoldReasons, coveredByCodeHold, heldCodes, type ClockInputRow } from "./queries.server";
+import {
+  activeBerkasItemHoldQuery,
+  activeCodeHolds,
+  activeDocumentHold,
+  activeDocumentHoldQuery,
+  clockInputSelect,
+  codeHoldReasons,
+  coveredByCodeHold,
+  heldCodes,
+  heldCodesQuery,
+  type ClockInputRow,
+} from "./queries.server";
 import { findTrashed } from "../documents/record-queries.server";
 import { vitalAmong } from "../vital/copies.server";
 import { vitalText } from "~/i18n/vital";
@@ -268,10 +282,10 @@ async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** When the clock's figures were last made whole (the daily job or a full recompute); null: never. */
-export async function retentionCheckedAt(ctx: Pick<ServiceContext, "db">): Promise<string | null> {
-  const row = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at").executeTakeFirst();
-  return row?.value ? new Date(row.value).toISOString() : null;
-}
+const checkedAtQuery = ({ db }: Pick<ServiceContext, "db">) => db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at");
+const checkedAtOf = (row: { value: number } | undefined): string | null => (row?.value ? new Date(row.value).toISOString() : null);
+/** The statuses the dashboard counts (retention_counts' rows). */
+const RETENTION_COUNTED = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: 0 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // A document's retention (the Retensi section), legal holds (Penahanan), reappraisal.
@@ -298,20 +312,68 @@ async function clockInput(ctx: ServiceContext, archiveId: number): Promise<Clock
  * copy, which may be a day old), the hold that covers it, and what the actor may do about it.
  */
 export async function getDocumentRetention(ctx: ServiceContext, uuid: string): Promise<RetentionView> {
-  return retentionOf(ctx, (await visibleDocument(ctx, uuid)).id);
+  const [retention] = await readTogether(ctx.d1, documentRetentionRead(ctx, await visibleDocument(ctx, uuid)));
+  return retention;
 }
 
+/**
+ * `getDocumentRetention` of a document already read for this actor (a row `visibleRow` gave), as
+ * a read that shares the document page's round trip: the clock's inputs (and its berkas's), the
+ * held codes and the holds that may cover it.
+ */
+export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): BatchedRead<RetentionView> {
+  return batchedRead(
+    [
+      statementOf(ctx.d1, clockInputSelect(ctx).where("a.id", "=", row.id)),
+      statementOf(ctx.d1, heldCodesQuery(ctx)),
+      statementOf(ctx.d1, activeDocumentHoldQuery(ctx, row.id)),
+      row.classification_code ? statementOf(ctx.d1, activeCodeHolds(ctx, row.classification_code)) : null,
+      // A filed document: its berkas's other documents (one clock) and a hold on one of them.
+      row.berkas_id !== null ? statementOf(ctx.d1, clockInputSelect(ctx).where("a.berkas_id", "=", row.berkas_id)) : null,
+      row.berkas_id !== null ? statementOf(ctx.d1, activeBerkasItemHoldQuery(ctx, row.berkas_id, row.id)) : null,
+    ],
+    ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds]) => {
+      if (!input) throw new NotFoundError(documentsText.notFound);
+      return retentionViewOf(ctx, input, siblings ?? [], heldRows.map((held) => held.code), ownHold, codeHolds?.[0], berkasHolds?.[0]);
+    },
+  );
+}
+
+/** The retention of a document by id, in the trash too (where its hold may be released). */
 async function retentionOf(ctx: ServiceContext, archiveId: number): Promise<RetentionView> {
   const input = await clockInput(ctx, archiveId);
   const [held, ownHold, codeHolds, berkasHold] = await Promise.all([
     heldCodes(ctx),
     activeDocumentHold(ctx, archiveId),
-    input.code ? activeCodeHolds(ctx, input.code) : Promise.resolve([]),
-    input.berkas_id !== null ? activeBerkasItemHold(ctx, input.berkas_id, archiveId) : Promise.resolve(undefined),
+    input.code ? activeCodeHolds(ctx, input.code).execute() : Promise.resolve([]),
+    input.berkas_id !== null ? activeBerkasItemHoldQuery(ctx, input.berkas_id, archiveId).executeTakeFirst() : Promise.resolve(undefined),
   ]);
-  const today = retentionToday(ctx.now());
-  const clock = (await clocksOf(ctx, [input], held, today)).find((clocked) => clocked.row.id === archiveId)!.clock;
-  const codeHold = codeHolds[0];
+  const siblings = input.berkas_id !== null ? await clockInputSelect(ctx).where("a.berkas_id", "=", input.berkas_id).execute() : [];
+  return retentionViewOf(ctx, input, siblings, held, ownHold, codeHolds[0], berkasHold);
+}
+
+type HoldRow = { reason: string; created_at: string; created_by_name: string | null };
+
+/**
+ * The clock of one document, a filed one's being its berkas's (`combineBerkasClock` over its
+ * live documents, `siblings`: the document itself may be among them, or in the trash).
+ */
+function documentClockOf(input: ClockInputRow, siblings: readonly ClockInputRow[], held: readonly string[], today: string): RetentionResult {
+  if (input.berkas_id === null) return clockOf(input, held, today);
+  const members = [input, ...siblings.filter((sibling) => sibling.id !== input.id)];
+  return combineBerkasClock(members.map((member) => clockOf(member, held, today)), today);
+}
+
+function retentionViewOf(
+  ctx: ServiceContext,
+  input: ClockInputRow,
+  siblings: readonly ClockInputRow[],
+  held: string[],
+  ownHold: HoldRow | undefined,
+  codeHold: (HoldRow & { code: string }) | undefined,
+  berkasHold: (HoldRow & { title: string }) | undefined,
+): RetentionView {
+  const clock = documentClockOf(input, siblings, held, retentionToday(ctx.now()));
   const hold = ownHold
     ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null, document: null }
     : codeHold
@@ -335,14 +397,12 @@ const isReappraisalDue = (clock: RetentionResult) => clock.status === "JATUH_TEM
 
 /** The live documents filed under `code` or a code below it (for refreshing after a code's hold changes). */
 async function documentIdsUnderCode(ctx: ServiceContext, code: string): Promise<number[]> {
-  const [from, to] = codeRange(code);
   const rows = await ctx.db
     .selectFrom("archives as a")
     .innerJoin("classification_codes as k", "k.id", "a.classification_id")
     .select("a.id")
     .where("a.deleted_at", "is", null)
-    .where("k.code", ">=", from)
-    .where("k.code", "<", to)
+    .where(inCodeSubtree("k.code", codeSubtree(code)))
     .execute();
   return rows.map((row) => row.id);
 }
@@ -609,17 +669,27 @@ export async function refreshDocumentsOfCode(ctx: ServiceContext, classification
 }
 
 /**
- * The Super Admin dashboard's cards: documents per retention status (one grouped read of the
- * status index) and the records destroyed by a Berita Acara (their tombstones).
+ * The Super Admin dashboard's cards: documents per retention status and the records destroyed
+ * by a Berita Acara (their tombstones); null for anyone else.
  */
 export async function getRetentionOverview(ctx: ServiceContext): Promise<RetentionOverview | null> {
-  if (!can(ctx.actor, { type: "retention.overview" })) return null;
-  const [states, destroyed, checkedAt] = await Promise.all([
-    ctx.db.selectFrom("retention_states").select((eb) => ["status", eb.fn.countAll<number>().as("n")]).groupBy("status").execute(),
-    ctx.db.selectFrom("archive_tombstones").select((eb) => eb.fn.countAll<number>().as("n")).where("reason", "=", "DESTROYED").executeTakeFirst(),
-    retentionCheckedAt(ctx),
-  ]);
-  const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: Number(destroyed?.n ?? 0), checkedAt };
-  for (const row of states) overview[row.status] = Number(row.n);
+  const [overview] = await readTogether(ctx.d1, retentionOverviewRead(ctx));
   return overview;
+}
+
+/** `getRetentionOverview` as a read that shares the dashboard's round trip: the trigger-kept counts (migration 0028). */
+export function retentionOverviewRead(ctx: ServiceContext): BatchedRead<RetentionOverview | null> {
+  const allowed = can(ctx.actor, { type: "retention.overview" });
+  return batchedRead(
+    [
+      allowed ? statementOf(ctx.d1, ctx.db.selectFrom("retention_counts").select(["status", "total"])) : null,
+      allowed ? statementOf(ctx.d1, checkedAtQuery(ctx)) : null,
+    ],
+    ([rows, checked]) => {
+      if (!rows) return null;
+      const overview: RetentionOverview = { AKTIF: 0, INAKTIF: 0, JATUH_TEMPO: 0, DITAHAN: 0, STATIS: 0, TANPA_KODE: 0, DIMUSNAHKAN: 0, checkedAt: checkedAtOf(checked?.[0]) };
+      for (const row of rows) if (row.status in RETENTION_COUNTED) overview[row.status as keyof typeof RETENTION_COUNTED] = Number(row.total);
+      return overview;
+    },
+  );
 }

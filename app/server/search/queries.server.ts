@@ -2,12 +2,15 @@ import { sql, type RawBuilder } from "kysely";
 import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { SortDir } from "~/domain/list-query";
 import { FILE_TYPE_RULES, type FacetKey } from "~/domain/search/facets";
-import { foldedWords, MARK_CLOSE, MARK_OPEN } from "~/domain/search/query";
+import { foldedWords } from "~/domain/search/query";
 import { stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import type { Db } from "../db/db.server";
 import { statementOf, type Statement } from "../db/prepared.server";
 import { documentSelect, orderColumns, type Audience } from "../documents/queries.server";
+import { archiveBuilder, openableWhere, viewableWhere } from "../documents/access.server";
+import { inCodeSubtree } from "../classification/queries.server";
+import { codeSubtree } from "~/domain/classification";
 
 /**
  * Reads of the search (issue 19): documents found by their metadata (archives_fts) or by their
@@ -29,14 +32,21 @@ export const MAX_EXPANSIONS = 30;
  */
 export const SEARCH_CAP = 1000;
 
+/**
+ * An element of a search (a word with its expansions, or a phrase) matching at most this many
+ * documents of an index is rare enough to rank by: bm25 first counts every document holding each
+ * element it scores (its IDF), which for a word in most of a million texts costs more than the
+ * whole page may. A relevance order scores with the rare elements only; a search of common
+ * elements only lists its matches newest first (see `foundSql`).
+ */
+export const RARE_MATCHES = 5000;
+
 /** Shorter words expand by prefix not at all (a two-letter prefix names half the vocabulary). */
 const MIN_PREFIX = 3;
 
 /**
- * Who reads, for the search: the metadata audience, and who may open files (`document.openFile`
- * in ~/domain/policy as SQL): PUBLIC files for anyone, every file for Super Admin, else the files
- * of the reader's unit (Satuan Kerja) and, but for SANGAT_RAHASIA, those they uploaded and those
- * their unit holds as the records centre (moved there by a pemindahan).
+ * Who reads, for the search: the audience's kind and its values (`audienceValues`), for the
+ * access rule's `document.view` (metadata hits) and `document.openFile` (text hits).
  */
 export type SearchReader = { audience: Audience["kind"]; unitId: number; userId: number };
 
@@ -57,14 +67,22 @@ export function expansionStatement({ db, d1 }: Deps, word: string, stem: Stemmer
   return statementOf(d1, sql<{ term: string }>`SELECT term FROM (${union}) ORDER BY k, l LIMIT ${MAX_EXPANSIONS}`.compile(db));
 }
 
+/**
+ * How many documents of each index an element of a search (`searchGroups`) matches, counted up to
+ * one past `rare` (RARE_MATCHES; a bounded walk of its matches, never all of a common word's).
+ */
+export function probeStatement({ db, d1 }: Deps, group: string, rare = RARE_MATCHES): Statement<{ metadata: number; text: number }> {
+  const count = (index: "archives_fts" | "archive_texts_fts") =>
+    sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${group} LIMIT ${rare + 1}))`;
+  return statementOf(d1, sql<{ metadata: number; text: number }>`SELECT ${count("archives_fts")} AS metadata, ${count("archive_texts_fts")} AS text`.compile(db));
+}
+
 /** Facet filters and the category/code filters of the list, as SQL on `a` (archives). */
 function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
   const filters: RawBuilder<unknown>[] = [];
   if (query.category !== undefined) filters.push(sql`a.category_id = ${query.category}`);
   if (query.klasifikasi !== undefined) {
-    filters.push(
-      sql`a.classification_id IN (SELECT id FROM classification_codes WHERE code >= ${query.klasifikasi} AND code < ${`${query.klasifikasi}/`})`,
-    );
+    filters.push(sql`a.classification_id IN (SELECT id FROM classification_codes WHERE ${inCodeSubtree("code", codeSubtree(query.klasifikasi))})`);
   }
   if (query.tahun !== undefined) filters.push(sql`a.year = ${query.tahun}`);
   if (query.unit !== undefined) filters.push(sql`a.unit_kerja_id = ${query.unit}`);
@@ -89,68 +107,80 @@ const fileTypeSql = sql`(CASE ${sql.join(
   sql` `,
 )} ELSE 'dokumen' END)`;
 
-const metadataWhere = (reader: SearchReader) =>
-  reader.audience === "public"
-    ? sql`a.access_level = 'PUBLIC'`
-    : reader.audience === "unit"
-      ? sql`(a.security_class <> 'SANGAT_RAHASIA' OR a.unit_kerja_id = ${reader.unitId})`
-      : sql`1`;
+/** The access rule's `document.view` (live included) for the reader, as SQL on `a`. */
+const metadataWhere = (reader: SearchReader) => sql`(${viewableWhere(reader.audience, reader)(archiveBuilder())})`;
 
-const openFileWhere = (reader: SearchReader) =>
-  reader.audience === "public"
-    ? sql`a.access_level = 'PUBLIC'`
-    : reader.audience === "unit"
-      ? sql`(a.access_level = 'PUBLIC' OR a.unit_kerja_id = ${reader.unitId} OR ((a.uploader_id = ${reader.userId} OR a.custody_unit_id = ${reader.unitId}) AND a.security_class <> 'SANGAT_RAHASIA'))`
-      : sql`1`;
-
-export type SearchMatch = { metadata: string | null; text: string | null };
+/** The access rule's `document.openFile` for the reader, as SQL on `a`. */
+const openFileWhere = (reader: SearchReader) => sql`(${openableWhere(reader.audience, reader)(archiveBuilder())})`;
 
 /**
- * The documents a list shows (id, and with `scored` the metadata and text scores: bm25, lower is
- * better), the reader's rules and the filters applied: metadata hits, then text-only hits (not
- * among the metadata hits, and only where the reader may open the file). Each index is the outer
- * loop of its part (CROSS JOIN: SQLite never reorders it), so only matches are read; no GROUP BY
- * over all matches, and the count and the facets compute no score.
+ * A search as each index answers it: `all`, every element required; `ranked`, the rare elements
+ * only (RARE_MATCHES), what a relevance order scores with (null: none is rare). An index is null
+ * when some element matches nothing in it.
  */
-function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, scored: boolean, candidates: number | null = null) {
-  const where = sql.join([sql`a.deleted_at IS NULL`, metadataWhere(reader), ...filterSql(query)], sql` AND `);
+export type IndexMatch = { all: string; ranked: string | null };
+export type SearchMatch = { metadata: IndexMatch | null; text: IndexMatch | null };
+
+const METADATA_SCORE = sql`bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0)`;
+const TEXT_SCORE = sql`bm25(archive_texts_fts)`;
+
+/**
+ * One index's part of a search: its matches (`a` joined, `condition` applied) as rows (id, ms,
+ * ts), the index's column holding its score. The index is the outer loop (CROSS JOIN: SQLite
+ * never reorders it). With `limit` (a relevance page's candidates) the part keeps that many:
+ * the best by bm25 over the rare elements (the rest required through the matches of `all`, few
+ * since a rare element is among them), or, with no rare element, the newest — walked backwards
+ * by rowid, so a common word reads `limit` matches, not all of them. Without `limit` no score is
+ * computed.
+ */
+function indexPart(index: "archives_fts" | "archive_texts_fts", match: IndexMatch, condition: RawBuilder<unknown>, limit: RawBuilder<unknown> | null) {
+  const fts = sql.table(index);
+  const score = index === "archives_fts" ? METADATA_SCORE : TEXT_SCORE;
+  const columns = (value: RawBuilder<unknown>) => (index === "archives_fts" ? sql`a.id AS id, ${value} AS ms, NULL AS ts` : sql`a.id AS id, NULL AS ms, ${value} AS ts`);
+  const hits = (expression: string, select: RawBuilder<unknown>, extra: RawBuilder<unknown> = sql``) =>
+    sql`SELECT ${select} FROM ${fts} CROSS JOIN archives a ON a.id = ${fts}.rowid WHERE ${fts} MATCH ${expression} AND ${condition}${extra}`;
+  if (limit === null) return hits(match.all, columns(sql`NULL`));
+  if (match.ranked === null) return sql`SELECT * FROM (${hits(match.all, columns(sql`0`))} ORDER BY ${fts}.rowid DESC LIMIT ${limit})`;
+  const required = match.ranked === match.all ? sql`` : sql` AND a.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match.all})`;
+  return sql`SELECT * FROM (${hits(match.ranked, columns(score), required)} ORDER BY ${sql.ref(index === "archives_fts" ? "ms" : "ts")}, id DESC LIMIT ${limit})`;
+}
+
+/**
+ * The matches of a list (id, and on a relevance page the metadata and text scores: bm25, lower
+ * is better), the reader's rules and the filters applied: metadata hits, and text hits only where
+ * the reader may open the file. A document found by both comes twice: readers take `distinct`
+ * ids (the count and the facets) or group them (the rows, where its metadata score puts it among
+ * the metadata hits). A relevance page keeps each index's best `candidates` (page × size): the
+ * metadata hits list first, and at most as many text hits come before the page's last row as
+ * that many minus the metadata hits above it, so its rows are among them. No GROUP BY over all
+ * matches, and the count and the facets compute no score.
+ */
+function foundSql(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, candidates: number | null = null) {
+  const where = sql.join([metadataWhere(reader), ...filterSql(query)], sql` AND `);
   if (!match) return sql`SELECT a.id AS id, NULL AS ms, NULL AS ts FROM archives a WHERE ${where}`;
-  const parts: RawBuilder<unknown>[] = [];
-  // Title and number weigh most, then keywords, description, uploader.
-  const metaScore = scored ? sql`bm25(archives_fts, 10.0, 10.0, 4.0, 2.0, 1.0)` : sql`NULL`;
-  // A relevance order keeps each index's best `candidates` (a sorter of that size, not a sort of
-  // every match), so the page's joins and order see at most twice that many rows.
-  const best = (part: RawBuilder<unknown>, score: string, limit: RawBuilder<unknown> | null) =>
-    limit === null ? part : sql`SELECT * FROM (${part} ORDER BY ${sql.ref(score)}, id DESC LIMIT ${limit})`;
-  const metadataHits = (columns: RawBuilder<unknown>) =>
-    sql`SELECT ${columns} FROM archives_fts CROSS JOIN archives a ON a.id = archives_fts.rowid WHERE archives_fts MATCH ${match.metadata} AND ${where}`;
-  if (match.metadata) {
-    parts.push(best(metadataHits(sql`a.id AS id, ${metaScore} AS ms, NULL AS ts`), "ms", candidates === null ? null : sql`${candidates}`));
-  }
-  if (match.text) {
-    const notMetadata = match.metadata ? sql` AND a.id NOT IN (SELECT rowid FROM archives_fts WHERE archives_fts MATCH ${match.metadata})` : sql``;
-    // Text hits list after the metadata hits, so a page that metadata hits fill needs none: the
-    // text part ranks only what the metadata hits leave of `candidates` (LIMIT 0 reads nothing),
-    // so a word common in titles never scores every text that holds it.
-    const textLimit =
-      candidates === null
-        ? null
-        : match.metadata
-          ? sql`MAX(0, ${candidates} - (SELECT COUNT(*) FROM (${metadataHits(sql`1`)} LIMIT ${candidates})))`
-          : sql`${candidates}`;
-    parts.push(
-      best(
-        sql`SELECT a.id AS id, NULL AS ms, ${scored ? sql`bm25(archive_texts_fts)` : sql`NULL`} AS ts FROM archive_texts_fts CROSS JOIN archives a ON a.id = archive_texts_fts.rowid
-      WHERE archive_texts_fts MATCH ${match.text} AND ${where} AND ${openFileWhere(reader)}${notMetadata}`,
-        "ts",
-        textLimit,
-      ),
-    );
-  }
+  const limit = candidates === null ? null : sql`${candidates}`;
+  const parts = [
+    ...(match.metadata ? [indexPart("archives_fts", match.metadata, where, limit)] : []),
+    ...(match.text ? [indexPart("archive_texts_fts", match.text, sql`${where} AND ${openFileWhere(reader)}`, limit)] : []),
+  ];
   return parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS id, NULL AS ms, NULL AS ts WHERE 0`;
 }
 
-export type SearchRow = Awaited<ReturnType<ReturnType<typeof documentSelect>["execute"]>>[number] & { ms: number | null; ts: number | null };
+/**
+ * The distinct documents of a list, at most `cap + 1` (one past the cap tells "more than" from
+ * "exactly"; null: no cap). Without a search every document comes once already.
+ */
+function distinctFound(reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null) {
+  return sql`SELECT ${match ? sql`DISTINCT ` : sql``}id FROM (${foundSql(reader, query, match)})${cap === null ? sql`` : sql` LIMIT ${cap + 1}`}`;
+}
+
+/** A list row, with its scores and, on a searched page, where its indexed text is (`text_key`: R2; null with `text_indexed`: still in D1). */
+export type SearchRow = Awaited<ReturnType<ReturnType<typeof documentSelect>["execute"]>>[number] & {
+  ms: number | null;
+  ts: number | null;
+  text_key: string | null;
+  text_indexed: number | null;
+};
 
 /** A keyset position: the rows after (or before) these order values (`documentSeekValues`). */
 export type Seek = { seek: "after" | "before"; position: (string | number)[] };
@@ -173,7 +203,7 @@ export function searchRowsStatement(
   // index's best `page × size`: ranking just those is exact, and keeps the sorter small. Past
   // the cap a page is empty (the capped total offers no such page).
   const candidates = Math.min(cap ?? Number.MAX_SAFE_INTEGER, query.page * query.size);
-  const found = foundSql(reader, query, match, true, relevance ? candidates : null);
+  const found = sql`SELECT id, MIN(ms) AS ms, MIN(ts) AS ts FROM (${foundSql(reader, query, match, relevance ? candidates : null)}) GROUP BY id`;
   const columns = orderColumns({ searched: match !== null, sort: query.sort === "relevance" ? "createdAt" : query.sort });
   const dir: SortDir = seek?.seek === "before" ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
   const order = relevance
@@ -184,7 +214,8 @@ export function searchRowsStatement(
       );
   let rows = documentSelect(deps)
     .innerJoin(sql<{ id: number; ms: number | null; ts: number | null }>`(${found})`.as("f"), "f.id" as never, "a.id" as never)
-    .select([sql<number | null>`f.ms`.as("ms"), sql<number | null>`f.ts`.as("ts")])
+    .leftJoin("archive_texts as t", (join) => join.onRef("t.archive_id", "=", "a.id").onRef("t.file_id", "=", "a.current_file_id").on("t.status", "=", "INDEXED"))
+    .select([sql<number | null>`f.ms`.as("ms"), sql<number | null>`f.ts`.as("ts"), "t.text_key", sql<number | null>`t.archive_id`.as("text_indexed")])
     .orderBy(sql`${order}`)
     .limit(query.size);
   if (seek && !relevance) {
@@ -194,15 +225,12 @@ export function searchRowsStatement(
   return statementOf(deps.d1, rows) as Statement<SearchRow>;
 }
 
-/** One row past the cap tells "more than" from "exactly"; null: no cap. */
-const limitPast = (cap: number | null) => (cap === null ? sql`` : sql` LIMIT ${cap + 1}`);
-
 /**
  * How many documents the list holds (matches the reader may see, filters applied), counted up
  * to `cap + 1`: a count over the cap means "more than `cap`".
  */
 export function searchCountStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<{ n: number }> {
-  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${foundSql(reader, query, match, false)}${limitPast(cap)})`.compile(deps.db));
+  return statementOf(deps.d1, sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${distinctFound(reader, query, match, cap)})`.compile(deps.db));
 }
 
 export type FacetRow = { facet: FacetKey; value: string | number | null; label: string | null; n: number };
@@ -214,7 +242,7 @@ export type FacetRow = { facet: FacetKey; value: string | number | null; label: 
  * is kept).
  */
 export function facetStatement(deps: Deps, reader: SearchReader, query: DocumentListQuery, match: SearchMatch | null, cap: number | null = SEARCH_CAP): Statement<FacetRow> {
-  const found = sql`${foundSql(reader, query, match, false)}${limitPast(cap)}`;
+  const found = distinctFound(reader, query, match, cap);
   return statementOf(
     deps.d1,
     sql<FacetRow>`WITH f AS (${found}), d AS (
@@ -229,12 +257,12 @@ export function facetStatement(deps: Deps, reader: SearchReader, query: Document
   );
 }
 
-/** Snippets of the texts of `ids` around the matches of `text` (FTS5 snippet(), marks as MARK_OPEN/CLOSE). */
-export function snippetStatement(deps: Deps, text: string, ids: readonly number[]): Statement<{ id: number; snippet: string }> {
+/** The bodies of texts indexed before they moved to R2 (migration 0027), for the snippets of `ids`. */
+export function legacyBodiesStatement(deps: Deps, ids: readonly number[]): Statement<{ id: number; body: string }> {
   return statementOf(
     deps.d1,
-    sql<{ id: number; snippet: string }>`SELECT rowid AS id, snippet(archive_texts_fts, 0, ${MARK_OPEN}, ${MARK_CLOSE}, '…', 24) AS snippet
-      FROM archive_texts_fts WHERE archive_texts_fts MATCH ${text} AND rowid IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`.compile(deps.db),
+    sql<{ id: number; body: string }>`SELECT archive_id AS id, body FROM archive_texts
+      WHERE archive_id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'INDEXED' AND text_key IS NULL`.compile(deps.db),
   );
 }
 

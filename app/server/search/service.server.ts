@@ -1,21 +1,25 @@
 import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { DocumentView } from "~/domain/documents";
 import { FACET_KEYS, FILE_TYPE_GROUPS, type FacetKey, type Facets, type FacetValue } from "~/domain/search/facets";
-import { isEmptySearch, metadataMatch, parseSearch, snippetHtml, textMatch } from "~/domain/search/query";
+import { allOf, isEmptySearch, parseSearch, searchGroups, textSnippet, wordTerms } from "~/domain/search/query";
 import { STEMMER_VERSION, stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
-import { assertCan, can, userActorOf } from "~/domain/policy";
+import { assertCan, can } from "~/domain/policy";
 import { searchText } from "~/i18n/search";
 import type { ServiceContext } from "../context.server";
 import { batchRead, type Statement } from "../db/prepared.server";
-import { audienceOf, audienceUnit } from "../documents/queries.server";
+import { audienceOf } from "../documents/queries.server";
+import { audienceValues } from "../documents/access.server";
 import { documentRef, toDocumentView } from "../documents/view.server";
+import { readStoredText } from "../text-extraction/texts.server";
 import {
+  RARE_MATCHES,
   SEARCH_CAP,
   expansionStatement,
   facetStatement,
+  legacyBodiesStatement,
+  probeStatement,
   searchCountStatement,
   searchRowsStatement,
-  snippetStatement,
   type FacetRow,
   type SearchMatch,
   type SearchReader,
@@ -41,6 +45,8 @@ export type SearchOptions = {
   seek?: Seek | null;
   /** How many matches to count and rank at most (SEARCH_CAP; a test lowers it). */
   cap?: number;
+  /** How many matches in an index keep a search's element rare enough to rank by (RARE_MATCHES; a test lowers it). */
+  rareMatches?: number;
 };
 
 /** Whether a list query needs the search (a `q` or a facet): the plain catalogue keeps its own reads. */
@@ -55,23 +61,56 @@ export type SearchResult = { rows: DocumentView[]; found: SearchRow[]; total: nu
 
 function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
   const audience = audienceOf(ctx.actor, options);
-  return { audience: audience.kind, unitId: audienceUnit(audience), userId: userActorOf(ctx.actor)?.userId ?? -1 };
+  return { audience: audience.kind, ...audienceValues(audience) };
 }
 
+/** A search as the indexes answer it, and what its snippets mark: each word's terms, each phrase. */
+type Match = SearchMatch & { words: string[][]; phrases: string[][] };
+
 /**
- * The FTS5 queries of `q` (null: no search), the words expanded by stem and prefix in one round
- * trip; `false` when `q` holds no word at all (punctuation only): nothing matches.
+ * The FTS5 queries of `q` (null: no search): the words expanded by stem and prefix in one round
+ * trip, then each element's matches per index counted (up to RARE_MATCHES + 1) in another;
+ * `false` when `q` holds no word at all (punctuation only): nothing matches.
  */
-async function matchOf(ctx: ServiceContext, q: string, stemmer: Stemmer | null): Promise<SearchMatch | null | false> {
+async function matchOf(ctx: ServiceContext, q: string, stemmer: Stemmer | null, rare: number): Promise<Match | null | false> {
   if (!q) return null;
   const search = parseSearch(q);
   if (isEmptySearch(search)) return false;
   const found = search.words.length ? await batchRead(ctx.d1, ...search.words.map((word) => expansionStatement(ctx, word, stemmer))) : [];
   const expansions = new Map(search.words.map((word, index) => [word, (found[index] ?? []).map((row) => row.term)]));
-  return { metadata: metadataMatch(search), text: textMatch(search, expansions) };
+  const groups = searchGroups(search, expansions);
+  const counts = (await batchRead(ctx.d1, ...groups.map((group) => probeStatement(ctx, group, rare)))).map((rows) => rows[0]!);
+  const inIndex = (index: "metadata" | "text") =>
+    counts.some((count) => Number(count[index]) === 0)
+      ? null
+      : { all: allOf(groups)!, ranked: allOf(groups.filter((_, i) => Number(counts[i]![index]) <= rare)) };
+  return { metadata: inIndex("metadata"), text: inIndex("text"), words: search.words.map((word) => wordTerms(word, expansions)), phrases: search.phrases };
+}
+
+/**
+ * The snippets of the rows whose file the reader may open (the policy's `document.openFile`, as
+ * the SQL already required of text-only hits) and whose current file's text is indexed: each
+ * text read (from R2; one indexed before 0027 from D1) and cut around its best match. A row whose
+ * text does not hold the words gets none.
+ */
+async function snippetsOf(ctx: ServiceContext, rows: SearchRow[], match: Match): Promise<Map<number, string>> {
+  const readable = rows.filter((row) => row.text_indexed !== null && can(ctx.actor, { type: "document.openFile", document: documentRef(row) }));
+  const legacy = readable.filter((row) => row.text_key === null).map((row) => row.id);
+  const [bodies] = legacy.length ? await batchRead(ctx.d1, legacyBodiesStatement(ctx, legacy)) : [[]];
+  const legacyBodies = new Map(bodies.map((row) => [row.id, row.body]));
+  const texts = await Promise.all(readable.map(async (row) => [row.id, row.text_key ? await readStoredText(ctx, row.text_key) : legacyBodies.get(row.id)] as const));
+  const snippets = new Map<number, string>();
+  for (const [id, text] of texts) {
+    const snippet = text ? textSnippet(text, match.words, match.phrases) : null;
+    if (snippet) snippets.set(id, snippet);
+  }
+  return snippets;
 }
 
 const emptyFacets = (): Facets => ({ tahun: [], unit: [], akses: [], tipe: [] });
+
+/** Built once: `localeCompare(b, "id")` builds a collator for every comparison. */
+const labelOrder = new Intl.Collator("id");
 
 function facetsOf(rows: FacetRow[]): Facets {
   const facets = emptyFacets();
@@ -80,7 +119,7 @@ function facetsOf(rows: FacetRow[]): Facets {
     const value = String(row.value);
     facets[row.facet].push({ value, label: facetLabel(row.facet, value, row.label), count: Number(row.n) });
   }
-  const byValue = (a: FacetValue, b: FacetValue) => a.label.localeCompare(b.label, "id");
+  const byValue = (a: FacetValue, b: FacetValue) => labelOrder.compare(a.label, b.label);
   facets.tahun.sort((a, b) => Number(b.value) - Number(a.value));
   facets.unit.sort(byValue);
   facets.tipe.sort((a, b) => FILE_TYPE_GROUPS.indexOf(a.value as never) - FILE_TYPE_GROUPS.indexOf(b.value as never));
@@ -107,7 +146,7 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
 ): Promise<SearchResult & { extra: { [K in keyof Extra]: Extra[K] extends Statement<infer Row> ? Row[] : null } }> {
   const reader = readerOf(ctx, options);
   if (query.teks !== undefined && !can(ctx.actor, { type: "text.statusFilter" })) query = { ...query, teks: undefined };
-  const match = await matchOf(ctx, query.q, options.stemmer === undefined ? stemIndonesian : options.stemmer);
+  const match = await matchOf(ctx, query.q, options.stemmer === undefined ? stemIndonesian : options.stemmer, options.rareMatches ?? RARE_MATCHES);
   // Only a search is capped: a list by facets alone keeps its exact count and counted facets.
   const cap = match ? (options.cap ?? SEARCH_CAP) : null;
   if (match === false) {
@@ -124,14 +163,7 @@ export async function searchDocuments<Extra extends (Statement<unknown> | null)[
     ...extra,
   );
   const rows = options.seek?.seek === "before" ? read.reverse() : read;
-  const textIds = match?.text
-    ? rows.filter((row) => can(ctx.actor, { type: "document.openFile", document: documentRef(row) })).map((row) => row.id)
-    : [];
-  const snippets = new Map<number, string>();
-  if (match?.text && textIds.length) {
-    const [found] = await batchRead(ctx.d1, snippetStatement(ctx, match.text, textIds));
-    for (const row of found) snippets.set(row.id, snippetHtml(row.snippet));
-  }
+  const snippets = match && match.text ? await snippetsOf(ctx, rows, match) : new Map<number, string>();
   const counted = facetRows ? facetRows.filter((row) => row.facet === "akses").reduce((sum, row) => sum + Number(row.n), 0) : Number(counts?.[0]?.n ?? 0);
   // Past the cap the facets counted a sample of the matches: shown as counts they would mislead,
   // so the list offers the facets without counts (as the plain catalogue does).

@@ -1,6 +1,7 @@
 import type { CategoryCount, LatestDocument } from "~/domain/statistics";
 import { preparedQuery } from "../db/prepared.server";
-import { audienceWhere, liveDocuments, type Audience } from "../documents/queries.server";
+import { liveDocuments, type Audience } from "../documents/queries.server";
+import { countedWhere, viewableWhere } from "../documents/access.server";
 
 /**
  * Reads behind the dashboards, as prepared statements so a dashboard reads everything in one D1
@@ -13,21 +14,14 @@ import { audienceWhere, liveDocuments, type Audience } from "../documents/querie
 type Kind = Audience["kind"];
 
 /**
- * Every category in id order with the number of documents `audience` may see in it (the public:
- * PUBLIC ones; a unit's reader: all but other units' SANGAT_RAHASIA ones; `unitId` from
- * `audienceUnit`, a parameter).
+ * Every category in id order with the number of documents `audience` may see in it (the access
+ * rule read on the trigger-kept counts; `unitId` from `audienceUnit`, a parameter).
  */
 export const categoryCountsStatement = preparedQuery(
   (db, kind: Kind, unitId: number) =>
     db
       .selectFrom("categories as c")
-      .leftJoin("archive_counts as n", (join) =>
-        kind === "public"
-          ? join.onRef("n.category_id", "=", "c.id").on("n.access_level", "=", "PUBLIC")
-          : kind === "unit"
-            ? join.onRef("n.category_id", "=", "c.id").on("n.restricted_unit", "in", [0, unitId])
-            : join.onRef("n.category_id", "=", "c.id"),
-      )
+      .leftJoin("archive_counts as n", (join) => join.onRef("n.category_id", "=", "c.id").on((eb) => countedWhere(kind, { unitId })(eb as never)))
       .select((eb) => ["c.id", "c.category_name", eb.fn.coalesce(eb.fn.sum<number>("n.total"), eb.lit(0)).as("total")])
       .groupBy(["c.id", "c.category_name"])
       .orderBy("c.id"),
@@ -50,7 +44,7 @@ export const countUnitKerjaStatement = preparedQuery((db, _shape: null) =>
 export const latestDocumentsStatement = preparedQuery(
   (db, kind: Kind, unitId: number, limit: number) =>
     liveDocuments({ db })
-      .where(audienceWhere(kind, unitId))
+      .where(viewableWhere(kind, { unitId }))
       .select(["a.uuid", "a.title", "a.access_level", "a.created_at"])
       .orderBy("a.created_at", "desc")
       .orderBy("a.id", "desc")

@@ -2,7 +2,7 @@ import { can } from "~/domain/policy";
 import { LATEST_DOCUMENTS_COUNT, type DashboardView, type StatisticsView } from "~/domain/statistics";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
 import type { ServiceContext } from "../context.server";
-import { batchRead } from "../db/prepared.server";
+import { batchedRead, readTogether, type BatchedRead } from "../db/prepared.server";
 import { audienceOf, audienceUnit } from "../documents/queries.server";
 import { unclassifiedCountStatement } from "../classification/queries.server";
 import { csvField } from "../http/csv.server";
@@ -22,39 +22,47 @@ import {
  * null for everyone else. No writes, no audit rows.
  */
 export async function getStatistics(ctx: ServiceContext): Promise<StatisticsView> {
-  return (await readDashboard(ctx, false)).statistics;
+  const [dashboard] = await readTogether(ctx.d1, readDashboard(ctx, false));
+  return dashboard.statistics;
 }
 
 /** Statistics plus the newest documents the caller may see, for `/` and `/app`. Anyone may read. */
 export async function getDashboard(ctx: ServiceContext): Promise<DashboardView> {
-  return readDashboard(ctx, true);
+  const [dashboard] = await readTogether(ctx.d1, dashboardRead(ctx));
+  return dashboard;
 }
 
+/** `getDashboard` as a read that shares one D1 round trip with the page's other cards. */
+export const dashboardRead = (ctx: ServiceContext): BatchedRead<DashboardView> => readDashboard(ctx, true);
+
 /** Every number of a dashboard in one D1 round trip; nothing the caller may not see is read. */
-async function readDashboard(ctx: ServiceContext, withLatest: boolean): Promise<DashboardView> {
+function readDashboard(ctx: ServiceContext, withLatest: boolean): BatchedRead<DashboardView> {
   const audience = audienceOf(ctx.actor);
   const unitId = audienceUnit(audience);
-  const [categoryRows, latestRows, userRows, unitRows, unclassifiedRows] = await batchRead(
-    ctx.d1,
-    categoryCountsStatement(ctx.d1, audience.kind, unitId),
-    withLatest ? latestDocumentsStatement(ctx.d1, audience.kind, unitId, LATEST_DOCUMENTS_COUNT) : null,
-    can(ctx.actor, { type: "users.manage" }) ? countUsersStatement(ctx.d1, null) : null,
-    can(ctx.actor, { type: "unitKerja.manage" }) ? countUnitKerjaStatement(ctx.d1, null) : null,
-    withLatest && can(ctx.actor, { type: "classification.manage" }) ? unclassifiedCountStatement(ctx.d1, null) : null,
-  );
-  const archivesByCategory = categoryRows.map(toCategoryCount);
-  return {
-    statistics: {
-      // archive_counts covers every document exactly once (one row per category and level).
-      totalVisibleArchives: archivesByCategory.reduce((sum, category) => sum + category.count, 0),
-      totalUsers: userRows ? Number(userRows[0]?.n ?? 0) : null,
-      totalUnitKerja: unitRows ? Number(unitRows[0]?.n ?? 0) : null,
-      totalCategories: archivesByCategory.length,
-      archivesByCategory,
+  return batchedRead(
+    [
+      categoryCountsStatement(ctx.d1, audience.kind, unitId),
+      withLatest ? latestDocumentsStatement(ctx.d1, audience.kind, unitId, LATEST_DOCUMENTS_COUNT) : null,
+      can(ctx.actor, { type: "users.manage" }) ? countUsersStatement(ctx.d1, null) : null,
+      can(ctx.actor, { type: "unitKerja.manage" }) ? countUnitKerjaStatement(ctx.d1, null) : null,
+      withLatest && can(ctx.actor, { type: "classification.manage" }) ? unclassifiedCountStatement(ctx.d1, null) : null,
+    ],
+    ([categoryRows, latestRows, userRows, unitRows, unclassifiedRows]) => {
+      const archivesByCategory = categoryRows.map(toCategoryCount);
+      return {
+        statistics: {
+          // archive_counts covers every document exactly once (one row per category and level).
+          totalVisibleArchives: archivesByCategory.reduce((sum, category) => sum + category.count, 0),
+          totalUsers: userRows ? Number(userRows[0]?.n ?? 0) : null,
+          totalUnitKerja: unitRows ? Number(unitRows[0]?.n ?? 0) : null,
+          totalCategories: archivesByCategory.length,
+          archivesByCategory,
+        },
+        latestDocuments: (latestRows ?? []).map(toLatestDocument),
+        unclassified: unclassifiedRows ? Number(unclassifiedRows[0]?.n ?? 0) : null,
+      };
     },
-    latestDocuments: (latestRows ?? []).map(toLatestDocument),
-    unclassified: unclassifiedRows ? Number(unclassifiedRows[0]?.n ?? 0) : null,
-  };
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 
 /** A text row waiting again from scratch (a new file, 'Indeks ulang', the backfill). */
-export const PENDING_AGAIN = { status: "PENDING", body: "", pages: null, truncated: 0, error: null, attempts: 0, extracted_at: null } as const;
+export const PENDING_AGAIN = { status: "PENDING", body: "", text_key: null, pages: null, truncated: 0, error: null, attempts: 0, extracted_at: null } as const;
 
 /** The body of a queue message: extract this file of this document (if it is still the current one). */
 export type ExtractionMessage = { archiveId: number; fileId: number };

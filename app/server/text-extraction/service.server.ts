@@ -19,6 +19,8 @@ import { MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extracte
 import { extractThroughProcessor } from "./processor.server";
 import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
+import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
+import { storeText, textKeyOf } from "./texts.server";
 
 export type { ExtractionMessage };
 export type { TextFilter };
@@ -82,26 +84,45 @@ export async function extractQueued(ctx: JobContext, message: ExtractionMessage,
     return retry(ctx, message, attempt);
   }
   if (extraction.kind !== "text") return write(ctx, message, attempt, { status: "NO_TEXT", pages: extraction.pages });
-  // The text's words and stems go into the search vocabulary first: a stemmed query finds an
-  // indexed text only through them, and a vocabulary word of a text that lost the race to a
-  // newer version is harmless (it matches nothing).
-  const vocabulary = recordTermsStatements(ctx.d1, extraction.body);
+  return writeIndexedText(ctx, message, extraction, attempt);
+}
+
+/**
+ * Write an extracted text as INDEXED (the consumer's last step, also what tests index a text
+ * with): its words and stems go into the search vocabulary first — a stemmed query finds an
+ * indexed text only through them, and a vocabulary word of a text that lost the race to a newer
+ * version is harmless (it matches nothing) — then the text to R2 and the row and the index by
+ * compare-and-set (`write`).
+ */
+export async function writeIndexedText(
+  ctx: JobContext,
+  message: ExtractionMessage,
+  text: { body: string; pages: number | null; truncated: boolean },
+  attempt = 1,
+): Promise<ExtractionOutcome> {
+  const vocabulary = recordTermsStatements(ctx.d1, text.body);
   if (vocabulary.length) await ctx.d1.batch(vocabulary);
-  return write(ctx, message, attempt, { status: "INDEXED", body: extraction.body, pages: extraction.pages, truncated: extraction.truncated ? 1 : 0 });
+  return write(ctx, message, attempt, { status: "INDEXED", body: text.body, pages: text.pages, truncated: text.truncated ? 1 : 0 });
 }
 
 type Result = { status: "INDEXED" | "NO_TEXT" | "FAILED"; body?: string; pages?: number | null; truncated?: 0 | 1; error?: string };
 
 /**
  * Write a result by compare-and-set: only while the row is still PENDING for this file and the
- * file is still the document's current one (a replace or restore in between wins).
+ * file is still the document's current one (a replace or restore in between wins). An INDEXED
+ * text goes to R2 first, under a key of its own; the batch then names it on the row and adds its
+ * words to the full-text index — the index entry only if the row now names this key, so a write
+ * that lost the race indexes nothing, and its object is deleted again.
  */
 async function write(ctx: JobContext, message: ExtractionMessage, attempt: number, result: Result): Promise<ExtractionOutcome> {
+  const key = result.status === "INDEXED" ? textKeyOf(message.archiveId, message.fileId) : null;
+  if (key) await storeText(ctx, key, result.body ?? "");
   const update = ctx.db
     .updateTable("archive_texts")
     .set({
       status: result.status,
-      body: result.body ?? "",
+      body: "",
+      text_key: key,
       pages: result.pages ?? null,
       truncated: result.truncated ?? 0,
       error: result.error ?? null,
@@ -112,9 +133,11 @@ async function write(ctx: JobContext, message: ExtractionMessage, attempt: numbe
     .where("file_id", "=", message.fileId)
     .where("status", "=", "PENDING")
     .where((eb) => eb.exists(eb.selectFrom("archives").select("id").where("id", "=", message.archiveId).where("current_file_id", "=", message.fileId)));
-  if (result.status === "INDEXED") {
-    const written = await update.executeTakeFirst();
-    return Number(written.numUpdatedRows) > 0 ? { kind: "written", status: result.status } : { kind: "stale" };
+  if (key) {
+    const [written] = await ctx.d1.batch([statementOf(ctx.d1, update).statement, ...indexTextStatements(ctx.d1, message.archiveId, key, result.body ?? "")]);
+    if ((written?.meta.changes ?? 0) > 0) return { kind: "written", status: result.status };
+    await ctx.files.delete(key).catch(() => undefined);
+    return { kind: "stale" };
   }
   // A text that could not be had is news for the uploader: the event goes with the write, or not at all.
   const archive = await ctx.db.selectFrom("archives").select("uuid").where("id", "=", message.archiveId).executeTakeFirst();
@@ -138,9 +161,69 @@ class StaleExtraction extends DomainError {
   }
 }
 
+/**
+ * The text's words into the full-text index, in the batch that names `key` on the document's
+ * row: only if the row names it (the compare-and-set before won); any entry the row had leaves
+ * first (a contentless index keeps whatever it is given, twice if given twice).
+ */
+export function indexTextStatements(d1: D1Database, archiveId: number, key: string, body: string): D1PreparedStatement[] {
+  const ours = "EXISTS (SELECT 1 FROM archive_texts WHERE archive_id = ?1 AND text_key = ?2 AND status = 'INDEXED')";
+  return [
+    d1.prepare(`DELETE FROM archive_texts_fts WHERE rowid = ?1 AND ${ours}`).bind(archiveId, key),
+    d1.prepare(`INSERT INTO archive_texts_fts (rowid, body) SELECT ?1, ?3 WHERE ${ours}`).bind(archiveId, key, body),
+  ];
+}
+
 async function retry(ctx: JobContext, message: ExtractionMessage, attempt: number): Promise<ExtractionOutcome> {
   await ctx.db.updateTable("archive_texts").set({ attempts: attempt }).where("archive_id", "=", message.archiveId).where("file_id", "=", message.fileId).execute();
   return { kind: "retry", delaySeconds: retryDelaySeconds(attempt) };
+}
+
+/** Texts indexed before migration 0027 moved from D1 to R2 per backfill run, in reads of MOVE_CHUNK. */
+export const LEGACY_MOVES_PER_RUN = 200;
+const MOVE_CHUNK = 20;
+
+/**
+ * Move texts indexed before migration 0027 out of the catalogue's D1 into R2, a few per run: the
+ * index already holds their words (0027 refilled it), so only the row changes — it names the R2
+ * text and drops its body, by compare-and-set (a newer extraction in between wins, and the object
+ * written for nothing is deleted). Returns how many moved.
+ */
+export async function moveLegacyTexts(ctx: JobContext): Promise<number> {
+  assertCan(ctx.actor, { type: "text.enqueue" }, "text.enqueue");
+  const waiting = await ctx.db
+    .selectFrom("archive_texts")
+    .select("archive_id")
+    .where("status", "=", "INDEXED")
+    .where("text_key", "is", null)
+    .limit(LEGACY_MOVES_PER_RUN)
+    .execute();
+  let moved = 0;
+  for (let start = 0; start < waiting.length; start += MOVE_CHUNK) {
+    const rows = await ctx.db
+      .selectFrom("archive_texts")
+      .select(["archive_id", "file_id", "body"])
+      .where("archive_id", "in", waiting.slice(start, start + MOVE_CHUNK).map((row) => row.archive_id))
+      .where("status", "=", "INDEXED")
+      .where("text_key", "is", null)
+      .execute();
+    for (const row of rows) {
+      const key = textKeyOf(row.archive_id, row.file_id);
+      await storeText(ctx, key, row.body);
+      const done = await ctx.db
+        .updateTable("archive_texts")
+        .set({ text_key: key, body: "" })
+        .where("archive_id", "=", row.archive_id)
+        .where("file_id", "=", row.file_id)
+        .where("status", "=", "INDEXED")
+        .where("text_key", "is", null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) > 0) moved++;
+      else await ctx.files.delete(key).catch(() => undefined);
+    }
+  }
+  if (moved > 0) console.log(JSON.stringify({ event: "texts_moved_to_r2", moved }));
+  return moved;
 }
 
 /** A row written for a document that had none is due at once (the epoch is before any cutoff). */
@@ -150,7 +233,8 @@ const DUE_NOW = "1970-01-01T00:00:00.000Z";
  * The backfill (the 30-minute cron; locally also right after `npm start`): give every live
  * document whose current file has no row (or a row for an older file) a PENDING row, then send
  * the PENDING rows not queued in the last REQUEUE_AFTER_MS, oldest first, at most
- * BACKFILL_PER_RUN per run. Returns how many were sent.
+ * BACKFILL_PER_RUN per run; then move a few texts indexed before 0027 to R2 (`moveLegacyTexts`).
+ * Returns how many were sent.
  */
 export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
   assertCan(ctx.actor, { type: "text.enqueue" }, "text.enqueue");
@@ -204,10 +288,12 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
     sent += chunk.length;
   }
   if (sent > 0) console.log(JSON.stringify({ event: "extraction_backfill", sent }));
+  await moveLegacyTexts(ctx);
   return sent;
 }
 
 /** The document's text row (null columns before it has one) and what the policy reads of the document. */
+/** A document's text row (if any) and what the policy needs of the document. */
 const statusRow = (ctx: ServiceContext, uuid: string) =>
   ctx.db
     .selectFrom("archives as a")
@@ -226,8 +312,8 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
       "a.security_class",
       "a.archival_state",
     ])
-    .where("a.uuid", "=", uuid)
-    .executeTakeFirst();
+    .where("a.uuid", "=", uuid);
+type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRow>["execute"]>>[number];
 
 /**
  * The text status of a document `ctx.actor` may see, for who may open its file (null for anyone
@@ -235,9 +321,17 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
  * yet is waiting ('Menunggu').
  */
 export async function getTextStatus(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): Promise<TextStatusView | null> {
-  if (!document.canOpenFile) return null;
-  const row = await statusRow(ctx, document.uuid);
-  if (!row) return null;
+  const [status] = await readTogether(ctx.d1, textStatusRead(ctx, document));
+  return status;
+}
+
+/** `getTextStatus` as a read that shares the document page's round trip. */
+export function textStatusRead(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): BatchedRead<TextStatusView | null> {
+  if (!document.canOpenFile) return noRead;
+  return batchedRead([statementOf(ctx.d1, statusRow(ctx, document.uuid))], ([[row]]) => (row ? textStatusOf(ctx, row) : null));
+}
+
+function textStatusOf(ctx: ServiceContext, row: StatusRow): TextStatusView {
   // The row's status counts only for the current file; anything else is still waiting.
   const status = row.file_id === row.current_file_id ? row.status : null;
   return {

@@ -10,6 +10,8 @@ export type TestEnv = Env & {
   ID_UPGRADE_DB: D1Database;
   ARCHIVAL_UPGRADE_DB: D1Database;
   SCALE_DB: D1Database;
+  TEXT_UPGRADE_DB: D1Database;
+  RETENTION_UPGRADE_DB: D1Database;
   /** Debian's xmllint, run by the test config in Node (vitest.integration.config.ts). */
   XMLLINT: Fetcher;
 };

@@ -1,3 +1,3 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("table", "routes/table.tsx")] satisfies RouteConfig;
+export default [index("routes/home.tsx"), route("table", "routes/table.tsx"), route("replay/:page", "routes/replay.tsx")] satisfies RouteConfig;

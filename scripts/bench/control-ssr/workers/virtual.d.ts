@@ -5,3 +5,9 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
+
+// Control (a'')'s pages, written by the bench (scripts/bench/control-ssr/vite.config.ts).
+declare module "virtual:bench-replay-pages" {
+  const pages: Record<string, unknown>;
+  export default pages;
+}
