@@ -3,15 +3,15 @@ import { berkasText } from "../i18n/berkas";
 import { blankToUndefined, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import type { RetentionStatus } from "./retention";
+import { DAFTAR_JENIS, DEVELOPMENT_LEVELS, type DevelopmentLevel } from "./berkas-view";
+
+export { DAFTAR_JENIS, DEVELOPMENT_LEVELS, kurunWaktu, locationText, type DaftarJenis, type DevelopmentLevel } from "./berkas-view";
 
 /**
  * Berkas (pemberkasan): a file of the records of one matter, under one classification code, of
  * one work unit. Pure: the form and API schemas, the list queries and the views.
  */
 
-/** Tingkat perkembangan: what the berkas holds of its records (ANRI's Daftar Arsip column). */
-export const DEVELOPMENT_LEVELS = ["ASLI", "SALINAN", "TEMBUSAN", "PETIKAN"] as const;
-export type DevelopmentLevel = (typeof DEVELOPMENT_LEVELS)[number];
 
 /** At most this many documents are filed by one call (one batch writes them with their audit rows). */
 export const MAX_FILED_PER_CALL = 100;
@@ -103,8 +103,6 @@ export type BerkasDetailView = BerkasView & {
 export type BerkasOption = { id: number; number: string; title: string };
 
 /** The Daftar Arsip: `?jenis=aktif|inaktif`, Super Admin's `unit`, paged. */
-export const DAFTAR_JENIS = ["aktif", "inaktif"] as const;
-export type DaftarJenis = (typeof DAFTAR_JENIS)[number];
 
 export const DaftarArsipQuerySchema = createListQuerySchema({
   sorts: ["number"] as const,
@@ -134,15 +132,3 @@ export type DaftarArsipRow = {
   location: string | null;
   unitKerjaName: string;
 };
-
-/** "2019–2021", "2020", or "–" for an empty berkas. */
-export function kurunWaktu(startYear: number | null, endYear: number | null): string {
-  if (startYear === null || endYear === null) return "–";
-  return startYear === endYear ? String(startYear) : `${startYear}–${endYear}`;
-}
-
-/** "Boks 12, Rak B-3" from what the records centre recorded; null when nothing was. */
-export function locationText(box: string | null, rack: string | null): string | null {
-  const parts = [box ? `${berkasText.location.box} ${box}` : null, rack ? `${berkasText.location.rack} ${rack}` : null].filter(Boolean);
-  return parts.length ? parts.join(", ") : null;
-}

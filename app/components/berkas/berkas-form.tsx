@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, SelectField, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DEVELOPMENT_LEVELS } from "~/domain/berkas";
+import { DEVELOPMENT_LEVELS } from "~/domain/berkas-view";
 import type { ClassificationOption } from "~/domain/classification";
 import { berkasText as m } from "~/i18n/berkas";
 

@@ -6,7 +6,7 @@ import { buttonClass, inputClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
-import { kurunWaktu } from "~/domain/berkas";
+import { kurunWaktu } from "~/domain/berkas-view";
 import { verificationPath } from "~/domain/berita-acara";
 import type { TransferItemView } from "~/domain/transfers";
 import { berkasText } from "~/i18n/berkas";

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, type Column } from "~/components/list";
-import { kurunWaktu } from "~/domain/berkas";
+import { kurunWaktu } from "~/domain/berkas-view";
 import type { TransferCandidate, TransferSummary } from "~/domain/transfers";
 import { transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
