@@ -5,6 +5,7 @@ import { breadcrumbFromPath, crumbLabelsOf, crumbsWithoutPageOf } from "~/lib/br
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { CsrfField } from "~/components/form/csrf-field";
+import { useInstantDialogs } from "./url-dialog";
 
 export type { ShellUser };
 
@@ -32,6 +33,7 @@ export function AppShell({
 }) {
   const { pathname } = useLocation();
   const drawer = useDrawer(pathname);
+  useInstantDialogs();
   return (
     <div className="group/shell min-h-screen">
       <a href="#main" className="skip-link" data-testid="skip-link">
@@ -60,13 +62,14 @@ export function AppShell({
           </label>
           {/* The overlay closes the drawer on a click; it lies under the drawer, over the page. */}
           <label htmlFor="nav-drawer" className="fixed inset-0 z-30 hidden bg-slate-900/50 peer-checked:block xl:hidden" />
-          <span className="font-semibold text-slate-900">{t.appName}</span>
-          <span className="ml-auto text-sm text-slate-600" data-testid="header-user">
+          {/* The product name and 'Token API' never wrap; a long user name gives way (ellipsis). */}
+          <span className="shrink-0 whitespace-nowrap font-semibold text-slate-900">{t.appName}</span>
+          <span className="ml-auto min-w-0 truncate text-sm text-slate-600" title={user?.name} data-testid="header-user">
             {user?.name}
           </span>
           {user && <NotificationBell unread={unreadNotifications} />}
           {user && (
-            <Link to="/app/api-tokens" className="rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
+            <Link to="/app/api-tokens" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
               {t.nav.apiTokens}
             </Link>
           )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "~/i18n/id";
+import { closeNavigation } from "./url-dialog";
 
 export type DialogStatus = "success" | "request" | "respond" | "error";
 
@@ -127,7 +128,8 @@ function useModal(closeTo: string | undefined, onClosed?: () => void) {
     const onClose = () => {
       // The close event of the upgrade above arrives later, when the dialog is open again.
       if (dialog.open) return;
-      if (closeToRef.current) navigate(closeToRef.current, { replace: true, preventScrollReset: true });
+      // Closing a dialog of the page URL asks the server nothing (see url-dialog).
+      if (closeToRef.current) navigate(closeToRef.current, closeNavigation(closeToRef.current));
       else {
         opener?.focus();
         onClosedRef.current?.();

@@ -58,6 +58,8 @@ export type DisposalListView = DisposalListSummary & {
   anriLetterNumber: string | null;
   anriLetterDate: string | null;
   needsAnriLetter: boolean;
+  /** Why 'Laksanakan' cannot run yet (`executionBlockers`); empty once it can, and for a list already run. */
+  executionBlockers: string[];
   executedBy: string | null;
   items: DisposalItemView[];
   beritaAcara: { uuid: string; number: string; issuedOn: string; listSha256: string; pdfSha256: string } | null;

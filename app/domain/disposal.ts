@@ -43,6 +43,25 @@ export function needsAnriLetter(kind: ListKind, items: readonly { retentionYears
   return kind === "MUSNAH" && items.some((item) => item.retentionYears >= ANRI_THRESHOLD_YEARS);
 }
 
+/**
+ * What keeps a draft list from running ('Laksanakan'), in the order the procedure meets it: items
+ * the committee has not decided, then the ANRI letter a Musnah list of long-kept records needs.
+ * Empty: it can run. The execution refuses with these, and the list page shows them beside a
+ * disabled 'Laksanakan', so nobody confirms what would be refused.
+ */
+export function executionBlockers(list: {
+  kind: ListKind;
+  anriLetterNumber: string | null;
+  anriLetterDate: string | null;
+  items: readonly { decision: string | null; retentionYears: number }[];
+}): string[] {
+  const blockers: string[] = [];
+  const undecided = list.items.filter((item) => !item.decision).length;
+  if (undecided > 0) blockers.push(disposalText.undecided(undecided));
+  if (needsAnriLetter(list.kind, list.items) && !(list.anriLetterNumber && list.anriLetterDate)) blockers.push(disposalText.anriRequired);
+  return blockers;
+}
+
 /** Items per list: one batch writes them, and the Berita Acara stays readable. */
 export const MAX_LIST_ITEMS = 100;
 /** Candidates per workspace page. */

@@ -124,6 +124,9 @@ export type Action =
   | { type: "notifications.update" }
   // When and how a destroyed or purged record left (its tombstone): Super Admin and its owning unit.
   | { type: "tombstone.view"; unitKerjaId: number | null }
+  // Start a document's retention clock before its year ('Tanggal mulai retensi'): it can make
+  // the record due at once, so Super Admin only.
+  | { type: "retention.startBeforeYear" }
   // Jobs only (see SYSTEM_PERMISSIONS): no user role has them.
   // Compose and deliver notifications (the dispatcher, digests, reminders, the email sender).
   | { type: "notifications.deliver" }
@@ -264,6 +267,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "berkas.allUnits":
     case "ead.export":
     case "vital.overview":
+    case "retention.startBeforeYear":
       return isSuperAdmin(actor);
     // A read-only API token never changes a list.
     case "disposal.manage":

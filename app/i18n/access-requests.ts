@@ -38,7 +38,6 @@ export const accessRequests = {
   search: "Cari judul, pesan, pemohon atau pemilik...",
   viewAll: "Lihat semua permintaan akses",
   downloadCount: (count: number) => `Diunduh ${count}x`,
-  adminActions: "Aksi Admin",
   empty: "Tidak ada permintaan akses yang ditemukan.",
   columns: {
     no: "No",

@@ -10,7 +10,7 @@ export const beritaAcara = {
     description: "Halaman verifikasi keaslian Berita Acara penyusutan arsip.",
     registered: "Berita Acara ini tercatat dalam E-Arsip.",
     howTo:
-      "Cocokkan nomor, tanggal dan sidik SHA-256 daftar arsip di bawah dengan yang tercetak pada Berita Acara. Sidik berkas PDF dapat dihitung dari salinan digitalnya (misalnya dengan perintah sha256sum).",
+      "Cocokkan nomor, tanggal dan sidik SHA-256 daftar arsip di bawah dengan yang tercetak pada Berita Acara. Sidik file PDF-nya dapat dihitung dari salinan digitalnya (misalnya dengan perintah sha256sum).",
     details: "Keterangan Berita Acara",
     columns: {
       kind: "Jenis",
@@ -20,7 +20,7 @@ export const beritaAcara = {
       itemCount: "Jumlah Arsip",
       listSha256: "SHA-256 Daftar Arsip",
       transferListSha256: "SHA-256 Daftar Arsip yang Dipindahkan",
-      pdfSha256: "SHA-256 Berkas PDF",
+      pdfSha256: "SHA-256 File PDF",
     },
     itemCount: (count: number) => `${count} arsip`,
     berkasCount: (count: number) => `${count} berkas`,

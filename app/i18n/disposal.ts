@@ -104,6 +104,7 @@ export const disposalText = {
   letterDate: "Tanggal surat",
   saveLetter: "Simpan surat",
   execute: "Laksanakan",
+  cannotExecuteYet: "Belum dapat dilaksanakan:",
   executing: "Melaksanakan…",
   executeTitle: "Laksanakan daftar?",
   executeConfirm: (kind: string) =>

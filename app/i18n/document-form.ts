@@ -2,6 +2,7 @@
 export const documentForm = {
   confirmLoweringText: "Dengan klasifikasi Biasa, dokumen dan filenya terbuka untuk siapa saja, termasuk pengunjung tanpa login. Lanjutkan?",
   confirmLoweringYes: "Ya, jadikan Biasa",
+  confirmLoweringWhen: "Hanya diperlukan bila Anda memilih Tingkat Akses Public atau klasifikasi Biasa/Terbuka; abaikan bila dokumen tetap Private.",
   fields: {
     category: "Kategori",
     title: "Judul",
@@ -19,7 +20,8 @@ export const documentForm = {
     chooseOwnerUnit: "Pilih unit kerja pemilik",
     retentionStartDate: "Tanggal mulai retensi",
   },
-  retentionStartDateHint: "Opsional. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen.",
+  retentionStartDateHint:
+    "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Tidak boleh di masa depan, dan hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",
   ownerUnitHint: "Unit kerja ini yang menjawab permintaan akses dokumen.",
   fileHint: "PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
   keywordsHint: "Masukkan 5 kata kunci yang dipisahkan dengan koma (,). Contoh: arsip, dokumen, surat, resmi, penting",

@@ -17,6 +17,12 @@ export const documentValidation = {
   accessLevelRequired: "Tingkat akses wajib dipilih.",
   classificationCodeUnknown: "Kode klasifikasi tidak ditemukan.",
   retentionStartDateInvalid: "Tanggal mulai retensi harus tanggal yang valid (TTTT-BB-HH).",
+  retentionStartFuture: (latest: string) =>
+    `Tanggal mulai retensi belum terjadi: isi tanggal kegiatan atau berkas selesai, paling lambat ${latest} (hari ini, atau akhir tahun dokumen).`,
+  retentionStartBeforeYear: (year: number) =>
+    `Tanggal mulai retensi tidak boleh sebelum tahun dokumen (${year}): arsip bisa langsung jatuh tempo. Hanya Super Admin yang dapat menetapkannya lebih awal.`,
+  retentionStartBeforeYearWarning: (year: number) =>
+    `Perhatian: tanggal ini sebelum tahun dokumen (${year}). Retensi dihitung lebih awal dan arsip bisa langsung jatuh tempo.`,
   securityClassInvalid: "Klasifikasi keamanan harus Biasa, Terbatas, Rahasia, atau Sangat Rahasia.",
   securityClassMismatch: "Klasifikasi Biasa berarti dokumen Public, dan dokumen Public selalu Biasa: sesuaikan tingkat akses atau klasifikasi keamanan.",
   confirmLowering:

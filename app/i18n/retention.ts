@@ -14,6 +14,15 @@ export const retention = {
     `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
   checkedAt: (when: string) => `Pemeriksaan harian terakhir: ${when}. Status dokumen yang diubah atau diimpor diperbarui saat itu juga.`,
   neverChecked: "Belum pernah diperiksa",
+  /** Why a Statis record has no edit or delete (its page and its update page). */
+  statis: {
+    heading: "Arsip Statis: hanya dapat dibaca",
+    since: (number: string, date: string) => `Arsip ini diserahkan sebagai arsip statis dengan Berita Acara ${number} tanggal ${date}.`,
+    sinceUnknown: "Arsip ini sudah diserahkan sebagai arsip statis.",
+    readOnly: "Sejak itu arsip ini tidak dapat diubah, diganti filenya, maupun dihapus; isinya tetap dapat dibaca dan diunduh sesuai hak akses.",
+    beritaAcara: "Lihat Berita Acara",
+    backToDocument: "Kembali ke dokumen",
+  },
   refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {
     heading: "Retensi",

@@ -12,6 +12,8 @@ export const ui = {
     moreThan: (count: string) => `lebih dari ${count}`,
     empty: "Tidak ada data yang cocok.",
     resetSearch: "Reset pencarian",
+    /** The toggle that folds a list's filters on a phone; `active`: how many are set. */
+    filters: (active: number) => (active > 0 ? `Filter (${active} aktif)` : "Filter"),
     pagination: "Pagination",
     sortBy: "Urutkan",
     sortDir: "Arah",
@@ -29,6 +31,14 @@ export const ui = {
     badRequestTitle: "Permintaan Tidak Valid",
   },
   breadcrumbRoot: "Dashboard",
+  copy: {
+    copy: "Salin",
+    copied: "Tersalin",
+    copiedStatus: "Disalin ke clipboard.",
+    selectedStatus: "Teks dipilih: tekan Ctrl+C untuk menyalin.",
+  },
+  /** The crumb of an id no page named (an unknown document, a page that failed to load): never the raw id. */
+  breadcrumbRecord: "Detail",
   publicDocument: {
     metadata: "Informasi dokumen",
     backToList: "Semua Dokumen",

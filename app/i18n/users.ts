@@ -26,6 +26,10 @@ export const users = {
   },
   passwordHint: "Kosongkan jika tidak ingin mengubah",
   passwordResetNote: "Password baru mengakhiri semua sesi dan token API pengguna ini (misalnya bila akun diduga disalahgunakan).",
+  passwordNotKept: (mode: "create" | "update") =>
+    mode === "create"
+      ? "Demi keamanan, kata sandi tidak diisi ulang setelah formulir ditolak: ketik lagi."
+      : "Demi keamanan, kata sandi tidak diisi ulang setelah formulir ditolak: ketik lagi bila ingin mengubahnya, atau kosongkan agar tidak berubah.",
   unitKerjaHint: "Hanya untuk peran Satuan Kerja (wajib dipilih); diabaikan untuk peran lain.",
   actions: { view: "Lihat", edit: "Edit", delete: "Hapus" },
   update: "Update",

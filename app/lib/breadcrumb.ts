@@ -22,10 +22,13 @@ function decodeSegment(segment: string): string {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Breadcrumb items from a path: hyphens become spaces and every word is capitalised; /app is
  * 'Dashboard'; `labels` (from route handles) replace the label of the crumb with that href, and
- * the hrefs in `withoutPage` are marked `noPage`.
+ * the hrefs in `withoutPage` are marked `noPage`. A uuid no handle named (a record not found, a
+ * page that failed) reads 'Detail', never the id itself.
  */
 export function breadcrumbFromPath(pathname: string, labels: CrumbLabels = {}, withoutPage: ReadonlySet<string> = new Set()): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
@@ -35,7 +38,9 @@ export function breadcrumbFromPath(pathname: string, labels: CrumbLabels = {}, w
       labels[href] ??
       (href === "/app"
         ? t.ui.breadcrumbRoot
-        : decodeSegment(segment)
+        : UUID.test(segment)
+          ? t.ui.breadcrumbRecord
+          : decodeSegment(segment)
             .replace(/-/g, " ")
             .replace(/(^|\s)(\S)/g, (_, space: string, letter: string) => space + letter.toUpperCase()));
     return withoutPage.has(href) ? { label, href, noPage: true as const } : { label, href };

@@ -1,27 +1,64 @@
+import { href, Link } from "react-router";
+import type { Route } from "./+types/panduan";
 import { PageHeader } from "~/components/app-shell";
+import { GuideSectionView } from "~/components/guide/guide-section";
+import { guideSectionsFor } from "~/domain/guide";
 import { pageMeta } from "~/lib/meta";
-import { panduan as panduanText } from "~/i18n/panduan";
+import { getAppContext } from "~/routes/helpers/route-errors.server";
+import { guideSections, panduan as p } from "~/i18n/panduan";
 
-export const meta = () => pageMeta({ title: panduanText.title, description: panduanText.description, indexable: true });
+export const meta = () => pageMeta({ title: p.title, description: p.description, indexable: true });
 
-export default function Panduan() {
+/**
+ * The guide to the archive, per role: a visitor gets the sections for everyone (this is the
+ * edge-cached page: no session, nothing per user), a signed-in user also those of their role.
+ * The site's address and the trash's days fill the texts that name them.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getAppContext(context);
+  const role = ctx.session?.user.role ?? null;
+  return {
+    role,
+    sectionIds: guideSectionsFor(guideSections, role).map((section) => section.id),
+    values: { origin: ctx.origin, trashDays: ctx.config.trashDays },
+  };
+}
+
+export default function Panduan({ loaderData }: Route.ComponentProps) {
+  const { role, sectionIds, values } = loaderData;
+  const sections = guideSections.filter((section) => sectionIds.includes(section.id));
   return (
     <article className="mx-auto max-w-3xl">
-      <PageHeader title={panduanText.title} description={panduanText.intro} />
-      <ol className="space-y-4">
-        {panduanText.steps.map((step, index) => (
-          <li key={step.title} className="flex gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-700 font-semibold text-white">
-              {index + 1}
-            </span>
-            <div>
-              <h2 className="font-semibold text-slate-900">{step.title}</h2>
-              <p className="mt-1 text-slate-600">{step.text}</p>
-            </div>
-          </li>
+      <PageHeader title={p.title} description={p.intro} />
+      {role && <p className="-mt-4 mb-6 text-sm text-slate-600">{p.introSignedIn(role)}</p>}
+      <nav id="daftar-isi" aria-labelledby="daftar-isi-title" className="mb-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="guide-toc">
+        <h2 id="daftar-isi-title" className="font-semibold text-slate-900">
+          {p.toc}
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5">
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="text-blue-700 underline">
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+        {!role && (
+          <p className="mt-3 text-sm text-slate-600" data-testid="guide-staff-hidden">
+            {p.staffHidden}{" "}
+            <Link to={href("/login")} className="font-medium text-blue-700 underline">
+              {p.login}
+            </Link>
+          </p>
+        )}
+      </nav>
+      <div className="space-y-6">
+        {sections.map((section) => (
+          <GuideSectionView key={section.id} section={section} values={values} />
         ))}
-      </ol>
-      <footer className="mt-8 rounded-xl bg-blue-50 p-4 text-sm text-blue-900">{panduanText.footer}</footer>
+      </div>
+      <footer className="mt-8 rounded-xl bg-blue-50 p-4 text-sm text-blue-900">{p.footer}</footer>
     </article>
   );
 }

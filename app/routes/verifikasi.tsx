@@ -6,8 +6,16 @@ import { getAppContext, orRouteError } from "~/routes/helpers/route-errors.serve
 import { getBeritaAcaraVerification } from "~/server/disposal/berita-acara.server";
 import { beritaAcara as beritaAcaraText } from "~/i18n/berita-acara";
 import { t } from "~/i18n/id";
+import { verificationPath } from "~/domain/berita-acara";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 
 const v = beritaAcaraText.verification;
+
+/** The crumb of a Berita Acara is its number; `/verifikasi` alone is no page. */
+export const handle: BreadcrumbHandle<{ beritaAcara?: { uuid: string; number: string } }> = {
+  breadcrumb: (data) => (data.beritaAcara ? { [verificationPath(data.beritaAcara.uuid)]: data.beritaAcara.number } : {}),
+  withoutPage: () => ["/verifikasi"],
+};
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   loaderData

@@ -37,7 +37,7 @@ async function createToken(page: Page, name: string, scope: "Baca saja (read)" |
   const value = page.getByTestId("created-token-value");
   await value.waitFor();
   await waitForHydration(page);
-  return value.inputValue();
+  return (await value.textContent())!.trim();
 }
 
 describe.each(VIEWPORTS)("%s", (_size, viewport) => {

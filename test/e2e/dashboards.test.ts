@@ -234,7 +234,7 @@ describe("public landing /", () => {
       if (/\/assets\/chart-runtime-[^/]+\.js$/.test(request.url())) chartChunks.push(new URL(request.url()).pathname);
     });
     await goto(page, "/panduan");
-    await page.getByRole("heading", { name: "Panduan Unggah Dokumen" }).waitFor();
+    await page.getByRole("heading", { name: "Panduan E-Arsip", level: 1 }).waitFor();
     expect(chartChunks).toEqual([]);
 
     const response = await page.goto("/");

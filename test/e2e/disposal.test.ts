@@ -67,6 +67,10 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     await waitForHydration(page);
     const listUrl = new URL(page.url()).pathname;
     expect(await page.getByTestId("item-row").filter({ hasText: doc.title }).count()).toBe(1);
+    // Undecided: 'Laksanakan' is disabled and the page says what is missing (no confirm to refuse).
+    expect(await page.getByTestId("execute").isDisabled()).toBe(true);
+    expect(await page.getByTestId("execute-blockers").textContent()).toContain("Masih ada 1 arsip yang belum diputuskan panitia penilai");
+    expect(await page.getByTestId("execute").getAttribute("aria-describedby")).toBe("execute-blockers");
 
     // The committee: Tunda without a reason is refused, then Setujui.
     const itemRow = page.getByTestId("item-row").filter({ hasText: doc.title });
@@ -129,11 +133,21 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     const csv = await page.request.get(`${new URL(page.url()).pathname}/daftar.csv`);
     expect(await csv.text()).toContain("Kode Referensi");
 
-    // The record stays, Statis: no edit, no delete.
+    // The record stays, Statis: no edit, no delete, and the page says why, linking the Berita Acara.
+    const baNumber = (await page.getByTestId("berita-acara").getByRole("heading").textContent())!.replace("Berita Acara", "").trim();
     await goto(page, `/app/documents/${doc.uuid}`);
     await page.getByTestId("retention-status").filter({ hasText: "Statis" }).waitFor();
     expect(await page.getByTestId("delete-document").count()).toBe(0);
     expect(await page.getByTestId("update-document").count()).toBe(0);
+    const notice = page.getByTestId("statis-notice");
+    expect(await notice.textContent()).toContain(`diserahkan sebagai arsip statis dengan Berita Acara ${baNumber}`);
+    expect(await notice.textContent()).toContain("tidak dapat diubah");
+    expect(await page.getByTestId("statis-berita-acara").getAttribute("href")).toMatch(/^\/verifikasi\/[0-9a-f-]{36}$/);
+    // Its update page, opened by hand, says the same instead of offering a form.
+    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await page.getByTestId("statis-notice").waitFor();
+    expect(await page.getByTestId("submit-document").count()).toBe(0);
+    await expectNoAxeViolations(page);
   });
 
   it("Satuan Kerja sees its unit's candidates read-only; Viewer is refused", async () => {
@@ -169,11 +183,17 @@ describe("layout and accessibility", () => {
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).getByRole("checkbox").check();
     await page.getByTestId("create-list").click();
     await page.getByRole("heading", { name: /Daftar Arsip Usul Musnah/, level: 1 }).waitFor();
-    // With the creation's toast on it: the toast's colours are checked too.
+    // With the creation's toast on it: the toast's colours are checked too; and with what keeps
+    // 'Laksanakan' disabled.
     await page.getByTestId("toast").waitFor({ state: "attached" });
     await waitForHydration(page);
+    await page.getByTestId("execute-blockers").waitFor();
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page);
+    await page.getByTestId("approve-all").click();
+    await page.getByTestId("toast").filter({ hasText: "1 arsip disetujui" }).waitFor({ state: "attached" });
+    await waitForHydration(page);
+    expect(await page.getByTestId("execute-blockers").count()).toBe(0);
     await page.getByTestId("execute").click();
     await page.getByTestId("execute-dialog").waitFor();
     await expectNoAxeViolations(page);

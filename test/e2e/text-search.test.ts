@@ -54,11 +54,21 @@ beforeAll(async () => {
 });
 
 async function expectSnippet(page: Page) {
+  // A phone card holds it; a wide table shows it on a line under the row, across its width.
+  const phone = (page.viewportSize()?.width ?? 0) < 768;
   const row = page.getByTestId("document-row").filter({ hasText: title });
-  const snippet = row.getByTestId("snippet");
+  const snippet = (phone ? row : row.locator("xpath=following-sibling::tr[1][contains(@class, 'dt-detail')]")).getByTestId("snippet");
   await snippet.waitFor();
   expect(await snippet.locator("mark").first().textContent()).toBe(word);
   expect(await snippet.textContent()).toContain("<b>wajib</b>");
+}
+
+/** On a phone the list's filters fold behind 'Filter': open it (once; it stays open with JavaScript). */
+async function openFilters(page: Page) {
+  const filters = page.getByTestId("list-filters");
+  if ((page.viewportSize()?.width ?? 0) < 768 && !(await filters.evaluate((details: HTMLDetailsElement) => details.open))) {
+    await filters.locator("summary").click();
+  }
 }
 
 describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
@@ -81,6 +91,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       const types = page.getByTestId("facet-tipe");
       expect(await types.locator("option").allTextContents()).toContain("PDF (1)");
       expect(await page.getByTestId("facet-akses").locator("option").allTextContents()).toContain("Publik (1)");
+      await openFilters(page);
       await types.selectOption("pdf");
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
       await page.waitForURL((url) => url.searchParams.get("tipe") === "pdf");
@@ -91,6 +102,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
       // A facet lists the values the list holds; its first choice drops the filter again.
       expect(await page.getByTestId("facet-tipe").locator("option").allTextContents()).toEqual(["Semua Tipe File", "PDF (1)"]);
+      await openFilters(page);
       await page.getByTestId("facet-tipe").selectOption("");
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
       await page.waitForURL((url) => !url.searchParams.has("tipe") && url.searchParams.get("q") === word);

@@ -95,6 +95,10 @@ describe("renderBeritaAcaraPdf", () => {
     expect(text).toContain("Kamis, tanggal dua puluh enam bulan November tahun dua ribu dua puluh enam");
     expect(text).toContain("Daftar Arsip Usul Musnah Nomor DAUM/2026/0001");
     expect(text).toContain("B-123/ANRI/2026");
+    // Records are counted as 'arsip', their file versions as 'versi file', never as 'berkas'
+    // (an archivist's file of records).
+    expect(text).toContain("sebanyak 10 (sepuluh) arsip dengan 19 (sembilan belas) versi file");
+    expect(text).not.toMatch(/berkas/i);
     for (const item of list) {
       expect(text).toContain(item.classificationCode);
       expect(text).toContain(item.documentNumber);

@@ -17,7 +17,7 @@ import {
   recordAnriLetter,
 } from "~/server/disposal/service.server";
 import { parseCandidateQuery } from "~/domain/disposal";
-import { refreshRetentionStates } from "~/server/retention/service.server";
+import { getDocumentRetention, refreshRetentionStates } from "~/server/retention/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
 import { KilledForTest, runJob } from "~/server/jobs/runner.server";
 import type { ExecutionResult } from "~/server/disposal/service.server";
@@ -195,9 +195,11 @@ describe("execution", () => {
     const view = await getDisposalList(ctx, list.uuid);
     const positionOf = (uuid: string) => view.items.find((item) => item.archiveUuid === uuid)!.position;
     await decideItem(ctx, list.uuid, DecisionSchema.parse({ position: positionOf(postponed.uuid), decision: "TUNDA", reason: "Masih diperlukan audit" }));
-    // Not every item decided yet: refused.
+    // Not every item decided yet: the page says so, and the execution is refused.
+    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([disposalText.undecided(5)]);
     await expectRefused(execute(ctx, list.uuid), disposalText.undecided(5));
     await approveUndecided(ctx, list.uuid);
+    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([]);
 
     // After listing: a metadata change, a hold, a pending access request, the trash.
     const put = await sendMultipart(`/api/v1/archives/${changed.uuid}`, world.owner.session, formBody(documentFields(world.categoryId, { title: `${changed.title} (ubah)`, year: "2010" })), { method: "PUT" });
@@ -277,7 +279,7 @@ describe("execution", () => {
     const doc = await dueDocument(longCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);
     const ctx = await adminCollecting();
-    expect((await getDisposalList(ctx, list.uuid)).needsAnriLetter).toBe(true);
+    expect((await getDisposalList(ctx, list.uuid))).toMatchObject({ needsAnriLetter: true, executionBlockers: [disposalText.anriRequired] });
     await expectRefused(execute(ctx, list.uuid), disposalText.anriRequired);
     expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
     await recordAnriLetter(ctx, list.uuid, { letterNumber: "B-123/ANRI/2026", letterDate: "2026-11-01" });
@@ -376,6 +378,11 @@ describe("execution", () => {
     const detail = (await (await call(`/api/v1/archives/${doc.uuid}`, as(world.admin.session))).json()) as { canEdit?: boolean; canDelete?: boolean };
     if ("canEdit" in detail) expect(detail.canEdit).toBe(false);
     expect((await auditRowsFor(doc.uuid)).map((row) => row.action)).toContain("DOCUMENT_TRANSFER");
+    // Its retention says since when and by which Berita Acara (the page links it), on the API too.
+    const since = { beritaAcaraUuid: result.beritaAcara.uuid, number: result.beritaAcara.number, issuedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) };
+    expect(await getDocumentRetention(await serviceContext(world.owner.user), doc.uuid)).toMatchObject({ status: "STATIS", statisSince: since });
+    const retention = await call(`/api/v1/archives/${doc.uuid}/retention`, as(world.owner.session));
+    expect(((await retention.json()) as { statisSince: unknown }).statisSince).toMatchObject(since);
   });
 });
 

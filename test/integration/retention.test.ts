@@ -13,7 +13,8 @@ import worker from "../../workers/app";
 import { RETENTION_CRON } from "../../workers/scheduled";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
-import { auditRowsFor, documentBody, documentFields, sendMultipart, uploadDocument } from "../support/worker/documents";
+import { auditRowsFor, documentBody, documentFields, r2Keys, sendMultipart, uploadDocument } from "../support/worker/documents";
+import { documentValidation } from "~/i18n/document-validation";
 import { testEnv } from "../support/worker/env";
 import { createCategory, createUnitKerja } from "../support/worker/factories";
 
@@ -170,6 +171,35 @@ describe("'Tanggal mulai retensi' on the API", () => {
     expect(refused.message).toContain("Tanggal mulai retensi");
     expect((await expectJson<{ data: { retentionStartDate: string | null } }>(await put(""), 200)).data.retentionStartDate).toBeNull();
     expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2022-12-31" });
+  });
+
+  it("refuses a start that has not come or (but for Super Admin) precedes the document's year, by the field; keeps one set earlier", async () => {
+    const doc = await upload({ year: "2020" });
+    const put = (session: typeof owner.session, fields: Record<string, string>) =>
+      sendMultipart(`/api/v1/archives/${doc.uuid}`, session, documentBody(session, { fields: documentFields(categoryId, { classificationCode: code(), year: "2020", ...fields }), file: null }), { method: "PUT" });
+    type Refusal = { message: string; errors?: string[]; fieldErrors?: Record<string, string[]> };
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const future = await expectJson<Refusal>(await put(owner.session, { retentionStartDate: `${nextYear}-03-01` }), 400);
+    expect(future.errors).toEqual([expect.stringMatching(/^Tanggal mulai retensi belum terjadi: .* paling lambat \d{1,2} \w+ \d{4} \(hari ini/)]);
+    const early = await expectJson<Refusal>(await put(owner.session, { retentionStartDate: "2019-06-30" }), 400);
+    // By its field, so the page's form shows it there (the API path of the enhanced form too).
+    expect(early.fieldErrors).toEqual({ retentionStartDate: [documentValidation.retentionStartBeforeYear(2020)] });
+    // Nothing was written: the document keeps the default start.
+    expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2022-12-31" });
+    // The last day of the year is the default itself: fine for anyone.
+    expect((await put(owner.session, { retentionStartDate: "2020-12-31" })).status).toBe(200);
+
+    // Super Admin may move it before the year (the page warns; the API takes the caller's word).
+    expect((await put(admin.session, { retentionStartDate: "2019-06-30" })).status).toBe(200);
+    expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2021-06-30", inactive_until: "2024-06-30" });
+    // The unit's staff edit something else and send the date back unchanged: kept, not refused.
+    const kept = await expectJson<{ data: { retentionStartDate: string | null } }>(await put(owner.session, { retentionStartDate: "2019-06-30", title: "Judul yang diperbaiki" }), 200);
+    expect(kept.data.retentionStartDate).toBe("2019-06-30");
+    // A new document cannot start before its year either (and leaves nothing behind).
+    const before = (await r2Keys()).length;
+    const created = await sendMultipart("/api/v1/archives", owner.session, documentBody(owner.session, { fields: documentFields(categoryId, { year: "2024", retentionStartDate: "2023-01-01" }) }));
+    expect((await expectJson<Refusal>(created, 400)).errors).toEqual([documentValidation.retentionStartBeforeYear(2024)]);
+    expect((await r2Keys()).length).toBe(before);
   });
 });
 

@@ -31,6 +31,12 @@ describe("breadcrumbFromPath", () => {
     ]);
   });
 
+  it("never shows a uuid no handle named (a record not found): 'Detail'", () => {
+    const uuid = "c6aeec0f-3d02-4a32-9c1e-000000000000";
+    expect(breadcrumbFromPath(`/app/documents/${uuid}`).map((crumb) => crumb.label)).toEqual(["Dashboard", "Documents", "Detail"]);
+    expect(breadcrumbFromPath(`/verifikasi/${uuid}`).map((crumb) => crumb.label)).toEqual(["Verifikasi", "Detail"]);
+  });
+
   it("marks the crumbs route handles name as having no page (text, not a link)", () => {
     expect(breadcrumbFromPath("/app/klasifikasi/7/update", { "/app/klasifikasi/7": "PP.01" }, new Set(["/app/klasifikasi/7"]))).toEqual([
       { label: "Dashboard", href: "/app" },

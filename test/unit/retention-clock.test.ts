@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addYears, computeRetention, isIsoDate, retentionToday, type RetentionInput } from "~/domain/retention";
+import { addYears, computeRetention, isIsoDate, retentionStartIssues, retentionToday, type RetentionInput } from "~/domain/retention";
+import { documentValidation } from "~/i18n/document-validation";
 
 // A 2019 record under a "2 years active, 5 inactive, destroy" code: start 2019-12-31, active
 // through 2021-12-31, inactive through 2026-12-31, due from 2027-01-01.
@@ -118,5 +119,27 @@ describe("retentionToday", () => {
   it("is the calendar day in Jakarta (UTC+7)", () => {
     expect(retentionToday(new Date("2026-12-31T16:59:59Z"))).toBe("2026-12-31");
     expect(retentionToday(new Date("2026-12-31T17:00:00Z"))).toBe("2027-01-01");
+  });
+});
+
+describe("retentionStartIssues ('Tanggal mulai retensi')", () => {
+  const today = "2026-11-27";
+  const check = (date: string, year: number, mayPrecedeYear = false) => retentionStartIssues({ date, year, today, mayPrecedeYear });
+
+  it("takes the default (empty), any day of the year up to today, and the year's last day ahead", () => {
+    for (const [date, year] of [["", 2020], ["2020-01-01", 2020], ["2024-05-06", 2020], [today, 2026], ["2026-12-31", 2026]] as const) {
+      expect(check(date, year)).toEqual({ error: null, warning: null });
+    }
+  });
+
+  it("refuses a day that has not come, unless it is still in the document's year", () => {
+    expect(check("2026-11-28", 2020).error).toBe(documentValidation.retentionStartFuture("27 November 2026"));
+    expect(check("2027-01-01", 2026).error).toBe(documentValidation.retentionStartFuture("31 Desember 2026"));
+    expect(check("2027-06-30", 2027).error).toBeNull();
+  });
+
+  it("refuses a start before the year but for who may set it, who is warned", () => {
+    expect(check("2019-12-31", 2020)).toEqual({ error: documentValidation.retentionStartBeforeYear(2020), warning: null });
+    expect(check("2019-12-31", 2020, true)).toEqual({ error: null, warning: documentValidation.retentionStartBeforeYearWarning(2020) });
   });
 });

@@ -4,13 +4,13 @@ import { DomainError, GoneError, TooManyRequestsError } from "~/domain/errors";
 import { api as apiText } from "~/i18n/api";
 import type { HonoEnv } from "../hono-env";
 
-/** Domain errors become JSON bodies with `message`, `error` and (for forms) `errors[]`. */
+/** Domain errors become JSON bodies with `message`, `error` and (for forms) `errors[]` and `fieldErrors`. */
 export const apiErrorHandler: ErrorHandler<HonoEnv> = (error, c) => {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequestsError) c.header("Retry-After", String(error.retryAfterSeconds));
     const errors = error.fieldErrors ? Object.values(error.fieldErrors).flat() : undefined;
     const tombstone = error instanceof GoneError ? { tombstone: error.tombstone } : {};
-    return c.json({ message: error.message, error: error.message, ...(errors ? { errors } : {}), ...tombstone }, error.status);
+    return c.json({ message: error.message, error: error.message, ...(errors ? { errors, fieldErrors: error.fieldErrors } : {}), ...tombstone }, error.status);
   }
   // Hono's own refusals (a body it could not parse): the same body shape, in Indonesian.
   if (error instanceof HTTPException && error.status < 500) {

@@ -34,9 +34,10 @@ export const RespondDialog = lazyComponent(() => import("./message-dialogs").the
 /**
  * The access-request status list (SPEC 'Access requests'), reusable: the caller gives the data
  * (`page`, one page of the list its loader chose), the title and the description. `compact` is
- * the dashboard panel: no search or paging, a link to the full page. `adminActions` adds the
- * 'Setujui'/'Tolak' column for pending rows the viewer may answer (off by default). Every action
- * is a link or a form post to the full page, so the list works without JavaScript.
+ * the dashboard panel: no search or paging, a link to the full page. `adminActions` answers
+ * pending rows with 'Setujui' / 'Tolak' (the respond dialog, the choice made) in the one actions
+ * column, in place of 'Respond' (off by default). Every action is a link or a form post to the
+ * full page, so the list works without JavaScript.
  */
 export function AccessRequestList({
   page,
@@ -193,28 +194,9 @@ function accessRequestColumns({
       header: c.actions,
       width: "7.5rem",
       card: "actions",
-      cell: (row) => <RowActions row={row} respondHref={respondHref} revokeHref={revokeHref} />,
+      cell: (row) => <RowActions row={row} respondHref={respondHref} revokeHref={revokeHref} adminActions={adminActions} />,
     },
   ];
-  if (adminActions) {
-    columns.push({
-      key: "adminActions",
-      header: s.adminActions,
-      width: "5.5rem",
-      card: "actions",
-      cell: (row) =>
-        row.status === "PENDING" && row.canRespond ? (
-          <span className="dt-actions">
-            <PreloadLink to={respondHref(row.uuid, "accept")} preload={RespondDialog.preload} preventScrollReset className="text-emerald-700" data-testid="admin-approve">
-              {a.approve}
-            </PreloadLink>
-            <PreloadLink to={respondHref(row.uuid, "reject")} preload={RespondDialog.preload} preventScrollReset className="text-red-700" data-testid="admin-reject">
-              {a.reject}
-            </PreloadLink>
-          </span>
-        ) : null,
-    });
-  }
   return columns;
 }
 
@@ -235,10 +217,13 @@ function RowActions({
   row,
   respondHref,
   revokeHref,
+  adminActions,
 }: {
   row: AccessRequestView;
-  respondHref: (uuid: string) => string;
+  respondHref: (uuid: string, action?: "accept" | "reject") => string;
   revokeHref: (uuid: string) => string;
+  /** Super Admin answers with 'Setujui' / 'Tolak' (the same dialog, the choice made), not 'Respond'. */
+  adminActions: boolean;
 }) {
   const action = rowActionOf(row);
   const label = (text: string, testId: string) => (
@@ -249,11 +234,21 @@ function RowActions({
   return (
     <div className="dt-actions items-center" data-testid="row-actions">
       {action === "download" && <TokenDownloadLink request={row}>{a.download}</TokenDownloadLink>}
-      {action === "respond" && (
-        <PreloadLink to={respondHref(row.uuid)} preload={RespondDialog.preload} preventScrollReset className="text-blue-700" data-testid="respond">
-          {a.respond}
-        </PreloadLink>
-      )}
+      {action === "respond" &&
+        (adminActions ? (
+          <>
+            <PreloadLink to={respondHref(row.uuid, "accept")} preload={RespondDialog.preload} preventScrollReset className="text-emerald-700" data-testid="admin-approve">
+              {a.approve}
+            </PreloadLink>
+            <PreloadLink to={respondHref(row.uuid, "reject")} preload={RespondDialog.preload} preventScrollReset className="text-red-700" data-testid="admin-reject">
+              {a.reject}
+            </PreloadLink>
+          </>
+        ) : (
+          <PreloadLink to={respondHref(row.uuid)} preload={RespondDialog.preload} preventScrollReset className="text-blue-700" data-testid="respond">
+            {a.respond}
+          </PreloadLink>
+        ))}
       {action === "waiting" && label(a.waiting, "waiting")}
       {action === "rejected" && label(a.rejected, "rejected")}
       {action === "waitingToken" && label(a.waitingToken, "waiting-token")}

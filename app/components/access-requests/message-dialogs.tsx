@@ -1,21 +1,15 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { CsrfField } from "~/components/form/csrf-field";
 
 const s = accessRequestDialogs;
-
-/** True once React has hydrated: a button disabled by a rule only JavaScript can lift waits for it. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** Is a form post to `action` in flight (the busy label)? */
 function useBusy(action: string): boolean {
@@ -63,10 +57,12 @@ export function RespondDialog({
       <Form method="post" action={action} {...form.props} className="space-y-4">
         <CsrfField />
         <input type="hidden" name="uuid" value={request.uuid} />
-        <Field
+        {/* A reply is a sentence or two, like the request it answers: a textarea. */}
+        <TextareaField
           label={s.respond.messageLabel}
           field={fields.responseMessage}
-          inputProps={{ placeholder: s.respond.placeholder, autoComplete: "off", onInput: (event) => setBlank(!event.currentTarget.value.trim()) }}
+          rows={3}
+          textareaProps={{ placeholder: s.respond.placeholder, onInput: (event) => setBlank(!event.currentTarget.value.trim()) }}
         />
         <RadioGroup
           legend={s.respond.actionLegend}

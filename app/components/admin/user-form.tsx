@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { buttonClass } from "~/components/buttons";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
@@ -49,8 +50,7 @@ export function UserForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Until hydration the page behaves as without JavaScript (the select is always rendered).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const [form, fields] = useFormKit<UserFieldName>({
     lastResult,
@@ -94,7 +94,9 @@ export function UserForm({
           label={f.password}
           field={fields.password}
           type="password"
-          hint={mode === "update" ? m.passwordHint : null}
+          // A refused post never comes back with the password (it is not echoed into the page):
+          // without JavaScript the field is empty again, and says so.
+          hint={lastResult?.status === "error" && !hydrated ? m.passwordNotKept(mode) : mode === "update" ? m.passwordHint : null}
           inputProps={{ autoComplete: "new-password" }}
         />
         {mode === "update" && (

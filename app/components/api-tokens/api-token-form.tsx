@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { API_TOKEN_LIFETIMES, API_TOKEN_SCOPES, DEFAULT_API_TOKEN_LIFETIME } from "~/domain/api-token-view";
 import { apiTokens as apiTokensText } from "~/i18n/api-tokens";
+import { CopyText } from "~/components/copy-text";
 import { CsrfField } from "~/components/form/csrf-field";
 
 const m = apiTokensText;
@@ -43,24 +44,24 @@ export function ApiTokenForm({ rules, lastResult }: { rules: FormRules; lastResu
 }
 
 /** The new token, shown this once (it is never stored, so it can never be shown again). */
-export function CreatedToken({ name, token }: { name: string; token: string }) {
+export function CreatedToken({ name, token, apiOrigin }: { name: string; token: string; apiOrigin: string }) {
   return (
     <section className="mb-6 rounded-xl bg-green-50 p-5 ring-1 ring-green-200" role="status" aria-labelledby="created-token-heading" data-testid="created-token">
       <h2 id="created-token-heading" className="font-semibold text-green-900">
         {m.createdHeading}: {name}
       </h2>
       <p className="mt-1 text-sm text-green-900">{m.createdNotice}</p>
-      <label className="mt-3 block text-sm font-medium text-green-900" htmlFor="created-token-value">
-        {m.createdLabel}
-      </label>
-      <input
-        id="created-token-value"
-        readOnly
-        value={token}
-        className="mt-1 block w-full rounded-lg border border-green-300 bg-white px-3 py-2 font-mono text-sm"
-        data-testid="created-token-value"
-        onFocus={(event) => event.currentTarget.select()}
-      />
+      <p className="mt-3 text-sm font-medium text-green-900">{m.createdLabel}</p>
+      <div className="mt-1">
+        <CopyText text={token} label={m.createdLabel} testId="created-token-value" />
+      </div>
+      <p className="mt-3 text-sm font-medium text-green-900">{m.exampleWithToken}</p>
+      <div className="mt-1">
+        <CopyText text={exampleCall(apiOrigin, token)} multiline label={m.exampleWithToken} testId="created-token-example" />
+      </div>
     </section>
   );
 }
+
+/** The call a script makes first: the archive list with the token in the Authorization header. */
+export const exampleCall = (apiOrigin: string, token = "<token>") => `curl -H "Authorization: Bearer ${token}" ${apiOrigin}/api/v1/archives`;

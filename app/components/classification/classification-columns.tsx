@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { Column } from "~/components/list";
 import { ClassBadge } from "~/components/documents/badges";
 import type { ClassificationView } from "~/domain/classification";
-import { classificationText } from "~/i18n/classification";
+import { classificationText, securityClassNames } from "~/i18n/classification";
 
 const c = classificationText.columns;
 
@@ -27,7 +27,8 @@ export function classificationColumns({ deleteHref }: { deleteHref: (row: Classi
       header: c.securityClass,
       width: "13%",
       card: "plain",
-      cell: (row) => (row.securityClass === "BIASA" ? <span className="badge badge-public">BIASA</span> : <ClassBadge securityClass={row.securityClass} />),
+      // The forms' names ('Biasa/Terbuka', 'Terbatas'), never the stored value in capitals.
+      cell: (row) => (row.securityClass === "BIASA" ? <span className="badge badge-public">{securityClassNames.BIASA}</span> : <ClassBadge securityClass={row.securityClass} />),
     },
     { key: "retention", header: c.retention, width: "13%", cell: (row) => classificationText.years(row.retentionActiveYears, row.retentionInactiveYears) },
     { key: "disposition", header: c.disposition, width: "12%", cell: (row) => classificationText.dispositions[row.finalDisposition] },

@@ -50,11 +50,13 @@ export function documentColumns({
           ) : (
             <span className="dt-title">{document.title}</span>
           )}
-          {document.snippet && <Snippet html={document.snippet} />}
+          {/* On a phone card; wide tables show it on a line under the row (documentSnippet). */}
+          {document.snippet && <Snippet html={document.snippet} className="card-only" />}
         </>
       ),
     },
-    { key: "category", header: c.category, width: "5.75rem", cell: (document) => document.categoryName },
+    // Wide enough for 'Korespondensi', the longest word of a category name: no word breaks inside.
+    { key: "category", header: c.category, width: "7rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
     { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",
@@ -94,7 +96,8 @@ export function documentColumns({
       width: "7rem",
       cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss"),
     },
-    { key: "size", header: c.size, sort: "fileSize", width: "4.5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
+    // 'UKURAN ↕' needs its 5rem, or it runs into 'AKSI'.
+    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
     {
       key: "actions",
       header: c.actions,
@@ -109,14 +112,17 @@ export function documentColumns({
  * Where a search matched the document's text. `html` is made by the server from the text escaped
  * (snippetHtml): only its <mark> elements are markup.
  */
-function Snippet({ html }: { html: string }) {
+function Snippet({ html, className = "" }: { html: string; className?: string }) {
   return (
-    <p className="mt-1 text-xs leading-snug font-normal text-slate-600" data-testid="snippet">
+    <p className={`mt-1 text-xs leading-snug font-normal text-slate-600 ${className}`} data-testid="snippet">
       <span className="sr-only">{searchText.snippetLabel}: </span>
       <span dangerouslySetInnerHTML={{ __html: html }} />
     </p>
   );
 }
+
+/** The search snippet across a wide table's row (DataTable `rowDetail`). */
+export const documentSnippet = (document: DocumentListRow) => (document.snippet ? <Snippet html={document.snippet} /> : null);
 
 /** A document number may wrap after each slash ('031/UN.1/TU/2024'), never inside a part. */
 function BreakAfterSlashes({ text }: { text: string }) {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
@@ -14,6 +15,7 @@ import type { ClassificationOption } from "~/domain/classification";
 import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes";
 import { CheckboxField } from "~/components/form";
 import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
+import { retentionStartIssues } from "~/domain/retention";
 
 const f = documentFormText.fields;
 
@@ -31,11 +33,13 @@ export type DocumentFormDefaults = {
   retentionStartDate?: string | null;
 };
 
+/** Whether the choice of class and access level makes the document public (BIASA). */
+const choosesPublic = (securityClass: unknown, accessLevel: unknown) => securityClass === "BIASA" || (!securityClass && accessLevel === "PUBLIC");
+
 /** Whether saving would lower the document to BIASA (open to the public): the page asks first. */
 function lowersToBiasa(currentClass: SecurityClass | undefined, formData: FormData): boolean {
   if (!currentClass || currentClass === "BIASA") return false;
-  const requested = formData.get("securityClass");
-  return requested === "BIASA" || (!requested && formData.get("accessLevel") === "PUBLIC");
+  return choosesPublic(formData.get("securityClass"), formData.get("accessLevel"));
 }
 
 /** SPEC section 8's rule for reading an upload reply: message, error, errors, text, fallback. */
@@ -66,6 +70,7 @@ export function DocumentForm({
   successUrl,
   classifications,
   currentClass,
+  retentionStart,
 }: {
   mode: "create" | "update";
   categories: Category[];
@@ -84,6 +89,8 @@ export function DocumentForm({
   apiUrl: string;
   /** Where to go after a successful enhanced submit; `{uuid}` is replaced. */
   successUrl: string;
+  /** Update: today (Jakarta) and whether the user may start retention before the year, for the live check of 'Tanggal mulai retensi'. */
+  retentionStart?: { today: string; mayPrecedeYear: boolean };
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -152,6 +159,19 @@ export function DocumentForm({
   // The advisory hints follow what is typed.
   const [hintInput, setHintInput] = useState(() => ({ keywords: String(fields.keywords.initialValue ?? ""), description: String(fields.description.initialValue ?? "") }));
   const hints = documentHints(hintInput);
+  // 'Tanggal mulai retensi' is checked against the year as both are typed (the server refuses
+  // the same; a Super Admin's start before the year is allowed with a warning).
+  const [startInput, setStartInput] = useState(() => ({ year: String(fields.year.initialValue ?? ""), date: String(fields.retentionStartDate.initialValue ?? "") }));
+  const startCheck =
+    retentionStart && /^\d{4}$/.test(startInput.year)
+      ? retentionStartIssues({ date: startInput.date, year: Number(startInput.year), ...retentionStart })
+      : { error: null, warning: null };
+  const startMessage = fields.retentionStartDate.errors?.length ? null : (startCheck.error ?? startCheck.warning);
+  // The consent to make the document public: with JavaScript only while the choice makes it
+  // public; without, always there, saying what it is for.
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState(() => ({ securityClass: String(fields.securityClass.initialValue ?? ""), accessLevel: String(fields.accessLevel.initialValue ?? "PRIVATE") }));
+  const askConsent = mode === "update" && currentClass !== "BIASA" && (!hydrated || choosesPublic(choice.securityClass, choice.accessLevel));
   // A post without JavaScript: the action's reply carries an upload failure as the form's error.
   const serverError = apiResult ? null : (form.errors?.[0] ?? null);
   const bannerMessage = clientError?.message ?? serverError;
@@ -160,7 +180,18 @@ export function DocumentForm({
   return (
     <>
       <FormBanner message={bannerMessage} testId="form-error" />
-      <Form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-5"
+        {...form.props}
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLInputElement && (target.name === "securityClass" || target.name === "accessLevel")) {
+            setChoice((current) => ({ ...current, [target.name]: target.value }));
+          }
+        }}
+      >
         {/* CSRF and idempotency fields come first: the server checks them before the file streams in. */}
         <CsrfField />
         {submissionId && <input type="hidden" name="submissionId" value={submissionId} />}
@@ -173,7 +204,12 @@ export function DocumentForm({
         <Field label={f.title} field={fields.title} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={f.documentNumber} field={fields.documentNumber} />
-          <Field label={f.year} field={fields.year} type="number" />
+          <Field
+            label={f.year}
+            field={fields.year}
+            type="number"
+            inputProps={{ onInput: ({ currentTarget: { value } }) => setStartInput((current) => ({ ...current, year: value })) }}
+          />
         </div>
         <Field
           label={f.keywords}
@@ -213,7 +249,18 @@ export function DocumentForm({
           placeholder={filingText.noCode}
         />
         {mode === "update" && (
-          <Field label={f.retentionStartDate} field={fields.retentionStartDate} type="date" hint={documentFormText.retentionStartDateHint} />
+          <div>
+            <Field
+              label={f.retentionStartDate}
+              field={fields.retentionStartDate}
+              type="date"
+              hint={documentFormText.retentionStartDateHint}
+              inputProps={{ onChange: ({ currentTarget: { value } }) => setStartInput((current) => ({ ...current, date: value })) }}
+            />
+            <p role="status" className={`mt-1 text-sm ${startCheck.error ? "text-red-700" : "text-amber-800"}`} data-testid="retention-start-check">
+              {startMessage}
+            </p>
+          </div>
         )}
         <RadioGroup
           legend={securityClassText.label}
@@ -226,8 +273,8 @@ export function DocumentForm({
           ]}
           fallback=""
         />
-        {mode === "update" && currentClass !== "BIASA" && (
-          <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} />
+        {askConsent && (
+          <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} hint={hydrated ? null : documentFormText.confirmLoweringWhen} />
         )}
         {mode === "update" && <Field label={versionsText.noteLabel} field={fields.versionNote} inputProps={{ placeholder: versionsText.notePlaceholder }} />}
         {/* The file comes last: the server checks the fields sent before it (year, category, owner)

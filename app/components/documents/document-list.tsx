@@ -1,8 +1,8 @@
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, keysetPagination, listHref, sortOptions } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, keysetPagination, listHref, sortOptions } from "~/components/list";
 import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
-import { documentColumns } from "./document-columns";
+import { documentColumns, documentSnippet } from "./document-columns";
 import { filingText } from "~/i18n/filing";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textFilterText } from "~/i18n/text-filter";
@@ -56,60 +56,64 @@ export function DocumentList({
         notice={notice}
         sorts={query.q ? [{ value: "relevance", label: searchText.relevance }, ...sortOptions(columns)] : sortOptions(columns)}
         defaultOrderLabel={searchText.defaultOrder}
-      >
-        <FilterSelect
-          name="category"
-          label={documentsText.columns.category}
-          value={query.category}
-          options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
-          allLabel={documentsText.allCategories}
-          testId="category-filter"
-        />
-        {codes.length > 0 && (
-          <FilterSelect
-            name="klasifikasi"
-            label={filingText.documentCode}
-            value={query.klasifikasi}
-            options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))}
-            allLabel={filingText.filterAll}
-            testId="code-filter"
-          />
-        )}
-        {textFilter && (
-          <FilterSelect
-            name="teks"
-            label={textFilterText.label}
-            value={query.teks}
-            options={TEXT_FILTER_VALUES.map((value) => ({ value, label: textFilterText.options[value] }))}
-            allLabel={textFilterText.all}
-            testId="text-filter"
-          />
-        )}
-        {FACET_KEYS.map((key) => {
-          const options = facetOptions(key, facets, query[key]);
-          return options.length > 0 || query[key] !== undefined ? (
+        activeFilters={activeFilterCount(query, ["category", "klasifikasi", "teks", ...FACET_KEYS, "retensi"])}
+        filters={
+          <>
             <FilterSelect
-              key={key}
-              name={key}
-              label={searchText.facets[key]}
-              value={query[key]}
-              options={options}
-              allLabel={searchText.allOf[key]}
-              testId={`facet-${key}`}
+              name="category"
+              label={documentsText.columns.category}
+              value={query.category}
+              options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
+              allLabel={documentsText.allCategories}
+              testId="category-filter"
             />
-          ) : null;
-        })}
-        {mode === "app" && (
-          <FilterSelect
-            name="retensi"
-            label={retentionFilterText.label}
-            value={query.retensi}
-            options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionFilterText.status[status] }))}
-            allLabel={retentionFilterText.all}
-            testId="retention-filter"
-          />
-        )}
-      </ListToolbar>
+            {codes.length > 0 && (
+              <FilterSelect
+                name="klasifikasi"
+                label={filingText.documentCode}
+                value={query.klasifikasi}
+                options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))}
+                allLabel={filingText.filterAll}
+                testId="code-filter"
+              />
+            )}
+            {textFilter && (
+              <FilterSelect
+                name="teks"
+                label={textFilterText.label}
+                value={query.teks}
+                options={TEXT_FILTER_VALUES.map((value) => ({ value, label: textFilterText.options[value] }))}
+                allLabel={textFilterText.all}
+                testId="text-filter"
+              />
+            )}
+            {FACET_KEYS.map((key) => {
+              const options = facetOptions(key, facets, query[key]);
+              return options.length > 0 || query[key] !== undefined ? (
+                <FilterSelect
+                  key={key}
+                  name={key}
+                  label={searchText.facets[key]}
+                  value={query[key]}
+                  options={options}
+                  allLabel={searchText.allOf[key]}
+                  testId={`facet-${key}`}
+                />
+              ) : null;
+            })}
+            {mode === "app" && (
+              <FilterSelect
+                name="retensi"
+                label={retentionFilterText.label}
+                value={query.retensi}
+                options={RETENTION_STATUSES.map((status) => ({ value: status, label: retentionFilterText.status[status] }))}
+                allLabel={retentionFilterText.all}
+                testId="retention-filter"
+              />
+            )}
+          </>
+        }
+      />
       <DataTable
         columns={columns}
         rows={page.data}
@@ -124,6 +128,7 @@ export function DocumentList({
         label={documentsText.title}
         testId="documents-table"
         rowTestId="document-row"
+        rowDetail={documentSnippet}
       />
       <Pagination {...keysetPagination(page, cursors, pageHref)} />
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { SortDir } from "~/domain/list-page";
 import { EmptyState } from "./empty-state";
 import { SortHeader, type SortState } from "./sort-header";
@@ -36,6 +36,11 @@ export type DataTableProps<Row, Sort extends string> = {
   sorting?: SortState<Sort>;
   /** Shown in place of the rows when there are none (default: the generic empty message). */
   empty?: ReactNode;
+  /**
+   * A line under a row across the table's width (a search snippet), or nothing. Wide screens
+   * only: a phone card has the room in its own cells, so put it there too (see `cardOnly`).
+   */
+  rowDetail?: (row: Row) => ReactNode;
   /** Accessible name of the table. */
   label?: string;
   testId?: string;
@@ -68,45 +73,62 @@ export function DataTable<Row, Sort extends string = string>({
   label,
   testId,
   rowTestId,
+  rowDetail,
 }: DataTableProps<Row, Sort>) {
   const cells = columns.map((column) => ({
     column,
     className: cellClass(column as Column<unknown, string>),
     label: (column.card ?? "fact") === "fact" ? column.header : undefined,
   }));
+  // The detail line spans the columns every screen shows; each optional column gets an empty
+  // cell that hides with it, so the row always has as many cells as the header shows.
+  const spanned = columns.filter((column) => !column.hideBelow).length;
+  const optional = columns.filter((column) => column.hideBelow);
   return (
-    <table className="dt" aria-label={label} data-testid={testId}>
-      <thead>
-        <tr>
-          {cells.map(({ column, className }) =>
-            column.sort && sorting ? (
-              <SortHeader key={column.key} label={column.header} sort={column.sort} sorting={sorting} className={className} width={column.width} />
-            ) : (
-              <th key={column.key} scope="col" className={className} style={column.width ? { width: column.width } : undefined}>
-                {column.header}
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr className="empty-row">
-            <td colSpan={columns.length}>{empty ?? <EmptyState />}</td>
+    <>
+      <table className="dt" aria-label={label} data-testid={testId}>
+        <thead>
+          <tr>
+            {cells.map(({ column, className }) =>
+              column.sort && sorting ? (
+                <SortHeader key={column.key} label={column.header} sort={column.sort} sorting={sorting} className={className} width={column.width} />
+              ) : (
+                <th key={column.key} scope="col" className={className} style={column.width ? { width: column.width } : undefined}>
+                  {column.header}
+                </th>
+              ),
+            )}
           </tr>
-        ) : (
-          rows.map((row, index) => (
-            <tr key={rowKey(row)} data-testid={rowTestId}>
-              {cells.map(({ column, className, label: cardLabel }) => (
-                <td key={column.key} className={className} data-label={cardLabel}>
-                  {column.cell(row, index)}
-                </td>
-              ))}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const detail = rowDetail?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr data-testid={rowTestId}>
+                  {cells.map(({ column, className, label: cardLabel }) => (
+                    <td key={column.key} className={className} data-label={cardLabel}>
+                      {column.cell(row, index)}
+                    </td>
+                  ))}
+                </tr>
+                {detail && (
+                  <tr className="dt-detail">
+                    <td colSpan={spanned}>{detail}</td>
+                    {optional.map((column) => (
+                      <td key={column.key} className={`hb-${column.hideBelow}`} />
+                    ))}
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+      {/* Under the table, not in a row: a cell spanning every column (hidden ones included) would
+          add columns the header does not have and squeeze its labels together. */}
+      {rows.length === 0 && (empty ?? <EmptyState />)}
+    </>
   );
 }
 

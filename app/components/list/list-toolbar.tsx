@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { PAGE_SIZES } from "~/domain/list-page";
@@ -12,6 +12,10 @@ type ToolbarQuery = ListParams & { q: string; size: number; sort: string; dir: s
  * is a plain GET form (the loader drops empty parameters by a canonical redirect). With
  * JavaScript a changed select applies at once and the URL is built by `listHref`, so it never
  * carries empty or default parameters; the page goes back to 1 either way.
+ *
+ * On a phone the filters fold behind a 'Filter' toggle (a `<details>`: no JavaScript needed) that
+ * counts the ones set, so the first result is not pushed a screen down; from the md breakpoint
+ * they stand in the toolbar as before (app.css `.list-filters`).
  */
 export function ListToolbar({
   action,
@@ -21,6 +25,8 @@ export function ListToolbar({
   notice,
   sorts,
   defaultOrderLabel,
+  filters,
+  activeFilters = 0,
   children,
 }: {
   /** The list's path. */
@@ -32,7 +38,11 @@ export function ListToolbar({
   searchPlaceholder: string;
   /** A message about the query itself, e.g. an unknown filter value. */
   notice?: string | null;
-  /** Filter controls, typically `FilterSelect`s. */
+  /** Filter controls, typically `FilterSelect`s: folded behind 'Filter' on a phone. */
+  filters?: ReactNode;
+  /** How many of `filters` are set (the toggle shows the count). */
+  activeFilters?: number;
+  /** Other fields of the form (hidden inputs that keep a tab). */
   children?: ReactNode;
   /**
    * The sortable columns (`sortOptions(columns)`). On a phone, where the table's headers are not
@@ -53,6 +63,8 @@ export function ListToolbar({
     navigate(listHref(action, values, {}, defaults), { replace });
   };
   const customOrder = String(query.sort) !== String(defaults.sort) || String(query.dir) !== String(defaults.dir);
+  // Outside the keyed form: the toggle stays open while its selects apply one after another.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <form
       // A new URL (Back, a sort link) re-renders the controls with its values.
@@ -73,6 +85,12 @@ export function ListToolbar({
         <span className="sr-only">{t.ui.list.searchLabel}</span>
         <input type="search" name="q" defaultValue={query.q} placeholder={searchPlaceholder} className={inputClass} />
       </label>
+      {filters && (
+        <details className="list-filters open:w-full" open={filtersOpen} onToggle={(event) => setFiltersOpen(event.currentTarget.open)} data-testid="list-filters">
+          <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>{t.ui.list.filters(activeFilters)}</summary>
+          <div className="mt-3 flex flex-wrap items-end gap-3">{filters}</div>
+        </details>
+      )}
       {children}
       <label className="flex items-center gap-2 text-sm">
         {t.ui.list.pageSize}
@@ -117,6 +135,11 @@ export function ListToolbar({
       )}
     </form>
   );
+}
+
+/** How many of the list query's `names` are set (a ListToolbar's `activeFilters`). */
+export function activeFilterCount(query: ListParams, names: readonly string[]): number {
+  return names.filter((name) => query[name] !== undefined && query[name] !== null && query[name] !== "").length;
 }
 
 /** A filter of a ListToolbar: the first option ("all") sends an empty value, which URLs drop. */

@@ -18,6 +18,10 @@ export const ApiErrorSchema = z
     message: z.string().meta({ description: "What went wrong, in Indonesian (the text a client shows)." }),
     error: z.string().meta({ description: "The reason (the same text as `message`, or a short label)." }),
     errors: z.array(z.string()).optional().meta({ description: "Every problem of a refused form, when there is more than one." }),
+    fieldErrors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "The same problems by the field they concern (the request's field names), so a form shows each beside its field." }),
   })
   .meta({ ref: "ApiError", description: "Error body of every 4xx and 5xx answer." });
 export type ApiError = z.output<typeof ApiErrorSchema>;

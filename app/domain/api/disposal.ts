@@ -44,6 +44,7 @@ export const DisposalListSchema = DisposalListSummarySchema.extend({
   anriLetterNumber: z.string().nullable(),
   anriLetterDate: z.string().nullable(),
   needsAnriLetter: z.boolean(),
+  executionBlockers: z.array(z.string()).meta({ description: "Why 'Laksanakan' cannot run yet (undecided items, the missing ANRI letter); empty once it can, and for a list already run." }),
   executedBy: z.string().nullable(),
   items: z.array(DisposalItemSchema),
   beritaAcara: z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FINAL_DISPOSITIONS } from "../classification";
 import { RETENTION_STATUSES } from "../retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "../retention-schemas";
-import { timestamp } from "./common";
+import { timestamp, uuid } from "./common";
 
 /** The contract of a document's retention calls (`/api/v1/archives/{uuid}/retention`, `/hold`, `/reappraisal`). */
 
@@ -35,6 +35,14 @@ export const RetentionViewSchema = z
     ownHold: z.boolean(),
     canHold: z.boolean(),
     canReappraise: z.boolean(),
+    statisSince: z
+      .object({
+        beritaAcaraUuid: uuid().meta({ description: "Its public verification page is /verifikasi/{beritaAcaraUuid}." }),
+        number: z.string(),
+        issuedOn: isoDate(),
+      })
+      .nullable()
+      .meta({ description: "A STATIS record: the Berita Acara Penyerahan that handed it over and made it read-only (null otherwise)." }),
   })
   .meta({ ref: "Retention" });
 

@@ -4,6 +4,7 @@ import type { Route } from "./+types/access-request";
 import { ACCESS_REQUEST_PATH, AccessRequestList, RespondDialog, RevokeDialog } from "~/components/access-requests/access-request-list";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { listHref, listSearchParams, sameSearch } from "~/components/list/list-href";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { ACCESS_REQUEST_LIST_DEFAULTS } from "~/domain/access-request-view";
 import { AccessRequestListQuerySchema, RespondSchema } from "~/domain/access-requests";
 import { DomainError } from "~/domain/errors";
@@ -48,16 +49,20 @@ function splitUrl(url: URL) {
     const value = url.searchParams.get(name);
     return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
   };
-  const presetParam = url.searchParams.get("action");
-  const preset: "accept" | "reject" | undefined = presetParam === "accept" || presetParam === "reject" ? presetParam : undefined;
   return {
     listParams,
     query,
     respond: uuidParam("respond"),
     revoke: uuidParam("revoke"),
-    preset,
+    preset: presetOf(url.searchParams),
     listUrl: listHref(ACCESS_REQUEST_PATH, query, {}, DEFAULTS),
   };
+}
+
+/** The respond dialog's preselected choice (`&action=`, the admin's 'Setujui' / 'Tolak'). */
+function presetOf(params: URLSearchParams): "accept" | "reject" | undefined {
+  const value = params.get("action");
+  return value === "accept" || value === "reject" ? value : undefined;
 }
 
 /** The request the respond dialog answers; anything it cannot answer goes back to the list with a toast. */
@@ -120,13 +125,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const page = await orRouteError(() => listAccessRequests(ctx, effective));
   assertPageInRange(page, ACCESS_REQUEST_PATH, DEFAULTS);
+  // A URL opened directly (without JavaScript, or a reload) is checked here; with JavaScript the
+  // dialogs open in the page from the rows it shows (see url-dialog).
   const respondTo = respond ? await requestToAnswer(ctx, respond, listUrl) : null;
   const revokeTarget = revoke && !respondTo ? await requestToRevoke(ctx, revoke, listUrl) : null;
   return {
     page,
     respondTo,
     revokeTarget,
-    preset,
     listUrl,
     kind: sides.kind,
     side: (sides.kind === "admin" ? (owner === "none" ? "unowned" : "all") : sides.kind === "unit" ? box! : "sent") as keyof typeof DESCRIPTIONS,
@@ -174,7 +180,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 
 export default function AccessRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, respondTo, revokeTarget, preset, listUrl, kind, side, unitName, rules } = loaderData;
+  const { page, listUrl, kind, side, unitName, rules } = loaderData;
+  const params = useDialogParams();
+  const preset = presetOf(params);
+  const respondRow = dialogRow(params.get("respond"), page.data, (row) => row.uuid, loaderData.respondTo);
+  const respondTo = respondRow?.canRespond ? respondRow : null;
+  const revokeRow = respondTo ? null : dialogRow(params.get("revoke"), page.data, (row) => row.uuid, loaderData.revokeTarget);
+  const revokeTarget = revokeRow?.canRevoke ? revokeRow : null;
   const isAdmin = kind === "admin";
   const tab = (key: typeof side, label: string, change: Record<string, string | undefined>) => ({ key, label, change, current: side === key });
   const tabs =

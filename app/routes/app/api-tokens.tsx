@@ -2,10 +2,12 @@ import { data } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/api-tokens";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
-import { ApiTokenForm, CreatedToken } from "~/components/api-tokens/api-token-form";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
+import { ApiTokenForm, CreatedToken, exampleCall } from "~/components/api-tokens/api-token-form";
+import { CopyText } from "~/components/copy-text";
 import { apiTokenColumns } from "~/components/api-tokens/api-token-columns";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, listHref, offsetPagination, sortOptions, withParams } from "~/components/list";
 import { ApiTokenCreateSchema, ApiTokenListQuerySchema, type ApiTokenSort } from "~/domain/api-tokens";
 import type { FormReply } from "~/domain/form-rules";
 import { DomainError } from "~/domain/errors";
@@ -34,13 +36,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults, dialog } = parseCanonicalList(request, BASE, ApiTokenListQuerySchema);
   const page = await listApiTokens(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  const target = dialog.get("dialog") === "revoke" ? await getApiToken(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
+  const id = dialog.get("dialog") === "revoke" ? dialog.get("id") : null;
+  const target = id && !page.data.some((token) => token.uuid === id) ? await getApiToken(ctx, id).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: ApiTokenSort; dir: SortDir; size: number },
     isAdmin: can(ctx.actor, { type: "apiToken.listAll" }),
     rules: formRules(ApiTokenCreateSchema),
-    confirmRevoke: target?.canRevoke ? { uuid: target.uuid, name: target.name } : null,
+    apiOrigin: ctx.origin,
+    revokeTarget: target,
   };
 }
 
@@ -72,8 +76,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, defaults, isAdmin, rules, confirmRevoke } = loaderData;
+  const { page, defaults, isAdmin, rules, revokeTarget, apiOrigin } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const revokeRow = dialogRow(params.get("dialog") === "revoke" ? params.get("id") : null, page.data, (token) => token.uuid, revokeTarget);
+  const confirmRevoke = revokeRow?.canRevoke ? revokeRow : null;
   const created = actionData && "created" in actionData ? actionData.created : null;
   const reply = actionData && !("created" in actionData) ? (actionData as FormReply) : null;
   const href = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
@@ -86,13 +93,17 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeader title={m.title} description={isAdmin ? `${m.description} ${m.adminDescription}` : m.description} />
-      <p className="-mt-4 mb-6 text-sm text-slate-600">
-        {m.usage}{" "}
-        <a href="/api/docs" className="font-medium text-blue-700 underline" data-testid="api-docs-link">
-          {m.docsLink}
-        </a>
-      </p>
-      {created && <CreatedToken name={created.name} token={created.token} />}
+      <section className="-mt-4 mb-6 space-y-2 text-sm text-slate-600" aria-label={m.exampleHeading}>
+        <p>
+          {m.usage}{" "}
+          <a href="/api/docs" className="font-medium text-blue-700 underline" data-testid="api-docs-link">
+            {m.docsLink}
+          </a>
+        </p>
+        <p>{m.exampleIntro}</p>
+        <CopyText text={exampleCall(apiOrigin)} multiline label={m.exampleHeading} testId="api-example" />
+      </section>
+      {created && <CreatedToken name={created.name} token={created.token} apiOrigin={apiOrigin} />}
       <section className="mb-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="create-token-heading">
         <h2 id="create-token-heading" className="mb-4 text-lg font-semibold text-slate-900">
           {m.createHeading}
@@ -104,16 +115,24 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
         <h2 id="token-list-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           {m.listHeading}
         </h2>
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)}>
-          <FilterSelect
-            name="status"
-            label={m.statusFilter}
-            value={query.status}
-            allLabel={m.allStatuses}
-            options={(["active", "expired", "revoked"] as const).map((status) => ({ value: status, label: m.status[status] }))}
-            testId="status-filter"
-          />
-        </ListToolbar>
+        <ListToolbar
+          action={BASE}
+          query={query}
+          defaults={defaults}
+          searchPlaceholder={m.search}
+          sorts={sortOptions(columns)}
+          activeFilters={activeFilterCount(query, ["status"])}
+          filters={
+            <FilterSelect
+              name="status"
+              label={m.statusFilter}
+              value={query.status}
+              allLabel={m.allStatuses}
+              options={(["active", "expired", "revoked"] as const).map((status) => ({ value: status, label: m.status[status] }))}
+              testId="status-filter"
+            />
+          }
+        />
         <DataTable
           columns={columns}
           rows={page.data}

@@ -1,6 +1,7 @@
 import { Link, href } from "react-router";
 import type { Route } from "./+types/classification";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { classificationColumns } from "~/components/classification/classification-columns";
@@ -28,11 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listClassifications(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=delete&id={id}` opens the delete confirmation over the list (no JavaScript needed).
-  const target = dialog.get("dialog") === "delete" ? await getClassification(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
+  const id = dialog.get("dialog") === "delete" ? dialog.get("id") : null;
+  const target = id && !page.data.some((row) => String(row.id) === id) ? await getClassification(ctx, id).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: (typeof CLASSIFICATION_SORTS)[number]; dir: SortDir; size: number },
-    confirmDelete: target ? { id: target.id, code: target.code, name: target.name } : null,
+    deleteTarget: target,
   };
 }
 
@@ -52,8 +54,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Classification({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, confirmDelete } = loaderData;
+  const { page, defaults, deleteTarget } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const confirmDelete = dialogRow(params.get("dialog") === "delete" ? params.get("id") : null, page.data, (row) => String(row.id), deleteTarget);
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = classificationColumns({ deleteHref: (row) => withDialog({ dialog: "delete", id: String(row.id) }) });

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
+import { useDialogParams } from "~/components/url-dialog";
 import { DataTable, type Column } from "~/components/list";
 import { verificationPath } from "~/domain/berita-acara";
 import type { DisposalItemView } from "~/domain/disposal";
@@ -16,7 +17,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
-import { formatShortDay } from "~/lib/format";
+import { formatDate, formatShortDay } from "~/lib/format";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -27,12 +28,9 @@ export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({ title: loaderData ? m.listTitle(m.kinds[loaderData.list.kind]!, loaderData.list.number) : m.title });
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const list = await getDisposalList(ctx, params.uuid);
-  // `?dialog=execute` opens the 'Laksanakan' confirmation (server-rendered: works without JavaScript).
-  const confirmExecute = list.canManage && new URL(request.url).searchParams.get("dialog") === "execute";
-  return { list, confirmExecute };
+  return { list: await getDisposalList(ctx, params.uuid) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -96,7 +94,12 @@ function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: 
 }
 
 export default function DisposalList({ loaderData }: Route.ComponentProps) {
-  const { list, confirmExecute } = loaderData;
+  const { list } = loaderData;
+  // `?dialog=execute` opens the 'Laksanakan' confirmation (from the URL: see url-dialog).
+  const dialog = useDialogParams().get("dialog");
+  // A list that cannot run yet shows why beside a disabled 'Laksanakan', and never asks to confirm.
+  const executable = list.canManage && list.executionBlockers.length === 0;
+  const confirmExecute = executable && dialog === "execute";
   const self = href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid });
   const kindName = m.kinds[list.kind]!;
   const columns: Column<DisposalItemView>[] = [
@@ -184,7 +187,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">{list.needsAnriLetter ? m.anriNeeded : m.anriNotNeeded}</p>
           {list.anriLetterNumber && (
             <p className="mt-2" data-testid="anri-letter">
-              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{list.anriLetterDate}</strong>
+              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{formatDate(list.anriLetterDate)}</strong>
             </p>
           )}
           {list.canManage && list.needsAnriLetter && (
@@ -212,7 +215,17 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
         </h2>
         <DataTable columns={columns} rows={list.items} rowKey={(item) => String(item.position)} label={kindName} testId="item-table" rowTestId="item-row" />
         {list.canManage && (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 p-4">
+          <div className="flex flex-wrap items-start justify-end gap-2 border-t border-slate-200 p-4">
+            {!executable && (
+              <div className="mr-auto text-sm text-amber-900" id="execute-blockers" data-testid="execute-blockers">
+                <p className="font-medium">{m.cannotExecuteYet}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {list.executionBlockers.map((blocker) => (
+                    <li key={blocker}>{blocker}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {undecided > 0 && (
               <Form method="post">
                 <CsrfField />
@@ -221,9 +234,15 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             )}
-            <Link to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
-              {m.execute}
-            </Link>
+            {executable ? (
+              <Link to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
+                {m.execute}
+              </Link>
+            ) : (
+              <button type="button" disabled aria-describedby="execute-blockers" className={buttonClass.danger} data-testid="execute">
+                {m.execute}
+              </button>
+            )}
           </div>
         )}
       </section>

@@ -10,6 +10,9 @@ import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
+import { useDialogParams } from "~/components/url-dialog";
+import { StatusBadge } from "~/components/access-requests/status-badge";
+import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { can } from "~/domain/policy";
@@ -42,6 +45,7 @@ import { reindexDocument, textStatusRead } from "~/server/text-extraction/servic
 import { RetentionSection } from "~/components/documents/retention-section";
 import { BerkasSection, VitalSection } from "~/components/documents/archival-section";
 import { documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
+import { StatisNotice } from "~/components/documents/statis-notice";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
 import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
@@ -60,9 +64,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   // The document's own refusal answers first: a 404, or a 410 with the tombstone of a record that is gone.
   const { document, row } = await orRouteError(() => getDocumentAndRow(ctx, params.uuid));
-  const dialog = new URL(request.url).searchParams.get("dialog");
-  const confirmDelete = dialog === "delete";
-  if (confirmDelete && !document.canDelete) {
+  // The page shows its dialogs from the URL (see url-dialog); a delete it may not do is refused here.
+  if (new URL(request.url).searchParams.get("dialog") === "delete" && !document.canDelete) {
     throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
   // Everything else the page shows in one round trip; each read gives null where the actor may not see it.
@@ -76,17 +79,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       textStatusRead(ctx, document),
     ),
   );
-  const showRequest = dialog === "request" && document.canRequestAccess && !openRequest;
   return {
     fileNotice: document.canOpenFile ? null : fileNotice(document, ctx.actor.role, openRequest !== null),
     document,
     versions,
     textStatus,
     trashDays: ctx.config.trashDays,
-    confirmDelete,
     openRequest,
-    showRequest,
-    requestRules: showRequest ? formRules(RequestAccessSchema) : null,
+    // The request dialog opens in the page (its rules are here before the click).
+    requestRules: document.canRequestAccess && !openRequest ? formRules(RequestAccessSchema) : null,
     canCheckFixity: can(ctx.actor, { type: "fixity.check" }),
     retention,
     holdRules: retention.canHold ? formRules(HoldSchema) : null,
@@ -173,8 +174,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, versions, textStatus, trashDays, confirmDelete, openRequest, showRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules, archival } =
+  const { document, versions, textStatus, trashDays, openRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules, archival } =
     loaderData;
+  const dialog = useDialogParams().get("dialog");
+  const confirmDelete = dialog === "delete" && document.canDelete;
+  const showRequest = dialog === "request" && requestRules !== null;
   const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
@@ -198,6 +202,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-4xl">
       <BackLink fallback={href("/app/documents")} />
       <PageHeader title={t.pages.documentDetail} />
+      {retention.status === "STATIS" && <StatisNotice since={retention.statisSince} />}
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={rows} testId="document-detail">
           <FileRow document={document} notice={fileNotice} />

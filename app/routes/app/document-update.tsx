@@ -4,6 +4,10 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { Dialog } from "~/components/dialog";
 import { DocumentForm } from "~/components/documents/document-form";
+import { StatisNotice } from "~/components/documents/statis-notice";
+import { getDocumentRetention } from "~/server/retention/service.server";
+import { can } from "~/domain/policy";
+import { retentionToday } from "~/domain/retention";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
 import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
@@ -32,13 +36,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ownerUnitOptions(ctx),
   ]);
   // The service enforces this on save; checked here too so the form is never offered (SPEC toast).
-  if (!document.canEdit) throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.editDocument });
+  // A Statis record is read-only for everyone: the page says why instead of the form.
+  if (!document.canEdit) {
+    const retention = await getDocumentRetention(ctx, document.uuid);
+    if (retention.status === "STATIS") return { document, statisSince: retention.statisSince, statis: true as const };
+    throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.editDocument });
+  }
   return {
+    statis: false as const,
     document,
     categories,
     classifications,
     units,
     rules: documentFormRules(DocumentUpdateSchema, { ownerUnit: units !== null }),
+    retentionStart: { today: retentionToday(ctx.now()), mayPrecedeYear: can(ctx.actor, { type: "retention.startBeforeYear" }) },
     // From the one-shot flash of a post without JavaScript, or from the query the enhanced form
     // navigates to (replacing history; closing replaces it again), so Back never re-shows it.
     updated: ctx.flash?.dialogFor === document.uuid || new URL(request.url).searchParams.has("updated"),
@@ -62,7 +73,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function UpdateDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, categories, classifications, units, updated, rules } = loaderData;
+  if (loaderData.statis) {
+    const detail = href("/app/documents/:uuid", { uuid: loaderData.document.uuid });
+    return (
+      <div className="mx-auto max-w-3xl">
+        <BackLink fallback={detail} />
+        <PageHeader title={t.pages.updateDocument} />
+        <StatisNotice since={loaderData.statisSince} backTo={detail} />
+      </div>
+    );
+  }
+  const { document, categories, classifications, units, updated, rules, retentionStart } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={href("/app/documents/:uuid", { uuid: document.uuid })} />
@@ -80,6 +101,7 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
           lastResult={actionData}
           apiUrl={`/api/v1/archives/${document.uuid}`}
           successUrl={`${href("/app/documents/:uuid/update", { uuid: document.uuid })}?updated=1`}
+          retentionStart={retentionStart}
         />
       </div>
       {updated && (

@@ -3,6 +3,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
@@ -31,12 +32,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listUnitKerja(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=delete&id={id}` opens 'Konfirmasi Hapus' over the list (no JavaScript needed).
-  const target = dialog.get("dialog") === "delete" ? await getUnitKerja(ctx, dialog.get("id") ?? "").catch(noDialogFor) : null;
+  const id = dialog.get("dialog") === "delete" ? dialog.get("id") : null;
+  const target = id && !page.data.some((unit) => String(unit.id) === id) ? await getUnitKerja(ctx, id).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: (typeof UNIT_KERJA_SORTS)[number]; dir: SortDir; size: number },
     canCreate: can(ctx.actor, { type: "unitKerja.manage" }),
-    confirmDelete: target ? { id: target.id, nama: target.nama } : null,
+    deleteTarget: target,
   };
 }
 
@@ -57,8 +59,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, canCreate, confirmDelete } = loaderData;
+  const { page, defaults, canCreate, deleteTarget } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const confirmDelete = dialogRow(params.get("dialog") === "delete" ? params.get("id") : null, page.data, (unit) => String(unit.id), deleteTarget);
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = unitKerjaColumns({

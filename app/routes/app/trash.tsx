@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
 import { trashColumns } from "~/components/trash/trash-columns";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { TrashListQuerySchema, type TRASH_SORTS } from "~/domain/records";
@@ -32,17 +33,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listTrash(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list,
-  // `?dialog=release-hold&uuid={uuid}` the release of a document's own hold (Super Admin).
+  // `?dialog=release-hold&uuid={uuid}` the release of a document's own hold (Super Admin); a row
+  // of another page (a URL opened directly) is looked up here, the page's own rows are at hand.
   const opened = dialog.get("dialog");
-  const target = opened === "purge" || opened === "release-hold" ? await getTrashed(ctx, dialog.get("uuid") ?? "").catch(noDialogFor) : null;
-  const releaseHold = opened === "release-hold" && target?.canReleaseHold ? { uuid: target.uuid, title: target.title } : null;
+  const uuid = opened === "purge" || opened === "release-hold" ? dialog.get("uuid") : null;
+  const target = uuid && !page.data.some((row) => row.uuid === uuid) ? await getTrashed(ctx, uuid).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: (typeof TRASH_SORTS)[number]; dir: SortDir; size: number },
     trashDays: ctx.config.trashDays,
-    confirmPurge: opened === "purge" && target?.canPurge ? { uuid: target.uuid, title: target.title } : null,
-    releaseHold,
-    releaseRules: releaseHold ? formRules(ReleaseHoldSchema) : null,
+    dialogTarget: target,
+    // The release dialog opens in the page: its rules are here before the click.
+    releaseRules: target?.canReleaseHold || page.data.some((row) => row.canReleaseHold) ? formRules(ReleaseHoldSchema) : null,
   };
 }
 
@@ -68,8 +70,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, trashDays, confirmPurge, releaseHold, releaseRules } = loaderData;
+  const { page, defaults, trashDays, dialogTarget, releaseRules } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const opened = params.get("dialog");
+  const dialogFor = dialogRow(opened === "purge" || opened === "release-hold" ? params.get("uuid") : null, page.data, (row) => row.uuid, dialogTarget);
+  const confirmPurge = opened === "purge" && dialogFor?.canPurge ? dialogFor : null;
+  const releaseHold = opened === "release-hold" && dialogFor?.canReleaseHold ? dialogFor : null;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = trashColumns({

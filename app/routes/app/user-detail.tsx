@@ -4,6 +4,7 @@ import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { UserStatusBadge } from "~/components/admin/user-columns";
+import { useDialogParams } from "~/components/url-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -29,21 +30,10 @@ export const handle = userBreadcrumb;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.user.fullName ?? t.pages.userDetail });
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const user = await orRouteError(() => getUser(ctx, params.uuid));
-  const dialog = new URL(request.url).searchParams.get("dialog");
-  const isSelf = user.id === ctx.actor.userId;
-  return {
-    user,
-    isSelf,
-    dialog:
-      (dialog === "delete" || dialog === "deactivate") && !isSelf
-        ? dialog
-        : dialog === "end-sessions"
-          ? dialog
-          : null,
-  };
+  return { user, isSelf: user.id === ctx.actor.userId };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -85,7 +75,10 @@ const FAILED: Record<string, string> = {
 };
 
 export default function UserDetail({ loaderData }: Route.ComponentProps) {
-  const { user, isSelf, dialog } = loaderData;
+  const { user, isSelf } = loaderData;
+  // `?dialog=delete` and `?dialog=deactivate` (never one's own account) and `?dialog=end-sessions`, from the URL (see url-dialog).
+  const requested = useDialogParams().get("dialog");
+  const dialog = (requested === "delete" || requested === "deactivate") && !isSelf ? requested : requested === "end-sessions" ? "end-sessions" : null;
   const here = href("/app/users/:uuid", { uuid: user.uuid });
   const rows: [string, React.ReactNode][] = [
     [d.uuid, <code className="break-all text-xs">{user.uuid}</code>],

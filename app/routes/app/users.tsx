@@ -3,6 +3,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/users";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
+import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
@@ -30,12 +31,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await listUsers(ctx, query);
   assertPageInRange(page, BASE, defaults);
   // `?dialog=delete&user={uuid}` opens the confirm dialog over the list (no JavaScript needed).
-  const target = dialog.get("dialog") === "delete" ? await getUser(ctx, dialog.get("user") ?? "").catch(noDialogFor) : null;
+  const uuid = dialog.get("dialog") === "delete" ? dialog.get("user") : null;
+  const target = uuid && !page.data.some((user) => user.uuid === uuid) ? await getUser(ctx, uuid).catch(noDialogFor) : null;
   return {
     page,
     defaults: defaults as { sort: UserSort; dir: SortDir; size: number },
     selfId: ctx.actor.userId,
-    confirmDelete: target && target.id !== ctx.actor.userId ? { uuid: target.uuid, username: target.username } : null,
+    deleteTarget: target,
   };
 }
 
@@ -56,8 +58,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, selfId, confirmDelete } = loaderData;
+  const { page, defaults, selfId, deleteTarget } = loaderData;
   const { query } = page;
+  const params = useDialogParams();
+  const deleteRow = dialogRow(params.get("dialog") === "delete" ? params.get("user") : null, page.data, (user) => user.uuid, deleteTarget);
+  // Nobody deletes their own account.
+  const confirmDelete = deleteRow && deleteRow.id !== selfId ? deleteRow : null;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = userColumns({

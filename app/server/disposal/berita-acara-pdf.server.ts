@@ -56,7 +56,8 @@ const COLUMNS: PdfColumn<BeritaAcaraItem>[] = [
   { title: "Uraian Arsip", width: 0, align: "left", cell: (item) => item.title },
   { title: "Nomor Dokumen", width: 92, align: "left", cell: (item) => item.documentNumber },
   { title: "Tahun", width: 38, align: "center", cell: (item) => String(item.year) },
-  { title: "Jumlah Berkas", width: 46, align: "center", cell: (item) => String(item.fileCount) },
+  // Versions of the record's file: an archivist reads "berkas" as a file of records, never as a version.
+  { title: "Versi File", width: 46, align: "center", cell: (item) => String(item.fileCount) },
 ];
 
 const TITLES: Record<BeritaAcaraKind, string> = {
@@ -71,7 +72,7 @@ function openingSentence(input: BeritaAcaraPdfInput): string {
   const anri = input.anriLetter
     ? `, berdasarkan persetujuan Kepala Arsip Nasional Republik Indonesia Nomor ${input.anriLetter.number} tanggal ${formatLetterDate(input.anriLetter.date)}`
     : "";
-  const amount = `sebanyak ${count} (${terbilang(count)}) arsip dengan ${files} (${terbilang(files)}) berkas`;
+  const amount = `sebanyak ${count} (${terbilang(count)}) arsip dengan ${files} (${terbilang(files)}) versi file`;
   return input.kind === "PEMUSNAHAN"
     ? `${when}, telah dilaksanakan pemusnahan arsip ${input.institution} ${amount}, sebagaimana tercantum dalam Daftar Arsip Usul Musnah Nomor ${input.listNumber} yang telah dinilai oleh Panitia Penilai Arsip${anri}, dengan rincian sebagai berikut:`
     : `${when}, telah dilaksanakan penyerahan arsip statis ${input.institution} ${amount} kepada lembaga kearsipan, sebagaimana tercantum dalam Daftar Arsip Usul Serah Nomor ${input.listNumber} yang telah dinilai oleh Panitia Penilai Arsip${anri}, dengan rincian sebagai berikut:`;
@@ -80,7 +81,7 @@ function openingSentence(input: BeritaAcaraPdfInput): string {
 function closingParagraphs(kind: BeritaAcaraKind): string[] {
   return kind === "PEMUSNAHAN"
     ? [
-        "Pemusnahan dilaksanakan secara total: berkas elektronik arsip tersebut dihapus dari media penyimpanan sehingga isinya tidak dapat dikenali maupun dipulihkan kembali, sedangkan keterangan arsipnya tetap tercatat sebagai bukti pemusnahan.",
+        "Pemusnahan dilaksanakan secara total: file elektronik arsip tersebut, dengan semua versinya, dihapus dari media penyimpanan sehingga isinya tidak dapat dikenali maupun dipulihkan kembali, sedangkan keterangan arsipnya tetap tercatat sebagai bukti pemusnahan.",
         "Demikian Berita Acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.",
       ]
     : [

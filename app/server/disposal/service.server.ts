@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import {
   CANDIDATE_PAGE_SIZE,
   MAX_LIST_ITEMS,
+  executionBlockers,
   listKindOfTab,
   listNumber,
   needsAnriLetter,
@@ -482,6 +483,7 @@ export async function getDisposalList(ctx: ServiceContext, uuid: string): Promis
     anriLetterNumber: list.anri_letter_number,
     anriLetterDate: list.anri_letter_date,
     needsAnriLetter: needsAnriLetter(list.kind, all.map((item) => ({ retentionYears: item.retention_years }))),
+    executionBlockers: list.status === "DRAFT" ? blockersOf(list, all) : [],
     items: items.map(
       (item): DisposalItemView => ({
         position: item.position,
@@ -505,6 +507,15 @@ export async function getDisposalList(ctx: ServiceContext, uuid: string): Promis
     canManage: list.status === "DRAFT" && can(ctx.actor, { type: "disposal.manage" }),
   };
 }
+
+/** `executionBlockers` of a list row and its items. */
+const blockersOf = (list: ListRow, items: readonly { decision: string | null; retention_years: number }[]) =>
+  executionBlockers({
+    kind: list.kind,
+    anriLetterNumber: list.anri_letter_number,
+    anriLetterDate: list.anri_letter_date,
+    items: items.map((item) => ({ decision: item.decision, retentionYears: item.retention_years })),
+  });
 
 async function draftList(ctx: ServiceContext, uuid: string): Promise<ListRow> {
   const list = await listRow(ctx, uuid);
@@ -696,11 +707,8 @@ export async function startDisposalExecution(ctx: ServiceContext, uuid: string):
   const user = assertManage(ctx);
   const list = await draftList(ctx, uuid);
   const items = await itemRows(ctx, list.id, { all: true });
-  const undecided = items.filter((item) => !item.decision).length;
-  if (undecided > 0) throw new InvalidError(m.undecided(undecided));
-  if (needsAnriLetter(list.kind, items.map((item) => ({ retentionYears: item.retention_years }))) && !(list.anri_letter_number && list.anri_letter_date)) {
-    throw new InvalidError(m.anriRequired);
-  }
+  const blockers = blockersOf(list, items);
+  if (blockers.length > 0) throw new InvalidError(blockers.join(". "));
   const jobUuid = crypto.randomUUID();
   await commit(
     ctx,

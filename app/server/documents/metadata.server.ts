@@ -1,5 +1,6 @@
 import { InvalidError } from "~/domain/errors";
-import { userActorOf } from "~/domain/policy";
+import { can, userActorOf } from "~/domain/policy";
+import { retentionStartIssues, retentionToday } from "~/domain/retention";
 import { ROLES } from "~/domain/roles";
 import { DocumentMetadataSchema, VersionNoteSchema, type DocumentMetadata } from "~/domain/document-schemas";
 import { classMatchesAccess, resolveSecurityClass, type SecurityClass } from "~/domain/security-classes";
@@ -36,9 +37,10 @@ export function parseMetadata(fields: Record<string, string>, requireFile?: { fi
 export type Filing = { classificationId: number | null; securityClass: SecurityClass };
 
 /**
- * Valid metadata whose category and code exist, and the filing it asks for: the code given (or,
- * when the form carries none, the document's own), the class from `resolveSecurityClass`, which
- * must agree with the access level when given explicitly.
+ * Valid metadata whose category and code exist, a 'Tanggal mulai retensi' that can be (see
+ * `retentionStartIssues`: none in the future, none before the year but by Super Admin), and the
+ * filing it asks for: the code given (or, when the form carries none, the document's own), the
+ * class from `resolveSecurityClass`, which must agree with the access level when given explicitly.
  */
 export async function validMetadata(
   ctx: ServiceContext,
@@ -52,6 +54,17 @@ export async function validMetadata(
   const given = metadata.classificationCode;
   const code = given ? await findClassificationByCode(ctx, given) : given === "" ? null : undefined;
   if (given && !code) throw invalid("classificationCode", v.classificationCodeUnknown);
+  const start = metadata.retentionStartDate;
+  // Checked when it is set or its year changes: a start someone else set earlier stays as it is.
+  if (start && (start !== options.current?.retention_start_date || metadata.year !== options.current?.year)) {
+    const { error } = retentionStartIssues({
+      date: start,
+      year: metadata.year,
+      today: retentionToday(ctx.now()),
+      mayPrecedeYear: can(ctx.actor, { type: "retention.startBeforeYear" }),
+    });
+    if (error) throw invalid("retentionStartDate", error);
+  }
   const requested = metadata.securityClass || null;
   if (requested && !classMatchesAccess(requested, metadata.accessLevel)) throw invalid("securityClass", v.securityClassMismatch);
   const securityClass = resolveSecurityClass({

@@ -32,6 +32,20 @@ export function clockInputSelect({ db }: Deps, options: { trashedToo?: boolean }
 }
 export type ClockInputRow = Awaited<ReturnType<ReturnType<typeof clockInputSelect>["execute"]>>[number];
 
+/**
+ * The Berita Acara Penyerahan that made a record Statis: the executed hand-over list the record
+ * was done on (a record is handed over once).
+ */
+export function transferQuery({ db }: Deps, archiveId: number) {
+  return db
+    .selectFrom("disposal_items as i")
+    .innerJoin("berita_acara as b", "b.list_id", "i.list_id")
+    .select(["b.uuid", "b.number", "b.issued_on"])
+    .where("i.archive_id", "=", archiveId)
+    .where("i.outcome", "=", "DONE")
+    .where("b.kind", "=", "PENYERAHAN");
+}
+
 /** The codes under an unreleased hold with its reason, in code order (a handful). */
 export function codeHoldReasons({ db }: Deps) {
   return db

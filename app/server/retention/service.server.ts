@@ -29,6 +29,7 @@ import {
   coveredByCodeHold,
   heldCodes,
   heldCodesQuery,
+  transferQuery,
   type ClockInputRow,
 } from "./queries.server";
 import { findTrashed } from "../documents/record-queries.server";
@@ -331,10 +332,11 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
       // A filed document: its berkas's other documents (one clock) and a hold on one of them.
       row.berkas_id !== null ? statementOf(ctx.d1, clockInputSelect(ctx).where("a.berkas_id", "=", row.berkas_id)) : null,
       row.berkas_id !== null ? statementOf(ctx.d1, activeBerkasItemHoldQuery(ctx, row.berkas_id, row.id)) : null,
+      row.archival_state === "STATIS" ? statementOf(ctx.d1, transferQuery(ctx, row.id)) : null,
     ],
-    ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds]) => {
+    ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds, transfers]) => {
       if (!input) throw new NotFoundError(documentsText.notFound);
-      return retentionViewOf(ctx, input, siblings ?? [], heldRows.map((held) => held.code), ownHold, codeHolds?.[0], berkasHolds?.[0]);
+      return retentionViewOf(ctx, input, siblings ?? [], heldRows.map((held) => held.code), ownHold, codeHolds?.[0], berkasHolds?.[0], transfers?.[0]);
     },
   );
 }
@@ -342,14 +344,15 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
 /** The retention of a document by id, in the trash too (where its hold may be released). */
 async function retentionOf(ctx: ServiceContext, archiveId: number): Promise<RetentionView> {
   const input = await clockInput(ctx, archiveId);
-  const [held, ownHold, codeHolds, berkasHold] = await Promise.all([
+  const [held, ownHold, codeHolds, berkasHold, transfer] = await Promise.all([
     heldCodes(ctx),
     activeDocumentHold(ctx, archiveId),
     input.code ? activeCodeHolds(ctx, input.code).execute() : Promise.resolve([]),
     input.berkas_id !== null ? activeBerkasItemHoldQuery(ctx, input.berkas_id, archiveId).executeTakeFirst() : Promise.resolve(undefined),
+    transferQuery(ctx, archiveId).executeTakeFirst(),
   ]);
   const siblings = input.berkas_id !== null ? await clockInputSelect(ctx).where("a.berkas_id", "=", input.berkas_id).execute() : [];
-  return retentionViewOf(ctx, input, siblings, held, ownHold, codeHolds[0], berkasHold);
+  return retentionViewOf(ctx, input, siblings, held, ownHold, codeHolds[0], berkasHold, transfer);
 }
 
 type HoldRow = { reason: string; created_at: string; created_by_name: string | null };
@@ -372,6 +375,7 @@ function retentionViewOf(
   ownHold: HoldRow | undefined,
   codeHold: (HoldRow & { code: string }) | undefined,
   berkasHold: (HoldRow & { title: string }) | undefined,
+  transfer: { uuid: string; number: string; issued_on: string } | undefined,
 ): RetentionView {
   const clock = documentClockOf(input, siblings, held, retentionToday(ctx.now()));
   const hold = ownHold
@@ -390,6 +394,7 @@ function retentionViewOf(
     ownHold: !!ownHold,
     canHold: can(ctx.actor, { type: "retention.hold" }),
     canReappraise: isReappraisalDue(clock) && can(ctx.actor, { type: "retention.reappraise" }),
+    statisSince: transfer ? { beritaAcaraUuid: transfer.uuid, number: transfer.number, issuedOn: transfer.issued_on } : null,
   };
 }
 
