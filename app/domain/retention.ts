@@ -1,5 +1,5 @@
 import type { FinalDisposition } from "./classification";
-import { documentValidation } from "../i18n/document-validation";
+import { documentValidation } from "../i18n/document-validation.ts";
 
 /**
  * The retention clock (Jadwal Retensi Arsip): pure, so the page, the daily refresh and the
