@@ -4,7 +4,7 @@ import { ROLES } from "../domain/roles";
 /** The guide's frame (/panduan): title, introduction, table of contents, footer. */
 export const panduan = {
   title: "Panduan E-Arsip",
-  description: "Panduan E-Arsip: mencari dan mengunduh dokumen publik, mengarsipkan dokumen, versi, Sampah, pencarian isi file, permintaan akses, retensi, berkas dan Daftar Arsip, pemindahan, penyusutan arsip, arsip vital, serta Token API.",
+  description: "Panduan E-Arsip: mencari dan mengunduh dokumen publik, mengarsipkan dokumen, versi, Sampah, pencarian isi file, permintaan akses, retensi, berkas dan Daftar Arsip, pemindahan, penyusutan arsip, arsip vital, notifikasi dan pekerjaan, serta Token API.",
   intro: "Cara memakai E-Arsip, dari mencari dokumen publik sampai penyusutan arsip. Setiap bagian menyebutkan untuk siapa bagian itu berlaku.",
   introSignedIn: (role: string) => `Anda masuk sebagai ${role}: panduan ini menampilkan bagian untuk semua orang dan untuk peran Anda.`,
   toc: "Daftar isi",
@@ -270,6 +270,25 @@ export const guideSections: readonly GuideSection[] = [
           { title: "Persetujuan ANRI", text: "Daftar Usul Musnah yang memuat arsip dengan retensi 10 tahun atau lebih memerlukan surat persetujuan Kepala ANRI: catat nomor dan tanggal suratnya di halaman daftar." },
           { title: "Laksanakan", text: "'Laksanakan' baru dapat ditekan setelah semua arsip diputuskan dan surat ANRI (bila wajib) tercatat; sampai itu, halaman menyebutkan apa yang kurang. Pelaksanaan berjalan satu kali dan memeriksa ulang setiap arsip: yang ditahan, sedang diminta, berubah sejak didaftar atau ada di Sampah dilewati dengan alasannya." },
           { title: "Berita Acara", text: "Berita Acara Pemusnahan atau Penyerahan Arsip Statis diterbitkan sebagai PDF, dengan sidik daftar dan kode QR ke halaman /verifikasi. Arsip yang dimusnahkan dihapus filenya dan tersisa catatannya; arsip yang diserahkan menjadi Statis dan hanya dapat dibaca." },
+        ],
+      },
+    ],
+  },
+  {
+    id: "notifikasi",
+    title: "Notifikasi, email dan Pekerjaan",
+    audience: "signedIn",
+    blocks: [
+      {
+        kind: "text",
+        text: "Lonceng di kepala halaman menampilkan jumlah notifikasi yang belum dibaca. 'Notifikasi' mendaftar semuanya, terbaru di atas: judulnya membuka hal yang dimaksud dan menandainya dibaca; 'Tandai dibaca' dan 'Tandai semua dibaca' tersedia di daftar.",
+      },
+      {
+        kind: "terms",
+        items: [
+          { term: "Yang diberitahukan", text: "Permintaan akses yang masuk ke unit Anda, jawabannya bagi pemohon, token unduhan yang akan berakhir, pencabutan, teks file yang gagal dibaca (perlu OCR), kegagalan pemeriksaan integritas file, arsip yang baru jatuh tempo, daftar penyusutan yang menunggu dan yang dilaksanakan, serta pekerjaan latar belakang Anda yang selesai atau gagal." },
+          { term: "Email", text: "Di 'Pengaturan notifikasi', pilih per jenis: email segera, ringkasan harian, atau tidak ada email. Notifikasi di aplikasi selalu ada; ringkasan harian yang kosong tidak pernah dikirim." },
+          { term: "Pekerjaan", text: "Pekerjaan panjang (misalnya 'Laksanakan' penyusutan atau 'Hitung Ulang' retensi) berjalan di latar belakang dan tercatat di menu Pekerjaan (Satuan Kerja dan Super Admin): statusnya, kemajuannya dan laporan per arsip. Anda diberi tahu saat pekerjaan selesai." },
         ],
       },
     ],
