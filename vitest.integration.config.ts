@@ -1,9 +1,23 @@
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { kCurrentWorker } from "miniflare";
 import { defineConfig } from "vitest/config";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+/** The vendored schemas a test may validate against (`?schema=`). */
+const SCHEMAS: Record<string, string> = { ead: path("./test/fixtures/ead/ead.xsd"), oai: path("./test/fixtures/oai/oai-all.xsd") };
+
+/** `xmllint --nonet --noout --schema <schema> -` on the request body: 200 and its problems (none: valid). */
+async function xmllintService(request: Request): Promise<Response> {
+  const schema = SCHEMAS[new URL(request.url).searchParams.get("schema") ?? ""];
+  if (!schema) return new Response("unknown schema", { status: 400 });
+  const result = spawnSync("xmllint", ["--nonet", "--noout", "--schema", schema, "-"], { input: await request.text(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) return new Response(String(result.error), { status: 500 });
+  const problems = result.status === 0 ? [] : result.stderr.split("\n").filter((line) => line.trim() && !line.endsWith("fails to validate"));
+  return Response.json({ valid: result.status === 0, problems });
+}
 
 /**
  * Integration tests: the real Worker (Hono API, D1, R2) inside workerd via Miniflare.
@@ -19,9 +33,20 @@ export default defineConfig({
       // binding to the processor's code, as in production, without a second bundle.
       main: "./test/support/worker/main.ts",
       miniflare: {
-        serviceBindings: { PROCESSOR: { name: kCurrentWorker, entrypoint: "Processor" } },
+        // PROCESSOR: the tested Worker's own Processor entrypoint (above). XMLLINT: Debian's xmllint,
+        // run here in Node: a test posts an XML document to `XMLLINT.fetch("http://xmllint/?schema=ead")`
+        // and gets xmllint's verdict back.
+        serviceBindings: { PROCESSOR: { name: kCurrentWorker, entrypoint: "Processor" }, XMLLINT: xmllintService },
         // Databases of their own for the upgrade tests (migrations applied step by step on data).
-        d1Databases: { UPGRADE_DB: "upgrade-test", OAI_UPGRADE_DB: "oai-upgrade-test", ID_UPGRADE_DB: "id-upgrade-test", SCALE_DB: "scale-test", TEXT_UPGRADE_DB: "text-upgrade-test", RETENTION_UPGRADE_DB: "retention-upgrade-test" },
+        d1Databases: {
+          UPGRADE_DB: "upgrade-test",
+          OAI_UPGRADE_DB: "oai-upgrade-test",
+          ID_UPGRADE_DB: "id-upgrade-test",
+          ARCHIVAL_UPGRADE_DB: "archival-upgrade-test",
+          SCALE_DB: "scale-test",
+          TEXT_UPGRADE_DB: "text-upgrade-test",
+          RETENTION_UPGRADE_DB: "retention-upgrade-test",
+        },
         bindings: {
           SESSION_SECRET: "integration-test-session-secret-0123456789abcdef",
           // SSO off, whatever a local .dev.vars says (local-setup points it at the dev IdP); the

@@ -41,6 +41,23 @@ export default [
         route("penyusutan", "routes/app/disposal.tsx"),
         route("penyusutan/daftar/:uuid", "routes/app/disposal-list.tsx"),
         route("penyusutan/daftar/:uuid/daftar.csv", "routes/app/disposal-list-csv.tsx"),
+        // EAD 2002 for SIKN (the service's policy: Super Admin).
+        route("penyusutan/ead.xml", "routes/app/ead-export.tsx"),
+      ]),
+      // Berkas, the Daftar Arsip and pemindahan: Super Admin and Satuan Kerja, by the gate of this
+      // layout; the services decide per unit (and the records centre's part).
+      layout("routes/app/records-layout.tsx", [
+        route("berkas", "routes/app/berkas.tsx"),
+        route("berkas/create", "routes/app/berkas-create.tsx"),
+        route("berkas/:id", "routes/app/berkas-detail.tsx"),
+        route("berkas/:id/update", "routes/app/berkas-update.tsx"),
+        route("daftar-arsip", "routes/app/daftar-arsip.tsx"),
+        route("daftar-arsip/unduh.csv", "routes/app/daftar-arsip-csv.tsx"),
+        route("daftar-arsip/unduh.pdf", "routes/app/daftar-arsip-pdf.tsx"),
+        route("pemindahan", "routes/app/pemindahan.tsx"),
+        route("pemindahan/:uuid", "routes/app/pemindahan-detail.tsx"),
+        route("pemindahan/:uuid/daftar.csv", "routes/app/pemindahan-csv.tsx"),
+        route("pemindahan/:uuid/berita-acara.pdf", "routes/app/pemindahan-pdf.tsx"),
       ]),
       // Master screens (audit log, work units, users, the classification scheme): the Super
       // Admin gate of this layout covers every route inside it.

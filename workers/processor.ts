@@ -1,10 +1,12 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { renderDaftarArsipPdf, type DaftarArsipPdfInput } from "~/server/berkas/daftar-arsip-pdf.server";
 import { renderBeritaAcaraPdf, type BeritaAcaraPdfInput } from "~/server/disposal/berita-acara-pdf.server";
 import { processText, type ProcessedText } from "~/server/text-extraction/extractors.server";
+import { renderPemindahanPdf, type PemindahanPdfInput } from "~/server/transfers/pemindahan-pdf.server";
 
 /**
  * The processor Worker: the work that needs pdf.js (reading a PDF's text) or pdf-lib (rendering a
- * Berita Acara), kept out of the page Worker so no page request loads either and the page
+ * Berita Acara, a Berita Acara Pemindahan, a Daftar Arsip), kept out of the page Worker so no page request loads either and the page
  * Worker's bundle stays small. Pure computing, reached only through the page Worker's `PROCESSOR`
  * service binding (RPC): no bindings of its own, no state, no public route.
  */
@@ -17,6 +19,16 @@ export class Processor extends WorkerEntrypoint {
   /** A Berita Acara's PDF. */
   async renderBeritaAcara(input: BeritaAcaraPdfInput): Promise<Uint8Array> {
     return renderBeritaAcaraPdf(input);
+  }
+
+  /** A Berita Acara Pemindahan Arsip Inaktif with its Daftar Arsip yang Dipindahkan. */
+  async renderPemindahan(input: PemindahanPdfInput): Promise<Uint8Array> {
+    return renderPemindahanPdf(input);
+  }
+
+  /** A Daftar Arsip Aktif / Inaktif as a PDF. */
+  async renderDaftarArsip(input: DaftarArsipPdfInput): Promise<Uint8Array> {
+    return renderDaftarArsipPdf(input);
   }
 }
 

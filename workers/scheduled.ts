@@ -7,7 +7,7 @@ import { dispatchPendingEvents } from "~/server/jobs/system.server";
 export const MAINTENANCE_CRON = "*/30 * * * *";
 /** The daily cron of wrangler.toml: seal and verify the audit-log hash chain. */
 export const AUDIT_CHAIN_CRON = "17 3 * * *";
-/** Twice an hour, between the maintenance runs: re-hash a batch of stored objects. */
+/** Twice an hour, between the maintenance runs: re-hash a batch of stored objects, then of vital records' second copies. */
 export const FIXITY_CRON = "15,45 * * * *";
 /**
  * Daily at 00:41 in Jakarta (17:41 UTC): the clock counts calendar days in Asia/Jakarta, so
@@ -21,7 +21,7 @@ export const RETENTION_CRON = "41 17 * * *";
 export const CRON_JOBS: Record<string, readonly JobKind[]> = {
   [MAINTENANCE_CRON]: ["maintenance", "text-backfill", "search.restem", "notifications.reminders"],
   [AUDIT_CHAIN_CRON]: ["audit-chain"],
-  [FIXITY_CRON]: ["fixity"],
+  [FIXITY_CRON]: ["fixity", "vital.copies"],
   [RETENTION_CRON]: ["retention", "notifications.digest", "ppid.reminders"],
 };
 

@@ -204,6 +204,19 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             {t.nav.trash}
           </SideLink>
         )}
+        {user.menus.records && (
+          <>
+            <SideLink to={href("/app/berkas")} className={active}>
+              {t.nav.berkas}
+            </SideLink>
+            <SideLink to={href("/app/daftar-arsip")} className={active}>
+              {t.nav.daftarArsip}
+            </SideLink>
+            <SideLink to={href("/app/pemindahan")} className={active}>
+              {t.nav.pemindahan}
+            </SideLink>
+          </>
+        )}
         {user.menus.disposal && (
           <SideLink to={href("/app/penyusutan")} className={active}>
             {t.nav.disposal}

@@ -48,10 +48,12 @@ export interface ViewTerms<Condition> {
   not(part: Condition): Condition;
 }
 
-/** The file rule's words: the view rule's, plus who uploaded the document. */
+/** The file rule's words: the view rule's, plus who uploaded the document and who holds it. */
 export interface FileTerms<Condition> extends ViewTerms<Condition> {
   /** Uploaded by the reader. */
   readonly uploadedByReader: Condition;
+  /** Held by the reader's work unit as the records centre (its berkas was moved there: pemindahan). */
+  readonly heldByReadersUnit: Condition;
 }
 
 /**
@@ -68,12 +70,13 @@ export function seesMetadata<C>(kind: AudienceKind, t: ViewTerms<C>): C {
 
 /**
  * The file, whatever the document's state: PUBLIC files for everyone; every file for Super Admin;
- * else the files of the reader's unit and, but for SANGAT_RAHASIA, the files they uploaded.
+ * else the files of the reader's unit and, but for SANGAT_RAHASIA, the files they uploaded and
+ * those their unit holds as the records centre.
  */
 export function opensFile<C>(kind: AudienceKind, t: FileTerms<C>): C {
   if (kind === "all") return t.yes;
   if (kind === "public") return t.isPublic;
-  return t.or(t.isPublic, t.ofReadersUnit, t.and(t.uploadedByReader, t.not(t.sangatRahasia)));
+  return t.or(t.isPublic, t.ofReadersUnit, t.and(t.or(t.uploadedByReader, t.heldByReadersUnit), t.not(t.sangatRahasia)));
 }
 
 /** `document.view`: a live document whose metadata the reader may see. Statis and held records are read as any other. */
@@ -90,6 +93,11 @@ export type AccessedDocument = {
   securityClass: SecurityClass;
   /** In the trash (absent: live, as every row read through the live catalogue is). */
   trashed?: boolean;
+  /**
+   * The records centre once the document's berkas was moved there (pemindahan): its staff may
+   * open the file, and only Super Admin still changes the record (the unit keeps read access).
+   */
+  custodyUnitId?: number | null;
 };
 
 /** The TypeScript reading: the terms as booleans for one document and one reader. */
@@ -103,6 +111,7 @@ export function documentTerms(audience: Audience, document: AccessedDocument): F
     sangatRahasia: document.securityClass === "SANGAT_RAHASIA",
     ofReadersUnit: member !== null && member.unitKerjaId !== null && document.unitKerjaId === member.unitKerjaId,
     uploadedByReader: member !== null && document.uploaderId === member.userId,
+    heldByReadersUnit: member !== null && member.unitKerjaId !== null && (document.custodyUnitId ?? null) === member.unitKerjaId,
     and: (...parts) => parts.every(Boolean),
     or: (...parts) => parts.some(Boolean),
     not: (part) => !part,

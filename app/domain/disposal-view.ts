@@ -18,6 +18,8 @@ export type CandidateView = {
   year: number;
   classificationCode: string | null;
   unitKerja: string | null;
+  /** The berkas it is filed in: listed with it, the berkas is listed whole. */
+  berkasNumber: string | null;
   disposition: DisposalTab;
   dueSince: string | null;
 };

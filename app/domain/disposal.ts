@@ -120,6 +120,8 @@ export type AnriLetterInput = z.output<typeof AnriLetterSchema>;
 
 export type CandidatePage = {
   query: CandidateQuery;
+  /** Vital records due for this disposition, left out until their flag is lifted (the page warns). */
+  vitalDue: number;
   data: CandidateView[];
   /** The `after` of the next page, or null on the last one. */
   nextAfter: number | null;

@@ -12,6 +12,8 @@ export const JOB_KINDS = [
   "maintenance",
   "audit-chain",
   "fixity",
+  // The second copies of vital records (VITAL_FILES), after each fixity run.
+  "vital.copies",
   "text-backfill",
   // Re-stemming the search vocabulary after the stemmer changed (a few batches per run).
   "search.restem",

@@ -39,6 +39,9 @@ export type DocumentRef = AccessedDocument & {
   archivalState?: "STATIS" | null;
 };
 
+/** What the policy needs to know of a berkas: its unit, and the records centre once moved there. */
+export type BerkasRef = { unitKerjaId: number; custodyUnitId: number | null };
+
 /** Who `actor` reads the catalogue as (the access rule's audience; a job reads as the public). */
 export const audienceOf = (actor: Actor | null, options: { publicOnly?: boolean } = {}): Audience => audienceOfUser(userActorOf(actor), options);
 
@@ -98,6 +101,21 @@ export type Action =
   | { type: "retention.reappraise" }
   // The dashboard's retention cards (counts per status).
   | { type: "retention.overview" }
+  // Berkas, the Daftar Arsip and pemindahan: the pages (Super Admin, Satuan Kerja); one berkas
+  // (its unit, the records centre holding it, Super Admin); changing a berkas or its items (its
+  // unit while the berkas is there, or Super Admin); proposing a unit's berkas for transfer and
+  // deciding a proposal (the records centre's staff, or Super Admin).
+  | { type: "berkas.list" }
+  | { type: "berkas.view"; berkas: BerkasRef }
+  | { type: "berkas.manage"; berkas: BerkasRef }
+  | { type: "berkas.allUnits" }
+  | { type: "transfer.propose"; unitKerjaId: number }
+  | { type: "transfer.decide"; recordsCentreId: number | null }
+  // EAD 2002 export for SIKN (Super Admin).
+  | { type: "ead.export" }
+  // Arsip vital: the flag and the restore drill; the dashboard card (Super Admin).
+  | { type: "vital.manage" }
+  | { type: "vital.overview" }
   // Jobs ('Pekerjaan'): Super Admin sees every job; a user sees the jobs acting for them.
   | { type: "jobs.listAll" }
   // The 'Pekerjaan' entry: who can start work that runs on its own (imports, bulk edits).
@@ -180,7 +198,8 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "document.restoreVersion":
       return (
         action.document.archivalState !== "STATIS" &&
-        (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId)) &&
+        (isSuperAdmin(actor) ||
+          (actor.role === ROLES.satuanKerja && action.document.uploaderId === actor.userId && (action.document.custodyUnitId ?? null) === null)) &&
         can(actor, { type: "document.view", document: action.document })
       );
     // Re-queueing the extraction changes what the document is found by, not the record: who may
@@ -217,8 +236,24 @@ export function can(actor: Actor | null, action: Action): boolean {
       return isSuperAdmin(actor) || isMemberOf(actor, action.ownerUnitKerjaId);
     case "trash.list":
     case "disposal.view":
+    case "berkas.list":
     case "jobs.menu":
       return isSuperAdmin(actor) || actor.role === ROLES.satuanKerja;
+    case "berkas.view":
+      return isSuperAdmin(actor) || isMemberOf(actor, action.berkas.unitKerjaId) || isMemberOf(actor, action.berkas.custodyUnitId);
+    // A moved berkas is the records centre's; its unit keeps reading it. A read-only token changes nothing.
+    case "berkas.manage":
+      return (
+        actor.apiToken?.scope !== "read" &&
+        (isSuperAdmin(actor) ||
+          (action.berkas.custodyUnitId === null ? isMemberOf(actor, action.berkas.unitKerjaId) : isMemberOf(actor, action.berkas.custodyUnitId)))
+      );
+    case "transfer.propose":
+      return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || isMemberOf(actor, action.unitKerjaId));
+    case "transfer.decide":
+      return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || isMemberOf(actor, action.recordsCentreId));
+    case "vital.manage":
+      return isSuperAdmin(actor) && actor.apiToken?.scope !== "read";
     // Back from the trash: who could delete it were it live, or a colleague of its owning unit
     // (the trash page lists the unit's documents, whoever deleted them).
     case "document.restore":
@@ -239,6 +274,9 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "retention.hold":
     case "retention.reappraise":
     case "retention.overview":
+    case "berkas.allUnits":
+    case "ead.export":
+    case "vital.overview":
     case "retention.startBeforeYear":
     case "ppid.calendar":
     case "ppid.designate":

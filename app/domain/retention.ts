@@ -1,5 +1,5 @@
 import type { FinalDisposition } from "./classification";
-import { documentValidation } from "../i18n/document-validation";
+import { documentValidation } from "../i18n/document-validation.ts";
 
 /**
  * The retention clock (Jadwal Retensi Arsip): pure, so the page, the daily refresh and the
@@ -149,8 +149,8 @@ export type RetentionView = RetentionResult & {
   /** The start the clock uses (the override, or 31 December of the year). */
   start: string;
   retentionExtendedUntil: string | null;
-  /** The unreleased hold that covers the document: its own, or one on its code or a code above. */
-  hold: { reason: string; createdAt: string; createdBy: string | null; code: string | null } | null;
+  /** The unreleased hold that covers the document: its own, one on its code or a code above, or one on another document of its berkas. */
+  hold: { reason: string; createdAt: string; createdBy: string | null; code: string | null; document: string | null } | null;
   /** Whether the document's own hold can be released here (a code's hold is released on the code). */
   ownHold: boolean;
   canHold: boolean;
@@ -166,3 +166,35 @@ export type RetentionOverview = Record<RetentionStatus, number> & {
   /** When the daily clock (or a full recompute) last made every status whole; null: never. */
   checkedAt: string | null;
 };
+
+const DISPOSITION_WEIGHT: Record<FinalDisposition, number> = { MUSNAH: 0, DINILAI_KEMBALI: 1, PERMANEN: 2 };
+
+/**
+ * The clock of a berkas (a file of records under one code): it is kept, held, moved and disposed
+ * of as one unit, so each of its documents takes the berkas's result, computed from theirs:
+ * - the periods end with the latest document's (a file closes with its last record, as ANRI
+ *   counts retention from the end of a berkas's kurun waktu), so a later letter filed into an old
+ *   berkas keeps the whole berkas active;
+ * - the most lasting disposition wins (Permanen over Dinilai Kembali over Musnah): a berkas is
+ *   never destroyed while one of its records must be kept or appraised again;
+ * - Statis if it was handed over, then held if a hold covers any of its documents ("a hold on an
+ *   item holds the berkas"), then the dates.
+ * `clocks` are the documents' own results (`computeRetention`); at least one.
+ */
+export function combineBerkasClock(clocks: readonly RetentionResult[], today: string): RetentionResult {
+  const latest = (values: (string | null)[]) => values.reduce<string | null>((max, value) => (value !== null && (max === null || value > max) ? value : max), null);
+  const activeUntil = latest(clocks.map((clock) => clock.activeUntil));
+  const inactiveUntil = latest(clocks.map((clock) => clock.inactiveUntil));
+  const disposition = clocks.reduce<FinalDisposition | null>(
+    (kept, clock) => (clock.disposition !== null && (kept === null || DISPOSITION_WEIGHT[clock.disposition] > DISPOSITION_WEIGHT[kept]) ? clock.disposition : kept),
+    null,
+  );
+  const years = clocks.map((clock) => clock.totalRetentionYears).filter((value): value is number => value !== null);
+  const base = { activeUntil, inactiveUntil, disposition, totalRetentionYears: years.length ? Math.max(...years) : null };
+  if (clocks.some((clock) => clock.status === "STATIS")) return { status: "STATIS", ...base };
+  if (clocks.some((clock) => clock.status === "DITAHAN")) return { status: "DITAHAN", ...base };
+  if (activeUntil === null || inactiveUntil === null) return { status: "TANPA_KODE", ...base };
+  if (today <= activeUntil) return { status: "AKTIF", ...base };
+  if (today <= inactiveUntil) return { status: "INAKTIF", ...base };
+  return { status: "JATUH_TEMPO", ...base };
+}

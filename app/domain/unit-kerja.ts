@@ -14,6 +14,12 @@ export const UnitKerjaSchema = z.object({
   jenis: z.string(v.jenisRequired).trim().min(1, v.jenisRequired).max(100, v.jenisMax),
   email: optionalEmail(v.emailInvalid, v.emailMax),
   namaPejabat: z.preprocess(blankToUndefined, z.string().trim().max(150, v.namaPejabatMax).optional()),
+  // The records centre (unit kearsipan): receives the other units' inactive records. A form sends
+  // "false" then, when checked, "on"; a JSON body true/false; absent leaves it as it is.
+  isRecordsCentre: z.preprocess(
+    (value) => (value === "on" || value === "true" || value === true ? true : value === "false" || value === false ? false : undefined),
+    z.boolean().optional(),
+  ),
 });
 export type UnitKerjaInput = z.output<typeof UnitKerjaSchema>;
 

@@ -3,6 +3,7 @@ import { userMessages } from "../i18n/users";
 import { blankToUndefined, formBoolean, optionalEmail, toInteger } from "./form-input";
 import { createListQuerySchema } from "./list-query";
 import { ROLE_NAMES, ROLES } from "./roles";
+import { USER_STATUSES } from "./user-view";
 import type { UnitKerjaOptionSchema, UserDetailSchema, UserViewSchema } from "./api/users";
 
 const v = userMessages.validation;
@@ -81,9 +82,7 @@ export type EndSessionsInput = z.output<typeof EndSessionsSchema>;
 export const USER_SORTS = ["updatedAt", "fullName", "username", "email", "role"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-/** An account is active, or deactivated ('Nonaktif'): the list's `?status=` filter. */
-export const USER_STATUSES = ["AKTIF", "NONAKTIF"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export { USER_STATUSES, type UserStatus } from "./user-view";
 
 /** `/app/users` and `GET /api/v1/users`: `?q=&status=&sort=&dir=&page=&size=`, newest change first. */
 export const UserListQuerySchema = createListQuerySchema({

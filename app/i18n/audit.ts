@@ -146,4 +146,24 @@ export const audit = {
   PPID_OBJECTION_FILE: (p: { number: string; dueDate: string }) => `Keberatan atas permohonan informasi ${p.number} diregistrasi, tanggapan paling lambat ${p.dueDate}`,
   PPID_OBJECTION_RESPOND: (p: { number: string }) => `Atasan PPID menanggapi keberatan ${p.number}`,
   PPID_CONSEQUENCE_TEST_CREATE: (p: { information: string }) => `Uji konsekuensi atas "${p.information}" ditandatangani`,
+  BERKAS_CREATE: (p: { number: string; title: string }) => `Berkas ${p.number} "${p.title}" dibuat`,
+  BERKAS_UPDATE: (p: { number: string; title: string }) => `Berkas ${p.number} "${p.title}" diperbarui`,
+  BERKAS_DELETE: (p: { number: string; title: string }) => `Berkas ${p.number} "${p.title}" dihapus`,
+  BERKAS_FILE: (p: { title: string; number: string }) => `Dokumen "${p.title}" dimasukkan ke berkas ${p.number}`,
+  BERKAS_UNFILE: (p: { title: string; number: string }) => `Dokumen "${p.title}" dikeluarkan dari berkas ${p.number}`,
+  TRANSFER_PROPOSE: (p: { number: string; count: number }) => `Usul pemindahan arsip inaktif ${p.number} diajukan (${p.count} berkas)`,
+  TRANSFER_ACCEPT: (p: { number: string; beritaAcara: string; centre: string }) =>
+    `Pemindahan ${p.number} diterima ${p.centre} dengan Berita Acara ${p.beritaAcara}`,
+  TRANSFER_REJECT: (p: { number: string; reason: string }) => `Usul pemindahan ${p.number} ditolak: ${p.reason}`,
+  BERKAS_MOVE: (p: { number: string; title: string; centre: string; location: string | null }) =>
+    `Berkas ${p.number} "${p.title}" dipindahkan ke ${p.centre}${p.location ? ` (${p.location})` : ""}`,
+  EAD_EXPORT: (p: { scope: string; count: number }) => `Ekspor EAD untuk SIKN (${p.scope}): ${p.count} arsip`,
+  VITAL_FLAG: (p: { title: string; reason: string; reviewMonths: number }) =>
+    `Dokumen "${p.title}" ditetapkan sebagai arsip vital (tinjau tiap ${p.reviewMonths} bulan): ${p.reason}`,
+  VITAL_LIFT: (p: { title: string; reason: string }) => `Status arsip vital dokumen "${p.title}" dicabut: ${p.reason}`,
+  VITAL_DRILL: (p: { title: string; outcome: "OK" | "MISMATCH" | "MISSING" }) =>
+    `Uji pemulihan arsip vital "${p.title}": ${p.outcome === "OK" ? "berhasil, SHA-256 cocok" : p.outcome === "MISSING" ? "gagal, salinan kedua tidak ada" : "gagal, SHA-256 tidak cocok"}`,
+  VITAL_COPY_FAILURE: (p: { title: string; outcome: "MISMATCH" | "MISSING" }) =>
+    `Salinan kedua arsip vital "${p.title}" ${p.outcome === "MISSING" ? "tidak ditemukan" : "tidak cocok dengan SHA-256 yang tercatat"}`,
+  VITAL_COPY_RECOVERED: (p: { title: string }) => `Salinan kedua arsip vital "${p.title}" kembali utuh`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

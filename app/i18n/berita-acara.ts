@@ -3,6 +3,7 @@ export const beritaAcara = {
   kinds: {
     PEMUSNAHAN: "Berita Acara Pemusnahan Arsip",
     PENYERAHAN: "Berita Acara Penyerahan Arsip Statis",
+    PEMINDAHAN: "Berita Acara Pemindahan Arsip Inaktif",
   },
   verification: {
     title: "Verifikasi Berita Acara",
@@ -18,9 +19,11 @@ export const beritaAcara = {
       place: "Tempat",
       itemCount: "Jumlah Arsip",
       listSha256: "SHA-256 Daftar Arsip",
+      transferListSha256: "SHA-256 Daftar Arsip yang Dipindahkan",
       pdfSha256: "SHA-256 File PDF",
     },
     itemCount: (count: number) => `${count} arsip`,
+    berkasCount: (count: number) => `${count} berkas`,
   },
   notFound: "Berita Acara tidak ditemukan.",
   downloadForbidden: "Anda tidak memiliki akses untuk mengunduh Berita Acara ini.",

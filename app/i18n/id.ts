@@ -26,6 +26,9 @@ export const t = {
     users: "Users",
     trash: "Sampah",
     disposal: "Penyusutan",
+    berkas: "Berkas",
+    daftarArsip: "Daftar Arsip",
+    pemindahan: "Pemindahan",
     jobs: "Pekerjaan",
     ppid: "PPID",
     /** The header bell's accessible name (its number is the visible part). */

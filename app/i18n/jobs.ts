@@ -9,6 +9,7 @@ export const jobs = {
     maintenance: "Pemeliharaan rutin",
     "audit-chain": "Verifikasi rantai log audit",
     fixity: "Pemeriksaan integritas file",
+    "vital.copies": "Pemeriksaan salinan arsip vital",
     "text-backfill": "Antrean ekstraksi teks",
     "search.restem": "Penyesuaian kosakata pencarian",
     retention: "Perhitungan retensi",

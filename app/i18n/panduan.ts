@@ -1,15 +1,16 @@
 import { FILING_ROLES, type GuideSection } from "../domain/guide";
+import { ROLES } from "../domain/roles";
 
 /** The guide's frame (/panduan): title, introduction, table of contents, footer. */
 export const panduan = {
   title: "Panduan E-Arsip",
-  description: "Panduan E-Arsip: mencari dan mengunduh dokumen publik, mengarsipkan dokumen, versi, Sampah, pencarian isi file, permintaan akses, retensi dan penyusutan arsip, notifikasi dan pekerjaan, serta Token API.",
+  description: "Panduan E-Arsip: mencari dan mengunduh dokumen publik, mengarsipkan dokumen, versi, Sampah, pencarian isi file, permintaan akses, retensi, berkas dan Daftar Arsip, pemindahan, penyusutan arsip, arsip vital, notifikasi dan pekerjaan, serta Token API.",
   intro: "Cara memakai E-Arsip, dari mencari dokumen publik sampai penyusutan arsip. Setiap bagian menyebutkan untuk siapa bagian itu berlaku.",
   introSignedIn: (role: string) => `Anda masuk sebagai ${role}: panduan ini menampilkan bagian untuk semua orang dan untuk peran Anda.`,
   toc: "Daftar isi",
   forWhom: "Untuk",
   audience: { everyone: "semua orang, termasuk pengunjung", signedIn: "semua pengguna yang login" },
-  staffHidden: "Panduan bagi staf (mengunggah dan mengisi data arsip, versi, Sampah, permintaan akses, retensi, penyusutan dan Token API) tampil setelah Anda login.",
+  staffHidden: "Panduan bagi staf (mengunggah dan mengisi data arsip, versi, Sampah, permintaan akses, retensi, berkas dan Daftar Arsip, penyusutan dan Token API) tampil setelah Anda login.",
   login: "Login",
   backToTop: "Kembali ke daftar isi",
   copyLabel: "Contoh pemanggilan API",
@@ -211,6 +212,42 @@ export const guideSections: readonly GuideSection[] = [
           { term: "Dinilai Kembali", text: "Arsip yang jatuh tempo untuk dinilai kembali diputuskan Super Admin: diperpanjang sampai tanggal tertentu, atau dipindah ke Musnah atau Permanen, dengan alasan." },
           { term: "Statis", text: "Arsip yang sudah diserahkan melalui Berita Acara Penyerahan: hanya dapat dibaca, tidak pernah dimusnahkan." },
           { term: "Tanpa Kode", text: "Dokumen tanpa kode klasifikasi: retensi tidak berlaku sampai kodenya diisi." },
+        ],
+      },
+    ],
+  },
+  {
+    id: "berkas-daftar-arsip",
+    title: "Berkas dan Daftar Arsip",
+    audience: FILING_ROLES,
+    blocks: [
+      {
+        kind: "text",
+        text: "Berkas menghimpun dokumen satu masalah dengan satu kode klasifikasi dari satu unit kerja (pemberkasan). Berkas menjalani retensi sebagai satu kesatuan: masa aktifnya berakhir bersama dokumen terakhirnya, penahanan satu dokumen menahan seluruh berkas, dan berkas diusulkan, dipindahkan atau dimusnahkan utuh.",
+      },
+      {
+        kind: "steps",
+        items: [
+          { title: "Buat berkas", text: "Di menu Berkas, tekan 'Buat Berkas': isi nomor berkas (unik di unit Anda), uraian masalah, kode klasifikasi dan tingkat perkembangan. Kurun waktu dan jumlah item dihitung dari dokumennya." },
+          { title: "Masukkan dokumen", text: "Di halaman dokumen, bagian Berkas: pilih berkas unit dan kode yang sama lalu 'Masukkan ke Berkas', atau 'Buat berkas' dari dokumen itu. 'Keluarkan dari Berkas' melepas dokumen dari berkasnya; dokumen boleh tetap tanpa berkas." },
+          { title: "Daftar Arsip", text: "Menu Daftar Arsip menampilkan Daftar Arsip Aktif dan Daftar Arsip Inaktif unit Anda dengan kolom nomor berkas, kode klasifikasi, uraian, kurun waktu, jumlah item, tingkat perkembangan, lokasi dan keterangan; unduh sebagai CSV atau PDF. Super Admin dapat memilih unit." },
+          { title: "Usulkan pemindahan", text: "Di menu Pemindahan, pilih berkas yang masa aktifnya sudah lewat lalu tekan 'Usulkan Pemindahan' ke unit kearsipan (ditetapkan Super Admin di Unit Kerja)." },
+          { title: "Terima pemindahan", text: "Unit kearsipan mencatat nomor boks dan rak arsip kertasnya lalu 'Terima dan Terbitkan Berita Acara': terbit Berita Acara Pemindahan Arsip Inaktif dengan Daftar Arsip yang Dipindahkan (PDF, dapat diperiksa di /verifikasi). Berkas kini disimpan unit kearsipan; unit pengolah tetap dapat membacanya." },
+        ],
+      },
+    ],
+  },
+  {
+    id: "arsip-vital",
+    title: "Arsip vital dan ekspor SIKN",
+    audience: [ROLES.superAdmin],
+    blocks: [
+      {
+        kind: "terms",
+        items: [
+          { term: "Arsip vital", text: "Di halaman dokumen, bagian Arsip Vital: tetapkan dengan alasan dan masa tinjau (bulan). Salinan kedua filenya disimpan di penyimpanan terpisah dan diperiksa berkala; arsip vital tidak dapat dipindahkan ke Sampah dan tidak masuk daftar penyusutan sampai statusnya dicabut." },
+          { term: "Uji Pemulihan", text: "Memulihkan file dari salinan kedua ke tempat uji, membandingkan SHA-256 dan mencatat hasilnya sebagai bukti. Kartu Arsip Vital di Dashboard menampilkan jumlah arsip vital, uji terakhir dan salinan yang hilang." },
+          { term: "Ekspor EAD (SIKN)", text: "Di menu Penyusutan, 'Unduh EAD (arsip statis)' mengekspor arsip statis (hanya yang Biasa/Terbuka) sebagai EAD 2002 untuk diimpor ke SIKN/JIKN." },
         ],
       },
     ],

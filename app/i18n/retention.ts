@@ -41,6 +41,7 @@ export const retention = {
     holdBy: "Ditahan oleh",
     holdSince: "Sejak",
     holdOnCode: (code: string) => `Penahanan berlaku melalui kode klasifikasi ${code}.`,
+    holdInBerkas: (title: string) => `Penahanan berlaku untuk seluruh berkas melalui dokumen "${title}" di berkas yang sama.`,
   },
   hold: {
     heading: "Penahanan",

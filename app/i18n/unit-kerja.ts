@@ -14,7 +14,10 @@ export const unitKerja = {
     updatedAt: "Terakhir Diperbarui",
     actions: "Aksi",
   },
-  fields: { nama: "Nama", jenis: "Jenis", email: "Email", namaPejabat: "Nama Pejabat" },
+  fields: { nama: "Nama", jenis: "Jenis", email: "Email", namaPejabat: "Nama Pejabat", isRecordsCentre: "Unit kearsipan (pusat arsip)" },
+  recordsCentreBadge: "Unit kearsipan",
+  recordsCentreHint:
+    "Unit kearsipan menerima pemindahan arsip inaktif dari unit pengolah. Hanya satu unit; menandai unit ini mencabut tanda dari unit lain. Nama Pejabat dicetak pada Berita Acara Pemindahan.",
   created: "Unit kerja berhasil dibuat.",
   updated: "Unit kerja berhasil diperbarui.",
   createFailed: "Gagal membuat unit kerja.",

@@ -46,8 +46,8 @@ export default function Verifikasi({ loaderData }: Route.ComponentProps) {
     // A calendar date of the record, in Jakarta.
     [c.issuedOn, formatDate(`${beritaAcara.issuedOn}T00:00:00+07:00`, "DD MMMM YYYY")],
     [c.place, beritaAcara.place],
-    [c.itemCount, v.itemCount(beritaAcara.itemCount)],
-    [c.listSha256, <Hash value={beritaAcara.listSha256} testId="verification-list-sha256" />],
+    [c.itemCount, beritaAcara.kind === "PEMINDAHAN" ? v.berkasCount(beritaAcara.itemCount) : v.itemCount(beritaAcara.itemCount)],
+    [beritaAcara.kind === "PEMINDAHAN" ? c.transferListSha256 : c.listSha256, <Hash value={beritaAcara.listSha256} testId="verification-list-sha256" />],
     [c.pdfSha256, <Hash value={beritaAcara.pdfSha256} testId="verification-pdf-sha256" />],
   ];
   return (

@@ -56,6 +56,13 @@ const EnvSchema = z.object({
   // Fixity: stored objects re-hashed per scheduled run, and about how many MiB of them.
   FIXITY_OBJECTS_PER_RUN: z.coerce.number().int().min(1).max(1000).default(50),
   FIXITY_MB_PER_RUN: z.coerce.number().positive().default(512),
+  // EAD export for SIKN: the repository code of the reference codes (ISIL-like, an XML NMTOKEN).
+  EAD_REPOSITORY_CODE: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[A-Za-z0-9._:-]*$/)
+    .default(""),
   // The sender of notification emails: "Name <address>" or an address; empty = in-app only.
   EMAIL_FROM: z
     .string()
@@ -143,6 +150,8 @@ export type AppConfig = {
   fixity: { objectsPerRun: number; bytesPerRun: number };
   /** Berita Acara of penyusutan: place, institution, signatories. */
   beritaAcara: { place: string; institution: string; signatories: Signatory[] };
+  /** EAD export: the repository code of its reference codes. */
+  ead: { repositoryCode: string };
   /** Who notification emails come from; null: notifications stay in the app. */
   emailFrom: EmailSender | null;
 };
@@ -181,6 +190,7 @@ export function loadConfig(env: Env): AppConfig {
       institution: parsed.data.BERITA_ACARA_INSTITUTION || "E-Arsip",
       signatories: parsed.data.BERITA_ACARA_SIGNATORIES,
     },
+    ead: { repositoryCode: parsed.data.EAD_REPOSITORY_CODE || "E-ARSIP" },
     emailFrom: parsed.data.EMAIL_FROM,
   };
   cached = { env, config };

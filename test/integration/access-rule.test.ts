@@ -23,7 +23,8 @@ import { indexText } from "../support/worker/search";
  * The access rule (~/domain/access-rule) has one definition and several readings: `can()`'s for
  * one document, the SQL on `archives` every catalogue read filters with, and the SQL on the
  * trigger-kept counts. This test puts documents of every security class × owning unit × uploader
- * × state (live, in the trash, Statis, under a legal hold) into one category, and for every kind
+ * × state (live, in the trash, Statis, under a legal hold, moved to unit A as the records centre)
+ * into one category, and for every kind
  * of reader (visitor, Super Admin, Satuan Kerja of either unit or of none, Viewer, a Viewer placed
  * in a unit, a member on the public pages) checks that every reading — and the lists, search,
  * facets, statistics, trash, sitemap and OAI-PMH that use them — find exactly the documents
@@ -32,7 +33,7 @@ import { indexText } from "../support/worker/search";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const STATES = ["live", "trashed", "statis", "held"] as const;
+const STATES = ["live", "trashed", "statis", "held", "moved"] as const;
 type State = (typeof STATES)[number];
 type Doc = { id: number; uuid: string; state: State; row: Parameters<typeof documentRef>[0] };
 type Reader = { label: string; user: CreatedUser | null; publicOnly?: boolean };
@@ -69,7 +70,7 @@ beforeAll(async () => {
   ];
   for (const reader of readers) actors.set(reader.label, (await serviceContext(reader.user)).actor);
 
-  // Every class × owning unit × uploader × state: 144 documents.
+  // Every class × owning unit × uploader × state: 180 documents.
   const now = new Date().toISOString();
   const combinations = SECURITY_CLASSES.flatMap((securityClass) =>
     [unitA.id, unitB.id, null].flatMap((unitKerjaId) =>
@@ -116,6 +117,7 @@ beforeAll(async () => {
     const id = ids[index]!.id;
     if (state === "trashed") return [testEnv.DB.prepare("UPDATE archives SET deleted_at = ?, deleted_by = ? WHERE id = ?").bind(now, admin.id, id)];
     if (state === "statis") return [testEnv.DB.prepare("UPDATE archives SET archival_state = 'STATIS' WHERE id = ?").bind(id)];
+    if (state === "moved") return [testEnv.DB.prepare("UPDATE archives SET custody_unit_id = ? WHERE id = ?").bind(unitA.id, id)];
     if (state === "held") {
       return [testEnv.DB.prepare("INSERT INTO retention_holds (archive_id, reason, created_by, created_at) VALUES (?, 'Sengketa', ?, ?)").bind(id, admin.id, now)];
     }
@@ -123,7 +125,7 @@ beforeAll(async () => {
   });
   await testEnv.DB.batch(changes);
   const rows = await testEnv.DB.prepare(
-    "SELECT id, uuid, uploader_id, unit_kerja_id, access_level, security_class, archival_state, deleted_at FROM archives WHERE category_id = ?",
+    "SELECT id, uuid, uploader_id, unit_kerja_id, access_level, security_class, archival_state, custody_unit_id, deleted_at FROM archives WHERE category_id = ?",
   )
     .bind(categoryId)
     .all<Doc["row"] & { id: number; uuid: string }>();
@@ -151,19 +153,21 @@ async function everyPage<Row>(read: (page: number) => Promise<{ data: Row[]; tot
 describe("the access rule's readings agree", () => {
   it("the policy sees what it should: the rule's cases, as a reader would state them", () => {
     const count = (label: string, predicate: (reader: Reader, doc: Doc) => boolean) => docs.filter((doc) => predicate(readers.find((r) => r.label === label)!, doc)).length;
-    // 144 documents, 36 in the trash; 108 not, 27 of each class.
-    expect(docs).toHaveLength(144);
-    expect(count("Super Admin", canView)).toBe(108);
-    // Visitors: the 27 BIASA ones.
-    expect(count("visitor", canView)).toBe(27);
-    expect(count("Satuan Kerja A on the public pages", canView)).toBe(27);
-    // Other signed-in readers: all but the SANGAT_RAHASIA ones of other units (9 of unit A's).
-    expect(count("Satuan Kerja A", canView)).toBe(81 + 9);
-    expect(count("Viewer placed in unit A", canView)).toBe(81);
-    // Files: BIASA (27), plus unit A's other non-public ones (3 classes × 9), plus its own uploads
-    // elsewhere but for SANGAT_RAHASIA (2 classes × 2 other owners × 3 live states).
-    expect(count("Satuan Kerja A", canOpen)).toBe(27 + 27 + 12);
-    expect(count("Viewer", canOpen)).toBe(27);
+    // 180 documents, 36 in the trash; 144 not, 36 of each class.
+    expect(docs).toHaveLength(180);
+    expect(count("Super Admin", canView)).toBe(144);
+    // Visitors: the 36 BIASA ones.
+    expect(count("visitor", canView)).toBe(36);
+    expect(count("Satuan Kerja A on the public pages", canView)).toBe(36);
+    // Other signed-in readers: all but the SANGAT_RAHASIA ones of other units (12 of unit A's).
+    expect(count("Satuan Kerja A", canView)).toBe(108 + 12);
+    expect(count("Viewer placed in unit A", canView)).toBe(108);
+    // Files: BIASA (36), plus unit A's other non-public ones (3 classes × 12), plus its own uploads
+    // elsewhere but for SANGAT_RAHASIA (2 classes × 2 other owners × 4 live states), plus, but for
+    // SANGAT_RAHASIA, the others' records moved to unit A as the records centre (2 classes × 2
+    // other owners × 2 other uploaders).
+    expect(count("Satuan Kerja A", canOpen)).toBe(36 + 36 + 16 + 8);
+    expect(count("Viewer", canOpen)).toBe(36);
   });
 
   it("on archives: the SQL of document.view and document.openFile finds what can() allows, for every reader", async () => {

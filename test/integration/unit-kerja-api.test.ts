@@ -44,6 +44,7 @@ describe("/api/v1/unit-kerja", () => {
       jenis: "Fakultas",
       email: "fk@univ.ac.id",
       namaPejabat: "Dr. Ani",
+      isRecordsCentre: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

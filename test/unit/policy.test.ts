@@ -255,6 +255,58 @@ describe("penyusutan (disposal)", () => {
   });
 });
 
+describe("berkas, pemindahan, EAD and arsip vital", () => {
+  const centreStaff: Actor = { userId: 7, role: ROLES.satuanKerja, unitKerjaId: 30 };
+  const readToken: Actor = { ...ftStaff, apiToken: { uuid: "t", scope: "read" } };
+  const atUnit = { unitKerjaId: 10, custodyUnitId: null };
+  const moved = { unitKerjaId: 10, custodyUnitId: 30 };
+
+  it("a berkas is seen by its unit, the records centre holding it and Super Admin; changed by its unit while there, then by the centre", () => {
+    for (const actor of [admin, ftStaff, ftColleague]) expect(can(actor, { type: "berkas.view", berkas: atUnit })).toBe(true);
+    for (const actor of [feStaff, viewer, centreStaff, null]) expect(can(actor, { type: "berkas.view", berkas: atUnit })).toBe(false);
+    expect(can(centreStaff, { type: "berkas.view", berkas: moved })).toBe(true);
+    expect(can(ftStaff, { type: "berkas.view", berkas: moved })).toBe(true);
+    expect(can(ftStaff, { type: "berkas.manage", berkas: atUnit })).toBe(true);
+    expect(can(ftStaff, { type: "berkas.manage", berkas: moved })).toBe(false);
+    expect(can(centreStaff, { type: "berkas.manage", berkas: moved })).toBe(true);
+    expect(can(admin, { type: "berkas.manage", berkas: moved })).toBe(true);
+    expect(can(readToken, { type: "berkas.manage", berkas: atUnit })).toBe(false);
+    expect(can(viewer, { type: "berkas.list" })).toBe(false);
+    expect(can(ftStaff, { type: "berkas.list" })).toBe(true);
+    expect(can(ftStaff, { type: "berkas.allUnits" })).toBe(false);
+  });
+
+  it("a unit proposes its own berkas; the records centre (or Super Admin) decides", () => {
+    expect(can(ftStaff, { type: "transfer.propose", unitKerjaId: 10 })).toBe(true);
+    expect(can(feStaff, { type: "transfer.propose", unitKerjaId: 10 })).toBe(false);
+    expect(can(centreStaff, { type: "transfer.decide", recordsCentreId: 30 })).toBe(true);
+    expect(can(ftStaff, { type: "transfer.decide", recordsCentreId: 30 })).toBe(false);
+    expect(can(admin, { type: "transfer.decide", recordsCentreId: null })).toBe(true);
+    expect(can(centreStaff, { type: "transfer.decide", recordsCentreId: null })).toBe(false);
+  });
+
+  it("a moved document: its unit keeps reading and opening it, the records centre opens it (not SANGAT_RAHASIA), only Super Admin changes it", () => {
+    const document: DocumentRef = { ...doc("PRIVATE"), custodyUnitId: 30 };
+    expect(can(ftStaff, { type: "document.openFile", document })).toBe(true);
+    expect(can(centreStaff, { type: "document.openFile", document })).toBe(true);
+    expect(can(feStaff, { type: "document.openFile", document })).toBe(false);
+    expect(can(centreStaff, { type: "document.openFile", document: { ...document, securityClass: "SANGAT_RAHASIA" } })).toBe(false);
+    for (const type of ["document.edit", "document.delete", "document.restoreVersion"] as const) {
+      expect(can(ftStaff, { type, document })).toBe(false);
+      expect(can(centreStaff, { type, document })).toBe(false);
+      expect(can(admin, { type, document })).toBe(true);
+    }
+  });
+
+  it("EAD export and arsip vital are Super Admin's (a read-only token flags nothing)", () => {
+    for (const type of ["ead.export", "vital.manage", "vital.overview"] as const) {
+      expect(can(admin, { type })).toBe(true);
+      for (const actor of [ftStaff, viewer, null, { system: "fixity" } as Actor]) expect(can(actor, { type })).toBe(false);
+    }
+    expect(can({ ...admin, apiToken: { uuid: "t", scope: "read" } }, { type: "vital.manage" })).toBe(false);
+  });
+});
+
 describe("assertCan", () => {
   it("throws ForbiddenError with the given message when refused", () => {
     expect(() => assertCan(viewer, { type: "auditLog.read" }, "Tidak boleh")).toThrow(new ForbiddenError("Tidak boleh"));

@@ -41,6 +41,7 @@ import { reindexApi } from "./text-extraction";
 import { DocumentDetailSchema } from "~/domain/api/text-extraction";
 import { getDocumentDetail } from "~/server/text-extraction/service.server";
 import { retentionApi } from "./retention";
+import { vitalApi } from "./vital";
 
 const TAG = "Documents";
 const uuidParam = pathParam("uuid", "The document's uuid.");
@@ -232,4 +233,5 @@ export const archivesApi = new Hono<HonoEnv>()
   .route("/", versionsApi)
   .route("/", documentFixityApi)
   .route("/", reindexApi)
-  .route("/", retentionApi);
+  .route("/", retentionApi)
+  .route("/", vitalApi);

@@ -16,6 +16,8 @@ import { ssoApi } from "./sso";
 import { statisticsApi } from "./statistics";
 import { trashApi } from "./trash";
 import { disposalListsApi } from "./disposal-lists";
+import { berkasApi } from "./berkas";
+import { exportApi } from "./export";
 import { unitKerjaApi } from "./unit-kerja";
 import { ppidApi } from "./ppid";
 import { usersApi } from "./users";
@@ -33,6 +35,8 @@ export const api: Hono<HonoEnv> = new Hono<HonoEnv>()
   .route("/archives", archivesApi)
   .route("/trash", trashApi)
   .route("/disposal-lists", disposalListsApi)
+  .route("/berkas", berkasApi)
+  .route("/export", exportApi)
   .route("/statistics", statisticsApi)
   .route("/access-requests", accessRequestsApi)
   .route("/unit-kerja", unitKerjaApi)

@@ -13,7 +13,13 @@ type UnitKerjaSort = "updatedAt" | "nama" | "jenis";
 export function unitKerjaColumns({ offset, deleteHref }: { offset: number; deleteHref: (unit: UnitKerjaView) => string }): Column<UnitKerjaView, UnitKerjaSort>[] {
   return [
     { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
-    { key: "nama", header: c.nama, sort: "nama", width: "22%", card: "title", cell: (unit) => <span className="dt-title">{unit.nama}</span> },
+    { key: "nama", header: c.nama, sort: "nama", width: "22%", card: "title", cell: (unit) => (
+        <span className="dt-title">
+          {unit.nama}
+          {unit.isRecordsCentre && <span className="ml-2 rounded bg-blue-50 px-1.5 py-0.5 text-xs font-medium text-blue-800">{unitKerjaText.recordsCentreBadge}</span>}
+        </span>
+      ),
+    },
     { key: "jenis", header: c.jenis, sort: "jenis", width: "12%", cell: (unit) => unit.jenis },
     { key: "email", header: c.email, width: "18%", cell: (unit) => unit.email || "-" },
     { key: "pejabat", header: c.namaPejabat, width: "16%", cell: (unit) => unit.namaPejabat || "-" },

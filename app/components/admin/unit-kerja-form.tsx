@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { CheckboxField, Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 import { CsrfField } from "~/components/form/csrf-field";
 
 const m = unitKerjaText;
 const f = m.fields;
 
-export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null };
+export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null; isRecordsCentre?: boolean };
 
 /**
  * The create and edit form of a work unit (nama, jenis, email, namaPejabat). A plain post to
@@ -26,7 +26,11 @@ export function UnitKerjaForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useFormKit<keyof UnitKerjaFormDefaults>({ lastResult, rules, defaultValue: defaults });
+  const [form, fields] = useFormKit<keyof UnitKerjaFormDefaults>({
+    lastResult,
+    rules,
+    defaultValue: { ...defaults, isRecordsCentre: defaults.isRecordsCentre ? "on" : undefined },
+  });
   const fallback = mode === "create" ? m.createFailed : m.updateFailed;
   const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
   return (
@@ -38,6 +42,9 @@ export function UnitKerjaForm({
         <Field label={f.jenis} field={fields.jenis} />
         <Field label={f.email} field={fields.email} type="email" />
         <Field label={f.namaPejabat} field={fields.namaPejabat} />
+        {/* Unchecked sends "false" (the hidden field); checked, "on" comes after it and wins. */}
+        <input type="hidden" name="isRecordsCentre" value="false" />
+        <CheckboxField label={f.isRecordsCentre} field={fields.isRecordsCentre} hint={m.recordsCentreHint} />
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-unit">
           {busy ? m.saving : m.submit}
         </button>

@@ -64,6 +64,7 @@ export function RetentionSection({ view, holdRules, reappraisalRules }: { view: 
       </h2>
       {view.status === "TANPA_KODE" && <p className="mb-2 text-sm text-slate-600">{s.noCode}</p>}
       {view.hold?.code && <p className="mb-2 text-sm text-slate-600">{s.holdOnCode(view.hold.code)}</p>}
+      {view.hold?.document && <p className="mb-2 text-sm text-slate-600">{s.holdInBerkas(view.hold.document)}</p>}
       <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DetailTable items={items} testId="retention-detail" />
       </div>

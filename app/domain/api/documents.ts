@@ -38,6 +38,8 @@ export const DocumentViewSchema = z
     uploader: z.string().meta({ description: "The uploader's full name." }),
     unitKerjaId: z.int().nullable().meta({ description: "The owning work unit, which answers access requests (null: none yet; Super Admin answers)." }),
     unitKerjaName: z.string().nullable(),
+    berkasId: z.int().nullable().meta({ description: "The berkas (file of records) it is filed in: `GET /api/v1/berkas/{id}`; null when unfiled." }),
+    vital: z.boolean().meta({ description: "Arsip vital: a second copy is kept and it is kept off disposal lists until the flag is lifted." }),
     createdAt: timestamp(),
     updatedAt: timestamp(),
     canEdit: z.boolean(),

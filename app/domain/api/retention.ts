@@ -26,6 +26,10 @@ export const RetentionViewSchema = z
         createdAt: timestamp(),
         createdBy: z.string().nullable(),
         code: z.string().nullable().meta({ description: "The code whose hold covers the document (null: the document's own hold)." }),
+        document: z
+          .string()
+          .nullable()
+          .meta({ description: "The title of another document of the same berkas whose hold covers this one (a berkas is held whole); null otherwise." }),
       })
       .nullable(),
     ownHold: z.boolean(),

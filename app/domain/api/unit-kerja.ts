@@ -12,6 +12,7 @@ export const UnitKerjaViewSchema = z
     jenis: z.string(),
     email: z.string().nullable(),
     namaPejabat: z.string().nullable(),
+    isRecordsCentre: z.boolean().meta({ description: "The records centre (unit kearsipan): receives the other units' inactive records (pemindahan). At most one unit." }),
     createdAt: timestamp(),
     updatedAt: timestamp(),
   })

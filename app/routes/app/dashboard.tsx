@@ -4,6 +4,8 @@ import { PageHeader } from "~/components/app-shell";
 import { CategoryStatistics, DistributionCharts, Section } from "~/components/dashboard/dashboard-sections";
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { FixityCard } from "~/components/dashboard/fixity-card";
+import { VitalCard } from "~/components/dashboard/vital-card";
+import { getVitalOverview } from "~/server/vital/service.server";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
 import { lazyComponent } from "~/components/lazy-component";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
@@ -34,8 +36,9 @@ const AccessRequestList = lazyComponent(() => import("~/components/access-reques
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const role = ctx.session.user.role;
-  // Every card in one D1 round trip; each read gives null where the actor has no such card.
-  const [[dashboard, unownedPending, fixity, retention], accessRequests] = await Promise.all([
+  // Every card in one D1 round trip (the vital card beside it); each read gives null where the
+  // actor has no such card.
+  const [[dashboard, unownedPending, fixity, retention], accessRequests, vital] = await Promise.all([
     readTogether(
       ctx.d1,
       dashboardRead(ctx),
@@ -48,8 +51,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
     role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
+    // Super Admin: vital records, their second copies and the last restore drill.
+    getVitalOverview(ctx),
   ]);
-  return { role, ...dashboard, accessRequests, unownedPending, fixity, retention };
+  return { role, ...dashboard, accessRequests, unownedPending, fixity, retention, vital };
 }
 
 /**
@@ -76,7 +81,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  * summary, the file-integrity card and the charts; Satuan Kerja the access-request status panel.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity, retention } = loaderData;
+  const { role, statistics, latestDocuments, accessRequests, unclassified, unownedPending, fixity, retention, vital } = loaderData;
   const isSuperAdmin = role === ROLES.superAdmin;
   return (
     <>
@@ -131,6 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
       {unownedPending !== null && <UnownedRequestsPanel count={unownedPending} />}
       {fixity && <FixityCard overview={fixity} />}
+      {vital && <VitalCard overview={vital} />}
       <CategoryStatistics statistics={statistics} listPath={href("/app/documents")} />
       {isSuperAdmin && <DistributionCharts statistics={statistics} />}
       <Section title={dashboardText.latest} testId="latest">

@@ -12,6 +12,8 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { candidateUnits, createDisposalList, listCandidates, listDisposalLists } from "~/server/disposal/service.server";
+import { can } from "~/domain/policy";
+import { vitalText } from "~/i18n/vital";
 import { formatShortDay } from "~/lib/format";
 
 const BASE = href("/app/penyusutan");
@@ -22,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const query = parseCandidateQuery(new URL(request.url).searchParams);
   const [page, units, lists] = await Promise.all([listCandidates(ctx, query), candidateUnits(ctx), listDisposalLists(ctx)]);
-  return { page, units, lists, readOnly: !page.canList && query.tab !== "DINILAI_KEMBALI" };
+  return { page, units, lists, readOnly: !page.canList && query.tab !== "DINILAI_KEMBALI", canExportEad: can(ctx.actor, { type: "ead.export" }) };
 }
 
 /** 'Buat Daftar': the checked candidates become a numbered list; its page opens next. */
@@ -53,7 +55,7 @@ function queryHref(query: CandidateQuery, change: Partial<Record<keyof Candidate
 }
 
 export default function Disposal({ loaderData }: Route.ComponentProps) {
-  const { page, units, lists, readOnly } = loaderData;
+  const { page, units, lists, readOnly, canExportEad } = loaderData;
   const { query } = page;
   const kind = listKindOfTab(query.tab);
   const selectable = page.canList && kind !== null;
@@ -84,6 +86,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
     },
     { key: "number", header: m.columns.number, width: "16%", hideBelow: "lg", cell: (row) => row.documentNumber },
     { key: "year", header: m.columns.year, width: "8%", cell: (row) => row.year },
+    { key: "berkas", header: m.columns.berkas, width: "10%", hideBelow: "lg", cell: (row) => row.berkasNumber ?? "–" },
     { key: "unit", header: m.columns.unit, width: "16%", hideBelow: "xl", cell: (row) => row.unitKerja ?? "–" },
   ];
   const listColumns: Column<DisposalListSummary>[] = [
@@ -129,7 +132,13 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{m.readOnlyNote}</p>}
+      {selectable && <p className="mb-4 text-sm text-slate-600">{m.berkasNote}</p>}
       {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{m.reappraiseNote}</p>}
+      {page.vitalDue > 0 && (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="vital-warning">
+          {vitalText.disposalWarning(page.vitalDue)}
+        </p>
+      )}
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
         <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           {m.candidates}: {m.tabs[query.tab]}
@@ -171,6 +180,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
           nextHref={page.nextAfter ? queryHref(query, { after: page.nextAfter }) : null}
         />
       </section>
+      {canExportEad && <EadExport />}
       <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="lists-heading">
         <h2 id="lists-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
           {m.lists}
@@ -178,5 +188,35 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
         <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noLists}</EmptyState>} label={m.lists} testId="list-table" rowTestId="list-row" />
       </section>
     </>
+  );
+}
+
+/**
+ * 'Ekspor EAD untuk SIKN' (Super Admin): the statis holdings, or the BIASA records under one code,
+ * as EAD 2002 (the same export as `GET /api/v1/export/ead`); plain links and a GET form.
+ */
+function EadExport() {
+  const action = href("/app/penyusutan/ead.xml");
+  return (
+    <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="ead-heading" data-testid="ead-export">
+      <h2 id="ead-heading" className="text-lg font-semibold text-slate-900">
+        {m.eadHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{m.eadDescription}</p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <a href={`${action}?scope=statis`} className={buttonClass.primary} download data-testid="ead-download">
+          {m.eadDownload}
+        </a>
+        <form method="get" action={action} className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            {m.eadCode}
+            <input name="klasifikasi" required maxLength={50} pattern="[A-Z0-9]+(\.[A-Z0-9]+)*" className={inputClass} />
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            {m.eadByCode}
+          </button>
+        </form>
+      </div>
+    </section>
   );
 }

@@ -43,6 +43,8 @@ import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { reindexDocument, textStatusRead } from "~/server/text-extraction/service.server";
 import { RetentionSection } from "~/components/documents/retention-section";
+import { BerkasSection, VitalSection } from "~/components/documents/archival-section";
+import { documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
 import { StatisNotice } from "~/components/documents/statis-notice";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
@@ -90,6 +92,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     retention,
     holdRules: retention.canHold ? formRules(HoldSchema) : null,
     reappraisalRules: retention.canReappraise ? formRules(ReappraisalSchema) : null,
+    archival: await documentArchivalPanel(ctx, document),
   };
 }
 
@@ -107,6 +110,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const list = href("/app/documents");
   const fixity = await documentFixityAction(ctx, params.uuid, form);
   if (fixity) return fixity;
+  const archival = await documentArchivalAction(ctx, params.uuid, form);
+  if (archival) return archival;
   if (form.get("intent") === "request") {
     const requestMessage = form.get("requestMessage");
     const values = typeof requestMessage === "string" ? { requestMessage } : undefined;
@@ -169,7 +174,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function DocumentDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { document, versions, textStatus, trashDays, openRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules } = loaderData;
+  const { document, versions, textStatus, trashDays, openRequest, requestRules, fileNotice, canCheckFixity, retention, holdRules, reappraisalRules, archival } =
+    loaderData;
   const dialog = useDialogParams().get("dialog");
   const confirmDelete = dialog === "delete" && document.canDelete;
   const showRequest = dialog === "request" && requestRules !== null;
@@ -230,6 +236,8 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       {fixityReport && <FixityCheckResult report={fixityReport} />}
       {openRequest && <OpenRequestNotice request={openRequest} />}
       <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
+      <BerkasSection berkas={archival.berkas} options={archival.berkasOptions} createHref={archival.createBerkasHref} hasCode={document.classificationCode} />
+      {archival.vital && archival.vitalRules && <VitalSection view={archival.vital} rules={archival.vitalRules} />}
       {versions && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (
         <RequestDialog

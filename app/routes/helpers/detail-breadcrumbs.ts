@@ -29,3 +29,11 @@ export const accessRequestDownloadBreadcrumb: BreadcrumbHandle<{ request?: { uui
   breadcrumb: (data) => (data.request ? { [href("/app/access-request/download/:uuid", { uuid: data.request.uuid })]: data.request.title } : {}),
   withoutPage: () => [`${href("/app/access-request")}/download`],
 };
+
+/** A berkas's crumb names its number; a transfer's, its number. */
+export const berkasBreadcrumb: BreadcrumbHandle<{ berkas?: { id: number; number: string } }> = {
+  breadcrumb: (data) => (data.berkas ? { [href("/app/berkas/:id", { id: String(data.berkas.id) })]: data.berkas.number } : {}),
+};
+export const transferBreadcrumb: BreadcrumbHandle<{ transfer?: { uuid: string; number: string } }> = {
+  breadcrumb: (data) => (data.transfer ? { [href("/app/pemindahan/:uuid", { uuid: data.transfer.uuid })]: data.transfer.number } : {}),
+};

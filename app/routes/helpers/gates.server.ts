@@ -26,6 +26,8 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       master: can(actor, { type: "master.menu" }),
       trash: can(actor, { type: "trash.list" }),
       disposal: can(actor, { type: "disposal.view" }),
+      // Berkas, Daftar Arsip, Pemindahan.
+      records: can(actor, { type: "berkas.list" }),
       jobs: can(actor, { type: "jobs.menu" }),
       ppid: can(actor, { type: "ppid.desk" }),
     },

@@ -4,7 +4,14 @@
  * compare-and-set that lost fails the `STALE_WRITE` check (`abortUnlessChanged`); D1 wraps them in
  * its own error text, so the code is searched for, not compared.
  */
-export type GuardCode = "LAST_SUPER_ADMIN" | "USER_HAS_DOCUMENTS" | "UNIT_KERJA_IN_USE" | "CLASSIFICATION_IN_USE" | "SECURITY_CLASS_MISMATCH";
+export type GuardCode =
+  | "LAST_SUPER_ADMIN"
+  | "USER_HAS_DOCUMENTS"
+  | "UNIT_KERJA_IN_USE"
+  | "CLASSIFICATION_IN_USE"
+  | "SECURITY_CLASS_MISMATCH"
+  | "BERKAS_MISMATCH"
+  | "BERKAS_IN_USE";
 export type BatchConflict = GuardCode | "STALE_WRITE" | "QUOTA_EXCEEDED" | "UNIQUE";
 
 const CODES: BatchConflict[] = [
@@ -15,6 +22,8 @@ const CODES: BatchConflict[] = [
   "UNIT_KERJA_IN_USE",
   "CLASSIFICATION_IN_USE",
   "SECURITY_CLASS_MISMATCH",
+  "BERKAS_MISMATCH",
+  "BERKAS_IN_USE",
 ];
 
 const messageOf = (error: unknown) => {

@@ -11,6 +11,8 @@ export interface Database {
     jenis: string;
     email: string | null;
     nama_pejabat: string | null;
+    /** 1 for the one records centre (unit kearsipan) that receives the others' inactive records. */
+    is_records_centre: Generated<number>;
     created_at: string;
     updated_at: string;
   };
@@ -72,6 +74,98 @@ export interface Database {
     disposition_override: "MUSNAH" | "PERMANEN" | null;
     /** STATIS once handed over to the university archive: read-only, never destroyed. */
     archival_state: "STATIS" | null;
+    /** The berkas it is filed in (null: unfiled); same unit and code as the berkas (trigger-kept). */
+    berkas_id: Generated<number | null>;
+    /** The records centre, once its berkas was moved there (pemindahan); null while at its unit. */
+    custody_unit_id: Generated<number | null>;
+  };
+  /** A berkas: the records of one matter under one code, of one unit (migration 0025). */
+  berkas: {
+    id: Generated<number>;
+    number: string;
+    title: string;
+    classification_id: number;
+    unit_kerja_id: number;
+    development_level: Generated<"ASLI" | "SALINAN" | "TEMBUSAN" | "PETIKAN">;
+    note: Generated<string>;
+    custody_unit_id: number | null;
+    location_box: string | null;
+    location_rack: string | null;
+    created_by: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** Pemindahan arsip inaktif: a unit's proposal, the records centre's decision, its Berita Acara. */
+  transfers: {
+    id: Generated<number>;
+    uuid: string;
+    number: string;
+    unit_kerja_id: number;
+    status: Generated<"DIUSULKAN" | "DITERIMA" | "DITOLAK">;
+    note: Generated<string>;
+    proposed_by: number | null;
+    proposed_at: string;
+    records_centre_id: number | null;
+    decided_by: number | null;
+    decided_at: string | null;
+    decision_note: string | null;
+    ba_uuid: string | null;
+    ba_number: string | null;
+    ba_issued_on: string | null;
+    ba_place: string | null;
+    ba_list_sha256: string | null;
+    ba_r2_key: string | null;
+    ba_pdf_sha256: string | null;
+  };
+  /** The berkas of a transfer as proposed, and where the records centre put them. */
+  transfer_items: {
+    transfer_id: number;
+    position: number;
+    berkas_id: number;
+    berkas_number: string;
+    classification_code: string;
+    title: string;
+    start_year: number | null;
+    end_year: number | null;
+    item_count: number;
+    development_level: string;
+    location_box: string | null;
+    location_rack: string | null;
+  };
+  /** Arsip vital: the flag, its reason and review period. */
+  vital_records: {
+    archive_id: number;
+    reason: string;
+    review_months: number;
+    review_due_on: string;
+    flagged_by: number | null;
+    flagged_at: string;
+  };
+  /** Second copies in the VITAL_FILES bucket (same key as in FILES) and their last check. */
+  vital_copies: {
+    r2_key: string;
+    archive_id: number;
+    sha256: string;
+    file_size: number;
+    copied_at: string;
+    checked_at: string | null;
+    status: Generated<"OK" | "MISMATCH" | "MISSING">;
+    released_at: string | null;
+  };
+  /** 'Uji Pemulihan' restore drills (evidence). */
+  vital_drills: {
+    id: Generated<number>;
+    archive_id: number;
+    archive_uuid: string;
+    title: string;
+    r2_key: string;
+    outcome: "OK" | "MISMATCH" | "MISSING";
+    expected_sha256: string;
+    actual_sha256: string | null;
+    bytes: number | null;
+    duration_ms: number;
+    drilled_by: number | null;
+    drilled_at: string;
   };
   /** Text extracted from a document's current file (the extraction queue's consumer). */
   archive_texts: {

@@ -2,6 +2,7 @@
  * What a Berita Acara lists and the hash that fixes it: pure, so the execution (in the page
  * Worker's queue consumer) computes the hash the PDF (rendered in the processor Worker) prints.
  */
+import { canonicalLines, sha256OfText } from "../pdf/canonical-list.server";
 
 /** One listed record, as the list recorded it (and as `listSha256Of` hashes it). */
 export type BeritaAcaraItem = {
@@ -21,24 +22,10 @@ export type BeritaAcaraItem = {
  * the whole encoded as UTF-8. Anyone holding the list (e.g. its CSV) can recompute the hash.
  */
 export function canonicalListText(items: readonly BeritaAcaraItem[]): string {
-  return [...items]
-    .sort((a, b) => a.position - b.position)
-    .map(
-      (item) =>
-        `${JSON.stringify([
-          item.position,
-          item.classificationCode.normalize("NFC"),
-          item.title.normalize("NFC"),
-          item.documentNumber.normalize("NFC"),
-          item.year,
-          item.fileCount,
-        ])}\n`,
-    )
-    .join("");
+  return canonicalLines(items, (item) => [item.position, item.classificationCode, item.title, item.documentNumber, item.year, item.fileCount]);
 }
 
 /** SHA-256 (lowercase hex) of `canonicalListText(items)`: the hash the PDF and the verification page show. */
-export async function listSha256Of(items: readonly BeritaAcaraItem[]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonicalListText(items)));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+export function listSha256Of(items: readonly BeritaAcaraItem[]): Promise<string> {
+  return sha256OfText(canonicalListText(items));
 }

@@ -15,6 +15,7 @@ import { beritaAcara as beritaAcaraText } from "~/i18n/berita-acara";
 import type { ServiceContext } from "../context.server";
 import { discardFile } from "../files/staging.server";
 import type { FileGrant } from "../http/file-response.server";
+import { transferBeritaAcara } from "../transfers/queries.server";
 
 /** Every Berita Acara PDF lives under this R2 prefix, named by the record's uuid. */
 export const BERITA_ACARA_KEY_PREFIX = "berita-acara/";
@@ -48,17 +49,18 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /**
- * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (registered first, R2 checks the
- * SHA-256 it is given) and return its hash with the batch steps that record it. On a failed put
- * nothing is left behind; after a failed batch, call `discardBeritaAcara` (or leave it to the
- * sweep). Storing the same uuid again (a job's slice run after a kill) replaces the object.
+ * Put a rendered official PDF in R2 under `r2Key`, registered in `file_staging` first (R2 checks
+ * the SHA-256 it is given): its hash and size, and the step that unregisters it, to run in the
+ * batch that records it. On a failed put nothing is left behind; after a failed batch, call
+ * `discardBeritaAcara` (or leave it to the sweep). Storing under the same key again (a job's
+ * slice run after a kill) replaces the object.
  */
-export async function storeBeritaAcara(
+export async function stageOfficialPdf(
   ctx: Pick<ServiceContext, "db" | "files" | "now">,
-  row: NewBeritaAcara,
+  r2Key: string,
   pdfBytes: Uint8Array,
-): Promise<StoredBeritaAcara> {
-  const r2Key = beritaAcaraKeyOf(row.uuid);
+  customMetadata: Record<string, string>,
+): Promise<{ r2Key: string; pdfSha256: string; size: number; unstage: Compilable }> {
   const pdfSha256 = await sha256Hex(pdfBytes);
   await ctx.db
     .insertInto("file_staging")
@@ -66,16 +68,27 @@ export async function storeBeritaAcara(
     .onConflict((oc) => oc.column("r2_key").doNothing())
     .execute();
   try {
-    await ctx.files.put(r2Key, pdfBytes, {
-      httpMetadata: { contentType: "application/pdf" },
-      sha256: pdfSha256,
-      customMetadata: { number: row.number, listSha256: row.listSha256 },
-    });
+    await ctx.files.put(r2Key, pdfBytes, { httpMetadata: { contentType: "application/pdf" }, sha256: pdfSha256, customMetadata });
   } catch (error) {
     await discardFile(ctx, r2Key);
     throw error;
   }
-  return { ...beritaAcaraStored(ctx, row, pdfSha256), size: pdfBytes.byteLength };
+  return { r2Key, pdfSha256, size: pdfBytes.byteLength, unstage: unstageStep(ctx, r2Key) };
+}
+
+const unstageStep = (ctx: Pick<ServiceContext, "db">, r2Key: string) => ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key);
+
+/**
+ * Put the rendered PDF in R2 under `berita-acara/{uuid}.pdf` (`stageOfficialPdf`) and return its
+ * hash with the batch steps that record it.
+ */
+export async function storeBeritaAcara(
+  ctx: Pick<ServiceContext, "db" | "files" | "now">,
+  row: NewBeritaAcara,
+  pdfBytes: Uint8Array,
+): Promise<StoredBeritaAcara> {
+  const staged = await stageOfficialPdf(ctx, beritaAcaraKeyOf(row.uuid), pdfBytes, { number: row.number, listSha256: row.listSha256 });
+  return { ...beritaAcaraStored(ctx, row, staged.pdfSha256), size: staged.size };
 }
 
 /** The batch steps recording a PDF already stored under the row's uuid with `pdfSha256`. */
@@ -98,7 +111,7 @@ export function beritaAcaraStored(ctx: Pick<ServiceContext, "db" | "now">, row: 
         pdf_sha256: pdfSha256,
         created_at: ctx.now().toISOString(),
       }),
-      ctx.db.deleteFrom("file_staging").where("r2_key", "=", r2Key),
+      unstageStep(ctx, r2Key),
     ],
   };
 }
@@ -121,7 +134,12 @@ async function findBeritaAcara(ctx: Pick<ServiceContext, "db">, uuid: string) {
  */
 export async function getBeritaAcaraVerification(ctx: Pick<ServiceContext, "db">, uuid: string): Promise<BeritaAcaraVerification> {
   const row = await findBeritaAcara(ctx, uuid);
-  if (!row) throw new NotFoundError(beritaAcaraText.notFound);
+  if (!row) {
+    // A Berita Acara Pemindahan lives with its transfer.
+    const transfer = UUID.test(uuid) ? await transferBeritaAcara(ctx, uuid) : undefined;
+    if (transfer) return transfer;
+    throw new NotFoundError(beritaAcaraText.notFound);
+  }
   return {
     uuid: row.uuid,
     kind: row.kind,
@@ -135,7 +153,7 @@ export async function getBeritaAcaraVerification(ctx: Pick<ServiceContext, "db">
 }
 
 /** A file name from the record's number ("BA/2026/01" -> "Berita-Acara-BA-2026-01.pdf"). */
-const downloadNameOf = (number: string) => `Berita-Acara-${number.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")}.pdf`;
+export const downloadNameOf = (number: string) => `Berita-Acara-${number.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "")}.pdf`;
 
 /**
  * The stored PDF for staff, by the policy `beritaAcara.download` (Super Admin; a Satuan Kerja

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import {
   CANDIDATE_PAGE_SIZE,
+  MAX_LIST_ITEMS,
   executionBlockers,
   listKindOfTab,
   listNumber,
@@ -22,6 +23,7 @@ import {
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalText } from "~/i18n/disposal";
+import { vitalText } from "~/i18n/vital";
 import { codeSubtree, isInSubtree } from "~/domain/classification";
 import { inCodeSubtree } from "../classification/queries.server";
 import { commit, type Step } from "../audit/commit.server";
@@ -77,6 +79,25 @@ const notHeld = (eb: ArchiveEb) =>
     ),
   ]);
 
+/**
+ * Not vital, nor filed in a berkas with a vital document (a berkas is disposed of whole): arsip
+ * vital stays off the lists until its flag is lifted.
+ */
+const notVital = (eb: ArchiveEb) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom("vital_records as v")
+        .select("v.archive_id")
+        .where((w) =>
+          w.or([
+            w("v.archive_id", "=", w.ref("a.id")),
+            w("v.archive_id", "in", w.selectFrom("archives as s").select("s.id").whereRef("s.berkas_id", "=", "a.berkas_id")),
+          ]),
+        ),
+    ),
+  );
+
 /** Not on a list that has not run yet (a record is on at most one open list). */
 const notOnOpenList = (eb: ArchiveEb) =>
   eb.not(
@@ -96,6 +117,7 @@ function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<Ca
     .innerJoin("archives as a", "a.id", "s.archive_id")
     .leftJoin("classification_codes as k", "k.id", "a.classification_id")
     .leftJoin("unit_kerja as uk", "uk.id", "a.unit_kerja_id")
+    .leftJoin("berkas as b", "b.id", "a.berkas_id")
     .select([
       "a.id",
       "a.uuid",
@@ -103,6 +125,8 @@ function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<Ca
       "a.document_number",
       "a.year",
       "a.unit_kerja_id",
+      "a.berkas_id",
+      "b.number as berkas_number",
       "k.code as classification_code",
       "uk.nama as unit_kerja_name",
       "s.disposition",
@@ -114,6 +138,7 @@ function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<Ca
     .where("a.archival_state", "is", null)
     .where((eb) => notHeld(eb as unknown as ArchiveEb))
     .where((eb) => notOnOpenList(eb as unknown as ArchiveEb))
+    .where((eb) => notVital(eb as unknown as ArchiveEb))
     .$if(!scope.all, (qb) => qb.where("a.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
     .$if(query.unit !== undefined, (qb) => qb.where("a.unit_kerja_id", "=", query.unit!))
     .$if(query.year !== undefined, (qb) => qb.where("a.year", "=", query.year!))
@@ -130,10 +155,11 @@ function candidateRows(ctx: ServiceContext, scope: DisposalScope, query: Omit<Ca
  */
 export async function listCandidates(ctx: ServiceContext, query: CandidateQuery): Promise<CandidatePage> {
   const scope = scopeOf(ctx);
-  const rows = await candidateRows(ctx, scope, query).limit(CANDIDATE_PAGE_SIZE + 1).execute();
+  const [rows, vitalDue] = await Promise.all([candidateRows(ctx, scope, query).limit(CANDIDATE_PAGE_SIZE + 1).execute(), dueVitalCount(ctx, scope, query.tab)]);
   const shown = rows.slice(0, CANDIDATE_PAGE_SIZE);
   return {
     query,
+    vitalDue,
     data: shown.map((row) => ({
       uuid: row.uuid,
       title: row.title,
@@ -141,12 +167,29 @@ export async function listCandidates(ctx: ServiceContext, query: CandidateQuery)
       year: row.year,
       classificationCode: row.classification_code,
       unitKerja: row.unit_kerja_name,
+      berkasNumber: row.berkas_number,
       disposition: query.tab,
       dueSince: row.inactive_until,
     })),
     nextAfter: rows.length > CANDIDATE_PAGE_SIZE ? shown[shown.length - 1]!.id : null,
     canList: listKindOfTab(query.tab) !== null && can(ctx.actor, { type: "disposal.manage" }),
   };
+}
+
+/**
+ * Vital records due for the tab's disposition that the candidates leave out (the page warns of
+ * them): read from the small vital table, never a scan of the states.
+ */
+async function dueVitalCount(ctx: ServiceContext, scope: DisposalScope, tab: CandidateQuery["tab"]): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("vital_records as v")
+    .innerJoin("retention_states as s", "s.archive_id", "v.archive_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("s.status", "=", "JATUH_TEMPO")
+    .where("s.disposition", "=", tab)
+    .$if(!scope.all, (qb) => qb.where("s.unit_kerja_id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The work units the filter offers (Satuan Kerja: its own). */
@@ -178,6 +221,7 @@ type LiveArchive = {
   updated_at: string;
   deleted_at: string | null;
   archival_state: "STATIS" | null;
+  berkas_id: number | null;
   classification_code: string | null;
   retention_years: number | null;
   file_count: number;
@@ -208,6 +252,7 @@ async function liveArchives(ctx: ServiceContext, ids: number[]): Promise<Map<num
         "a.updated_at",
         "a.deleted_at",
         "a.archival_state",
+        "a.berkas_id",
         "k.code as classification_code",
         sql<number | null>`k.retention_active_years + k.retention_inactive_years`.as("retention_years"),
         eb.selectFrom("archive_files as f").select((f) => f.fn.countAll<number>().as("n")).whereRef("f.archive_id", "=", "a.id").as("file_count"),
@@ -251,7 +296,8 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
   const user = assertManage(ctx);
   const input: CreateListInput = parseOrInvalid(CreateListSchema, fields);
   const tab = input.kind === "MUSNAH" ? "MUSNAH" : "PERMANEN";
-  const uuids = [...new Set(input.archives)];
+  const uuids = await withWholeBerkas(ctx, [...new Set(input.archives)]);
+  if (uuids.length > MAX_LIST_ITEMS) throw new InvalidError(m.tooMany(MAX_LIST_ITEMS));
   const candidates: Awaited<ReturnType<ReturnType<typeof candidateRows>["execute"]>> = [];
   for (const chunk of inListChunks(uuids)) candidates.push(...(await candidateRows(ctx, { all: true }, { tab, uuids: chunk, code: undefined }).execute()));
   // Items in document order, as the workspace lists them.
@@ -322,6 +368,25 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
     { STALE_WRITE: m.onOpenList, UNIQUE: m.numberTaken },
   );
   return { uuid, number };
+}
+
+/**
+ * The chosen records plus every other live document of the berkas they are filed in: a berkas is
+ * listed whole (each of its documents is a candidate exactly when the others are, as they share
+ * its clock).
+ */
+async function withWholeBerkas(ctx: ServiceContext, uuids: string[]): Promise<string[]> {
+  const all = new Set(uuids);
+  for (const chunk of inListChunks(uuids)) {
+    const siblings = await ctx.db
+      .selectFrom("archives as s")
+      .select("s.uuid")
+      .where("s.deleted_at", "is", null)
+      .where("s.berkas_id", "in", (eb) => eb.selectFrom("archives").select("berkas_id").where("uuid", "in", chunk).where("berkas_id", "is not", null))
+      .execute();
+    for (const sibling of siblings) all.add(sibling.uuid);
+  }
+  return [...all];
 }
 
 type ListRow = Database["disposal_lists"] & { id: number; status: "DRAFT" | "EXECUTING" | "EXECUTED"; note: string };
@@ -567,10 +632,11 @@ type Checks = {
   codeHolds: { code: string; reason: string }[];
   pending: Set<number>;
   states: Map<number, string>;
+  vital: Set<number>;
 };
 
 async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
-  const checks: Checks = { archiveHolds: new Map(), codeHolds: [], pending: new Set(), states: new Map() };
+  const checks: Checks = { archiveHolds: new Map(), codeHolds: [], pending: new Set(), states: new Map(), vital: new Set() };
   checks.codeHolds = await ctx.db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as hc", "hc.id", "h.classification_id")
@@ -578,11 +644,13 @@ async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
     .where("h.released_at", "is", null)
     .execute();
   for (const chunk of inListChunks(ids)) {
-    const [holds, requests, states] = await Promise.all([
+    const [holds, requests, states, vital] = await Promise.all([
       ctx.db.selectFrom("retention_holds").select(["archive_id", "reason"]).where("released_at", "is", null).where("archive_id", "in", chunk).execute(),
       ctx.db.selectFrom("access_requests").select("archive_id").where("status", "=", "PENDING").where("archive_id", "in", chunk).execute(),
       ctx.db.selectFrom("retention_states").select(["archive_id", "status"]).where("archive_id", "in", chunk).execute(),
+      ctx.db.selectFrom("vital_records").select("archive_id").where("archive_id", "in", chunk).execute(),
     ]);
+    for (const row of vital) checks.vital.add(row.archive_id);
     for (const hold of holds) if (hold.archive_id !== null) checks.archiveHolds.set(hold.archive_id, hold.reason);
     for (const request of requests) checks.pending.add(request.archive_id);
     for (const state of states) checks.states.set(state.archive_id, state.status);
@@ -599,11 +667,28 @@ async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, r
   const code = row.classification_code;
   const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => isInSubtree(code, held.code))?.reason : undefined);
   if (hold !== undefined) return m.skip.held(hold);
+  if (checks.vital.has(row.id)) return vitalText.skipVital;
   if (checks.pending.has(row.id)) return m.skip.pendingRequest;
   if ((await snapshotOf(row)) !== item.snapshot_sha256) return m.skip.changed;
   const state = checks.states.get(row.id);
   if (state && state !== "JATUH_TEMPO") return m.skip.notDue;
   return null;
+}
+
+/**
+ * A berkas is destroyed or handed over whole: when one of its documents on the list is skipped,
+ * the others are skipped too, with the reason naming that one.
+ */
+function skipWholeBerkas(outcomes: { item: { title: string }; row: { berkas_id: number | null } | undefined; reason: string | null }[]): void {
+  const blocked = new Map<number, string>();
+  for (const outcome of outcomes) {
+    const berkasId = outcome.row?.berkas_id ?? null;
+    if (berkasId !== null && outcome.reason !== null && !blocked.has(berkasId)) blocked.set(berkasId, outcome.item.title);
+  }
+  for (const outcome of outcomes) {
+    const berkasId = outcome.row?.berkas_id ?? null;
+    if (berkasId !== null && outcome.reason === null && blocked.has(berkasId)) outcome.reason = m.skip.berkas(blocked.get(berkasId)!);
+  }
 }
 
 export type ExecutionResult = { number: string; beritaAcara: { uuid: string; number: string }; done: number; skipped: number };
@@ -686,8 +771,8 @@ function beritaAcaraItems(items: Awaited<ReturnType<typeof itemRows>>, plan: Exe
 /**
  * One slice of the 'disposal.execute' job, resumable at every step:
  * - plan: re-check every approved item now (gone, trashed, Statis, held, a pending access
- *   request, changed since listed, no longer due); those and the postponed (Tunda) items will be
- *   skipped with the reason. The plan and the Berita Acara's number go in the cursor.
+ *   request, vital, changed since listed, no longer due); those, the postponed (Tunda) items and
+ *   the other items of a berkas one of them is in will be skipped with the reason. The plan and the Berita Acara's number go in the cursor.
  * - render: the Berita Acara PDF (Pemusnahan / Penyerahan Arsip Statis) is rendered and stored
  *   in R2 under its own uuid (a rerun after a kill writes the same object again).
  * - apply: ONE batch — the Berita Acara row, every item's outcome, for MUSNAH each record's
@@ -705,11 +790,14 @@ export async function executeDisposalSlice(ctx: ServiceContext, job: RunningJob)
   const cursor = job.cursor as ExecutionCursor | null;
   if (!cursor) {
     const checks = await checksFor(ctx, items.map((item) => item.archive_id));
-    const plan: ExecutionCursor["plan"] = [];
+    const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
     for (const item of items) {
-      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, archives.get(item.archive_id));
-      plan.push({ position: item.position, reason });
+      const row = archives.get(item.archive_id);
+      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, row);
+      outcomes.push({ item, row, reason });
     }
+    skipWholeBerkas(outcomes);
+    const plan: ExecutionCursor["plan"] = outcomes.map(({ item, reason }) => ({ position: item.position, reason }));
     const next: ExecutionCursor = { phase: "render", plan, ba: { uuid: crypto.randomUUID(), number: `BA/${list.number}`, issuedOn: jakartaDate(ctx.now()) } };
     return { cursor: next, finished: false };
   }

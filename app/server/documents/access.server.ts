@@ -72,9 +72,9 @@ function archiveViewTerms(eb: ArchiveBuilder, values: Pick<AudienceValues, "unit
   };
 }
 
-/** The file rule's terms on `archives a`: the view rule's, plus the uploader. */
+/** The file rule's terms on `archives a`: the view rule's, plus the uploader and the custodian. */
 function archiveTerms(eb: ArchiveBuilder, values: AudienceValues): FileTerms<Condition> {
-  return { ...archiveViewTerms(eb, values), uploadedByReader: eb("a.uploader_id", "=", values.userId) };
+  return { ...archiveViewTerms(eb, values), uploadedByReader: eb("a.uploader_id", "=", values.userId), heldByReadersUnit: eb("a.custody_unit_id", "=", values.unitId) };
 }
 
 /**

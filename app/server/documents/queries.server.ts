@@ -48,7 +48,7 @@ export function documentSelect(deps: Deps) {
     .innerJoin("users as u", "u.id", "a.uploader_id")
     .leftJoin("classification_codes as k", "k.id", "a.classification_id")
     .leftJoin("unit_kerja as uk", "uk.id", "a.unit_kerja_id")
-    .select([
+    .select((eb) => [
       "a.id",
       "a.uuid",
       "a.title",
@@ -61,6 +61,10 @@ export function documentSelect(deps: Deps) {
       "c.category_name",
       "a.uploader_id",
       "a.unit_kerja_id",
+      "a.berkas_id",
+      "a.custody_unit_id",
+      // Arsip vital: a primary-key probe of a small table per row.
+      eb.exists(eb.selectFrom("vital_records as v").select("v.archive_id").whereRef("v.archive_id", "=", "a.id")).as("vital"),
       "a.r2_key",
       "a.file_name",
       "a.file_size",

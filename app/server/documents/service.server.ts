@@ -56,6 +56,8 @@ import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.ser
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments, type SearchOptions } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
+import { berkasText } from "~/i18n/berkas";
+import { copyIfVital } from "../vital/copies.server";
 import { refreshRetentionStates, trashRefusals } from "../retention/service.server";
 import { notHeld } from "../retention/queries.server";
 
@@ -462,7 +464,17 @@ export async function updateDocument(
       ...(from !== to ? classChangeSteps(ctx, row, from, to) : []),
       ...version,
     ];
-    queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
+    queuePendingTexts(
+      ctx,
+      steps,
+      await commit(ctx, steps, {
+        STALE_WRITE: hardeningText.fileReplacedConcurrently,
+        ...QUOTA_CONFLICT,
+        // A filed document keeps its berkas's unit and code (a trigger of the berkas).
+        BERKAS_MISMATCH: () => Object.assign(new InvalidError(berkasText.documentFiledChange, { classificationCode: [berkasText.documentFiledChange] }), { values: upload.fields }),
+      }),
+    );
+    if (version.length > 0) await copyIfVital(ctx, row.id);
     // Code, year, start date or unit may have changed: the status list filters by is current.
     await refreshRetentionStates(ctx, { archiveIds: [row.id] });
     return getDocument(ctx, uuid);
@@ -511,6 +523,7 @@ export async function addVersion(ctx: ServiceContext, uuid: string, upload: Stag
     if (!upload.file) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
     const steps = newVersionSteps(ctx, row, upload.file, versionNoteOf(upload.fields), ctx.now().toISOString());
     queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently, ...QUOTA_CONFLICT }));
+    await copyIfVital(ctx, row.id);
     return getDocument(ctx, uuid);
   });
 }
@@ -605,8 +618,9 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
         .set({ deleted_at: ctx.now().toISOString(), deleted_by: user.userId })
         .where("id", "=", row.id)
         .where("deleted_at", "is", null)
-        // A hold placed a moment ago still wins.
-        .where(notHeld("archives.id", "archives.classification_id")),
+        // A hold placed, or a vital flag set, a moment ago still wins.
+        .where(notHeld("archives.id", "archives.classification_id"))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom("vital_records as v").select("v.archive_id").whereRef("v.archive_id", "=", "archives.id")))),
       abortUnlessChanged(ctx),
       ...revokeLiveTokens(ctx, row, "trashed"),
       { action: "DOCUMENT_TRASH", params: { title: row.title }, details: { fileName: row.file_name, sha256: row.sha256, version: row.current_version }, targetType: "archive", targetId: uuid },

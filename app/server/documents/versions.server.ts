@@ -15,6 +15,7 @@ import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
 import { documentRef, documentFileUrl, grantedDisposition } from "./view.server";
 import type { DocumentRow } from "./queries.server";
+import { copyIfVital } from "../vital/copies.server";
 
 /** Where one version's file is served. */
 export const versionFileUrl = (uuid: string, version: number) => `${documentFileUrl(uuid).replace(/\/download$/, "")}/versions/${version}/download`;
@@ -142,5 +143,6 @@ export async function restoreVersion(ctx: ServiceContext, uuid: string, version:
     },
   ];
   queuePendingTexts(ctx, steps, await commit(ctx, steps, { STALE_WRITE: hardeningText.fileReplacedConcurrently }));
+  await copyIfVital(ctx, document.id);
   return getDocument(ctx, uuid);
 }

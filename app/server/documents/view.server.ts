@@ -7,13 +7,18 @@ import type { DocumentRow } from "./queries.server";
  * whether it is in the trash; rows of the live catalogue are live.
  */
 export const documentRef = (
-  row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class"> & { archival_state?: "STATIS" | null; deleted_at?: string | null },
+  row: Pick<DocumentRow, "uploader_id" | "unit_kerja_id" | "access_level" | "security_class"> & {
+    archival_state?: "STATIS" | null;
+    custody_unit_id?: number | null;
+    deleted_at?: string | null;
+  },
 ): DocumentRef => ({
   uploaderId: row.uploader_id,
   unitKerjaId: row.unit_kerja_id,
   accessLevel: row.access_level,
   securityClass: row.security_class,
   ...(row.archival_state ? { archivalState: row.archival_state } : {}),
+  ...(row.custody_unit_id ? { custodyUnitId: row.custody_unit_id } : {}),
   ...(row.deleted_at ? { trashed: true } : {}),
 });
 
@@ -62,6 +67,8 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     uploader: row.uploader,
     unitKerjaId: row.unit_kerja_id,
     unitKerjaName: row.unit_kerja_name,
+    berkasId: row.berkas_id,
+    vital: Boolean(row.vital),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     canEdit: can(actor, { type: "document.edit", document }),

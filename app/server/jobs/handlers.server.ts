@@ -18,6 +18,7 @@ import { remindExpiringTokens } from "../notifications/reminders.server";
 import { advanceRetentionClock, retentionRefreshSlice } from "../retention/service.server";
 import { enqueuePendingTexts } from "../text-extraction/service.server";
 import { restemStaleVocabulary } from "../search/service.server";
+import { runVitalCopyChecks } from "../vital/copies.server";
 import { runMaintenance } from "./maintenance.server";
 import { remindPpidDeadlines } from "../ppid/reminders.server";
 import type { JobSlice, RunningJob } from "./runner.server";
@@ -53,6 +54,7 @@ const HANDLERS: Record<JobKind, JobHandler> = {
     const result = await runFixityChecks(ctx);
     return { checked: result.checked, failed: result.failed };
   }),
+  "vital.copies": once("fixity", async (ctx) => ({ ...(await runVitalCopyChecks(ctx)) })),
   "text-backfill": once("text-extraction", async (ctx) => ({ sent: await enqueuePendingTexts(ctx as ServiceContext & { actor: SystemActor }) })),
   // The search vocabulary's re-stem keeps its own cursor (search_stemmer), so each run goes on from there.
   "search.restem": once("text-extraction", async (ctx) => {

@@ -20,6 +20,7 @@ export function clockInputSelect({ db }: Deps, options: { trashedToo?: boolean }
       "a.retention_extended_until",
       "a.disposition_override",
       "a.archival_state",
+      "a.berkas_id",
       "k.code",
       "k.retention_active_years",
       "k.retention_inactive_years",
@@ -86,6 +87,21 @@ export function activeDocumentHoldQuery({ db }: Deps, archiveId: number) {
 /** The unreleased hold on a document, if any. */
 export const activeDocumentHold = (deps: Deps, archiveId: number) => activeDocumentHoldQuery(deps, archiveId).executeTakeFirst();
 
+/** An unreleased hold on another live document of the berkas `berkasId` (at most one row): it holds the whole berkas. */
+export function activeBerkasItemHoldQuery({ db }: Deps, berkasId: number, exceptArchiveId: number) {
+  return db
+    .selectFrom("retention_holds as h")
+    .innerJoin("archives as s", "s.id", "h.archive_id")
+    .leftJoin("users as u", "u.id", "h.created_by")
+    .select(["h.id", "h.reason", "h.created_at", "u.full_name as created_by_name", "s.title"])
+    .where("s.berkas_id", "=", berkasId)
+    .where("s.id", "!=", exceptArchiveId)
+    .where("s.deleted_at", "is", null)
+    .where("h.released_at", "is", null)
+    .orderBy("h.id")
+    .limit(1);
+}
+
 /** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
 export function activeCodeHolds({ db }: Deps, code: string) {
   return db
@@ -100,11 +116,12 @@ export function activeCodeHolds({ db }: Deps, code: string) {
 
 /**
  * SQL: no unreleased hold covers the archive whose id and classification_id columns are named
- * (its own hold, or one on its code or a code above it: `inCodeSubtree`). The
- * purge paths put it into the very statement that removes a document, so a hold placed a moment
- * earlier still wins.
+ * (its own hold, one on another document of its berkas — a berkas is held whole —, or one on its
+ * code or a code above it: `inCodeSubtree`). The purge paths put it into the very statement that
+ * removes a document, so a hold placed a moment earlier still wins.
  */
 export const notHeld = (idColumn: string, classificationColumn: string) =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM retention_holds h WHERE h.released_at IS NULL AND (h.archive_id = ${sql.ref(idColumn)} OR h.classification_id IN (
     SELECT hk.id FROM classification_codes hk JOIN classification_codes dk ON dk.id = ${sql.ref(classificationColumn)}
-    WHERE ${inCodeSubtree("dk.code", { column: "hk.code" })})))`;
+    WHERE ${inCodeSubtree("dk.code", { column: "hk.code" })}) OR h.archive_id IN (
+    SELECT s.id FROM archives s JOIN archives d ON d.id = ${sql.ref(idColumn)} WHERE d.berkas_id IS NOT NULL AND s.berkas_id = d.berkas_id)))`;

@@ -1,7 +1,8 @@
+import { sql } from "kysely";
 import type { z } from "zod";
 import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
-import { computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
+import { combineBerkasClock, computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
@@ -19,6 +20,7 @@ import { runBatch } from "../db/batch.server";
 import { batchedRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import type { Db } from "../db/db.server";
 import {
+  activeBerkasItemHoldQuery,
   activeCodeHolds,
   activeDocumentHold,
   activeDocumentHoldQuery,
@@ -31,6 +33,8 @@ import {
   type ClockInputRow,
 } from "./queries.server";
 import { findTrashed } from "../documents/record-queries.server";
+import { vitalAmong } from "../vital/copies.server";
+import { vitalText } from "~/i18n/vital";
 import { parseOrInvalid } from "~/domain/form-input";
 import { inListChunks } from "../db/in-list.server";
 import type { Step } from "../audit/commit.server";
@@ -60,16 +64,34 @@ export function clockOf(row: ClockInputRow, held: readonly string[], today: stri
   });
 }
 
+type Clocked = { row: ClockInputRow; clock: RetentionResult };
+
+/**
+ * The clocks of `rows`, a filed document's being its berkas's (`combineBerkasClock`): the other
+ * live documents of those berkas are read too, and come back clocked as well, so a caller writes
+ * the whole berkas at once.
+ */
+async function clocksOf(ctx: Pick<ServiceContext, "db">, rows: readonly ClockInputRow[], held: readonly string[], today: string): Promise<Clocked[]> {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const berkasIds = [...new Set(rows.map((row) => row.berkas_id).filter((id): id is number => id !== null))];
+  for (const chunk of inListChunks(berkasIds)) {
+    for (const row of await clockInputSelect(ctx).where("a.berkas_id", "in", chunk).execute()) byId.set(row.id, row);
+  }
+  const members = new Map<number, ClockInputRow[]>();
+  for (const row of byId.values()) if (row.berkas_id !== null) members.set(row.berkas_id, [...(members.get(row.berkas_id) ?? []), row]);
+  const berkasClock = new Map([...members].map(([id, items]) => [id, combineBerkasClock(items.map((item) => clockOf(item, held, today)), today)]));
+  return [...byId.values()].map((row) => ({ row, clock: row.berkas_id !== null ? berkasClock.get(row.berkas_id)! : clockOf(row, held, today) }));
+}
+
 /**
  * Write the clock's result for `rows`. A row whose status, disposition and dates are unchanged
  * is left alone (D1 bills written rows, and most refreshes change few): `refreshed_at` is
  * therefore when the row last changed, and `status_since` the day it entered its status.
  */
-function upserts(db: Db, rows: ClockInputRow[], held: readonly string[], today: string, now: string) {
+function upserts(db: Db, rows: readonly Clocked[], today: string, now: string) {
   const statements = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map((row) => {
-      const clock = clockOf(row, held, today);
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ row, clock }) => {
       return {
         archive_id: row.id,
         status: clock.status,
@@ -142,8 +164,12 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
     const rows = await clockInputSelect(ctx).where("a.id", "in", chunk).execute();
     const live = new Set(rows.map((row) => row.id));
     const gone = chunk.filter((id) => !live.has(id));
+    // A document leaving the live set (trash) or its berkas changes its berkas's clock too.
+    const formerBerkas = gone.length > 0 ? await ctx.db.selectFrom("archives").select("berkas_id").where("id", "in", gone).where("berkas_id", "is not", null).execute() : [];
+    const siblings = formerBerkas.length > 0 ? await clockInputSelect(ctx).where("a.berkas_id", "in", [...new Set(formerBerkas.map((row) => row.berkas_id!))]).execute() : [];
+    const clocked = await clocksOf(ctx, [...rows, ...siblings], held, today);
     await runBatch(ctx.d1, [
-      ...upserts(ctx.db, rows, held, today, stamp),
+      ...upserts(ctx.db, clocked, today, stamp),
       ...(gone.length > 0 ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", gone)] : []),
     ]);
     documents += rows.length;
@@ -163,12 +189,13 @@ export async function retentionRefreshSlice(ctx: ServiceContext, job: RunningJob
   const batch = Number(job.params.batch) || REFRESH_BATCH;
   const rows = await clockInputSelect(ctx).where("a.id", ">", after).orderBy("a.id").limit(batch).execute();
   const finished = rows.length < batch;
+  const today = retentionToday(ctx.now());
   const dropTrashed =
     after === 0
       ? [ctx.db.deleteFrom("retention_states").where("archive_id", "in", (eb) => eb.selectFrom("archives").select("id").where("deleted_at", "is not", null))]
       : [];
   return {
-    steps: [...dropTrashed, ...upserts(ctx.db, rows, await heldCodes(ctx), retentionToday(ctx.now()), ctx.now().toISOString()), ...(finished ? [checkedNow(ctx)] : [])],
+    steps: [...dropTrashed, ...upserts(ctx.db, await clocksOf(ctx, rows, await heldCodes(ctx), today), today, ctx.now().toISOString()), ...(finished ? [checkedNow(ctx)] : [])],
     cursor: rows.at(-1)?.id ?? after,
     done: rows.length,
     counts: { documents: rows.length },
@@ -205,7 +232,8 @@ export async function advanceRetentionClock(ctx: ServiceContext, job: RunningJob
       .limit(fillBatch)
       .execute();
     const next: ClockPhase = rows.length < fillBatch ? { phase: "active" } : { phase: "fill", after: rows.at(-1)!.id };
-    return { steps: upserts(ctx.db, rows, await heldCodes(ctx), today, stamp), cursor: next, counts: { filled: rows.length }, finished: false };
+    // A filed document brings its berkas's other documents: the berkas keeps one clock.
+    return { steps: upserts(ctx.db, await clocksOf(ctx, rows, await heldCodes(ctx), today), today, stamp), cursor: next, counts: { filled: rows.length }, finished: false };
   }
   if (state.phase === "active" || state.phase === "inactive") {
     const from = state.phase === "active" ? (["AKTIF"] as const) : (["AKTIF", "INAKTIF"] as const);
@@ -291,8 +319,8 @@ export async function getDocumentRetention(ctx: ServiceContext, uuid: string): P
 
 /**
  * `getDocumentRetention` of a document already read for this actor (a row `visibleRow` gave), as
- * a read that shares the document page's round trip: the clock's inputs, the held codes and the
- * holds that may cover it.
+ * a read that shares the document page's round trip: the clock's inputs (and its berkas's), the
+ * held codes and the holds that may cover it.
  */
 export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): BatchedRead<RetentionView> {
   return batchedRead(
@@ -301,11 +329,14 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
       statementOf(ctx.d1, heldCodesQuery(ctx)),
       statementOf(ctx.d1, activeDocumentHoldQuery(ctx, row.id)),
       row.classification_code ? statementOf(ctx.d1, activeCodeHolds(ctx, row.classification_code)) : null,
+      // A filed document: its berkas's other documents (one clock) and a hold on one of them.
+      row.berkas_id !== null ? statementOf(ctx.d1, clockInputSelect(ctx).where("a.berkas_id", "=", row.berkas_id)) : null,
+      row.berkas_id !== null ? statementOf(ctx.d1, activeBerkasItemHoldQuery(ctx, row.berkas_id, row.id)) : null,
       row.archival_state === "STATIS" ? statementOf(ctx.d1, transferQuery(ctx, row.id)) : null,
     ],
-    ([[input], heldRows, [ownHold], codeHolds, transfers]) => {
+    ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds, transfers]) => {
       if (!input) throw new NotFoundError(documentsText.notFound);
-      return retentionViewOf(ctx, input, heldRows.map((held) => held.code), ownHold, codeHolds?.[0], transfers?.[0]);
+      return retentionViewOf(ctx, input, siblings ?? [], heldRows.map((held) => held.code), ownHold, codeHolds?.[0], berkasHolds?.[0], transfers?.[0]);
     },
   );
 }
@@ -313,29 +344,47 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
 /** The retention of a document by id, in the trash too (where its hold may be released). */
 async function retentionOf(ctx: ServiceContext, archiveId: number): Promise<RetentionView> {
   const input = await clockInput(ctx, archiveId);
-  const [held, ownHold, codeHolds, transfer] = await Promise.all([
+  const [held, ownHold, codeHolds, berkasHold, transfer] = await Promise.all([
     heldCodes(ctx),
     activeDocumentHold(ctx, archiveId),
     input.code ? activeCodeHolds(ctx, input.code).execute() : Promise.resolve([]),
+    input.berkas_id !== null ? activeBerkasItemHoldQuery(ctx, input.berkas_id, archiveId).executeTakeFirst() : Promise.resolve(undefined),
     transferQuery(ctx, archiveId).executeTakeFirst(),
   ]);
-  return retentionViewOf(ctx, input, held, ownHold, codeHolds[0], transfer);
+  const siblings = input.berkas_id !== null ? await clockInputSelect(ctx).where("a.berkas_id", "=", input.berkas_id).execute() : [];
+  return retentionViewOf(ctx, input, siblings, held, ownHold, codeHolds[0], berkasHold, transfer);
+}
+
+type HoldRow = { reason: string; created_at: string; created_by_name: string | null };
+
+/**
+ * The clock of one document, a filed one's being its berkas's (`combineBerkasClock` over its
+ * live documents, `siblings`: the document itself may be among them, or in the trash).
+ */
+function documentClockOf(input: ClockInputRow, siblings: readonly ClockInputRow[], held: readonly string[], today: string): RetentionResult {
+  if (input.berkas_id === null) return clockOf(input, held, today);
+  const members = [input, ...siblings.filter((sibling) => sibling.id !== input.id)];
+  return combineBerkasClock(members.map((member) => clockOf(member, held, today)), today);
 }
 
 function retentionViewOf(
   ctx: ServiceContext,
   input: ClockInputRow,
+  siblings: readonly ClockInputRow[],
   held: string[],
-  ownHold: { reason: string; created_at: string; created_by_name: string | null } | undefined,
-  codeHold: { reason: string; created_at: string; created_by_name: string | null; code: string } | undefined,
+  ownHold: HoldRow | undefined,
+  codeHold: (HoldRow & { code: string }) | undefined,
+  berkasHold: (HoldRow & { title: string }) | undefined,
   transfer: { uuid: string; number: string; issued_on: string } | undefined,
 ): RetentionView {
-  const clock = clockOf(input, held, retentionToday(ctx.now()));
+  const clock = documentClockOf(input, siblings, held, retentionToday(ctx.now()));
   const hold = ownHold
-    ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null }
+    ? { reason: ownHold.reason, createdAt: ownHold.created_at, createdBy: ownHold.created_by_name, code: null, document: null }
     : codeHold
-      ? { reason: codeHold.reason, createdAt: codeHold.created_at, createdBy: codeHold.created_by_name, code: codeHold.code }
-      : null;
+      ? { reason: codeHold.reason, createdAt: codeHold.created_at, createdBy: codeHold.created_by_name, code: codeHold.code, document: null }
+      : berkasHold
+        ? { reason: berkasHold.reason, createdAt: berkasHold.created_at, createdBy: berkasHold.created_by_name, code: null, document: berkasHold.title }
+        : null;
   return {
     ...clock,
     retentionStartDate: input.retention_start_date,
@@ -524,7 +573,20 @@ export async function coveringHolds(ctx: Pick<ServiceContext, "db">, archiveIds:
       .select((eb) => [
         "a.id",
         "k.code",
-        eb.selectFrom("retention_holds as h").select("h.reason").whereRef("h.archive_id", "=", "a.id").where("h.released_at", "is", null).limit(1).as("own_reason"),
+        // Its own hold first, else one on another document of its berkas (a berkas is held whole).
+        eb
+          .selectFrom("retention_holds as h")
+          .select("h.reason")
+          .where("h.released_at", "is", null)
+          .where((w) =>
+            w.or([
+              w("h.archive_id", "=", w.ref("a.id")),
+              w("h.archive_id", "in", w.selectFrom("archives as s").select("s.id").whereRef("s.berkas_id", "=", "a.berkas_id")),
+            ]),
+          )
+          .orderBy(sql`h.archive_id = a.id`, "desc")
+          .limit(1)
+          .as("own_reason"),
       ])
       .where("a.id", "in", chunk)
       .execute();
@@ -539,15 +601,20 @@ export async function coveringHolds(ctx: Pick<ServiceContext, "db">, archiveIds:
 
 /**
  * Why each of `documents` may not go to the trash: a hold means "keep as it is", so a held record
- * stays where it is, and the refusal names the hold. The one check of every way into the trash
- * (the delete of one document now, a bulk delete that skips them with this reason later).
+ * stays where it is, and the refusal names the hold; arsip vital stays until its flag is lifted.
+ * The one check of every way into the trash (the delete of one document now, a bulk delete that
+ * skips them with this reason later).
  */
 export async function trashRefusals(ctx: Pick<ServiceContext, "db">, documents: readonly { id: number; title: string }[]): Promise<Map<number, string>> {
-  const holds = await coveringHolds(ctx, documents.map((document) => document.id));
+  const ids = documents.map((document) => document.id);
+  const [holds, vital] = await Promise.all([coveringHolds(ctx, ids), vitalAmong(ctx, ids)]);
   const refusals = new Map<number, string>();
   for (const document of documents) {
     const hold = holds.get(document.id);
-    if (!hold) continue;
+    if (!hold) {
+      if (vital.has(document.id)) refusals.set(document.id, vitalText.trashRefused(document.title));
+      continue;
+    }
     refusals.set(
       document.id,
       hold.code === null ? retentionText.hold.trashBlocked(document.title, hold.reason) : retentionText.hold.trashBlockedByCode(document.title, hold.code, hold.reason),

@@ -5,7 +5,7 @@ import { offsetPage } from "../db/offset-page.server";
 
 /** Reusable work-unit queries (explicit dependencies: `fn({ db }, ...)`). */
 export function selectUnitKerja({ db }: { db: Db }) {
-  return db.selectFrom("unit_kerja as k").select(["k.id", "k.nama", "k.jenis", "k.email", "k.nama_pejabat", "k.created_at", "k.updated_at"]);
+  return db.selectFrom("unit_kerja as k").select(["k.id", "k.nama", "k.jenis", "k.email", "k.nama_pejabat", "k.is_records_centre", "k.created_at", "k.updated_at"]);
 }
 export type UnitKerjaRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUnitKerja>["executeTakeFirst"]>>>;
 
@@ -15,6 +15,7 @@ export const toUnitKerjaView = (row: UnitKerjaRow): UnitKerjaView => ({
   jenis: row.jenis,
   email: row.email,
   namaPejabat: row.nama_pejabat,
+  isRecordsCentre: row.is_records_centre === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -47,6 +47,14 @@ const columnsOf = (input: UnitKerjaInput) => ({
   nama_pejabat: input.namaPejabat ?? null,
 });
 
+/** The records-centre role taken from every unit but `exceptId` (before another takes it, in the same batch). */
+const clearRecordsCentre = (ctx: ServiceContext, exceptId: number | null) =>
+  ctx.db
+    .updateTable("unit_kerja")
+    .set({ is_records_centre: 0 })
+    .where("is_records_centre", "=", 1)
+    .$if(exceptId !== null, (qb) => qb.where("id", "!=", exceptId!));
+
 function runUnitBatch(ctx: ServiceContext, steps: Step[], nama: string, inUse?: ConflictMessages["UNIT_KERJA_IN_USE"]) {
   return commit(ctx, steps, { UNIQUE: () => namaTaken(nama), ...(inUse ? { UNIT_KERJA_IN_USE: inUse } : {}) });
 }
@@ -74,17 +82,20 @@ export async function createUnitKerja(ctx: ServiceContext, input: UnitKerjaInput
   const now = ctx.now().toISOString();
   // The new id is not known before the batch runs, and an audit row's content must be (the
   // audit writer may seal it): the row names the unit, whose name is unique.
-  const [inserted] = await runUnitBatch(
+  const centre = input.isRecordsCentre === true;
+  const results = await runUnitBatch(
     ctx,
     [
+      ...(centre ? [clearRecordsCentre(ctx, null)] : []),
       ctx.db
         .insertInto("unit_kerja")
-        .values({ ...columnsOf(input), created_at: now, updated_at: now })
+        .values({ ...columnsOf(input), is_records_centre: centre ? 1 : 0, created_at: now, updated_at: now })
         .returning("id"),
-      unitAudit({ action: "UNIT_KERJA_CREATE", params: { nama: input.nama }, details: { nama: input.nama, jenis: input.jenis } }, null),
+      unitAudit({ action: "UNIT_KERJA_CREATE", params: { nama: input.nama }, details: { nama: input.nama, jenis: input.jenis, ...(centre ? { recordsCentre: true } : {}) } }, null),
     ],
     input.nama,
   );
+  const inserted = results[centre ? 1 : 0];
   const id = (inserted?.results[0] as { id: number } | undefined)?.id;
   return toUnitKerjaView(await findOr404(ctx, id ?? null));
 }
@@ -97,18 +108,21 @@ export async function updateUnitKerja(ctx: ServiceContext, id: string, input: Un
   assertManage(ctx);
   const current = await findOr404(ctx, parseUnitKerjaId(id));
   if (await findUnitKerjaByNama(ctx, input.nama, current.id)) throw namaTaken(input.nama);
+  // Naming this unit the records centre takes the role from any other (at most one; audited).
+  const centre = input.isRecordsCentre === undefined || input.isRecordsCentre === (current.is_records_centre === 1) ? undefined : input.isRecordsCentre;
   await runUnitBatch(
     ctx,
     [
+      ...(centre === true ? [clearRecordsCentre(ctx, current.id)] : []),
       ctx.db
         .updateTable("unit_kerja")
-        .set({ ...columnsOf(input), updated_at: ctx.now().toISOString() })
+        .set({ ...columnsOf(input), ...(centre !== undefined ? { is_records_centre: centre ? 1 : 0 } : {}), updated_at: ctx.now().toISOString() })
         .where("id", "=", current.id),
       unitAudit(
         {
           action: "UNIT_KERJA_UPDATE",
           params: { nama: input.nama },
-          details: { ...(current.nama !== input.nama ? { namaFrom: current.nama } : {}), nama: input.nama },
+          details: { ...(current.nama !== input.nama ? { namaFrom: current.nama } : {}), nama: input.nama, ...(centre !== undefined ? { recordsCentre: centre } : {}) },
         },
         current.id,
       ),

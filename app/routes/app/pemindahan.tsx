@@ -1,0 +1,143 @@
+import { Form, Link, href, useNavigation } from "react-router";
+import type { Route } from "./+types/pemindahan";
+import { PageHeader } from "~/components/app-shell";
+import { buttonClass, inputClass } from "~/components/buttons";
+import { CsrfField } from "~/components/form/csrf-field";
+import { DataTable, EmptyState, FilterSelect, type Column } from "~/components/list";
+import { kurunWaktu } from "~/domain/berkas-view";
+import type { TransferCandidate, TransferSummary } from "~/domain/transfers";
+import { transferText as m } from "~/i18n/transfers";
+import { formatDate } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { proposeTransfer, transferWorkspace } from "~/server/transfers/service.server";
+
+const BASE = href("/app/pemindahan");
+
+export const meta = () => pageMeta({ title: m.title });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  const unit = Number(new URL(request.url).searchParams.get("unit"));
+  return transferWorkspace(ctx, { unit: Number.isInteger(unit) && unit > 0 ? unit : undefined });
+}
+
+/** 'Usulkan Pemindahan': the checked berkas become a numbered proposal; its page opens next. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const form = await readForm(request);
+  const back = `${BASE}${new URL(request.url).search}`;
+  return pageAction(
+    ctx,
+    async () => {
+      const proposal = await proposeTransfer(ctx, { berkas: form.getAll("berkas"), note: form.get("note") ?? "" });
+      return { to: href("/app/pemindahan/:uuid", { uuid: proposal.uuid }), toast: m.proposed(proposal.number) };
+    },
+    { toast: { to: back } },
+  );
+}
+
+const formatDay = (iso: string | null) => (iso ? formatDate(`${iso}T00:00:00+07:00`, "DD MMMM YYYY") : "–");
+
+export default function Pemindahan({ loaderData }: Route.ComponentProps) {
+  const { centre, candidates, transfers, units, unit, canPropose } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const c = m.columns;
+  const selectable = canPropose && centre !== null;
+  const candidateColumns: Column<TransferCandidate>[] = [
+    ...(selectable
+      ? [
+          {
+            key: "select",
+            header: m.selectColumn,
+            width: "3rem",
+            card: "plain" as const,
+            cell: (row: TransferCandidate) => <input type="checkbox" name="berkas" value={row.id} aria-label={m.select(row.number)} className="h-5 w-5" data-testid="transfer-check" />,
+          },
+        ]
+      : []),
+    {
+      key: "number",
+      header: c.berkasNumber,
+      width: "12%",
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline">
+          {row.number}
+        </Link>
+      ),
+    },
+    { key: "title", header: c.title, cell: (row) => row.title },
+    { key: "code", header: c.code, width: "12%", hideBelow: "lg", cell: (row) => row.classificationCode },
+    { key: "period", header: c.period, width: "10%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },
+    { key: "items", header: c.items, width: "8%", align: "end", cell: (row) => row.itemCount },
+    { key: "activeUntil", header: c.activeUntil, width: "13%", hideBelow: "xl", cell: (row) => formatDay(row.activeUntil) },
+    ...(units.length > 0 ? [{ key: "unit", header: c.unit, width: "14%", hideBelow: "2xl" as const, cell: (row: TransferCandidate) => row.unitKerjaName }] : []),
+  ];
+  const transferColumns: Column<TransferSummary>[] = [
+    {
+      key: "number",
+      header: c.number,
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/pemindahan/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline" data-testid="transfer-link">
+          {row.number}
+        </Link>
+      ),
+    },
+    { key: "unit", header: c.unit, cell: (row) => row.unitKerjaName },
+    { key: "status", header: c.status, width: "14%", cell: (row) => m.statuses[row.status] },
+    { key: "berkas", header: c.berkas, width: "10%", align: "end", cell: (row) => row.berkasCount },
+    { key: "proposed", header: c.proposedAt, width: "18%", hideBelow: "lg", cell: (row) => formatDate(row.proposedAt, "DD MMMM YYYY") },
+  ];
+  const table = (
+    <DataTable columns={candidateColumns} rows={candidates} rowKey={(row) => String(row.id)} empty={<EmptyState>{m.noCandidates}</EmptyState>} label={m.candidates} testId="transfer-candidates" rowTestId="transfer-candidate" />
+  );
+  return (
+    <>
+      <PageHeader title={m.title} description={m.description} />
+      <p className={`mb-4 rounded-lg p-3 text-sm ring-1 ${centre ? "bg-slate-50 text-slate-700 ring-slate-200" : "bg-amber-50 text-amber-900 ring-amber-200"}`} data-testid="records-centre">
+        {centre ? m.recordsCentreIs(centre.nama) : m.noRecordsCentre}
+      </p>
+      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
+        <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
+          {m.candidates}
+        </h2>
+        {units.length > 0 && (
+          <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4">
+            <FilterSelect name="unit" label={m.filterUnit} value={unit} allLabel={m.allUnits} options={units.map((entry) => ({ value: entry.id, label: entry.nama }))} />
+            <button type="submit" className={buttonClass.secondary}>
+              {m.filter}
+            </button>
+          </Form>
+        )}
+        {selectable && candidates.length > 0 ? (
+          <Form method="post" data-testid="propose-form">
+            <CsrfField />
+            {table}
+            <div className="flex flex-wrap items-end justify-end gap-3 border-t border-slate-200 p-4">
+              <label className="min-w-64 flex-1 text-sm">
+                {m.note}
+                <input name="note" maxLength={500} className={inputClass} />
+              </label>
+              <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="propose-transfer">
+                {busy ? m.proposing : m.propose}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          table
+        )}
+      </section>
+      <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="transfers-heading">
+        <h2 id="transfers-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
+          {m.lists}
+        </h2>
+        <DataTable columns={transferColumns} rows={transfers} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noLists}</EmptyState>} label={m.lists} testId="transfer-table" rowTestId="transfer-row" />
+      </section>
+    </>
+  );
+}

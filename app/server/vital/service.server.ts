@@ -1,0 +1,206 @@
+/**
+ * Arsip vital: the flag (with its reason and review period), the 'Uji Pemulihan' restore drill
+ * and the dashboard card. The copies themselves are `copies.server.ts`.
+ */
+import { ConflictError } from "~/domain/errors";
+import { parseOrInvalid } from "~/domain/form-input";
+import { assertCan, can } from "~/domain/policy";
+import { retentionToday } from "~/domain/retention";
+import { reviewDueOn, VitalSchema, type CopyOutcome, type DrillView, type VitalOverview, type VitalView } from "~/domain/vital";
+import { vitalText as m } from "~/i18n/vital";
+import { commit } from "../audit/commit.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { visibleRow } from "../documents/service.server";
+import { discardFile } from "../files/staging.server";
+import { copyIfVital, copyVerified, deleteReleasedCopies, releaseStatement, vitalBucket } from "./copies.server";
+
+const drillView = (row: {
+  outcome: CopyOutcome;
+  expected_sha256: string;
+  actual_sha256: string | null;
+  bytes: number | null;
+  duration_ms: number;
+  drilled_at: string;
+  drilled_by_name: string | null;
+}): DrillView => ({
+  outcome: row.outcome,
+  expectedSha256: row.expected_sha256,
+  actualSha256: row.actual_sha256,
+  bytes: row.bytes,
+  durationMs: row.duration_ms,
+  drilledAt: row.drilled_at,
+  drilledBy: row.drilled_by_name,
+});
+
+const drillSelect = (ctx: Pick<ServiceContext, "db">) =>
+  ctx.db
+    .selectFrom("vital_drills as d")
+    .leftJoin("users as u", "u.id", "d.drilled_by")
+    .select(["d.outcome", "d.expected_sha256", "d.actual_sha256", "d.bytes", "d.duration_ms", "d.drilled_at", "d.archive_uuid", "d.title", "u.full_name as drilled_by_name"]);
+
+/**
+ * A document's 'Arsip Vital' section (Super Admin, `vital.overview`; null for anyone else): the
+ * flag, its review date, the state of the second copy of the current file, the last drill.
+ */
+export async function getVitalView(ctx: ServiceContext, uuid: string): Promise<VitalView | null> {
+  if (!can(ctx.actor, { type: "vital.overview" })) return null;
+  const row = await visibleRow(ctx, uuid);
+  const [flag, copy, drill] = await Promise.all([
+    ctx.db
+      .selectFrom("vital_records as v")
+      .leftJoin("users as u", "u.id", "v.flagged_by")
+      .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
+      .where("v.archive_id", "=", row.id)
+      .executeTakeFirst(),
+    ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).executeTakeFirst(),
+    drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1).executeTakeFirst(),
+  ]);
+  return {
+    vital: flag !== undefined,
+    reason: flag?.reason ?? null,
+    reviewMonths: flag?.review_months ?? null,
+    reviewDueOn: flag?.review_due_on ?? null,
+    flaggedAt: flag?.flagged_at ?? null,
+    flaggedBy: flag?.flagged_by_name ?? null,
+    copy: flag && copy ? { status: copy.status, checkedAt: copy.checked_at } : null,
+    lastDrill: drill ? drillView(drill) : null,
+  };
+}
+
+/**
+ * 'Tetapkan sebagai Arsip Vital' / 'Cabut Status Vital' (`PUT /api/v1/archives/{uuid}/vital`,
+ * `vital.manage`). Setting: the flag with its reason and review period (renewing one moves the
+ * review date), a VITAL_FLAG audit row, then the second copy of the current file is written.
+ * Lifting: the flag goes, its copies are released and deleted from the second bucket, a
+ * VITAL_LIFT audit row. A Statis record may be vital; the flag never changes the record.
+ */
+export async function setVital(ctx: ServiceContext, uuid: string, fields: unknown): Promise<VitalView> {
+  assertCan(ctx.actor, { type: "vital.manage" }, m.denied);
+  const user = requireUser(ctx);
+  const input = parseOrInvalid(VitalSchema, fields);
+  const row = await visibleRow(ctx, uuid);
+  const now = ctx.now().toISOString();
+  const current = await ctx.db.selectFrom("vital_records").select(["reason", "review_months"]).where("archive_id", "=", row.id).executeTakeFirst();
+  if (input.vital) {
+    const months = input.reviewMonths!;
+    const values = { reason: input.reason, review_months: months, review_due_on: reviewDueOn(retentionToday(ctx.now()), months), flagged_by: user.userId, flagged_at: now };
+    await commit(ctx, [
+      ctx.db
+        .insertInto("vital_records")
+        .values({ archive_id: row.id, ...values })
+        .onConflict((oc) => oc.column("archive_id").doUpdateSet(values)),
+      {
+        action: "VITAL_FLAG",
+        params: { title: row.title, reason: input.reason, reviewMonths: months },
+        details: { reason: input.reason, reviewMonths: months, reviewDueOn: values.review_due_on, ...(current ? { renewed: true, previousReason: current.reason } : {}) },
+        targetType: "archive",
+        targetId: row.uuid,
+      },
+    ]);
+    await copyIfVital(ctx, row.id);
+  } else {
+    if (!current) throw new ConflictError(m.notVitalRefusal);
+    await commit(
+      ctx,
+      [
+        ctx.db.deleteFrom("vital_records").where("archive_id", "=", row.id),
+        abortUnlessChanged(ctx),
+        releaseStatement(ctx, row.id, now),
+        {
+          action: "VITAL_LIFT",
+          params: { title: row.title, reason: input.reason },
+          details: { reason: input.reason, flaggedFor: current.reason },
+          targetType: "archive",
+          targetId: row.uuid,
+        },
+      ],
+      { STALE_WRITE: m.notVitalRefusal },
+    );
+    // A record no longer vital keeps no second copy (a later destruction must leave none).
+    await deleteReleasedCopies(ctx, 100).catch((error: unknown) => console.warn(JSON.stringify({ event: "vital_copy_delete_deferred", error: String(error) })));
+  }
+  return (await getVitalView(ctx, uuid))!;
+}
+
+/**
+ * 'Uji Pemulihan' (`POST /api/v1/archives/{uuid}/vital/drill`, `vital.manage`): restore the vital
+ * record's current file from the second copy into a scratch object of FILES, hashing it on the
+ * way, compare with the SHA-256 recorded at upload, and keep the result as evidence: a
+ * vital_drills row and a VITAL_DRILL audit row (outcome, hashes, bytes, duration) in one batch.
+ * The scratch object is registered in staging before its first byte and removed afterwards (the
+ * sweep removes it should the Worker stop in between). A failed drill is a result, not an error.
+ */
+export async function runRestoreDrill(ctx: ServiceContext, uuid: string): Promise<DrillView> {
+  assertCan(ctx.actor, { type: "vital.manage" }, m.denied);
+  const user = requireUser(ctx);
+  const row = await visibleRow(ctx, uuid);
+  if (!row.vital) throw new ConflictError(m.notVitalRefusal);
+  const scratch = `restore-drill/${crypto.randomUUID()}`;
+  const started = Date.now();
+  await ctx.db.insertInto("file_staging").values({ r2_key: scratch, created_at: ctx.now().toISOString() }).execute();
+  let copied: Awaited<ReturnType<typeof copyVerified>>;
+  try {
+    copied = await copyVerified(vitalBucket(ctx), row.r2_key, ctx.files, scratch, { sha256: row.sha256, size: row.file_size });
+  } finally {
+    await discardFile(ctx, scratch);
+  }
+  const durationMs = Date.now() - started;
+  const drilledAt = ctx.now().toISOString();
+  await commit(ctx, [
+    ctx.db.insertInto("vital_drills").values({
+      archive_id: row.id,
+      archive_uuid: row.uuid,
+      title: row.title,
+      r2_key: row.r2_key,
+      outcome: copied.outcome,
+      expected_sha256: row.sha256,
+      actual_sha256: copied.sha256,
+      bytes: copied.size,
+      duration_ms: durationMs,
+      drilled_by: user.userId,
+      drilled_at: drilledAt,
+    }),
+    {
+      action: "VITAL_DRILL",
+      params: { title: row.title, outcome: copied.outcome },
+      details: { outcome: copied.outcome, r2Key: row.r2_key, expectedSha256: row.sha256, actualSha256: copied.sha256, bytes: copied.size, durationMs },
+      targetType: "archive",
+      targetId: row.uuid,
+    },
+  ]);
+  return { outcome: copied.outcome, expectedSha256: row.sha256, actualSha256: copied.sha256, bytes: copied.size, durationMs, drilledAt, drilledBy: null };
+}
+
+/**
+ * The Super Admin dashboard's card (`vital.overview`; null for anyone else): vital records, those
+ * due for review, those whose current file has no good second copy, and the last drill. Reads
+ * the small vital tables only.
+ */
+export async function getVitalOverview(ctx: ServiceContext): Promise<VitalOverview | null> {
+  if (!can(ctx.actor, { type: "vital.overview" })) return null;
+  const today = retentionToday(ctx.now());
+  const [records, due, missing, drill] = await Promise.all([
+    ctx.db.selectFrom("vital_records").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    ctx.db.selectFrom("vital_records").select((eb) => eb.fn.countAll<number>().as("n")).where("review_due_on", "<=", today).executeTakeFirst(),
+    ctx.db
+      .selectFrom("vital_records as v")
+      .innerJoin("archives as a", "a.id", "v.archive_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom("vital_copies as c").select("c.r2_key").whereRef("c.r2_key", "=", "a.r2_key").where("c.released_at", "is", null).where("c.status", "=", "OK"),
+          ),
+        ),
+      )
+      .executeTakeFirst(),
+    drillSelect(ctx).orderBy("d.drilled_at", "desc").limit(1).executeTakeFirst(),
+  ]);
+  return {
+    vitalRecords: Number(records?.n ?? 0),
+    reviewDue: Number(due?.n ?? 0),
+    copiesMissing: Number(missing?.n ?? 0),
+    lastDrill: drill ? { ...drillView(drill), uuid: drill.archive_uuid, title: drill.title } : null,
+  };
+}
