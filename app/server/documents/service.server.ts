@@ -11,6 +11,7 @@ import { classRank, type SecurityClass } from "~/domain/security-classes";
 import { codeSubtree } from "~/domain/classification";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
+import { recordMetadataTerms } from "../search/queries.server";
 import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { listPage, type ListPage } from "~/domain/list-query";
@@ -350,6 +351,7 @@ async function insertDocument(
   const uuid = crypto.randomUUID();
   const now = ctx.now().toISOString();
   const archiveId = ctx.db.selectFrom("archives").select("id").where("uuid", "=", uuid);
+  await recordMetadataTerms(ctx.d1, metadata);
   try {
     const steps: Step[] = [
       ctx.db.insertInto("archives").values({
@@ -447,6 +449,7 @@ export async function updateDocument(
     // A Super Admin may hand the document to another unit (or give one to a document that had
     // none): its open requests follow (trigger access_requests_follow_owner), and so do its bytes.
     const unitChange = ownerUnit !== undefined && ownerUnit !== row.unit_kerja_id ? { unit_kerja_id: ownerUnit } : {};
+    await recordMetadataTerms(ctx.d1, metadata);
     const steps: Step[] = [
       ctx.db
         .updateTable("archives")

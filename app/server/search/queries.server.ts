@@ -292,6 +292,16 @@ export function recordTermsStatements(d1: D1Database, body: string, stem: Stemme
   return statements;
 }
 
+/**
+ * The words of a document's metadata into `search_terms` (with a text's words, the vocabulary a
+ * query word expands through): the metadata index is searched by the same bounded expansion, so
+ * a prefix of a title word finds it only once the word is known here. Idempotent.
+ */
+export async function recordMetadataTerms(d1: D1Database, metadata: { title: string; documentNumber: string; keywords: string; description: string }): Promise<void> {
+  const statements = recordTermsStatements(d1, [metadata.title, metadata.documentNumber, metadata.keywords, metadata.description].join(" "));
+  if (statements.length) await d1.batch(statements);
+}
+
 /** Up to `limit` terms of the vocabulary after `after`, in term order (the primary key), with their stems. */
 export function vocabularyAfter({ db }: { db: Db }, after: string, limit: number): Promise<{ term: string; stem: string }[]> {
   return db.selectFrom("search_terms").select(["term", "stem"]).where("term", ">", after).orderBy("term").limit(limit).execute();
