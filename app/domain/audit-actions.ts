@@ -62,6 +62,8 @@ export const AUDIT_ACTIONS = [
   "DISPOSAL_ITEM_SKIPPED",
   "DOCUMENT_DESTROY",
   "DOCUMENT_TRANSFER",
+  "IMPORT_START",
+  "IMPORT_ROLLBACK",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

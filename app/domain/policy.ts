@@ -100,6 +100,10 @@ export type Action =
   // The 'Pekerjaan' entry: who can start work that runs on its own (imports, bulk edits).
   | { type: "jobs.menu" }
   | { type: "job.view"; ownerId: number | null }
+  // Imports ('Impor'): Super Admin into any unit, a Satuan Kerja member into their own unit; an
+  // import is seen by who made it (and Super Admin).
+  | { type: "import.manage" }
+  | { type: "import.view"; ownerId: number }
   // A user's own notifications and preferences (a read-only API token reads, never marks).
   | { type: "notifications.read" }
   | { type: "notifications.update" }
@@ -239,6 +243,10 @@ export function can(actor: Actor | null, action: Action): boolean {
       );
     case "jobs.listAll":
       return isSuperAdmin(actor);
+    case "import.manage":
+      return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && actor.unitKerjaId !== null));
+    case "import.view":
+      return isSuperAdmin(actor) || action.ownerId === actor.userId;
     case "job.view":
       return isSuperAdmin(actor) || (action.ownerId !== null && action.ownerId === actor.userId);
     case "notifications.read":

@@ -83,6 +83,8 @@ export const auditLog = {
     DISPOSAL_ITEM_SKIPPED: "Arsip dilewati saat penyusutan",
     DOCUMENT_DESTROY: "Dokumen dimusnahkan",
     DOCUMENT_TRANSFER: "Dokumen diserahkan (statis)",
+    IMPORT_START: "Impor dimulai",
+    IMPORT_ROLLBACK: "Impor dibatalkan",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

@@ -113,4 +113,6 @@ export const audit = {
   DOCUMENT_DESTROY: (p: { title: string; beritaAcara: string }) => `Dokumen "${p.title}" dimusnahkan dengan Berita Acara ${p.beritaAcara}`,
   DOCUMENT_TRANSFER: (p: { title: string; beritaAcara: string }) =>
     `Dokumen "${p.title}" diserahkan sebagai arsip statis dengan Berita Acara ${p.beritaAcara}`,
+  IMPORT_START: (p: { source: string; lines: number }) => `Impor "${p.source}" dimulai (${p.lines} baris)`,
+  IMPORT_ROLLBACK: (p: { source: string; removed: number }) => `Impor "${p.source}" dibatalkan; ${p.removed} dokumen yang sudah dibuat dihapus lagi`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

@@ -17,6 +17,7 @@ export const jobs = {
     "notifications.reminders": "Pengingat token unduhan",
     "queue.dead-letter": "Pesan antrean yang gagal",
     "disposal.execute": "Pelaksanaan daftar penyusutan",
+    "import.run": "Impor arsip",
   } as Record<string, string>,
   status: { QUEUED: "Menunggu", RUNNING: "Berjalan", DONE: "Selesai", FAILED: "Gagal", CANCELLED: "Dibatalkan" },
   system: "Sistem",

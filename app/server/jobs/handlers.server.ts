@@ -18,6 +18,7 @@ import { remindExpiringTokens } from "../notifications/reminders.server";
 import { advanceRetentionClock, retentionRefreshSlice } from "../retention/service.server";
 import { enqueuePendingTexts } from "../text-extraction/service.server";
 import { restemStaleVocabulary } from "../search/service.server";
+import { abandonImport, importSlice } from "../imports/service.server";
 import { runMaintenance } from "./maintenance.server";
 import type { JobSlice, RunningJob } from "./runner.server";
 
@@ -74,6 +75,8 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   // 'Laksanakan': plan, render the Berita Acara, apply (see executeDisposalSlice); a job that
   // gives up leaves the list a draft again.
   "disposal.execute": { slice: executeDisposalSlice, onFailed: abandonDisposalExecution },
+  // An import's run; a job that gives up removes what it made (a cancel or a refused line does so in its slices).
+  "import.run": { slice: importSlice, onFailed: abandonImport },
   "queue.dead-letter": {
     system: "queue",
     async slice() {
