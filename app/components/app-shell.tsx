@@ -211,6 +211,11 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             {t.nav.jobs}
           </SideLink>
         )}
+        {user.menus.imports && (
+          <SideLink to={href("/app/impor")} className={active}>
+            {t.nav.imports}
+          </SideLink>
+        )}
         {user.menus.master && (
           <details open={masterOpen} className="group">
             <summary className={`${item} cursor-pointer list-none text-slate-300`}>

@@ -27,6 +27,7 @@ export const t = {
     trash: "Sampah",
     disposal: "Penyusutan",
     jobs: "Pekerjaan",
+    imports: "Impor",
     /** The header bell's accessible name (its number is the visible part). */
     notifications: (unread: number) => (unread === 0 ? "Notifikasi" : `Notifikasi, ${unread} belum dibaca`),
     classification: "Klasifikasi",

@@ -27,6 +27,7 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       trash: can(actor, { type: "trash.list" }),
       disposal: can(actor, { type: "disposal.view" }),
       jobs: can(actor, { type: "jobs.menu" }),
+      imports: can(actor, { type: "import.manage" }),
     },
   };
 }
