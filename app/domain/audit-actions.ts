@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   "DOCUMENT_TRANSFER",
   "IMPORT_START",
   "IMPORT_ROLLBACK",
+  "DOCUMENT_BULK_EDIT",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -85,6 +85,7 @@ export const auditLog = {
     DOCUMENT_TRANSFER: "Dokumen diserahkan (statis)",
     IMPORT_START: "Impor dimulai",
     IMPORT_ROLLBACK: "Impor dibatalkan",
+    DOCUMENT_BULK_EDIT: "Perubahan massal dokumen",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

@@ -115,4 +115,6 @@ export const audit = {
     `Dokumen "${p.title}" diserahkan sebagai arsip statis dengan Berita Acara ${p.beritaAcara}`,
   IMPORT_START: (p: { source: string; lines: number }) => `Impor "${p.source}" dimulai (${p.lines} baris)`,
   IMPORT_ROLLBACK: (p: { source: string; removed: number }) => `Impor "${p.source}" dibatalkan; ${p.removed} dokumen yang sudah dibuat dihapus lagi`,
+  DOCUMENT_BULK_EDIT: (p: { count: number; trash: boolean }) =>
+    p.trash ? `Pemindahan massal ${p.count} dokumen ke sampah dimulai` : `Perubahan massal ${p.count} dokumen dimulai`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

@@ -18,6 +18,7 @@ export const jobs = {
     "queue.dead-letter": "Pesan antrean yang gagal",
     "disposal.execute": "Pelaksanaan daftar penyusutan",
     "import.run": "Impor arsip",
+    "documents.bulk": "Perubahan massal dokumen",
   } as Record<string, string>,
   status: { QUEUED: "Menunggu", RUNNING: "Berjalan", DONE: "Selesai", FAILED: "Gagal", CANCELLED: "Dibatalkan" },
   system: "Sistem",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { ImportCreateBodySchema, ImportSchema, JobStartedSchema } from "~/domain/api/imports";
+import { ImportCreateBodySchema, ImportSchema } from "~/domain/api/imports";
+import { JobStartedSchema } from "~/domain/api/jobs";
 import { cancelImport, createImport, getImport, runImport } from "~/server/imports/service.server";
 import type { HonoEnv } from "../hono-env";
 import { streamedUpload } from "../upload-routes";

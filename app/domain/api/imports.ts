@@ -31,5 +31,3 @@ export const ImportSchema = z
 export const ImportCreateBodySchema = z.object({
   file: z.string().meta({ format: "binary", description: "The ZIP: the documents' files and one CSV manifest (one line per document)." }),
 });
-
-export const JobStartedSchema = z.object({ jobId: uuid() }).meta({ ref: "JobStarted" });

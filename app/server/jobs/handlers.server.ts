@@ -19,6 +19,7 @@ import { advanceRetentionClock, retentionRefreshSlice } from "../retention/servi
 import { enqueuePendingTexts } from "../text-extraction/service.server";
 import { restemStaleVocabulary } from "../search/service.server";
 import { abandonImport, importSlice } from "../imports/service.server";
+import { bulkEditSlice } from "../documents/bulk.server";
 import { runMaintenance } from "./maintenance.server";
 import type { JobSlice, RunningJob } from "./runner.server";
 
@@ -77,6 +78,7 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   "disposal.execute": { slice: executeDisposalSlice, onFailed: abandonDisposalExecution },
   // An import's run; a job that gives up removes what it made (a cancel or a refused line does so in its slices).
   "import.run": { slice: importSlice, onFailed: abandonImport },
+  "documents.bulk": { slice: bulkEditSlice },
   "queue.dead-letter": {
     system: "queue",
     async slice() {
