@@ -29,7 +29,7 @@ export type BulkSet = z.output<typeof BulkSetSchema>;
 
 export const BulkEditSchema = z
   .object({
-    uuids: z.array(z.string().uuid()).min(1, t.nothingChosen).max(MAX_BULK_DOCUMENTS, t.tooMany(MAX_BULK_DOCUMENTS, MAX_BULK_DOCUMENTS + 1)).optional(),
+    uuids: z.array(z.string().uuid({ error: t.nothingChosen })).min(1, t.nothingChosen).max(MAX_BULK_DOCUMENTS, t.tooMany(MAX_BULK_DOCUMENTS, MAX_BULK_DOCUMENTS + 1)).optional(),
     /** The list's query parameters (`q`, `category`, `klasifikasi`, ...): everything matching them. */
     filter: z.record(z.string(), z.string()).optional(),
     set: BulkSetSchema.optional(),
@@ -51,4 +51,35 @@ export function editedKeywords(current: string, add: readonly string[] = [], rem
     .filter((word) => word && !removed.has(word.toLowerCase()));
   for (const word of add) if (!words.some((existing) => existing.toLowerCase() === word.toLowerCase())) words.push(word);
   return words.join(", ");
+}
+
+/** The list's query parameters a 'semua yang cocok' run keeps as its filter. */
+export const BULK_FILTER_PARAMS = ["q", "category", "klasifikasi", "teks", "tahun", "unit", "akses", "tipe", "retensi"] as const;
+
+/**
+ * The action bar's form as a bulk edit (the same schema as the API): the ticked rows, or the
+ * filter with `scope=all`; `intent=trash`, or the fields chosen (`access` is "LEVEL:CLASS").
+ */
+export function bulkEditOfForm(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  };
+  const filter = Object.fromEntries(BULK_FILTER_PARAMS.flatMap((name) => (text(name) ? [[name, text(name)!]] : [])));
+  const [accessLevel, securityClass] = (text("access") ?? "").split(":");
+  return BulkEditSchema.safeParse({
+    ...(text("scope") === "all" ? { filter } : { uuids: form.getAll("uuids").filter((value) => typeof value === "string") }),
+    ...(text("intent") === "trash"
+      ? { action: "trash" }
+      : {
+          set: {
+            categoryId: text("categoryId"),
+            classificationCode: text("classificationCode"),
+            accessLevel: accessLevel || undefined,
+            securityClass: securityClass || undefined,
+            addKeywords: text("addKeywords"),
+            removeKeywords: text("removeKeywords"),
+          },
+        }),
+  });
 }

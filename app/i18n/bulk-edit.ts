@@ -12,3 +12,22 @@ export const bulkEdit = {
   held: "Ditahan (penahanan): tidak bisa dipindahkan ke sampah.",
   gone: "Dokumen tidak ditemukan lagi.",
 };
+
+/** The list's selection column and action bar. */
+export const bulkBar = {
+  heading: "Ubah Massal",
+  select: (title: string) => `Pilih “${title}”`,
+  selectColumn: "Pilih",
+  allMatching: (total: string) => `Semua yang cocok dengan pencarian dan filter ini (${total} dokumen)`,
+  limit: "Paling banyak 1.000 dokumen sekali jalan. Dokumen yang tidak boleh Anda ubah (Statis, ditahan, milik unit lain) dilewati dan disebut di laporan.",
+  category: "Kategori baru",
+  code: "Kode klasifikasi baru",
+  access: "Tingkat akses / kelas keamanan baru",
+  unchanged: "(tidak diubah)",
+  addKeywords: "Tambah kata kunci",
+  removeKeywords: "Hapus kata kunci",
+  keywordsHint: "Pisahkan dengan koma.",
+  apply: "Terapkan ke yang dipilih",
+  trash: "Pindahkan ke Sampah",
+  accessOptions: { "PUBLIC:BIASA": "Publik (Biasa)", "PRIVATE:TERBATAS": "Privat — Terbatas", "PRIVATE:RAHASIA": "Privat — Rahasia", "PRIVATE:SANGAT_RAHASIA": "Privat — Sangat Rahasia" } as Record<string, string>,
+};
