@@ -27,7 +27,7 @@ export const bulkBar = {
   addKeywords: "Tambah kata kunci",
   removeKeywords: "Hapus kata kunci",
   keywordsHint: "Pisahkan dengan koma.",
-  apply: "Terapkan ke yang dipilih",
+  apply: "Ubah Dokumen Terpilih",
   trash: "Pindahkan ke Sampah",
   accessOptions: { "PUBLIC:BIASA": "Publik (Biasa)", "PRIVATE:TERBATAS": "Privat — Terbatas", "PRIVATE:RAHASIA": "Privat — Rahasia", "PRIVATE:SANGAT_RAHASIA": "Privat — Sangat Rahasia" } as Record<string, string>,
 };
