@@ -17,7 +17,6 @@ export const bulkEdit = {
 export const bulkBar = {
   heading: "Ubah Massal",
   select: (title: string) => `Pilih “${title}”`,
-  selectColumn: "Pilih",
   allMatching: (total: string) => `Semua yang cocok dengan pencarian dan filter ini (${total} dokumen)`,
   limit: "Paling banyak 1.000 dokumen sekali jalan. Dokumen yang tidak boleh Anda ubah (Statis, ditahan, milik unit lain) dilewati dan disebut di laporan.",
   category: "Kategori baru",

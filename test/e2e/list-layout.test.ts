@@ -41,20 +41,19 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     const visibleHeaders = () => table.locator("thead th").evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().width > 0).length);
     // The SPEC's twelve but Deskripsi (on the phone card and the detail page), which would
-    // squeeze every other column into mid-word breaks at this width, plus the selection column
-    // of 'Ubah Massal'.
-    expect(await visibleHeaders()).toBe(12);
+    // squeeze every other column into mid-word breaks at this width.
+    expect(await visibleHeaders()).toBe(11);
     const actions = page.getByTestId("document-row").first().locator("td").last();
     const box = (await actions.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(LAPTOP.width);
     expect(await actions.getByRole("link", { name: "Lihat", exact: true }).isVisible()).toBe(true);
     // Judul links to the detail page.
-    const title = page.getByTestId("document-row").first().locator("td").nth(2).getByRole("link");
+    const title = page.getByTestId("document-row").first().locator("td").nth(1).getByRole("link");
     expect(await title.getAttribute("href")).toMatch(/^\/app\/documents\/[0-9a-f-]{36}$/);
 
     // A wide screen adds Deskripsi and 'Kode Klasifikasi', still without sideways scrolling.
     await page.setViewportSize({ width: 1600, height: 900 });
-    expect(await visibleHeaders()).toBe(14);
+    expect(await visibleHeaders()).toBe(13);
     expect(await sidewaysOverflow(page)).toBe(0);
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   });

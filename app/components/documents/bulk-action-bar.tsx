@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
-import type { Column } from "~/components/list";
 import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit";
 import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
 import { bulkBar as t } from "~/i18n/bulk-edit";
@@ -9,14 +8,10 @@ import { bulkBar as t } from "~/i18n/bulk-edit";
 /** The form the selection column's checkboxes belong to (by their `form` attribute: no nested forms). */
 export const BULK_FORM_ID = "bulk-edit";
 
-/** The selection column: one checkbox per row, posted with the action bar's form. */
-export const selectionColumn: Column<DocumentListRow> = {
-  key: "select",
-  header: t.selectColumn,
-  width: "2.5rem",
-  card: "plain",
-  cell: (row) => <input type="checkbox" form={BULK_FORM_ID} name="uuids" value={row.uuid} aria-label={t.select(row.title)} className="size-4" data-testid="select-document" />,
-};
+/** A row's checkbox, posted with the action bar's form. */
+export const selectCell = (row: DocumentListRow) => (
+  <input type="checkbox" form={BULK_FORM_ID} name="uuids" value={row.uuid} aria-label={t.select(row.title)} className="size-4" data-testid="select-document" />
+);
 
 /**
  * 'Ubah Massal' under the list: the ticked rows, or everything matching the list's search and

@@ -3,7 +3,7 @@ import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns } from "./document-columns";
-import { BulkActionBar, selectionColumn } from "./bulk-action-bar";
+import { BulkActionBar, selectCell } from "./bulk-action-bar";
 import { filingText } from "~/i18n/classification";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
@@ -43,14 +43,19 @@ export function DocumentList({
   notice?: string | null;
   /** The facets' counts (a searched or faceted list); null: the facets without counts. */
   facets?: Facets | null;
-  /** A selection column and the 'Ubah Massal' bar (who may start a bulk edit). */
+  /** A checkbox per row and the 'Ubah Massal' bar (who may start a bulk edit). */
   bulk?: boolean;
 }) {
   const { query } = page;
   const defaults = documentListDefaults(query.q);
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, defaults);
-  const listColumns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath, viewPath: basePath });
-  const columns = bulk ? [selectionColumn as (typeof listColumns)[number], ...listColumns] : listColumns;
+  const columns = documentColumns({
+    offset: (page.page - 1) * page.size,
+    detailPath: mode === "app" ? basePath : null,
+    titlePath: basePath,
+    viewPath: basePath,
+    selectCell: bulk ? selectCell : undefined,
+  });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ListToolbar
