@@ -43,10 +43,11 @@ export function documentColumns({
       ? {
           key: "no",
           header: c.no,
-          width: "3.75rem",
+          // The checkbox above the number: the column keeps its width, so the others keep theirs.
+          width: "2.25rem",
           card: "plain",
           cell: (row, index) => (
-            <span className="inline-flex items-center gap-1.5">
+            <span className="inline-flex flex-col items-start gap-1">
               {selectCell(row)}
               {offset + index + 1}
             </span>
