@@ -6,6 +6,7 @@ import { z } from "zod";
 import { bulkEdit as t } from "../i18n/bulk-edit";
 import { ACCESS_LEVELS } from "./document-schemas";
 import { SECURITY_CLASSES } from "./security-classes";
+import { BULK_FILTER_PARAMS } from "./bulk-edit-view";
 
 /** Most documents one run may touch (said before it starts). */
 export const MAX_BULK_DOCUMENTS = 1_000;
@@ -52,9 +53,6 @@ export function editedKeywords(current: string, add: readonly string[] = [], rem
   for (const word of add) if (!words.some((existing) => existing.toLowerCase() === word.toLowerCase())) words.push(word);
   return words.join(", ");
 }
-
-/** The list's query parameters a 'semua yang cocok' run keeps as its filter. */
-export const BULK_FILTER_PARAMS = ["q", "category", "klasifikasi", "teks", "tahun", "unit", "akses", "tipe", "retensi"] as const;
 
 /**
  * The action bar's form as a bulk edit (the same schema as the API): the ticked rows, or the

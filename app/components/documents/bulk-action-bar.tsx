@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
-import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit";
+import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit-view";
 import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
 import { bulkBar as t } from "~/i18n/bulk-edit";
 
