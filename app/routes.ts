@@ -92,6 +92,8 @@ export default [
       route("notifikasi/pengaturan", "routes/app/notification-settings.tsx"),
       route("notifikasi/:id", "routes/app/notification-open.tsx"),
       route("pekerjaan", "routes/app/jobs.tsx"),
+      // Impor: Super Admin, and Satuan Kerja into its own unit, by the gate of this layout.
+      layout("routes/app/import-layout.tsx", [route("impor", "routes/app/imports.tsx")]),
       route("pekerjaan/:id", "routes/app/job-detail.tsx"),
       // 'Token API': every signed-in user's personal API tokens (a Super Admin sees everyone's).
       route("api-tokens", "routes/app/api-tokens.tsx"),

@@ -227,6 +227,11 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             {t.nav.jobs}
           </SideLink>
         )}
+        {user.menus.imports && (
+          <SideLink to={href("/app/impor")} className={active}>
+            {t.nav.imports}
+          </SideLink>
+        )}
         {user.menus.ppid && (
           <SideLink to={href("/app/ppid")} className={active}>
             {t.nav.ppid}

@@ -91,6 +91,9 @@ export const AUDIT_ACTIONS = [
   "VITAL_DRILL",
   "VITAL_COPY_FAILURE",
   "VITAL_COPY_RECOVERED",
+  "IMPORT_START",
+  "IMPORT_ROLLBACK",
+  "DOCUMENT_BULK_EDIT",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -27,6 +27,10 @@ export const JOB_KINDS = [
   "queue.dead-letter",
   // Jobs acting for a user.
   "disposal.execute",
+  // An import's run: one document per manifest line, all or nothing.
+  "import.run",
+  // A bulk edit or bulk trash from the documents list, with a per-document report.
+  "documents.bulk",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const isJobKind = (value: unknown): value is JobKind => typeof value === "string" && (JOB_KINDS as readonly string[]).includes(value);

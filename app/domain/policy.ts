@@ -121,6 +121,12 @@ export type Action =
   // The 'Pekerjaan' entry: who can start work that runs on its own (imports, bulk edits).
   | { type: "jobs.menu" }
   | { type: "job.view"; ownerId: number | null }
+  // Imports ('Impor'): Super Admin into any unit, a Satuan Kerja member into their own unit; an
+  // import is seen by who made it (and Super Admin).
+  | { type: "import.manage" }
+  // Bulk edit from the documents list (a job acting for the user; each document is checked as its own edit).
+  | { type: "documents.bulkEdit" }
+  | { type: "import.view"; ownerId: number }
   // A user's own notifications and preferences (a read-only API token reads, never marks).
   | { type: "notifications.read" }
   | { type: "notifications.update" }
@@ -298,6 +304,12 @@ export function can(actor: Actor | null, action: Action): boolean {
       );
     case "jobs.listAll":
       return isSuperAdmin(actor);
+    case "documents.bulkEdit":
+      return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || actor.role === ROLES.satuanKerja);
+    case "import.manage":
+      return actor.apiToken?.scope !== "read" && (isSuperAdmin(actor) || (actor.role === ROLES.satuanKerja && actor.unitKerjaId !== null));
+    case "import.view":
+      return isSuperAdmin(actor) || action.ownerId === actor.userId;
     case "job.view":
       return isSuperAdmin(actor) || (action.ownerId !== null && action.ownerId === actor.userId);
     case "notifications.read":

@@ -8,7 +8,7 @@ export type ShellUser = {
   name: string;
   role: RoleName;
   unitKerjaName: string | null;
-  menus: { accessRequest: boolean; master: boolean; trash: boolean; disposal: boolean; records: boolean; jobs: boolean; ppid?: boolean };
+  menus: { accessRequest: boolean; master: boolean; trash: boolean; disposal: boolean; records: boolean; jobs: boolean; imports: boolean; ppid?: boolean };
 };
 
 /** What a gate's 403 carries: the message and, so the page keeps its navigation, the shell's user. */

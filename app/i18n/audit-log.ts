@@ -112,6 +112,9 @@ export const auditLog = {
     VITAL_DRILL: "Uji pemulihan arsip vital",
     VITAL_COPY_FAILURE: "Salinan arsip vital bermasalah",
     VITAL_COPY_RECOVERED: "Salinan arsip vital pulih",
+    IMPORT_START: "Impor dimulai",
+    IMPORT_ROLLBACK: "Impor dibatalkan",
+    DOCUMENT_BULK_EDIT: "Perubahan massal dokumen",
   } satisfies Record<AuditAction, string>,
   /**
    * The pager's summary: the page's range and the total when it is known ('Showing 51–100 of

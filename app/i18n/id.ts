@@ -30,6 +30,7 @@ export const t = {
     daftarArsip: "Daftar Arsip",
     pemindahan: "Pemindahan",
     jobs: "Pekerjaan",
+    imports: "Impor",
     ppid: "PPID",
     /** The header bell's accessible name (its number is the visible part). */
     notifications: (unread: number) => (unread === 0 ? "Notifikasi" : `Notifikasi, ${unread} belum dibaca`),

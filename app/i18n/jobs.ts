@@ -19,6 +19,8 @@ export const jobs = {
     "ppid.reminders": "Pengingat batas waktu PPID",
     "queue.dead-letter": "Pesan antrean yang gagal",
     "disposal.execute": "Pelaksanaan daftar penyusutan",
+    "import.run": "Impor arsip",
+    "documents.bulk": "Perubahan massal dokumen",
   } as Record<string, string>,
   status: { QUEUED: "Menunggu", RUNNING: "Berjalan", DONE: "Selesai", FAILED: "Gagal", CANCELLED: "Dibatalkan" },
   system: "Sistem",

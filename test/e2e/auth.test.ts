@@ -38,10 +38,10 @@ function sidebarEntries(page: Page): Promise<string[]> {
 
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
   // The SPEC's entries, plus 'Sampah' (the trash), the records' life after filing ('Berkas',
-  // 'Daftar Arsip', 'Pemindahan'), 'Penyusutan' (disposal), 'Pekerjaan' (jobs) and 'PPID' (the
+  // 'Daftar Arsip', 'Pemindahan'), 'Penyusutan' (disposal), 'Pekerjaan' (jobs), 'Impor' (imports) and 'PPID' (the
   // information desk) for those who may open them.
-  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "PPID", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Logout"],
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "PPID", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "Logout"],
   Viewer: ["Dashboard", "Documents", "Logout"],
 };
 

@@ -33,7 +33,10 @@ import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
 import { streamedUpload } from "../upload-routes";
 import { requestAccessBody, requestAccessDoc, tokenDownloadHandler } from "./access-requests";
-import { FILE_ANSWERS, listQuery, multipartBody, pathParam, route } from "./contract";
+import { FILE_ANSWERS, jsonBody, listQuery, multipartBody, pathParam, route } from "./contract";
+import { BulkEditSchema } from "~/domain/bulk-edit";
+import { JobStartedSchema } from "~/domain/api/jobs";
+import { startBulkEdit } from "~/server/documents/bulk.server";
 import { fileRequestOf } from "./file-request";
 import { versionsApi } from "./versions";
 import { documentFixityApi } from "./fixity";
@@ -118,6 +121,23 @@ export const archivesApi = new Hono<HonoEnv>()
       const key = { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD };
       const { document, created } = await createDocument(ctx, await stageRequestUpload(ctx, c.req.raw, planNewDocument(ctx), key));
       return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
+    },
+  )
+  .post(
+    "/bulk",
+    route({
+      tag: TAG,
+      summary: "Change many documents, or move them to the trash, as a job",
+      description:
+        "Names the documents by `uuids`, or by `filter` (the list's query parameters: everything they match for the caller, resolved when the job starts), at most 1,000; then `set` (the fields to change; `addKeywords`/`removeKeywords` edit the keywords) or `action: \"trash\"`. Each document is changed as by its own edit (policy, Statis, audit row) or skipped with the reason (a held document is never trashed). The per-document report is at `GET /api/v1/jobs/{id}`.",
+      access: "write",
+      ok: { status: 202, description: "Started.", schema: JobStartedSchema },
+      errors: [400],
+    }),
+    jsonBody(BulkEditSchema),
+    async (c) => {
+      const { jobId } = await startBulkEdit(c.get("ctx"), c.req.valid("json"));
+      return c.json({ jobId }, 202);
     },
   )
   .get(

@@ -62,7 +62,7 @@ const ALWAYS: ErrorStatus[] = [401, 429, 500];
 const ON_WRITE: ErrorStatus[] = [403, 413];
 
 type Ok = {
-  status?: 200 | 201 | 206 | 302 | 304 | 416;
+  status?: 200 | 201 | 202 | 206 | 302 | 304 | 416;
   description: string;
   /** The JSON body; omit with `content` for other media (files, CSV). */
   schema?: z.ZodType;

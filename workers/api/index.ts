@@ -8,6 +8,7 @@ import { authApi } from "./auth";
 import { bearerScope } from "./bearer";
 import { csrfOnUnsafeMethods } from "./csrf";
 import { fixityApi } from "./fixity";
+import { importsApi } from "./imports";
 import { jobsApi } from "./jobs";
 import { notificationsApi } from "./notifications";
 import { apiErrorHandler } from "./errors";
@@ -45,6 +46,7 @@ export const api: Hono<HonoEnv> = new Hono<HonoEnv>()
   .route("/fixity", fixityApi)
   .route("/notifications", notificationsApi)
   .route("/jobs", jobsApi)
+  .route("/imports", importsApi)
   // Not `.notFound()`: Hono ignores a sub-app's notFound once it is mounted with `route()`, so
   // unknown /api/v1 paths (and wrong methods) would fall through to React Router's HTML pages.
   .all("*", (c) => c.json({ message: apiText.notFound, error: "Not Found" }, 404))

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Column } from "~/components/list";
 import { DownloadLink } from "~/components/download-link";
 import type { DocumentSort } from "~/domain/document-list";
@@ -26,8 +27,11 @@ export function documentColumns({
   detailPath,
   titlePath,
   viewPath,
+  selectCell,
 }: {
   offset: number;
+  /** 'Ubah Massal': a row's checkbox, shown in its No. cell (and on the phone card), so the SPEC's columns stay as they are. */
+  selectCell?: (row: DocumentListRow) => ReactNode;
   detailPath: string | null;
   /** Where the title links (the public catalogue links titles to its public pages). */
   titlePath?: string;
@@ -35,7 +39,21 @@ export function documentColumns({
   viewPath?: string;
 }): Column<DocumentListRow, DocumentSort>[] {
   return [
-    { key: "no", header: c.no, width: "2.25rem", card: "hidden", cell: (_, index) => offset + index + 1 },
+    selectCell
+      ? {
+          key: "no",
+          header: c.no,
+          // The checkbox above the number: the column keeps its width, so the others keep theirs.
+          width: "2.25rem",
+          card: "plain",
+          cell: (row, index) => (
+            <span className="inline-flex flex-col items-start gap-1">
+              {selectCell(row)}
+              {offset + index + 1}
+            </span>
+          ),
+        }
+      : { key: "no", header: c.no, width: "2.25rem", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "title",
       header: c.title,

@@ -3,6 +3,7 @@ import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns, documentSnippet } from "./document-columns";
+import { BulkActionBar, selectCell } from "./bulk-action-bar";
 import { filingText } from "~/i18n/filing";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textFilterText } from "~/i18n/text-filter";
@@ -28,6 +29,7 @@ export function DocumentList({
   codes = [],
   textFilter = false,
   facets = null,
+  bulk = false,
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
@@ -41,11 +43,19 @@ export function DocumentList({
   notice?: string | null;
   /** The facets' counts (a searched or faceted list); null: the facets without counts. */
   facets?: Facets | null;
+  /** A checkbox per row and the 'Ubah Massal' bar (who may start a bulk edit). */
+  bulk?: boolean;
 }) {
   const { query } = page;
   const defaults = documentListDefaults(query.q);
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(basePath, query, change, defaults);
-  const columns = documentColumns({ offset: (page.page - 1) * page.size, detailPath: mode === "app" ? basePath : null, titlePath: basePath, viewPath: basePath });
+  const columns = documentColumns({
+    offset: (page.page - 1) * page.size,
+    detailPath: mode === "app" ? basePath : null,
+    titlePath: basePath,
+    viewPath: basePath,
+    selectCell: bulk ? selectCell : undefined,
+  });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <ListToolbar
@@ -131,6 +141,7 @@ export function DocumentList({
         rowDetail={documentSnippet}
       />
       <Pagination {...keysetPagination(page, cursors, pageHref)} />
+      {bulk && page.data.length > 0 && <BulkActionBar page={page} categories={categories} codes={codes} />}
     </div>
   );
 }

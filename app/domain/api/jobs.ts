@@ -27,3 +27,6 @@ export const JobDetailSchema = JobSchema.extend({
 }).meta({ ref: "JobDetail" });
 
 export const JobPageSchema = listPageSchema(JobSchema, JobListQuerySchema).meta({ ref: "JobPage" });
+
+/** `202 { jobId }`: work started as a job (an import's run, a bulk edit); its report at `GET /api/v1/jobs/{id}`. */
+export const JobStartedSchema = z.object({ jobId: uuid() }).meta({ ref: "JobStarted" });

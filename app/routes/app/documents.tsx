@@ -8,17 +8,44 @@ import { pageMeta } from "~/lib/meta";
 import { loadDocumentList } from "~/routes/helpers/document-list.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { documents as documentsText } from "~/i18n/documents";
+import { bulkEditOfForm } from "~/domain/bulk-edit";
+import { InvalidError } from "~/domain/errors";
+import { bulkEdit as bulkText } from "~/i18n/bulk-edit";
+import { readForm } from "~/routes/helpers/form-body.server";
+import { pageAction } from "~/routes/helpers/page-action.server";
+import { startBulkEdit } from "~/server/documents/bulk.server";
 
 export const meta = () => pageMeta({ title: documentsText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const list = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true });
-  return { ...list, canCreate: can(ctx.actor, { type: "document.create" }), textFilter: can(ctx.actor, { type: "text.statusFilter" }) };
+  return {
+    ...list,
+    canCreate: can(ctx.actor, { type: "document.create" }),
+    textFilter: can(ctx.actor, { type: "text.statusFilter" }),
+    bulk: can(ctx.actor, { type: "documents.bulkEdit" }),
+  };
+}
+
+/** 'Ubah Massal': the bar's form starts the job; its report is on the job's page. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  const back = new URL(request.url);
+  return pageAction(
+    ctx,
+    async () => {
+      const parsed = bulkEditOfForm(await readForm(request));
+      if (!parsed.success) throw new InvalidError(parsed.error.issues[0]?.message ?? bulkText.nothingChosen);
+      const { jobId, count } = await startBulkEdit(ctx, parsed.data);
+      return { to: href("/app/pekerjaan/:id", { id: jobId }), toast: bulkText.started(count) };
+    },
+    { toast: { to: `${back.pathname}${back.search}` } },
+  );
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, codes, notice, canCreate, textFilter, facets } = loaderData;
+  const { page, cursors, categories, codes, notice, canCreate, textFilter, facets, bulk } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -29,7 +56,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" />
+      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} />
     </>
   );
 }

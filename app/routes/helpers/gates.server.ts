@@ -29,6 +29,7 @@ export function shellUserOf(session: CurrentSession): ShellUser {
       // Berkas, Daftar Arsip, Pemindahan.
       records: can(actor, { type: "berkas.list" }),
       jobs: can(actor, { type: "jobs.menu" }),
+      imports: can(actor, { type: "import.manage" }),
       ppid: can(actor, { type: "ppid.desk" }),
     },
   };

@@ -78,6 +78,8 @@ export interface Database {
     berkas_id: Generated<number | null>;
     /** The records centre, once its berkas was moved there (pemindahan); null while at its unit. */
     custody_unit_id: Generated<number | null>;
+    /** The import that created it (its rollback removes exactly these). */
+    import_id: Generated<number | null>;
   };
   /** A berkas: the records of one matter under one code, of one unit (migration 0025). */
   berkas: {
@@ -645,4 +647,34 @@ export interface Database {
     created_by: number | null;
     created_at: string;
   };
+  /** An import of an existing archive (ZIP + manifest, CSV/XLSX alone, Arteri's spreadsheet). */
+  imports: {
+    id: Generated<number>;
+    uuid: string;
+    created_by: number;
+    unit_kerja_id: number | null;
+    source_name: string;
+    source_key: string | null;
+    source_size: Generated<number>;
+    upload_id: string | null;
+    source_kind: "ZIP" | "CSV" | "XLSX";
+    manifest_format: "MANIFEST" | "ARTERI" | null;
+    manifest_name: string | null;
+    encoding: string | null;
+    status: "UPLOADING" | "CHECKED" | "INVALID" | "RUNNING" | "ROLLING_BACK" | "DONE" | "FAILED" | "CANCELLED";
+    lines: Generated<number>;
+    files: Generated<number>;
+    error_count: Generated<number>;
+    errors: Generated<string>;
+    warnings: Generated<string>;
+    job_id: number | null;
+    created_documents: Generated<number>;
+    cancel_requested_at: string | null;
+    error: string | null;
+    created_at: string;
+    updated_at: string;
+    finished_at: string | null;
+  };
+  /** The checked lines of an import (JSON), read in order by its run. */
+  import_lines: { import_id: number; line: number; data: string };
 }

@@ -287,7 +287,11 @@ export async function planNewDocument(ctx: ServiceContext, options: { idempotent
  * first document instead of a second one. Side effects: the archives row, its version 1, the end
  * of the file's staging and a DOCUMENT_CREATE audit row (one batch).
  */
-export async function createDocument(ctx: ServiceContext, upload: StagedUpload, options: { ownerUnit?: OwnerUnitRule } = {}): Promise<CreateResult> {
+export async function createDocument(
+  ctx: ServiceContext,
+  upload: StagedUpload,
+  options: { ownerUnit?: OwnerUnitRule; /** The import it is part of (its rollback removes exactly these). */ importId?: number } = {},
+): Promise<CreateResult> {
   return withStagedFile(ctx, upload.fields, upload.file, async () => {
     assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument);
     const user = requireUser(ctx);
@@ -298,8 +302,15 @@ export async function createDocument(ctx: ServiceContext, upload: StagedUpload, 
       return { document: duplicate, created: false };
     }
     const { metadata, filing, ownerUnit } = await validDocumentFields(ctx, upload.fields, options.ownerUnit, { requireFile: { file: upload.file } });
-    return insertDocument(ctx, metadata, filing, upload.file!, key, versionNoteOf(upload.fields), ownerUnit === undefined ? user.unitKerjaId : ownerUnit);
+    const owner = ownerUnit === undefined ? user.unitKerjaId : ownerUnit;
+    return insertDocument(ctx, metadata, filing, upload.file!, key, versionNoteOf(upload.fields), owner, options.importId ?? null);
   });
+}
+
+/** The uuid of the document an earlier submission with this key made, if any (an import line run again after a kill). */
+export async function submittedBefore(ctx: ServiceContext, idempotencyKey: string): Promise<string | null> {
+  const user = requireUser(ctx);
+  return (await findDocumentByIdempotencyKey(ctx, user.userId, scopedKey(user.userId, idempotencyKey)))?.uuid ?? null;
 }
 
 /** Recompute the retention status of the document `uuid` (just written, so its id is looked up). */
@@ -346,6 +357,7 @@ async function insertDocument(
   idempotencyKey: string | null,
   note: string | null,
   unitKerjaId: number | null,
+  importId: number | null,
 ): Promise<CreateResult> {
   const user = requireUser(ctx);
   const uuid = crypto.randomUUID();
@@ -365,6 +377,7 @@ async function insertDocument(
         uploader_id: user.userId,
         unit_kerja_id: unitKerjaId,
         idempotency_key: idempotencyKey,
+        import_id: importId,
         created_at: now,
         updated_at: now,
       }),

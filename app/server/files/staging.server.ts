@@ -66,6 +66,10 @@ export type UploadPlan = {
    * name the quota those fields imply (that of the unit a Super Admin chose), where the room moves.
    */
   checkFields?: (fields: Record<string, string>) => Promise<StorageQuota | null | void>;
+  /** The largest file this upload takes (default: the document size cap). */
+  maxBytes?: number;
+  /** The MIME type of the file from its first bytes, or a refusal (default: `sniffMime`, the document types). */
+  sniff?: (head: Uint8Array, fileName: string) => Promise<string>;
 };
 
 /** A work unit's storage quota: every stored version of its documents counts. */
@@ -89,23 +93,24 @@ export const RESERVATION_TTL_MS = 60 * 60 * 1000;
  * owned by the use case the upload is handed to from then on (see `discardFile`).
  */
 export async function stageUpload(ctx: ServiceContext, body: UploadBody, options: UploadPlan): Promise<StagedUpload> {
+  const maxUploadBytes = options.maxBytes ?? ctx.config.maxUploadBytes;
   const tooLargeFor =
     ({ maxBytes, limitedByQuota }: UploadAllowance) =>
     () =>
       new DomainError(
         413,
         !limitedByQuota
-          ? v.fileTooLarge(ctx.config.maxUploadBytes / 1024 / 1024)
+          ? v.fileTooLarge(maxUploadBytes / 1024 / 1024)
           : maxBytes > 0
             ? documentFormMessages.quotaOverflow(formatBytes(maxBytes))
             : documentFormMessages.quotaExceeded,
       );
-  const unlimited: UploadAllowance = { maxBytes: ctx.config.maxUploadBytes, limitedByQuota: false };
+  const unlimited: UploadAllowance = { maxBytes: maxUploadBytes, limitedByQuota: false };
   let allowance = unlimited;
   if (!body.contentType?.toLowerCase().startsWith("multipart/form-data")) throw new DomainError(415, v.notMultipart);
   // Refuse what cannot fit before reading a byte (1 MiB slack for the other fields).
-  if (body.contentLength !== null && body.contentLength > ctx.config.maxUploadBytes + 1024 * 1024) {
-    throw new DomainError(413, v.fileTooLarge(ctx.config.maxUploadBytes / 1024 / 1024));
+  if (body.contentLength !== null && body.contentLength > maxUploadBytes + 1024 * 1024) {
+    throw new DomainError(413, v.fileTooLarge(maxUploadBytes / 1024 / 1024));
   }
   if (!body.stream) throw new InvalidError(v.fileRequired, { file: [v.fileRequired] });
 
@@ -113,7 +118,7 @@ export async function stageUpload(ctx: ServiceContext, body: UploadBody, options
   // so no upload holds more than it may need; a unit without room still takes a post without a
   // file (a metadata-only update), and refuses any file byte.
   const key = `archives/${crypto.randomUUID()}`;
-  const wanted = Math.min(ctx.config.maxUploadBytes, body.contentLength ?? Number.POSITIVE_INFINITY);
+  const wanted = Math.min(maxUploadBytes, body.contentLength ?? Number.POSITIVE_INFINITY);
   let quota = options.quota ?? null;
   if (quota) allowance = await reserveStorage(ctx, key, quota, wanted);
   let keyTaken = false;
@@ -134,7 +139,7 @@ export async function stageUpload(ctx: ServiceContext, body: UploadBody, options
       // file of exactly the cap through (the size check below still refuses anything larger).
       // (The allowance itself, which the fields before the file may change, is checked while the
       // file streams.)
-      limits: { fileSize: ctx.config.maxUploadBytes + 1, files: 5, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
+      limits: { fileSize: maxUploadBytes + 1, files: 5, fields: 40, fieldSize: 64 * 1024, parts: 42, headerPairs: 20 },
     });
   } catch {
     await releaseReservation(ctx, key);
@@ -171,7 +176,7 @@ export async function stageUpload(ctx: ServiceContext, body: UploadBody, options
           return null;
         }
         keyTaken = true;
-        return storeFileStream(ctx, stream, key, info.filename, allowance.maxBytes, tooLargeFor(allowance), !!quota && allowance.maxBytes > 0);
+        return storeFileStream(ctx, stream, key, info.filename, allowance.maxBytes, tooLargeFor(allowance), !!quota && allowance.maxBytes > 0, options.sniff);
       })();
       fileTask.catch((error: unknown) => {
         fileError = error;
@@ -247,6 +252,20 @@ async function releaseReservation(ctx: ServiceContext, key: string): Promise<voi
   await ctx.db.deleteFrom("file_staging").where("r2_key", "=", key).execute();
 }
 
+/**
+ * Stage a file that does not come from a form post (an entry of an import's ZIP): the same type
+ * check, hashing, R2 write and `file_staging` row as an upload, so the same sweep removes it if
+ * nothing ever takes it. Its room in the unit's quota was checked for the whole batch beforehand.
+ */
+export async function stageFileChunks(ctx: ServiceContext, chunks: AsyncIterable<Uint8Array>, fileName: string): Promise<StagedFile> {
+  const key = `archives/${crypto.randomUUID()}`;
+  const tooLarge = () => new DomainError(413, v.fileTooLarge(ctx.config.maxUploadBytes / 1024 / 1024));
+  const stream = chunks as AsyncIterable<Uint8Array> as NodeJS.ReadableStream;
+  const file = await storeFileStream(ctx, stream, key, fileName, ctx.config.maxUploadBytes, tooLarge, false);
+  if (!file) throw new InvalidError(v.fileEmpty, { file: [v.fileEmpty] });
+  return file;
+}
+
 async function storeFileStream(
   ctx: ServiceContext,
   stream: NodeJS.ReadableStream & { truncated?: boolean },
@@ -255,6 +274,7 @@ async function storeFileStream(
   maxBytes: number,
   tooLarge: () => DomainError,
   reserved: boolean,
+  sniff: (head: Uint8Array, fileName: string) => Promise<string> = sniffMime,
 ): Promise<StagedFile | null> {
   let fileName = sanitizeFileName(withoutDeceptiveCharacters(rawFileName ?? ""));
   const hash = createHash("sha256");
@@ -286,7 +306,7 @@ async function storeFileStream(
     const head = takeBytes(Math.min(pendingBytes, SNIFF_BYTES));
     pending.unshift(head);
     pendingBytes += head.byteLength;
-    mimeType = await sniffMime(head, fileName);
+    mimeType = await sniff(head, fileName);
     fileName = withTypeExtension(fileName, mimeType);
     // Only now, with a file worth keeping, is anything written.
     if (!registered) await ctx.db.insertInto("file_staging").values({ r2_key: key, created_at: ctx.now().toISOString() }).execute();

@@ -19,6 +19,8 @@ import { advanceRetentionClock, retentionRefreshSlice } from "../retention/servi
 import { enqueuePendingTexts } from "../text-extraction/service.server";
 import { restemStaleVocabulary } from "../search/service.server";
 import { runVitalCopyChecks } from "../vital/copies.server";
+import { abandonImport, importSlice } from "../imports/service.server";
+import { bulkEditSlice } from "../documents/bulk.server";
 import { runMaintenance } from "./maintenance.server";
 import { remindPpidDeadlines } from "../ppid/reminders.server";
 import type { JobSlice, RunningJob } from "./runner.server";
@@ -78,6 +80,9 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   // 'Laksanakan': plan, render the Berita Acara, apply (see executeDisposalSlice); a job that
   // gives up leaves the list a draft again.
   "disposal.execute": { slice: executeDisposalSlice, onFailed: abandonDisposalExecution },
+  // An import's run; a job that gives up removes what it made (a cancel or a refused line does so in its slices).
+  "import.run": { slice: importSlice, onFailed: abandonImport },
+  "documents.bulk": { slice: bulkEditSlice },
   "queue.dead-letter": {
     system: "queue",
     async slice() {

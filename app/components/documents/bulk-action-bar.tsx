@@ -1,0 +1,100 @@
+import { Form } from "react-router";
+import { buttonClass, inputClass } from "~/components/buttons";
+import { CsrfField } from "~/components/form/csrf-field";
+import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit-view";
+import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
+import { bulkBar as t } from "~/i18n/bulk-edit";
+
+/** The form the selection column's checkboxes belong to (by their `form` attribute: no nested forms). */
+export const BULK_FORM_ID = "bulk-edit";
+
+/** A row's checkbox, posted with the action bar's form. */
+export const selectCell = (row: DocumentListRow) => (
+  <input type="checkbox" form={BULK_FORM_ID} name="uuids" value={row.uuid} aria-label={t.select(row.title)} className="size-4" data-testid="select-document" />
+);
+
+/**
+ * 'Ubah Massal' under the list: the ticked rows, or everything matching the list's search and
+ * filters (the filter itself is posted, not ids), with the new values or 'Pindahkan ke Sampah'.
+ */
+export function BulkActionBar({ page, categories, codes }: { page: DocumentListPage; categories: Category[]; codes: readonly { code: string; name: string }[] }) {
+  const query = page.query as Record<string, unknown>;
+  return (
+    <Form method="post" id={BULK_FORM_ID} className="border-t border-slate-200 p-4" aria-labelledby="bulk-heading" data-testid="bulk-bar">
+      <CsrfField />
+      <h2 id="bulk-heading" className="font-semibold">
+        {t.heading}
+      </h2>
+      {BULK_FILTER_PARAMS.map((name) =>
+        query[name] !== undefined && query[name] !== "" ? <input key={name} type="hidden" name={name} value={String(query[name])} /> : null,
+      )}
+      <label className="mt-2 flex items-start gap-2 text-sm">
+        <input type="checkbox" name="scope" value="all" className="mt-0.5 size-4" data-testid="bulk-all" />
+        <span>{t.allMatching(page.total.toLocaleString("id-ID"))}</span>
+      </label>
+      <p className="mt-1 text-sm text-slate-600">{t.limit}</p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <label htmlFor="bulk-category" className="text-sm font-medium">
+            {t.category}
+          </label>
+          <select id="bulk-category" name="categoryId" className={inputClass} defaultValue="">
+            <option value="">{t.unchanged}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.categoryName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="bulk-code" className="text-sm font-medium">
+            {t.code}
+          </label>
+          <select id="bulk-code" name="classificationCode" className={inputClass} defaultValue="">
+            <option value="">{t.unchanged}</option>
+            {codes.map((code) => (
+              <option key={code.code} value={code.code}>{`${code.code} ${code.name}`}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="bulk-access" className="text-sm font-medium">
+            {t.access}
+          </label>
+          <select id="bulk-access" name="access" className={inputClass} defaultValue="">
+            <option value="">{t.unchanged}</option>
+            {Object.entries(t.accessOptions).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="bulk-add" className="text-sm font-medium">
+            {t.addKeywords}
+          </label>
+          <input id="bulk-add" name="addKeywords" className={inputClass} aria-describedby="bulk-keywords-hint" />
+        </div>
+        <div>
+          <label htmlFor="bulk-remove" className="text-sm font-medium">
+            {t.removeKeywords}
+          </label>
+          <input id="bulk-remove" name="removeKeywords" className={inputClass} aria-describedby="bulk-keywords-hint" />
+        </div>
+        <p id="bulk-keywords-hint" className="self-end text-sm text-slate-600">
+          {t.keywordsHint}
+        </p>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="set" className={buttonClass.primary} data-testid="bulk-apply">
+          {t.apply}
+        </button>
+        <button type="submit" name="intent" value="trash" className={buttonClass.danger} data-testid="bulk-trash">
+          {t.trash}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { IMPORT_STATUSES } from "../imports";
+import { timestamp, uuid } from "./common";
+
+const LineMessageSchema = z.object({
+  line: z.int().min(0).meta({ description: "The manifest's line as a spreadsheet shows it (the header is line 1); 0 for the ZIP as a whole." }),
+  message: z.string().meta({ description: "The problem, in Indonesian." }),
+});
+
+export const ImportSchema = z
+  .object({
+    id: uuid(),
+    status: z.enum(IMPORT_STATUSES).meta({
+      description: "CHECKED: a clean dry run, ready to run; INVALID: the dry run found errors (it cannot run); RUNNING; ROLLING_BACK (cancelled or failed, removing what it made); DONE; FAILED; CANCELLED.",
+    }),
+    sourceName: z.string(),
+    lines: z.int().min(0).meta({ description: "Document lines in the manifest." }),
+    files: z.int().min(0).meta({ description: "Files in the ZIP besides the manifest." }),
+    errorCount: z.int().min(0),
+    errors: z.array(LineMessageSchema).meta({ description: "The dry run's errors by line (the first 1,000; `errorCount` has them all)." }),
+    warnings: z.array(LineMessageSchema).meta({ description: "What is not an error but is not imported (a file no line names)." }),
+    encoding: z.string().nullable().meta({ description: "The encoding the manifest was read in (UTF-8, Windows-1252, ...)." }),
+    createdDocuments: z.int().min(0),
+    jobId: uuid().nullable().meta({ description: "The run's job (`GET /api/v1/jobs/{id}` has its per-line report)." }),
+    error: z.string().nullable(),
+    createdAt: timestamp(),
+    finishedAt: timestamp().nullable(),
+  })
+  .meta({ ref: "Import" });
+
+export const ImportCreateBodySchema = z.object({
+  file: z.string().meta({ format: "binary", description: "The ZIP: the documents' files and one CSV manifest (one line per document)." }),
+});

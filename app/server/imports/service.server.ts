@@ -1,0 +1,558 @@
+/**
+ * Imports ('Impor'): a ZIP of files with a CSV manifest becomes documents, all or nothing.
+ * - The ZIP is staged in R2 like any upload, then read back by ranges (never whole).
+ * - The dry run checks every line with the document form's own rules and stores the checked
+ *   lines; nothing else is written. Only a clean dry run may run.
+ * - The run is a job acting for the user: each line goes through the one intake service a
+ *   person's upload uses (`createDocument`: document, version, retention row, text extraction
+ *   queued, audit), with an idempotency key per line, so a slice killed half way and run again
+ *   makes each document exactly once.
+ * - A cancelled or failed run removes every document it made (files included), slice by slice.
+ */
+import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { decodeUploadedText } from "~/domain/uploaded-text";
+import { claimedFamily } from "~/domain/file-types";
+import {
+  IMPORT_ENDED,
+  MAX_IMPORT_LINES,
+  MAX_STORED_ERRORS,
+  manifestLines,
+  zipMatchName,
+  type ImportError,
+  type ImportStatus,
+} from "~/domain/imports";
+import { assertCan, can, userActorOf } from "~/domain/policy";
+import { ROLES } from "~/domain/roles";
+import { documentFormMessages } from "~/i18n/document-form";
+import { imports as t } from "~/i18n/imports";
+import { commit, type Step } from "../audit/commit.server";
+import { requireUser, type ServiceContext } from "../context.server";
+import { inListChunks } from "../db/in-list.server";
+import { abortUnlessChanged } from "../db/write-guard.server";
+import { createDocument, submittedBefore } from "../documents/service.server";
+import { validDocumentFields } from "../documents/metadata.server";
+import { countUpload, unitStorageUsage } from "../documents/upload-limits.server";
+import { drainFileDeletions } from "../files/deletion-queue.server";
+import { discardFile, stageFileChunks, type StagedFile } from "../files/staging.server";
+import { stageRequestUpload } from "../http/upload-body.server";
+import { parseCsv } from "../http/csv.server";
+import { insertJobStatement } from "../jobs/records.server";
+import { runJob, type JobSlice, type RunningJob, type RunOptions } from "../jobs/runner.server";
+import { sendWorkMessage } from "../jobs/messages.server";
+import { readZipDirectory, readZipEntry, zipEntryChunks, type ZipEntry } from "./zip.server";
+
+/** The largest ZIP an import takes (R2's multipart limit is far above; this is the product's). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+/** Lines one slice of the run turns into documents (each a file copy and one D1 batch). */
+const LINES_PER_SLICE = 10;
+/** Documents one slice of a rollback removes (one D1 batch). */
+const REMOVALS_PER_SLICE = 20;
+/** Checked lines per insert statement (3 parameters each; D1 binds at most 100). */
+const LINE_ROWS_PER_STATEMENT = 30;
+
+/** A checked line as the run reads it: the form's fields, the ZIP entry of its file. */
+type CheckedLine = { line: number; fields: Record<string, string>; unitKerjaId: number | null; fileName: string; entry: ZipEntry };
+
+export type ImportView = {
+  id: string;
+  status: ImportStatus;
+  sourceName: string;
+  lines: number;
+  files: number;
+  errorCount: number;
+  errors: ImportError[];
+  warnings: ImportError[];
+  encoding: string | null;
+  createdDocuments: number;
+  jobId: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+type ImportRow = {
+  id: number;
+  uuid: string;
+  created_by: number;
+  source_name: string;
+  source_key: string | null;
+  status: ImportStatus;
+  lines: number;
+  files: number;
+  error_count: number;
+  errors: string;
+  warnings: string;
+  encoding: string | null;
+  created_documents: number;
+  cancel_requested_at: string | null;
+  error: string | null;
+  job_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
+const IMPORT_COLUMNS = [
+  "id",
+  "uuid",
+  "created_by",
+  "source_name",
+  "source_key",
+  "status",
+  "lines",
+  "files",
+  "error_count",
+  "errors",
+  "warnings",
+  "encoding",
+  "created_documents",
+  "cancel_requested_at",
+  "error",
+  "job_id",
+  "created_at",
+  "finished_at",
+] as const;
+
+/** A ZIP from its first bytes (a local file header, or the end record of an empty ZIP). */
+async function sniffZip(head: Uint8Array): Promise<string> {
+  const zip = head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+  if (!zip) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  return "application/zip";
+}
+
+/**
+ * 'Periksa (Uji Coba)' / `POST /api/v1/imports`: stage the posted ZIP in R2 (it counts as one
+ * upload against the user's rate), check every line of its manifest and record the result. A
+ * clean dry run keeps the ZIP for the run; one with errors keeps only its report.
+ */
+export async function createImport(ctx: ServiceContext, request: Request): Promise<ImportView> {
+  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  const user = requireUser(ctx);
+  const upload = await stageRequestUpload(ctx, request, {
+    maxBytes: IMPORT_MAX_BYTES,
+    sniff: sniffZip,
+    shouldStore: async () => {
+      await countUpload(ctx, user.userId);
+      return true;
+    },
+  });
+  if (!upload.file) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  const source = upload.file;
+  try {
+    const checked = await dryRun(ctx, source);
+    return await recordImport(ctx, source, checked);
+  } catch (error) {
+    await discardFile(ctx, source.key);
+    throw error;
+  }
+}
+
+type DryRun = { lines: CheckedLine[]; lineCount: number; files: number; errors: ImportError[]; warnings: ImportError[]; encoding: string };
+
+/** Every line checked: the form's rules, known category, code and unit, its file in the ZIP, duplicates. */
+async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> {
+  const user = requireUser(ctx);
+  const superAdmin = user.role === ROLES.superAdmin;
+  const entries = (await readZipDirectory(ctx.files, source.key, source.size)).filter(
+    (entry) => !entry.name.endsWith("/") && !entry.name.startsWith("__MACOSX/") && zipMatchName(entry.name) !== ".ds_store",
+  );
+  const manifests = entries.filter((entry) => entry.name.toLowerCase().endsWith(".csv"));
+  if (manifests.length === 0) throw new InvalidError(t.noManifest, { file: [t.noManifest] });
+  if (manifests.length > 1) throw new InvalidError(t.manyManifests(manifests.map((entry) => entry.name)));
+  const manifest = manifests[0]!;
+  const decoded = decodeUploadedText(await readZipEntry(ctx.files, source.key, manifest));
+  const records = parseCsv(decoded.text);
+  if (records.length - 1 > MAX_IMPORT_LINES) throw new InvalidError(t.tooManyLines(MAX_IMPORT_LINES));
+  const { lines, headerError } = manifestLines(records);
+  if (headerError) throw new InvalidError(headerError, { file: [headerError] });
+  if (lines.length === 0) throw new InvalidError(t.emptyManifest, { file: [t.emptyManifest] });
+
+  const files = new Map<string, ZipEntry>();
+  for (const entry of entries) if (entry !== manifest && !files.has(zipMatchName(entry.name))) files.set(zipMatchName(entry.name), entry);
+  const categories = new Map((await ctx.db.selectFrom("categories").select(["id", "category_name"]).execute()).map((row) => [row.category_name.trim().toLowerCase(), row.id]));
+  const units = superAdmin ? new Map((await ctx.db.selectFrom("unit_kerja").select(["id", "nama"]).execute()).map((row) => [row.nama.trim().toLowerCase(), row.id])) : null;
+
+  const errors: ImportError[] = [];
+  const checked: CheckedLine[] = [];
+  const numberSeen = new Map<string, number>();
+  const fileSeen = new Map<string, number>();
+  const numberKey = (unitKerjaId: number | null, documentNumber: string) => `${unitKerjaId ?? ""}\u0000${documentNumber}`;
+  for (const line of lines) {
+    const problems: string[] = [];
+    const fields = { ...line.fields };
+    if (line.categoryName) {
+      const id = categories.get(line.categoryName.toLowerCase());
+      if (id) fields.categoryId = String(id);
+      else problems.push(t.categoryUnknown(line.categoryName));
+    }
+    let unitKerjaId = user.unitKerjaId;
+    if (units) {
+      const id = line.unitName ? (units.get(line.unitName.toLowerCase()) ?? null) : null;
+      if (!line.unitName) problems.push(t.unitRequired);
+      else if (id === null) problems.push(t.unitUnknown(line.unitName));
+      else fields.unitKerjaId = String(id);
+      unitKerjaId = id;
+    }
+    try {
+      await validDocumentFields(ctx, fields, undefined, {});
+    } catch (error) {
+      if (!(error instanceof InvalidError)) throw error;
+      const fieldErrors = { ...(error.fieldErrors ?? { form: [error.message] }) };
+      // A category named but unknown was said above; "choose a category" would repeat it.
+      if (line.categoryName && !fields.categoryId) delete fieldErrors.categoryId;
+      problems.push(...Object.values(fieldErrors).flat());
+    }
+    const entry = line.file ? files.get(zipMatchName(line.file)) : undefined;
+    if (!line.file) problems.push(t.fileRequired);
+    else if (!entry) problems.push(t.fileMissing(line.file));
+    else if (fileSeen.has(zipMatchName(line.file))) problems.push(t.fileUsedTwice(line.file, fileSeen.get(zipMatchName(line.file))!));
+    else if (!claimedFamily(entry.name)) problems.push(t.fileTypeNotAllowed(line.file));
+    if (line.file) fileSeen.set(zipMatchName(line.file), fileSeen.get(zipMatchName(line.file)) ?? line.line);
+    const documentNumber = fields.documentNumber ?? "";
+    if (documentNumber) {
+      const earlier = numberSeen.get(numberKey(unitKerjaId, documentNumber));
+      if (earlier !== undefined) problems.push(t.duplicateInFile(earlier));
+      else numberSeen.set(numberKey(unitKerjaId, documentNumber), line.line);
+    }
+    for (const message of problems) errors.push({ line: line.line, message });
+    if (problems.length === 0 && entry) checked.push({ line: line.line, fields, unitKerjaId, fileName: entry.name.split("/").pop()!, entry });
+  }
+
+  // Against what the archive holds already: the same number in the same unit is the same record
+  // (a manifest imported before), never a second one.
+  const existing = await existingNumbers(ctx, [...new Set(checked.map((line) => line.fields.documentNumber!))]);
+  for (const line of checked) {
+    if (existing.has(numberKey(line.unitKerjaId, line.fields.documentNumber!))) errors.push({ line: line.line, message: t.duplicateExisting });
+  }
+  const failedLines = new Set(errors.map((error) => error.line));
+  const used = new Set(lines.flatMap((line) => (line.file ? [zipMatchName(line.file)] : [])));
+  const warnings = [...files.entries()].filter(([name]) => !used.has(name)).map(([, entry]) => ({ line: 0, message: t.fileExtra(entry.name) }));
+  errors.sort((a, b) => a.line - b.line);
+  return {
+    lines: checked.filter((line) => !failedLines.has(line.line)),
+    lineCount: lines.length,
+    files: files.size,
+    errors,
+    warnings,
+    encoding: decoded.encoding,
+  };
+}
+
+/** The (unit, number) pairs of live or trashed documents among `numbers`. */
+async function existingNumbers(ctx: ServiceContext, numbers: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inListChunks(numbers)) {
+    const rows = await ctx.db.selectFrom("archives").select(["document_number", "unit_kerja_id"]).where("document_number", "in", chunk).execute();
+    for (const row of rows) found.add(`${row.unit_kerja_id ?? ""}\u0000${row.document_number}`);
+  }
+  return found;
+}
+
+/** The import's row, its checked lines (a clean run only) and the source's hand-over from staging to the import. */
+async function recordImport(ctx: ServiceContext, source: StagedFile, run: DryRun): Promise<ImportView> {
+  const user = requireUser(ctx);
+  const now = ctx.now().toISOString();
+  const uuid = crypto.randomUUID();
+  const clean = run.errors.length === 0;
+  const inserted = await ctx.db
+    .insertInto("imports")
+    .values({
+      uuid,
+      created_by: user.userId,
+      unit_kerja_id: user.role === ROLES.superAdmin ? null : user.unitKerjaId,
+      source_name: source.fileName,
+      source_key: clean ? source.key : null,
+      source_size: source.size,
+      upload_id: null,
+      source_kind: "ZIP",
+      manifest_format: "MANIFEST",
+      manifest_name: null,
+      encoding: run.encoding,
+      // Lines are written first; the row says CHECKED only once they all are.
+      status: clean ? "UPLOADING" : "INVALID",
+      lines: run.lineCount,
+      files: run.files,
+      error_count: run.errors.length,
+      errors: JSON.stringify(run.errors.slice(0, MAX_STORED_ERRORS)),
+      warnings: JSON.stringify(run.warnings.slice(0, MAX_STORED_ERRORS)),
+      job_id: null,
+      cancel_requested_at: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: clean ? null : now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (!clean) {
+    await discardFile(ctx, source.key);
+    return getImport(ctx, uuid);
+  }
+  const rows = run.lines.map((line) => ({
+    import_id: inserted.id,
+    line: line.line,
+    data: JSON.stringify({ fields: line.fields, unitKerjaId: line.unitKerjaId, fileName: line.fileName, entry: line.entry }),
+  }));
+  const statements = [...inListChunks(rows, LINE_ROWS_PER_STATEMENT)].map((chunk) => ctx.db.insertInto("import_lines").values(chunk));
+  for (const group of inListChunks(statements, 50)) await commit(ctx, group);
+  // The ZIP now belongs to the import (removed when it ends), no longer to the staging sweep.
+  await commit(ctx, [
+    ctx.db.updateTable("imports").set({ status: "CHECKED", updated_at: now }).where("id", "=", inserted.id),
+    ctx.db.deleteFrom("file_staging").where("r2_key", "=", source.key),
+  ]);
+  return getImport(ctx, uuid);
+}
+
+async function importRow(ctx: ServiceContext, uuid: string): Promise<ImportRow> {
+  const row = await ctx.db.selectFrom("imports").select(IMPORT_COLUMNS).where("uuid", "=", uuid).executeTakeFirst();
+  if (!row || !userActorOf(ctx.actor) || !can(ctx.actor, { type: "import.view", ownerId: row.created_by })) throw new NotFoundError(t.notFound);
+  return row as ImportRow;
+}
+
+/** An import's status, counts and dry-run report (who made it, and Super Admin). */
+export async function getImport(ctx: ServiceContext, uuid: string): Promise<ImportView> {
+  const row = await importRow(ctx, uuid);
+  const job = row.job_id === null ? null : await ctx.db.selectFrom("jobs").select("uuid").where("id", "=", row.job_id).executeTakeFirst();
+  return toImportView(row, job?.uuid ?? null);
+}
+
+function toImportView(row: ImportRow, jobUuid: string | null): ImportView {
+  return {
+    id: row.uuid,
+    // Cancelled while its job runs: it is undoing what it made.
+    status: row.status === "RUNNING" && row.cancel_requested_at ? "ROLLING_BACK" : row.status,
+    sourceName: row.source_name,
+    lines: row.lines,
+    files: row.files,
+    errorCount: row.error_count,
+    errors: JSON.parse(row.errors) as ImportError[],
+    warnings: JSON.parse(row.warnings) as ImportError[],
+    encoding: row.encoding,
+    createdDocuments: row.created_documents,
+    jobId: jobUuid,
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** The user's recent imports (Super Admin: everyone's), newest first. */
+export async function listImports(ctx: ServiceContext, limit = 10): Promise<ImportView[]> {
+  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  const user = requireUser(ctx);
+  const rows = await ctx.db
+    .selectFrom("imports as i")
+    .leftJoin("jobs as j", "j.id", "i.job_id")
+    .select([...IMPORT_COLUMNS.map((column) => `i.${column}` as const), "j.uuid as job_uuid"])
+    .$if(user.role !== ROLES.superAdmin, (qb) => qb.where("i.created_by", "=", user.userId))
+    .orderBy("i.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toImportView(row as ImportRow, row.job_uuid));
+}
+
+/**
+ * 'Impor Sekarang' / `POST /api/v1/imports/{id}/run`: only a clean dry run (409 otherwise).
+ * The units' quotas are checked for the whole batch before a byte is copied; then the job starts
+ * (its progress on /app/pekerjaan, its owner notified when it ends). Returns the job's uuid.
+ */
+export async function runImport(ctx: ServiceContext, uuid: string): Promise<{ jobId: string }> {
+  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  const row = await importRow(ctx, uuid);
+  if (row.status !== "CHECKED") throw new ConflictError(t.notRunnable);
+  await assertRoomForImport(ctx, row.id);
+  const jobUuid = crypto.randomUUID();
+  const user = requireUser(ctx);
+  const now = ctx.now().toISOString();
+  await commit(
+    ctx,
+    [
+      ctx.db.updateTable("imports").set({ status: "RUNNING", updated_at: now }).where("id", "=", row.id).where("status", "=", "CHECKED"),
+      abortUnlessChanged(ctx),
+      insertJobStatement(ctx, { uuid: jobUuid, kind: "import.run", actorUserId: user.userId, params: { importId: row.id }, total: row.lines, singletonKey: `import:${row.uuid}` }),
+      ctx.db
+        .updateTable("imports")
+        .set((eb) => ({ job_id: eb.selectFrom("jobs").select("id").where("uuid", "=", jobUuid) }))
+        .where("id", "=", row.id),
+      { action: "IMPORT_START", params: { source: row.source_name, lines: row.lines }, targetType: "import", targetId: row.uuid },
+    ],
+    { STALE_WRITE: () => new ConflictError(t.notRunnable) },
+  );
+  const job = await ctx.db.selectFrom("jobs").select("id").where("uuid", "=", jobUuid).executeTakeFirstOrThrow();
+  await sendWorkMessage(ctx.env, { type: "job.run", jobId: job.id });
+  return { jobId: jobUuid };
+}
+
+/** 413 before any byte is copied when a unit would pass its quota with the whole import. */
+async function assertRoomForImport(ctx: ServiceContext, importId: number): Promise<void> {
+  const bytesByUnit = new Map<number, number>();
+  for (const row of await ctx.db.selectFrom("import_lines").select("data").where("import_id", "=", importId).execute()) {
+    const line = JSON.parse(row.data) as Pick<CheckedLine, "unitKerjaId" | "entry">;
+    if (line.unitKerjaId !== null) bytesByUnit.set(line.unitKerjaId, (bytesByUnit.get(line.unitKerjaId) ?? 0) + line.entry.size);
+  }
+  for (const [unitKerjaId, bytes] of bytesByUnit) {
+    const usage = await unitStorageUsage(ctx, unitKerjaId);
+    if (usage && usage.usedBytes + bytes > usage.quotaBytes) throw new DomainError(413, documentFormMessages.quotaExceeded);
+  }
+}
+
+/**
+ * 'Batalkan Impor' / `POST /api/v1/imports/{id}/cancel`: an import not yet run ends at once; a
+ * running one removes what it made (the job does it, slice by slice; what fits runs now).
+ */
+export async function cancelImport(ctx: ServiceContext, uuid: string, options: RunOptions = {}): Promise<ImportView> {
+  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  const row = await importRow(ctx, uuid);
+  if (IMPORT_ENDED.includes(row.status)) throw new ConflictError(t.notCancellable);
+  const now = ctx.now().toISOString();
+  if (row.status === "CHECKED" || row.status === "INVALID" || row.status === "UPLOADING") {
+    await ctx.db.updateTable("imports").set({ status: "CANCELLED", source_key: null, updated_at: now, finished_at: now }).where("id", "=", row.id).execute();
+    await ctx.db.deleteFrom("import_lines").where("import_id", "=", row.id).execute();
+    if (row.source_key) await ctx.files.delete(row.source_key);
+    return getImport(ctx, uuid);
+  }
+  await ctx.db.updateTable("imports").set({ cancel_requested_at: now, updated_at: now }).where("id", "=", row.id).where("cancel_requested_at", "is", null).execute();
+  if (row.job_id !== null) await runJob(ctx, row.job_id, { budgetMs: 5_000, ...options });
+  return getImport(ctx, uuid);
+}
+
+/** The run's cursor: the last line done, and (once rolling back) why. */
+type RunCursor = { line: number; rollback?: { status: "CANCELLED" | "FAILED"; error: string | null } };
+
+/** One slice of an import's run (the `import.run` job). */
+export async function importSlice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
+  const importId = Number(job.params.importId);
+  const row = (await ctx.db.selectFrom("imports").select(IMPORT_COLUMNS).where("id", "=", importId).executeTakeFirstOrThrow()) as ImportRow;
+  const cursor = (job.cursor as RunCursor | null) ?? { line: 0 };
+  const rollback = cursor.rollback ?? (row.cancel_requested_at ? { status: "CANCELLED" as const, error: null } : null);
+  if (rollback) return rollbackSlice(ctx, job, row, { ...cursor, rollback });
+
+  const lines = await ctx.db
+    .selectFrom("import_lines")
+    .select(["line", "data"])
+    .where("import_id", "=", importId)
+    .where("line", ">", cursor.line)
+    .orderBy("line")
+    .limit(LINES_PER_SLICE)
+    .execute();
+  if (lines.length === 0) return finishImport(ctx, job, row);
+  const items: JobSlice["items"] = [];
+  let last = cursor.line;
+  try {
+    for (const stored of lines) {
+      const line = JSON.parse(stored.data) as CheckedLine;
+      const key = `import:${row.uuid}:${stored.line}`;
+      // Made before a kill cut the slice short: reported, never made twice.
+      const earlier = await submittedBefore(ctx, key);
+      if (earlier) {
+        items.push({ subject: earlier, label: line.fields.title, outcome: "CREATED" });
+      } else {
+        const file = await stageFileChunks(ctx, zipEntryChunks(ctx.files, row.source_key!, line.entry), line.fileName);
+        const { document } = await createDocument(ctx, { fields: line.fields, file, idempotencyKey: key }, { importId: row.id });
+        items.push({ subject: document.uuid, label: document.title, outcome: "CREATED" });
+      }
+      last = stored.line;
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // A line refused at run time (a file whose bytes are not its type, a number taken meanwhile):
+    // the whole import goes back.
+    const message = `${t.errorLine(lines.find((line) => line.line > last)?.line ?? last)}: ${error.message}`;
+    return { cursor: { line: last, rollback: { status: "FAILED", error: message } } satisfies RunCursor, items, done: items.length, counts: { created: items.length }, finished: false };
+  }
+  return { cursor: { line: last } satisfies RunCursor, items, done: items.length, counts: { created: items.length }, finished: false };
+}
+
+/** Every line done: the import is DONE, its lines and its ZIP go. */
+function finishImport(ctx: ServiceContext, job: RunningJob, row: ImportRow): JobSlice {
+  const now = ctx.now().toISOString();
+  return {
+    cursor: job.cursor,
+    finished: true,
+    steps: [
+      ctx.db
+        .updateTable("imports")
+        .set((eb) => ({
+          status: "DONE",
+          source_key: null,
+          finished_at: now,
+          updated_at: now,
+          created_documents: eb.selectFrom("archives").select((inner) => inner.fn.countAll<number>().as("n")).where("import_id", "=", row.id),
+        }))
+        .where("id", "=", row.id),
+      ctx.db.deleteFrom("import_lines").where("import_id", "=", row.id),
+    ],
+    after: async () => {
+      if (row.source_key) await ctx.files.delete(row.source_key);
+    },
+  };
+}
+
+/** The documents (and their files) an import made, removed in one batch. */
+async function removalSteps(ctx: ServiceContext, importId: number, limit: number): Promise<{ steps: Step[]; removed: number }> {
+  const ids = (await ctx.db.selectFrom("archives").select("id").where("import_id", "=", importId).limit(limit).execute()).map((row) => row.id);
+  if (ids.length === 0) return { steps: [], removed: 0 };
+  const now = ctx.now().toISOString();
+  return {
+    removed: ids.length,
+    steps: [
+      ctx.db
+        .insertInto("file_deletions")
+        .columns(["r2_key", "queued_at"])
+        .expression(ctx.db.selectFrom("archive_files").select((eb) => ["r2_key", eb.val(now).as("queued_at")]).distinct().where("archive_id", "in", ids))
+        .onConflict((oc) => oc.column("r2_key").doNothing()),
+      // The pointer first: the document and its current version refer to each other.
+      ctx.db.updateTable("archives").set({ current_file_id: null }).where("id", "in", ids),
+      ctx.db.deleteFrom("archive_files").where("archive_id", "in", ids),
+      ctx.db.deleteFrom("archives").where("id", "in", ids),
+    ],
+  };
+}
+
+/** One slice of a rollback; the last one ends the import CANCELLED or FAILED (and the job with it). */
+async function rollbackSlice(ctx: ServiceContext, job: RunningJob, row: ImportRow, cursor: RunCursor & { rollback: NonNullable<RunCursor["rollback"]> }): Promise<JobSlice> {
+  const { steps, removed } = await removalSteps(ctx, row.id, REMOVALS_PER_SLICE);
+  const now = ctx.now().toISOString();
+  const drain = async () => {
+    await drainFileDeletions(ctx);
+  };
+  if (removed > 0) {
+    return {
+      cursor,
+      steps: [ctx.db.updateTable("imports").set({ status: "ROLLING_BACK", updated_at: now }).where("id", "=", row.id), ...steps],
+      counts: { removed },
+      finished: false,
+      after: drain,
+    };
+  }
+  const { status, error } = cursor.rollback;
+  return {
+    cursor,
+    steps: [
+      ctx.db.updateTable("imports").set({ status, error, source_key: null, created_documents: 0, finished_at: now, updated_at: now }).where("id", "=", row.id),
+      ctx.db.deleteFrom("import_lines").where("import_id", "=", row.id),
+      { action: "IMPORT_ROLLBACK", params: { source: row.source_name, removed: job.counts.removed ?? 0 }, details: { reason: status, error }, targetType: "import", targetId: row.uuid },
+    ],
+    finished: true,
+    failed: status === "FAILED" ? (error ?? t.notRunnable) : t.cancelled,
+    after: async () => {
+      if (row.source_key) await ctx.files.delete(row.source_key);
+      await drain();
+    },
+  };
+}
+
+/** A job that gave up (retries spent): what it made is removed all the same. */
+export async function abandonImport(ctx: ServiceContext, job: RunningJob): Promise<void> {
+  const importId = Number(job.params.importId);
+  for (;;) {
+    const { steps, removed } = await removalSteps(ctx, importId, REMOVALS_PER_SLICE);
+    if (removed === 0) break;
+    await commit(ctx, steps);
+  }
+  const row = await ctx.db.selectFrom("imports").select("source_key").where("id", "=", importId).executeTakeFirst();
+  const now = ctx.now().toISOString();
+  await ctx.db.updateTable("imports").set({ status: "FAILED", source_key: null, created_documents: 0, finished_at: now, updated_at: now }).where("id", "=", importId).execute();
+  await ctx.db.deleteFrom("import_lines").where("import_id", "=", importId).execute();
+  if (row?.source_key) await ctx.files.delete(row.source_key);
+  await drainFileDeletions(ctx);
+}

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { bulkEdit as t } from "~/i18n/bulk-edit";
+import { disposalText } from "~/i18n/disposal";
+import { deniedMessages } from "~/i18n/id";
+import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
+import { uploadDocument } from "../support/worker/documents";
+import { testEnv } from "../support/worker/env";
+import { createCategory } from "../support/worker/factories";
+import { call, unique, type SignedIn } from "../support/worker/http";
+
+/**
+ * Bulk edit from the documents list: a job acting for the user, each document changed as by its
+ * own edit or skipped with the reason (Statis, held, another unit's), a report per document.
+ */
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+let world: AccessWorld;
+beforeAll(async () => {
+  world = await accessWorld();
+});
+
+type Report = { status: string; counts: Record<string, number>; report: { subject: string; outcome: string; reason: string | null }[] };
+
+const bulk = (session: SignedIn, body: unknown) =>
+  call("/api/v1/archives/bulk", { method: "POST", json: body, cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
+
+/** The job's report once the queue has run it. */
+async function finished(session: SignedIn, jobId: string): Promise<Report> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const job = await (await call(`/api/v1/jobs/${jobId}`, { cookie: session.cookie, ip: session.ip })).json<Report>();
+    if (job.status === "DONE" || job.status === "FAILED") return job;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`job ${jobId} did not end`);
+}
+
+const row = (uuid: string) =>
+  testEnv.DB.prepare("SELECT category_id, keywords, deleted_at FROM archives WHERE uuid = ?").bind(uuid).first<{ category_id: number; keywords: string; deleted_at: string | null }>();
+
+async function ownDocument(title = "Surat Keputusan Dekan tentang Bulk Edit") {
+  return uploadDocument(world.owner.session, { categoryId: world.categoryId, fields: { title } });
+}
+
+describe("bulk edit", () => {
+  it("changes what the user may change and reports a Statis and another unit's document as skipped, with the reason", async () => {
+    const [mine, statis] = [await ownDocument(), await ownDocument()];
+    const others = await uploadDocument(world.requester.session, { categoryId: world.categoryId });
+    await testEnv.DB.prepare("UPDATE archives SET archival_state = 'STATIS' WHERE uuid = ?").bind(statis.uuid).run();
+    const category = await createCategory();
+    const response = await bulk(world.owner.session, {
+      uuids: [mine.uuid, statis.uuid, others.uuid],
+      set: { categoryId: category.id, addKeywords: ["massal"], removeKeywords: ["kalender"] },
+    });
+    expect(response.status).toBe(202);
+    const { jobId } = await response.json<{ jobId: string }>();
+    const job = await finished(world.owner.session, jobId);
+    expect(job.status).toBe("DONE");
+    expect(job.counts).toEqual({ changed: 1, skipped: 2 });
+    const bySubject = Object.fromEntries(job.report.map((item) => [item.subject, item]));
+    expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
+    expect(bySubject[statis.uuid]).toMatchObject({ outcome: "SKIPPED", reason: disposalText.statisReadOnly });
+    expect(bySubject[others.uuid]).toMatchObject({ outcome: "SKIPPED", reason: deniedMessages.editDocument });
+    const changed = await row(mine.uuid);
+    expect(changed!.category_id).toBe(category.id);
+    expect(changed!.keywords).toBe("surat, keputusan, rektor, akademik, massal");
+    expect((await row(statis.uuid))!.category_id).toBe(world.categoryId);
+    expect((await row(others.uuid))!.category_id).toBe(world.categoryId);
+    // One audit row for the run, plus each document's own.
+    const run = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'DOCUMENT_BULK_EDIT' AND target_id = ?").bind(jobId).first<{ n: number }>();
+    expect(run!.n).toBe(1);
+    const updates = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'DOCUMENT_UPDATE' AND target_id = ?").bind(mine.uuid).first<{ n: number }>();
+    expect(updates!.n).toBe(1);
+  });
+
+  it("bulk trash skips a held document with the reason", async () => {
+    const [free, held] = [await ownDocument(), await ownDocument()];
+    const heldId = (await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(held.uuid).first<{ id: number }>())!.id;
+    await testEnv.DB.prepare("INSERT INTO retention_holds (archive_id, reason, created_at) VALUES (?, 'Sengketa', ?)").bind(heldId, new Date().toISOString()).run();
+    const response = await bulk(world.owner.session, { uuids: [free.uuid, held.uuid], action: "trash" });
+    expect(response.status).toBe(202);
+    const { jobId } = await response.json<{ jobId: string }>();
+    const job = await finished(world.owner.session, jobId);
+    expect(job.report.find((item) => item.subject === free.uuid)).toMatchObject({ outcome: "CHANGED" });
+    expect(job.report.find((item) => item.subject === held.uuid)).toMatchObject({ outcome: "SKIPPED", reason: expect.stringContaining("Sengketa") });
+    expect((await row(free.uuid))!.deleted_at).not.toBeNull();
+    expect((await row(held.uuid))!.deleted_at).toBeNull();
+    const run = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'DOCUMENT_BULK_EDIT' AND target_id = ?").bind(jobId).first<{ n: number }>();
+    expect(run!.n).toBe(1);
+  });
+
+  it("'semua yang cocok' is the list's filter itself, resolved when the job runs", async () => {
+    const word = unique("Massalcocok").replace(/[^A-Za-z]/g, "");
+    const docs = [await ownDocument(`Laporan ${word} Pertama Fakultas`), await ownDocument(`Laporan ${word} Kedua Fakultas`)];
+    const category = await createCategory();
+    const response = await bulk(world.owner.session, { filter: { q: word }, set: { categoryId: category.id } });
+    expect(response.status).toBe(202);
+    const job = await finished(world.owner.session, (await response.json<{ jobId: string }>()).jobId);
+    expect(job.report.map((item) => item.subject).sort()).toEqual(docs.map((doc) => doc.uuid).sort());
+    for (const doc of docs) expect((await row(doc.uuid))!.category_id).toBe(category.id);
+  });
+
+  it("refuses before it starts: nothing matching, more than 1,000, nothing to do, a Viewer", async () => {
+    const none = await bulk(world.owner.session, { filter: { q: "zzqqxxnothingmatches" }, action: "trash" });
+    expect(none.status).toBe(400);
+    expect((await none.json<{ message: string }>()).message).toBe(t.nothingChosen);
+    const tooMany = await bulk(world.owner.session, { uuids: Array.from({ length: 1001 }, () => crypto.randomUUID()), action: "trash" });
+    expect(tooMany.status).toBe(400);
+    const nothing = await bulk(world.owner.session, { uuids: [crypto.randomUUID()], set: {} });
+    expect(nothing.status).toBe(400);
+    expect((await nothing.json<{ message: string }>()).message).toBe(t.nothingToDo);
+    expect((await bulk(world.viewer.session, { uuids: [crypto.randomUUID()], action: "trash" })).status).toBe(403);
+  });
+});
