@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
-import { DELIVERIES, FORMATS } from "~/domain/ppid/requests";
+import { DELIVERIES, FORMATS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
 
 const p = ppidMessages.page;

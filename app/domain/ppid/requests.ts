@@ -6,39 +6,11 @@ import { z } from "zod";
 import { ppidMessages } from "../../i18n/ppid";
 import { blankToUndefined } from "../form-input";
 import { createListQuerySchema } from "../list-query";
+import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
 
 const v = ppidMessages.validation;
 
-/** A user's PPID designation beside their SPEC role (Super Admin always acts as both). */
-export const PPID_ROLES = ["PETUGAS", "ATASAN"] as const;
-export type PpidRole = (typeof PPID_ROLES)[number];
-
-/** Where a request stands. MENUNGGU_KONFIRMASI is not yet registered (no number, no clock). */
-export const REQUEST_STATUSES = ["MENUNGGU_KONFIRMASI", "DITERIMA", "DIPROSES", "DIPERPANJANG", "DIJAWAB", "SELESAI"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-/** The states in which the answer is still owed (the register's "open" requests). */
-export const OPEN_STATUSES = ["DITERIMA", "DIPROSES", "DIPERPANJANG"] as const satisfies readonly RequestStatus[];
-
-export const OUTCOMES = ["DIBERIKAN", "DIBERIKAN_SEBAGIAN", "DITOLAK", "TIDAK_DIKUASAI"] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-/** The outcomes that withhold something: they rest on a Pasal 17 ground and a consequence test. */
-export const WITHHOLDING_OUTCOMES: readonly Outcome[] = ["DITOLAK", "DIBERIKAN_SEBAGIAN"];
-
-/** How a request arrived: online through /ppid, or recorded by an officer ('Catat Permohonan'). */
-export const CHANNELS = ["ONLINE", "LANGSUNG", "SURAT", "TELEPON", "EMAIL"] as const;
-export type Channel = (typeof CHANNELS)[number];
-export const OFFICER_CHANNELS = ["LANGSUNG", "SURAT", "TELEPON", "EMAIL"] as const satisfies readonly Channel[];
-
-/** The form wanted: to see it, or a copy (softcopy or hardcopy). */
-export const FORMATS = ["MELIHAT", "SALINAN_SOFTCOPY", "SALINAN_HARDCOPY"] as const;
-/** How the requester receives it. */
-export const DELIVERIES = ["AMBIL_LANGSUNG", "POS", "EMAIL"] as const;
-
-/** Pasal 17 UU 14/2008, huruf a–j: the information excepted from disclosure. */
-export const EXEMPTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] as const;
-export type ExemptionGround = (typeof EXEMPTION_GROUNDS)[number];
-/** Pasal 35 ayat (1) UU 14/2008, huruf a–g: the grounds of an objection. */
-export const OBJECTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
+export { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS, type PpidRole, type RequestStatus, type Outcome, type Channel, type ExemptionGround } from "./requests-view";
 
 const requiredText = (required: string, max: number, tooLong: string) => z.string(required).trim().min(1, required).max(max, tooLong);
 const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());

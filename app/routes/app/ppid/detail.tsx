@@ -8,7 +8,8 @@ import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type Fo
 import { CsrfField } from "~/components/form/csrf-field";
 import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
-import { AnswerSchema, EXEMPTION_GROUNDS, ExtendSchema, ObjectionResponseSchema, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests";
+import { AnswerSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
+import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
