@@ -103,8 +103,8 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     await page.getByTestId("berita-acara-verify").click();
     await page.getByRole("heading", { name: "Verifikasi Berita Acara", level: 1 }).waitFor();
     expect(await page.textContent("body")).not.toContain(doc.title);
-    // The document is gone.
-    expect((await page.request.get(`/app/documents/${doc.uuid}`)).status()).toBe(404);
+    // The document is gone: its old address answers 410 with its tombstone.
+    expect((await page.request.get(`/app/documents/${doc.uuid}`)).status()).toBe(410);
   });
 
   it("candidates → Daftar Usul Serah → Laksanakan → the record is Statis and read-only", async () => {

@@ -49,7 +49,14 @@ const rows = (page: Page) => page.getByTestId("document-row");
 const cellTexts = (page: Page, column: number) =>
   rows(page)
     .locator(`td:nth-child(${column})`)
-    .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()));
+    .evaluateAll((cells) =>
+      cells.map((cell) => {
+        // The search snippet inside a cell is the phone card's (hidden on a wide table): not the cell's value.
+        const copy = cell.cloneNode(true) as Element;
+        copy.querySelectorAll("[data-testid=snippet]").forEach((snippet) => snippet.remove());
+        return (copy.textContent ?? "").replace(/\s+/g, " ").trim();
+      }),
+    );
 const titles = (page: Page) => cellTexts(page, 2);
 
 async function showing(page: Page): Promise<{ shown: number; total: number }> {

@@ -77,7 +77,8 @@ describe("departing staff: 'Nonaktifkan' and 'Aktifkan'", () => {
       expect(await dialog.textContent()).toContain(`Nonaktifkan akun "${leaver.fullName}"?`);
       await expectNoAxeViolations(page, `deactivate dialog (${mode.label})`);
       await dialog.getByRole("button", { name: "Ya, Nonaktifkan" }).click();
-      expect(await toast(page)).toBe("Pengguna dinonaktifkan: tidak dapat login lagi, dan sesi, token API, serta izin unduhannya telah diakhiri.");
+      // With JavaScript the dialog opened in the page, so the last toast may still show: wait for the new one.
+      await expect.poll(() => toast(page), { timeout: 10_000 }).toBe("Pengguna dinonaktifkan: tidak dapat login lagi, dan sesi, token API, serta izin unduhannya telah diakhiri.");
       await heading(page, "Detail Pengguna");
       expect(await textOf(page, "[data-testid=user-status]")).toMatch(/^Nonaktif sejak \d{2} \w+ \d{4} \d{2}:\d{2}$/);
 

@@ -17,7 +17,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
-import { formatDate, formatShortDay } from "~/lib/format";
+import { formatShortDay } from "~/lib/format";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -187,7 +187,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">{list.needsAnriLetter ? m.anriNeeded : m.anriNotNeeded}</p>
           {list.anriLetterNumber && (
             <p className="mt-2" data-testid="anri-letter">
-              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{formatDate(list.anriLetterDate)}</strong>
+              {m.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {m.letterDate}: <strong>{formatShortDay(list.anriLetterDate)}</strong>
             </p>
           )}
           {list.canManage && list.needsAnriLetter && (
