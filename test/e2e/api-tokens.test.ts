@@ -48,7 +48,7 @@ describe.each(VIEWPORTS)("%s", (_size, viewport) => {
       await page.getByTestId("header-api-tokens").click();
       await page.waitForURL((url) => url.pathname === "/app/api-tokens");
       await waitForHydration(page);
-      expect(await textOf(page, "h1")).toBe("Token API");
+      await page.getByRole("heading", { level: 1, name: "Token API", exact: true }).waitFor();
       expect(await sidewaysOverflow(page)).toBe(0);
       await expectNoAxeViolations(page, "/app/api-tokens");
     });

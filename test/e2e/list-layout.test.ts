@@ -12,10 +12,14 @@ const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** Every pair of the visible controls of the list's toolbar that overlap (none should). */
+/**
+ * Every pair of the visible controls of the list's toolbar that overlap (none should). Controls
+ * inside the closed 'Filter' toggle are not rendered, though they still answer a layout box.
+ */
 const overlappingControls = (page: Page) =>
   page.locator("form[role=search]").evaluate((form) => {
-    const boxes = [...form.querySelectorAll("input:not([type=hidden]), select, button, a")]
+    const boxes = [...form.querySelectorAll("input:not([type=hidden]), select, button, a, summary")]
+      .filter((element) => element.checkVisibility())
       .map((element) => ({ name: element.getAttribute("name") ?? element.textContent ?? element.tagName, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0);
     const overlaps: string[] = [];
@@ -51,6 +55,12 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const title = page.getByTestId("document-row").first().locator("td").nth(1).getByRole("link");
     expect(await title.getAttribute("href")).toMatch(/^\/app\/documents\/[0-9a-f-]{36}$/);
 
+    // At 1280 px Kata Kunci, Uploader and Ukuran step back so Judul keeps room to read.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await visibleHeaders()).toBe(8);
+    expect(await table.locator("thead th").nth(1).evaluate((cell) => cell.getBoundingClientRect().width)).toBeGreaterThanOrEqual(240);
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+
     // A wide screen adds Deskripsi and 'Kode Klasifikasi', still without sideways scrolling.
     await page.setViewportSize({ width: 1600, height: 900 });
     expect(await visibleHeaders()).toBe(13);
@@ -58,10 +68,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   });
 
-  // KNOWN REGRESSION after this round's merges (in the closing notes): on a phone two filter
-  // selects ('klasifikasi', 'akses') lay over the sort direction. Skipped until it is fixed; the
-  // fix, not this skip, is the next step.
-  it.skip("390×844: rows are cards with 44 px actions, nothing scrolls sideways", async () => {
+  it("390×844: rows are cards with 44 px actions, nothing scrolls sideways", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: PHONE });
     await login(page, DEMO_ACCOUNTS.ftStaff);
     await goto(page, "/app/documents");
@@ -82,6 +89,11 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await page.getByTestId("sort-select").isVisible()).toBe(true);
     expect(await page.getByTestId("sort-dir").isVisible()).toBe(true);
     expect(await overlappingControls(page)).toEqual([]);
+    // Opened, the filters take their own rows: still nothing over anything.
+    await page.getByTestId("list-filters").locator("summary").click();
+    await page.getByTestId("code-filter").waitFor();
+    expect(await overlappingControls(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
     const sortedBy = (sort: string, dir: string) => (url: URL) => url.searchParams.get("sort") === sort && url.searchParams.get("dir") === dir;
     if (javaScriptEnabled) {
       // Each change applies at once.

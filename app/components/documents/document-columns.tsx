@@ -18,7 +18,8 @@ const a = documentsText.actions;
  * the title (and, from 1536 px, the description) sharing the rest, so that at 1366 px every
  * value wraps only between words: numbers break after their slashes, dates between date and
  * time, badges never. The description column shows from 1536 px (below that it is on the phone
- * card and the detail page); keywords, uploader and size from 1280 px. A phone card shows every
+ * card and the detail page); keywords, uploader and size from a 1366 px laptop (at 1280 px, beside
+the sidebar, they would squeeze Judul to a few letters). A phone card shows every
  * column but No. `offset` numbers the rows across pages; `detailPath` (signed-in list) makes
  * Judul and 'Lihat' links to the detail page, `viewPath` gives the public list its 'Lihat'.
  */
@@ -75,7 +76,7 @@ export function documentColumns({
     },
     // Wide enough for 'Korespondensi', the longest word of a category name: no word breaks inside.
     { key: "category", header: c.category, width: "7rem", cell: (document) => <BreakAfterSlashes text={document.categoryName} /> },
-    { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "xl", cell: (document) => <KeywordChips keywords={document.keywords} /> },
+    { key: "keywords", header: c.keywords, width: "9rem", hideBelow: "laptop", cell: (document) => <KeywordChips keywords={document.keywords} /> },
     {
       key: "description",
       header: c.description,
@@ -106,7 +107,7 @@ export function documentColumns({
     // Beyond the SPEC's twelve: the classification code, on wide screens only.
     { key: "code", header: filingText.documentCode, width: "5.5rem", hideBelow: "2xl", card: "hidden", cell: (document) => document.classificationCode ?? "-" },
     { key: "year", header: c.year, sort: "year", width: "4rem", cell: (document) => document.year },
-    { key: "uploader", header: c.uploader, width: "6.5rem", hideBelow: "xl", cell: (document) => document.uploader },
+    { key: "uploader", header: c.uploader, width: "6.5rem", hideBelow: "laptop", cell: (document) => document.uploader },
     {
       key: "createdAt",
       header: c.createdAt,
@@ -115,7 +116,7 @@ export function documentColumns({
       cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss"),
     },
     // 'UKURAN ↕' needs its 5rem, or it runs into 'AKSI'.
-    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "xl", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
+    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "laptop", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
     {
       key: "actions",
       header: c.actions,

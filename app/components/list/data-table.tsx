@@ -8,8 +8,9 @@ import { SortHeader, type SortState } from "./sort-header";
  * - `header`: the column title (also the fact's label on a phone card).
  * - `cell`: renders the cell's content; keep it small (few elements, short class names).
  * - `sort`: the list-query sort key this column sorts by (the header becomes a sort link).
- * - `hideBelow`: hide the column in the table view on screens narrower than `lg`, `xl` or
- *   `2xl` (an optional column for wide screens)
+ * - `hideBelow`: hide the column in the table view on screens narrower than `lg` (1024 px),
+ *   `xl` (1280 px), `laptop` (1360 px: shown on a 1366 px laptop, not at 1280) or `2xl`
+ *   (1536 px) (an optional column for wide screens)
  *   (the phone card still shows it unless `card` is "hidden").
  * - `width`: the column's share of the table (e.g. "12%"); the table never scrolls sideways.
  * - `card`: the cell's part in the phone card: "title" (heading line), "fact" (labelled with
@@ -22,7 +23,7 @@ export type Column<Row, Sort extends string = string> = {
   header: string;
   cell: (row: Row, index: number) => ReactNode;
   sort?: Sort;
-  hideBelow?: "lg" | "xl" | "2xl";
+  hideBelow?: "lg" | "xl" | "laptop" | "2xl";
   width?: string;
   card?: "title" | "fact" | "plain" | "actions" | "hidden";
   align?: "end";
