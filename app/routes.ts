@@ -27,6 +27,7 @@ export default [
       index("routes/app/dashboard.tsx"),
       route("documents", "routes/app/documents.tsx"),
       route("documents/create", "routes/app/documents-create.tsx"),
+      route("documents/unggah-banyak", "routes/app/documents-bulk-upload.tsx"),
       route("documents/:uuid", "routes/app/document-detail.tsx"),
       route("documents/:uuid/update", "routes/app/document-update.tsx"),
       layout("routes/app/access-request-layout.tsx", [

@@ -7,6 +7,7 @@ import { CODE_PATTERN } from "./classification";
 import { SECURITY_CLASSES } from "./security-classes";
 import { TEXT_FILTER_VALUES } from "./text-extraction";
 import { isIsoDate, RETENTION_STATUSES } from "./retention";
+import { bulkUpload as bulkUploadText } from "../i18n/bulk-upload";
 
 export const ACCESS_LEVELS = ["PRIVATE", "PUBLIC"] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -68,6 +69,25 @@ const browserFile = z.custom<File>(
 
 /** The create form (browser validation): metadata plus a required file. */
 export const DocumentCreateSchema = DocumentMetadataSchema.extend({ file: browserFile });
+/**
+ * The shared fields of the form 'Unggah Banyak' (browser constraints; the server checks the same through the
+ * document's own rules). Title and document number come from each file; the description may be
+ * left empty (each document then describes itself by its title).
+ */
+export const BulkUploadSchema = DocumentMetadataSchema.pick({
+  categoryId: true,
+  year: true,
+  keywords: true,
+  accessLevel: true,
+  classificationCode: true,
+  securityClass: true,
+}).extend({
+  description: z.string().trim().max(5000).optional(),
+  unitKerjaId: z.string().optional(),
+  // The files as the browser sees them (the server streams and checks each one apart).
+  files: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, bulkUploadText.noFiles),
+});
+
 /** The optional note that goes with a new version of the file (the server reads it with the file). */
 export const VersionNoteSchema = z.string().trim().max(500, v.versionNoteMax).optional();
 

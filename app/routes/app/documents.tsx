@@ -11,6 +11,7 @@ import { documents as documentsText } from "~/i18n/documents";
 import { bulkEditOfForm } from "~/domain/bulk-edit";
 import { InvalidError } from "~/domain/errors";
 import { bulkEdit as bulkText } from "~/i18n/bulk-edit";
+import { bulkUpload as bulkUploadText } from "~/i18n/bulk-upload";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { startBulkEdit } from "~/server/documents/bulk.server";
@@ -51,9 +52,14 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={documentsText.title} />
         {canCreate && (
-          <Link to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
-            {documentsText.create}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
+              {bulkUploadText.entry}
+            </Link>
+            <Link to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
+              {documentsText.create}
+            </Link>
+          </div>
         )}
       </div>
       <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} />

@@ -1,0 +1,25 @@
+/** 'Unggah Banyak': many files at once, one document each. */
+export const bulkUpload = {
+  title: "Unggah Banyak",
+  intro: (max: number) =>
+    `Pilih hingga ${max} file sekaligus; setiap file menjadi satu dokumen. Isian di bawah berlaku untuk semua file. Judul dan Nomor Dokumen diambil dari nama file dan dapat diubah nanti (dengan JavaScript: sebelum dikirim).`,
+  files: "File",
+  filesHint: "Tarik file ke sini atau klik untuk memilih. PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
+  description: "Deskripsi (opsional)",
+  descriptionHint: "Kosong: deskripsi setiap dokumen adalah judulnya.",
+  chosen: (count: number) => `${count} file dipilih`,
+  titleOf: (fileName: string) => `Judul untuk ${fileName}`,
+  submit: "Unggah Semua",
+  sending: "Mengunggah...",
+  noFiles: "Pilih minimal satu file.",
+  tooManyFiles: (max: number) => `Paling banyak ${max} file sekali unggah. Bagi menjadi beberapa kali unggah.`,
+  batchTooLarge: (mb: number) => `Ukuran semua file sekaligus melebihi ${mb} MB. Bagi menjadi beberapa kali unggah.`,
+  reportHeading: "Hasil Unggah",
+  reportSummary: (created: number, refused: number) => `${created} dokumen dibuat, ${refused} file ditolak.`,
+  columns: { file: "File", result: "Hasil" },
+  created: "Dibuat",
+  refused: "Ditolak",
+  again: "Unggah lagi",
+  toList: "Ke Semua Dokumen",
+  entry: "Unggah Banyak",
+};

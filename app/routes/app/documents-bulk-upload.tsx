@@ -1,0 +1,214 @@
+import { useState } from "react";
+import { Link, href } from "react-router";
+import type { Route } from "./+types/documents-bulk-upload";
+import { PageHeader } from "~/components/app-shell";
+import { BackLink } from "~/components/back-link";
+import { buttonClass, inputClass } from "~/components/buttons";
+import { Field, FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
+import { CsrfField } from "~/components/form/csrf-field";
+import { DataTable, type Column } from "~/components/list/data-table";
+import { FILES_FIELD, MAX_BULK_UPLOAD_FILES, TITLES_FIELD, titleFromFileName, type BulkUploadOutcome } from "~/domain/bulk-upload";
+import { BulkUploadSchema } from "~/domain/document-schemas";
+import { DomainError } from "~/domain/errors";
+import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
+import { assertCan } from "~/domain/policy";
+import { SECURITY_CLASSES } from "~/domain/security-classes";
+import { bulkUpload as text } from "~/i18n/bulk-upload";
+import { documentForm as documentFormText } from "~/i18n/document-form";
+import { filingText, securityClassText } from "~/i18n/filing";
+import { deniedMessages } from "~/i18n/id";
+import { useHydrated } from "~/lib/use-hydrated";
+import { pageMeta } from "~/lib/meta";
+import { documentFormRules, ownerUnitOptions, ownerUnitRuleOf } from "~/routes/helpers/document-form.server";
+import { replyWithDomainError } from "~/routes/helpers/form.server";
+import { getSignedIn } from "~/routes/helpers/gates.server";
+import { orRouteError } from "~/routes/helpers/route-errors.server";
+import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
+import { classificationOptions } from "~/server/classification/service.server";
+import { uploadDocuments } from "~/server/documents/bulk-upload.server";
+import { listCategories } from "~/server/documents/service.server";
+import { uploadBodyOf } from "~/server/http/upload-body.server";
+
+export const meta = () => pageMeta({ title: text.title });
+
+export const handle = streamsUploadHandle;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getSignedIn(context);
+  await orRouteError(() => assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument));
+  const [categories, classifications, units] = await Promise.all([listCategories(ctx), classificationOptions(ctx), ownerUnitOptions(ctx)]);
+  return {
+    categories,
+    classifications,
+    units,
+    rules: documentFormRules(BulkUploadSchema, { ownerUnit: units !== null }),
+    // A fresh key per rendered form: the same batch posted twice makes its documents once.
+    submissionId: crypto.randomUUID(),
+  };
+}
+
+/** The batch's report is the answer (nothing to redirect to: it lists the documents made). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getSignedIn(context);
+  try {
+    const report = await uploadDocuments(ctx, uploadBodyOf(request), { ownerUnit: ownerUnitRuleOf(ctx) });
+    return { report };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return replyWithDomainError(error, { formLevelFields: [FILES_FIELD] });
+  }
+}
+
+const reportColumns: Column<BulkUploadOutcome>[] = [
+  { key: "file", header: text.columns.file, width: "40%", card: "title", cell: (row) => row.fileName },
+  {
+    key: "result",
+    header: text.columns.result,
+    cell: (row) =>
+      row.uuid ? (
+        <span>
+          {text.created}:{" "}
+          <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
+            {row.title}
+          </Link>
+        </span>
+      ) : (
+        <span className="text-red-700">
+          {text.refused}: {row.error}
+        </span>
+      ),
+  },
+];
+
+export default function BulkUpload({ loaderData, actionData }: Route.ComponentProps) {
+  const report = actionData && "report" in actionData ? actionData.report : null;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <BackLink fallback={href("/app/documents")} />
+      <PageHeader title={text.title} description={text.intro(MAX_BULK_UPLOAD_FILES)} />
+      {report ? <Report report={report} /> : <BulkUploadForm {...loaderData} lastResult={actionData && !("report" in actionData) ? (actionData as FormReply) : null} />}
+    </div>
+  );
+}
+
+function Report({ report }: { report: BulkUploadOutcome[] }) {
+  const created = report.filter((row) => row.uuid).length;
+  return (
+    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="bulk-report">
+      <h2 id="bulk-report" className="px-4 pt-4 text-lg font-semibold">
+        {text.reportHeading}
+      </h2>
+      <p role="status" className="px-4 pb-2 text-sm text-slate-700" data-testid="bulk-upload-summary">
+        {text.reportSummary(created, report.length - created)}
+      </p>
+      <DataTable columns={reportColumns} rows={report} rowKey={(row) => `${row.fileName}:${row.uuid ?? row.error}`} label={text.reportHeading} testId="bulk-upload-report" rowTestId="bulk-upload-row" empty={null} />
+      <div className="flex flex-wrap gap-3 p-4">
+        <Link to={href("/app/documents/unggah-banyak")} reloadDocument className={buttonClass.secondary}>
+          {text.again}
+        </Link>
+        <Link to={href("/app/documents")} className={buttonClass.primary}>
+          {text.toList}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function BulkUploadForm({
+  categories,
+  classifications,
+  units,
+  rules,
+  submissionId,
+  lastResult,
+}: Route.ComponentProps["loaderData"] & { lastResult: FormReply | null }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const [form, fields] = useFormKit<"categoryId" | "year" | "keywords" | "description" | "accessLevel" | "classificationCode" | "securityClass" | "unitKerjaId" | "files">({
+    lastResult,
+    rules,
+    defaultValue: { accessLevel: "PRIVATE" },
+    onValidSubmit: () => setSending(true),
+  });
+  const f = documentFormText.fields;
+  return (
+    <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <FormBanner message={form.errors?.[0]} testId="form-error" />
+      {/* A real post in both modes: the server streams the files one after another. */}
+      <form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
+        {/* The shared fields come before the files: the server checks them before a byte is stored. */}
+        <CsrfField />
+        <input type="hidden" name="submissionId" value={submissionId} />
+        <SelectField
+          label={f.category}
+          field={fields.categoryId}
+          options={categories.map((category) => ({ value: category.id, label: category.categoryName }))}
+          placeholder={f.chooseCategory}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={f.year} field={fields.year} type="number" />
+          <Field label={f.keywords} field={fields.keywords} />
+        </div>
+        <TextareaField label={text.description} field={fields.description} hint={text.descriptionHint} rows={3} />
+        {units && (
+          <SelectField label={f.ownerUnit} field={fields.unitKerjaId} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} placeholder={f.chooseOwnerUnit} />
+        )}
+        <RadioGroup
+          legend={f.accessLevel}
+          field={fields.accessLevel}
+          options={[
+            { value: "PRIVATE", label: f.private },
+            { value: "PUBLIC", label: f.public },
+          ]}
+          fallback="PRIVATE"
+        />
+        <SelectField
+          label={filingText.documentCode}
+          field={fields.classificationCode}
+          options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
+          placeholder={filingText.noCode}
+        />
+        <RadioGroup
+          legend={securityClassText.label}
+          field={fields.securityClass}
+          options={[
+            { value: "", label: securityClassText.followDefault, hint: securityClassText.followDefaultHint },
+            ...SECURITY_CLASSES.map((value) => ({ value, label: securityClassText.names[value], hint: securityClassText.hints[value] })),
+          ]}
+          fallback=""
+        />
+        {/* A large target: files dropped on a file input are taken by the browser itself, JavaScript or not. */}
+        <Field
+          label={text.files}
+          field={fields.files}
+          type="file"
+          hint={text.filesHint}
+          inputProps={{
+            multiple: true,
+            accept: ACCEPTED_FILE_EXTENSIONS,
+            className: "block w-full rounded-lg border-2 border-dashed border-slate-300 p-6 file:mr-3 file:rounded file:border-0 file:bg-blue-50 file:px-3 file:py-1 file:text-blue-800",
+            onChange: ({ currentTarget }) => setChosen([...(currentTarget.files ?? [])].map((file) => file.name)),
+          }}
+        />
+        {hydrated && chosen.length > 0 && (
+          <fieldset className="space-y-2" data-testid="bulk-upload-titles">
+            <legend className="text-sm font-medium">{text.chosen(chosen.length)}</legend>
+            {chosen.map((fileName, index) => (
+              <label key={`${index}:${fileName}`} className="block text-sm">
+                <span className="sr-only">{text.titleOf(fileName)}</span>
+                <span aria-hidden className="block truncate text-xs text-slate-500">
+                  {fileName}
+                </span>
+                <input name={TITLES_FIELD} defaultValue={titleFromFileName(fileName)} maxLength={255} className={inputClass} />
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <button type="submit" className={buttonClass.primary} disabled={sending} data-testid="bulk-upload-submit">
+          {sending ? text.sending : text.submit}
+        </button>
+      </form>
+    </div>
+  );
+}
