@@ -37,6 +37,16 @@ async function finished(session: SignedIn, jobId: string): Promise<Report> {
   throw new Error(`job ${jobId} did not end`);
 }
 
+/** Start a bulk edit, wait for its job, and read its report by document. */
+async function ranToEnd(session: SignedIn, body: unknown) {
+  const response = await bulk(session, body);
+  expect(response.status).toBe(202);
+  const { jobId } = await response.json<{ jobId: string }>();
+  const job = await finished(session, jobId);
+  expect(job.status).toBe("DONE");
+  return { jobId, job, bySubject: Object.fromEntries(job.report.map((item) => [item.subject, item])) };
+}
+
 const row = (uuid: string) =>
   testEnv.DB.prepare("SELECT category_id, keywords, deleted_at FROM archives WHERE uuid = ?").bind(uuid).first<{ category_id: number; keywords: string; deleted_at: string | null }>();
 
@@ -50,16 +60,11 @@ describe("bulk edit", () => {
     const others = await uploadDocument(world.requester.session, { categoryId: world.categoryId });
     await testEnv.DB.prepare("UPDATE archives SET archival_state = 'STATIS' WHERE uuid = ?").bind(statis.uuid).run();
     const category = await createCategory();
-    const response = await bulk(world.owner.session, {
+    const { jobId, job, bySubject } = await ranToEnd(world.owner.session, {
       uuids: [mine.uuid, statis.uuid, others.uuid],
       set: { categoryId: category.id, addKeywords: ["massal"], removeKeywords: ["kalender"] },
     });
-    expect(response.status).toBe(202);
-    const { jobId } = await response.json<{ jobId: string }>();
-    const job = await finished(world.owner.session, jobId);
-    expect(job.status).toBe("DONE");
     expect(job.counts).toEqual({ changed: 1, skipped: 2 });
-    const bySubject = Object.fromEntries(job.report.map((item) => [item.subject, item]));
     expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
     expect(bySubject[statis.uuid]).toMatchObject({ outcome: "SKIPPED", reason: disposalText.statisReadOnly });
     expect(bySubject[others.uuid]).toMatchObject({ outcome: "SKIPPED", reason: deniedMessages.editDocument });
@@ -153,13 +158,8 @@ describe("bulk edit", () => {
       const mine = await coded(world.owner.session, code);
       const wrongCode = await coded(world.owner.session, otherCode);
       const otherUnit = await coded(world.requester.session, code);
-      const response = await bulk(world.owner.session, { uuids: [mine.uuid, wrongCode.uuid, otherUnit.uuid], action: "berkas", berkasId: berkas.id });
-      expect(response.status).toBe(202);
-      const { jobId } = await response.json<{ jobId: string }>();
-      const job = await finished(world.owner.session, jobId);
-      expect(job.status).toBe("DONE");
+      const { jobId, job, bySubject } = await ranToEnd(world.owner.session, { uuids: [mine.uuid, wrongCode.uuid, otherUnit.uuid], action: "berkas", berkasId: berkas.id });
       expect(job.counts).toEqual({ changed: 1, skipped: 2 });
-      const bySubject = Object.fromEntries(job.report.map((item) => [item.subject, item]));
       expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
       expect(bySubject[wrongCode.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherCode(wrongCode.view.title) });
       expect(bySubject[otherUnit.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherUnit(otherUnit.view.title) });
@@ -176,9 +176,7 @@ describe("bulk edit", () => {
       const word = unique("Berkasmassal").replace(/[^A-Za-z]/g, "");
       const docs = [await coded(world.owner.session, code, `Notula ${word} Pertama Senat`), await coded(world.owner.session, code, `Notula ${word} Kedua Senat`)];
       await testEnv.DB.prepare("UPDATE archives SET berkas_id = ? WHERE uuid = ?").bind(berkas.id, docs[1]!.uuid).run();
-      const response = await bulk(world.owner.session, { filter: { q: word }, action: "berkas", berkasId: berkas.id });
-      expect(response.status).toBe(202);
-      const job = await finished(world.owner.session, (await response.json<{ jobId: string }>()).jobId);
+      const { job } = await ranToEnd(world.owner.session, { filter: { q: word }, action: "berkas", berkasId: berkas.id });
       expect(job.report.map((item) => [item.subject, item.outcome, item.reason]).sort()).toEqual(
         [
           [docs[0]!.uuid, "CHANGED", null],
