@@ -102,6 +102,9 @@ export type BerkasDetailView = BerkasView & {
 /** A berkas a document may be filed into (same unit and code, open), for the document page's select. */
 export type BerkasOption = { id: number; number: string; title: string };
 
+/** A berkas the list's bulk edit may file into: open, the actor's unit's (Super Admin: any unit's). */
+export type BulkBerkasOption = BerkasOption & { classificationCode: string; unitKerjaName: string };
+
 /** The Daftar Arsip: `?jenis=aktif|inaktif`, Super Admin's `unit`, paged. */
 
 export const DaftarArsipQuerySchema = createListQuerySchema({

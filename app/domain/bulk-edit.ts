@@ -28,16 +28,22 @@ export const BulkSetSchema = z.object({
 });
 export type BulkSet = z.output<typeof BulkSetSchema>;
 
+/** What a bulk edit does instead of setting fields. */
+export const BULK_ACTIONS = ["trash", "berkas"] as const;
+
 export const BulkEditSchema = z
   .object({
     uuids: z.array(z.string().uuid({ error: t.nothingChosen })).min(1, t.nothingChosen).max(MAX_BULK_DOCUMENTS, t.tooMany(MAX_BULK_DOCUMENTS, MAX_BULK_DOCUMENTS + 1)).optional(),
     /** The list's query parameters (`q`, `category`, `klasifikasi`, ...): everything matching them. */
     filter: z.record(z.string(), z.string()).optional(),
     set: BulkSetSchema.optional(),
-    action: z.literal("trash").optional(),
+    /** `trash`: to the trash; `berkas`: filed into the berkas `berkasId` ('Masukkan ke Berkas'). */
+    action: z.enum(BULK_ACTIONS).optional(),
+    berkasId: z.coerce.number({ error: t.berkasRequired }).int().positive({ error: t.berkasRequired }).optional(),
   })
   .refine((body) => (body.uuids === undefined) !== (body.filter === undefined), { error: t.uuidsOrFilter })
   .refine((body) => (body.set === undefined) !== (body.action === undefined), { error: t.setOrTrash })
+  .refine((body) => (body.action === "berkas") === (body.berkasId !== undefined), { error: t.berkasRequired })
   .refine((body) => body.action !== undefined || Object.values(body.set ?? {}).some((value) => value !== undefined && !(Array.isArray(value) && value.length === 0)), {
     error: t.nothingToDo,
   });
@@ -56,7 +62,8 @@ export function editedKeywords(current: string, add: readonly string[] = [], rem
 
 /**
  * The action bar's form as a bulk edit (the same schema as the API): the ticked rows, or the
- * filter with `scope=all`; `intent=trash`, or the fields chosen (`access` is "LEVEL:CLASS").
+ * filter with `scope=all`; `intent=trash`, `intent=berkas` with `berkasId`, or the fields chosen
+ * (`access` is "LEVEL:CLASS").
  */
 export function bulkEditOfForm(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
   const text = (name: string) => {
@@ -69,7 +76,9 @@ export function bulkEditOfForm(form: { get(name: string): unknown; getAll(name: 
     ...(text("scope") === "all" ? { filter } : { uuids: form.getAll("uuids").filter((value) => typeof value === "string") }),
     ...(text("intent") === "trash"
       ? { action: "trash" }
-      : {
+      : text("intent") === "berkas"
+        ? { action: "berkas", berkasId: text("berkasId") }
+        : {
           set: {
             categoryId: text("categoryId"),
             classificationCode: text("classificationCode"),

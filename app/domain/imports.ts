@@ -10,6 +10,12 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 /** Statuses after which nothing more happens to an import. */
 export const IMPORT_ENDED: readonly ImportStatus[] = ["DONE", "FAILED", "CANCELLED"];
 
+/**
+ * Days a dry-run import that was never run keeps its ZIP (counted from the dry run); then the
+ * maintenance job deletes the ZIP and ends the import CANCELLED, saying it expired.
+ */
+export const IMPORT_UNRUN_KEPT_DAYS = 7;
+
 /** Most lines one manifest may have (a bigger archive comes in several imports). */
 export const MAX_IMPORT_LINES = 10_000;
 /** Errors kept in the import's row (the count says how many in all). */

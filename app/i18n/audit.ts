@@ -168,6 +168,10 @@ export const audit = {
   VITAL_COPY_RECOVERED: (p: { title: string }) => `Salinan kedua arsip vital "${p.title}" kembali utuh`,
   IMPORT_START: (p: { source: string; lines: number }) => `Impor "${p.source}" dimulai (${p.lines} baris)`,
   IMPORT_ROLLBACK: (p: { source: string; removed: number }) => `Impor "${p.source}" dibatalkan; ${p.removed} dokumen yang sudah dibuat dihapus lagi`,
-  DOCUMENT_BULK_EDIT: (p: { count: number; trash: boolean }) =>
-    p.trash ? `Pemindahan massal ${p.count} dokumen ke sampah dimulai` : `Perubahan massal ${p.count} dokumen dimulai`,
+  DOCUMENT_BULK_EDIT: (p: { count: number; trash: boolean; berkas?: string }) =>
+    p.trash
+      ? `Pemindahan massal ${p.count} dokumen ke sampah dimulai`
+      : p.berkas !== undefined
+        ? `Pemasukan massal ${p.count} dokumen ke berkas ${p.berkas} dimulai`
+        : `Perubahan massal ${p.count} dokumen dimulai`,
 } as const satisfies Record<AuditAction, (params: never) => string>;

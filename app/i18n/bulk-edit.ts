@@ -6,7 +6,9 @@ export const bulkEdit = {
   tooMany: (max: number, count: number) =>
     `Paling banyak ${max.toLocaleString("id-ID")} dokumen sekali jalan; pilihan ini mencakup ${count.toLocaleString("id-ID")}. Persempit pencarian atau filter.`,
   uuidsOrFilter: "Kirim uuids atau filter, tidak keduanya.",
-  setOrTrash: "Kirim set atau action \"trash\", tidak keduanya.",
+  setOrTrash: "Kirim set atau action (\"trash\" atau \"berkas\"), tidak keduanya.",
+  berkasRequired: "Pilih berkas tujuan (berkasId hanya bersama action \"berkas\").",
+  alreadyInBerkas: "Sudah ada di berkas ini.",
   keywordsMax: "Kata kunci terlalu panjang.",
   started: (count: number) => `Perubahan massal untuk ${count} dokumen dimulai. Laporannya per dokumen ada di Pekerjaan.`,
   gone: "Dokumen tidak ditemukan lagi.",
@@ -27,5 +29,10 @@ export const bulkBar = {
   keywordsHint: "Pisahkan dengan koma.",
   apply: "Ubah Dokumen Terpilih",
   trash: "Pindahkan ke Sampah",
+  berkas: "Berkas tujuan",
+  berkasChoose: "(pilih berkas)",
+  berkasOption: (number: string, code: string, title: string, unit: string | null) => `${number} · ${code} · ${title}${unit ? ` (${unit})` : ""}`,
+  berkasHint: "Hanya dokumen dengan unit dan kode klasifikasi berkas itu yang dimasukkan; yang lain dilewati dan disebut di laporan.",
+  fileIntoBerkas: "Masukkan ke Berkas",
   accessOptions: { "PUBLIC:BIASA": "Publik (Biasa)", "PRIVATE:TERBATAS": "Privat — Terbatas", "PRIVATE:RAHASIA": "Privat — Rahasia", "PRIVATE:SANGAT_RAHASIA": "Privat — Sangat Rahasia" } as Record<string, string>,
 };

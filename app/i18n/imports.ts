@@ -44,6 +44,8 @@ export const imports = {
   notCancellable: "Impor ini sudah berakhir dan tidak bisa dibatalkan.",
   sourceType: "Unggah berkas ZIP yang berisi berkas-berkas dokumen dan satu manifes CSV.",
   notZip: "Berkas ini bukan ZIP yang bisa dibaca.",
+  expired: (days: number) =>
+    `ZIP impor ini sudah kedaluwarsa: tidak dijalankan dalam ${days} hari setelah uji coba, jadi dihapus. Unggah ZIP-nya lagi untuk mengimpor.`,
   sourceGone: "Berkas sumber impor tidak ditemukan lagi; unggah ulang.",
   entryUnreadable: (name: string) => `Berkas “${name}” di dalam ZIP terenkripsi atau dikompresi dengan cara yang tidak didukung.`,
   noManifest: "ZIP tidak berisi manifes CSV.",

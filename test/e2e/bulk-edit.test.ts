@@ -1,13 +1,15 @@
 /**
  * Bulk edit from the documents list: ft.staff ticks two rows and sets their keywords (JavaScript
- * on, 1366×800), and moves 'semua yang cocok' of a search to the trash (JavaScript off,
- * 390×844); each lands on the job's page with a report per document. axe-core clean.
+ * on, 1366×800), moves 'semua yang cocok' of a search to the trash (JavaScript off, 390×844), and
+ * files two ticked rows into a berkas (JavaScript off, 1366×800); each lands on the job's page
+ * with a report per document. axe-core clean.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, goto, login, useBrowser } from "../support/node/browser";
+import { DEMO_ACCOUNTS, baseURL, goto, login, useBrowser } from "../support/node/browser";
 import { expectNoAxeViolations } from "../support/node/axe";
-import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
+import { api, apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
+import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 
 const { newPage } = useBrowser();
 
@@ -63,5 +65,46 @@ describe("bulk edit", () => {
     await goto(page, `/app/documents?q=${word}`);
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
     expect(await page.getByTestId("document-row").count()).toBe(0);
+  });
+
+  it("JavaScript off, 1366: two ticked rows go into a berkas with 'Masukkan ke Berkas'", { timeout: 120_000 }, async () => {
+    const word = uniqueWord("berkas");
+    const code = `M${uniqueWord("").toUpperCase().slice(0, 9)}`;
+    const now = new Date().toISOString();
+    executeOnE2eDb(
+      `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
+       VALUES (?, NULL, ?, '', 'TERBATAS', 2, 1, 'MUSNAH', '', ?, ?)`,
+      code,
+      `Uji massal ${code}`,
+      now,
+      now,
+    );
+    const session = await apiSession(DEMO_ACCOUNTS.ftStaff.username);
+    const docs = [
+      await createTestDocument(session, { title: `Notula ${word} Satu`, fields: { classificationCode: code } }),
+      await createTestDocument(session, { title: `Notula ${word} Dua`, fields: { classificationCode: code } }),
+    ];
+    const number = uniqueWord("BM").toUpperCase();
+    const created = await api("/api/v1/berkas", {
+      method: "POST",
+      headers: { cookie: session.cookie, "x-csrf-token": session.csrfToken, origin: baseURL(), "content-type": "application/json" },
+      body: JSON.stringify({ number, title: `Notula rapat ${word}`, classificationCode: code }),
+    });
+    expect(created.status).toBe(201);
+    const berkasId = ((await created.json()) as { data: { id: number } }).data.id;
+
+    const { page } = await newPage({ javaScriptEnabled: false, viewport: { width: 1366, height: 800 } });
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents?q=${word}`);
+    await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
+    for (const doc of docs) await page.getByLabel(`Pilih “${doc.title}”`).check();
+    await page.getByLabel("Berkas tujuan").selectOption(String(berkasId));
+    await expectNoAxeViolations(page, "the bulk bar with a berkas chosen");
+    await page.getByTestId("bulk-berkas").click();
+    await page.getByRole("heading", { name: /Pekerjaan: Perubahan massal dokumen/ }).waitFor();
+    const report = await reportOf(page, 2);
+    expect(report.every((line) => line.includes("Diubah"))).toBe(true);
+    const filed = queryE2eDb<{ berkas_id: number | null }>("SELECT berkas_id FROM archives WHERE uuid IN (?, ?)", docs[0]!.uuid, docs[1]!.uuid);
+    expect(filed.map((row) => row.berkas_id)).toEqual([berkasId, berkasId]);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { berkasText } from "~/i18n/berkas";
 import { bulkEdit as t } from "~/i18n/bulk-edit";
 import { disposalText } from "~/i18n/disposal";
 import { deniedMessages } from "~/i18n/id";
@@ -10,7 +11,8 @@ import { call, unique, type SignedIn } from "../support/worker/http";
 
 /**
  * Bulk edit from the documents list: a job acting for the user, each document changed as by its
- * own edit or skipped with the reason (Statis, held, another unit's), a report per document.
+ * own edit or skipped with the reason (Statis, held, another unit's), a report per document;
+ * 'Masukkan ke Berkas' files what the berkas takes and skips the rest with the berkas's reason.
  */
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -35,6 +37,16 @@ async function finished(session: SignedIn, jobId: string): Promise<Report> {
   throw new Error(`job ${jobId} did not end`);
 }
 
+/** Start a bulk edit, wait for its job, and read its report by document. */
+async function ranToEnd(session: SignedIn, body: unknown) {
+  const response = await bulk(session, body);
+  expect(response.status).toBe(202);
+  const { jobId } = await response.json<{ jobId: string }>();
+  const job = await finished(session, jobId);
+  expect(job.status).toBe("DONE");
+  return { jobId, job, bySubject: Object.fromEntries(job.report.map((item) => [item.subject, item])) };
+}
+
 const row = (uuid: string) =>
   testEnv.DB.prepare("SELECT category_id, keywords, deleted_at FROM archives WHERE uuid = ?").bind(uuid).first<{ category_id: number; keywords: string; deleted_at: string | null }>();
 
@@ -48,16 +60,11 @@ describe("bulk edit", () => {
     const others = await uploadDocument(world.requester.session, { categoryId: world.categoryId });
     await testEnv.DB.prepare("UPDATE archives SET archival_state = 'STATIS' WHERE uuid = ?").bind(statis.uuid).run();
     const category = await createCategory();
-    const response = await bulk(world.owner.session, {
+    const { jobId, job, bySubject } = await ranToEnd(world.owner.session, {
       uuids: [mine.uuid, statis.uuid, others.uuid],
       set: { categoryId: category.id, addKeywords: ["massal"], removeKeywords: ["kalender"] },
     });
-    expect(response.status).toBe(202);
-    const { jobId } = await response.json<{ jobId: string }>();
-    const job = await finished(world.owner.session, jobId);
-    expect(job.status).toBe("DONE");
     expect(job.counts).toEqual({ changed: 1, skipped: 2 });
-    const bySubject = Object.fromEntries(job.report.map((item) => [item.subject, item]));
     expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
     expect(bySubject[statis.uuid]).toMatchObject({ outcome: "SKIPPED", reason: disposalText.statisReadOnly });
     expect(bySubject[others.uuid]).toMatchObject({ outcome: "SKIPPED", reason: deniedMessages.editDocument });
@@ -110,5 +117,84 @@ describe("bulk edit", () => {
     expect(nothing.status).toBe(400);
     expect((await nothing.json<{ message: string }>()).message).toBe(t.nothingToDo);
     expect((await bulk(world.viewer.session, { uuids: [crypto.randomUUID()], action: "trash" })).status).toBe(403);
+  });
+
+  describe("'Masukkan ke Berkas'", () => {
+    let code: string;
+    let otherCode: string;
+    let berkas: { id: number; number: string };
+
+    /** A classification code of its own (the berkas takes only documents of its code). */
+    async function newCode(): Promise<string> {
+      const value = unique("BB").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-10);
+      const stamp = new Date().toISOString();
+      await testEnv.DB.prepare(
+        `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
+         VALUES (?, NULL, ?, '', 'TERBATAS', 2, 3, 'MUSNAH', '', ?, ?)`,
+      )
+        .bind(value, `Kode ${value}`, stamp, stamp)
+        .run();
+      return value;
+    }
+
+    const coded = (session: SignedIn, classificationCode: string, title = unique("Notula Rapat Senat Berkas")) =>
+      uploadDocument(session, { categoryId: world.categoryId, fields: { title, classificationCode } });
+    const berkasOf = async (uuid: string) => (await testEnv.DB.prepare("SELECT berkas_id FROM archives WHERE uuid = ?").bind(uuid).first<{ berkas_id: number | null }>())!.berkas_id;
+
+    beforeAll(async () => {
+      [code, otherCode] = [await newCode(), await newCode()];
+      const response = await call("/api/v1/berkas", {
+        method: "POST",
+        json: { number: unique("BM"), title: "Notula Rapat Senat Fakultas", classificationCode: code },
+        cookie: world.owner.session.cookie,
+        ip: world.owner.session.ip,
+        csrfToken: world.owner.session.csrfToken,
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      berkas = (await response.json<{ data: { id: number; number: string } }>()).data;
+    });
+
+    it("files what the berkas takes and skips another code's and another unit's document with the reason", async () => {
+      const mine = await coded(world.owner.session, code);
+      const wrongCode = await coded(world.owner.session, otherCode);
+      const otherUnit = await coded(world.requester.session, code);
+      const { jobId, job, bySubject } = await ranToEnd(world.owner.session, { uuids: [mine.uuid, wrongCode.uuid, otherUnit.uuid], action: "berkas", berkasId: berkas.id });
+      expect(job.counts).toEqual({ changed: 1, skipped: 2 });
+      expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
+      expect(bySubject[wrongCode.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherCode(wrongCode.view.title) });
+      expect(bySubject[otherUnit.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherUnit(otherUnit.view.title) });
+      expect(await berkasOf(mine.uuid)).toBe(berkas.id);
+      expect(await berkasOf(wrongCode.uuid)).toBeNull();
+      expect(await berkasOf(otherUnit.uuid)).toBeNull();
+      const filed = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'BERKAS_FILE' AND target_id = ?").bind(mine.uuid).first<{ n: number }>();
+      expect(filed!.n).toBe(1);
+      const run = await testEnv.DB.prepare("SELECT message FROM audit_logs WHERE action = 'DOCUMENT_BULK_EDIT' AND target_id = ?").bind(jobId).first<{ message: string }>();
+      expect(run!.message).toBe(`Pemasukan massal 3 dokumen ke berkas ${berkas.number} dimulai`);
+    });
+
+    it("files everything the list's filter matches; one already in the berkas is said so", async () => {
+      const word = unique("Berkasmassal").replace(/[^A-Za-z]/g, "");
+      const docs = [await coded(world.owner.session, code, `Notula ${word} Pertama Senat`), await coded(world.owner.session, code, `Notula ${word} Kedua Senat`)];
+      await testEnv.DB.prepare("UPDATE archives SET berkas_id = ? WHERE uuid = ?").bind(berkas.id, docs[1]!.uuid).run();
+      const { job } = await ranToEnd(world.owner.session, { filter: { q: word }, action: "berkas", berkasId: berkas.id });
+      expect(job.report.map((item) => [item.subject, item.outcome, item.reason]).sort()).toEqual(
+        [
+          [docs[0]!.uuid, "CHANGED", null],
+          [docs[1]!.uuid, "SKIPPED", t.alreadyInBerkas],
+        ].sort(),
+      );
+      for (const doc of docs) expect(await berkasOf(doc.uuid)).toBe(berkas.id);
+    });
+
+    it("refuses before it starts without a berkas, or one the user may not file into", async () => {
+      const doc = await coded(world.owner.session, code);
+      const none = await bulk(world.owner.session, { uuids: [doc.uuid], action: "berkas" });
+      expect(none.status).toBe(400);
+      expect((await none.json<{ message: string }>()).message).toBe(t.berkasRequired);
+      expect((await bulk(world.owner.session, { uuids: [doc.uuid], action: "berkas", berkasId: 999_999_999 })).status).toBe(404);
+      // Another unit's berkas is not even visible to this member.
+      expect((await bulk(world.requester.session, { uuids: [doc.uuid], action: "berkas", berkasId: berkas.id })).status).toBe(404);
+      expect(await berkasOf(doc.uuid)).toBeNull();
+    });
   });
 });

@@ -4,8 +4,10 @@ import { imports as t } from "~/i18n/imports";
 import type { ServiceContext } from "~/server/context.server";
 import { cancelImport, createImport, getImport, runImport, type ImportView } from "~/server/imports/service.server";
 import { KilledForTest, runJob } from "~/server/jobs/runner.server";
+import { runMaintenance } from "~/server/jobs/maintenance.server";
+import { IMPORT_UNRUN_KEPT_DAYS } from "~/domain/imports";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
-import { serviceContext, testClock } from "../support/worker/context";
+import { serviceContext, testClock, testJobContext } from "../support/worker/context";
 import { r2Keys, sendMultipart } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
 import { call, unique, type SignedIn } from "../support/worker/http";
@@ -261,5 +263,36 @@ describe("import of a ZIP with a CSV manifest", () => {
     await expect(runImport(tight, view.id)).rejects.toMatchObject({ status: 413 });
     expect((await getImport(ctx, view.id)).status).toBe("CHECKED");
     expect(await importedCount(view.id)).toBe(0);
+  });
+
+  it("a dry run never run gives up its ZIP after the kept days, once, and its page says to upload again", async () => {
+    const clock = testClock();
+    const ctx = await quietContext(world.owner.user, clock);
+    const { lines, files } = batch(2);
+    const view = await createImport(ctx, zipRequest(zipOf(lines, files)));
+    expect(view.status).toBe("CHECKED");
+    const state = () =>
+      testEnv.DB.prepare("SELECT i.status, i.source_key, (SELECT COUNT(*) FROM import_lines l WHERE l.import_id = i.id) AS lines FROM imports i WHERE i.uuid = ?")
+        .bind(view.id)
+        .first<{ status: string; source_key: string | null; lines: number }>();
+    const zipKey = (await state())!.source_key!;
+    expect(await r2Keys()).toContain(zipKey);
+    const day = 86_400_000;
+    // A day short of the limit: kept.
+    clock.advance((IMPORT_UNRUN_KEPT_DAYS - 1) * day);
+    await runMaintenance(testJobContext("maintenance", clock));
+    expect(await state()).toEqual({ status: "CHECKED", source_key: zipKey, lines: 2 });
+    clock.advance(day + 60_000);
+    const first = await runMaintenance(testJobContext("maintenance", clock));
+    expect(first.importsExpired).toBeGreaterThanOrEqual(1);
+    expect(await state()).toEqual({ status: "CANCELLED", source_key: null, lines: 0 });
+    expect(await r2Keys()).not.toContain(zipKey);
+    const expired = await getImport(ctx, view.id);
+    expect(expired).toMatchObject({ status: "CANCELLED", error: t.expired(IMPORT_UNRUN_KEPT_DAYS) });
+    await expect(runImport(ctx, view.id)).rejects.toThrow(t.notRunnable);
+    // Idempotent: the next run finds nothing more to do.
+    clock.advance(60_000);
+    expect((await runMaintenance(testJobContext("maintenance", clock))).importsExpired).toBe(0);
+    expect(await getImport(ctx, view.id)).toEqual(expired);
   });
 });

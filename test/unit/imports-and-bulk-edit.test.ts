@@ -48,7 +48,7 @@ describe("bulk edit", () => {
     expect(editedKeywords("surat, Kalender, akademik", ["rektor", "SURAT"], ["kalender"])).toBe("surat, akademik, rektor");
   });
 
-  it("reads the action bar's form: the ticked rows or the filter, the fields or the trash", () => {
+  it("reads the action bar's form: the ticked rows or the filter, the fields, the trash or a berkas", () => {
     const form = (entries: [string, string][]) => {
       const data = new URLSearchParams(entries);
       return { get: (name: string) => data.get(name), getAll: (name: string) => data.getAll(name) };
@@ -62,6 +62,8 @@ describe("bulk edit", () => {
       filter: { q: "rektor", category: "3" },
       action: "trash",
     });
+    expect(bulkEditOfForm(form([["uuids", uuid], ["berkasId", "7"], ["intent", "berkas"]])).data).toEqual({ uuids: [uuid], action: "berkas", berkasId: 7 });
+    expect(bulkEditOfForm(form([["uuids", uuid], ["berkasId", ""], ["intent", "berkas"]])).error?.issues[0]?.message).toBe(bulkEdit.berkasRequired);
     expect(bulkEditOfForm(form([["intent", "trash"]])).error?.issues[0]?.message).toBe(bulkEdit.nothingChosen);
     expect(bulkEditOfForm(form([["uuids", uuid], ["intent", "set"]])).error?.issues[0]?.message).toBe(bulkEdit.nothingToDo);
   });

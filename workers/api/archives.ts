@@ -127,12 +127,12 @@ export const archivesApi = new Hono<HonoEnv>()
     "/bulk",
     route({
       tag: TAG,
-      summary: "Change many documents, or move them to the trash, as a job",
+      summary: "Change many documents, move them to the trash, or file them into a berkas, as a job",
       description:
-        "Names the documents by `uuids`, or by `filter` (the list's query parameters: everything they match for the caller, resolved when the job starts), at most 1,000; then `set` (the fields to change; `addKeywords`/`removeKeywords` edit the keywords) or `action: \"trash\"`. Each document is changed as by its own edit (policy, Statis, audit row) or skipped with the reason (a held document is never trashed). The per-document report is at `GET /api/v1/jobs/{id}`.",
+        "Names the documents by `uuids`, or by `filter` (the list's query parameters: everything they match for the caller, resolved when the job starts), at most 1,000; then `set` (the fields to change; `addKeywords`/`removeKeywords` edit the keywords), `action: \"trash\"`, or `action: \"berkas\"` with `berkasId` ('Masukkan ke Berkas': the berkas must be one the caller may file into now, else 403/404/409 before the job starts). Each document is changed as by its own edit, trash or filing (policy, Statis, audit row) or skipped with the reason (a held document is never trashed; a document of another unit or classification code, Statis, or in another berkas is not filed; one already in the berkas is skipped as such). The per-document report is at `GET /api/v1/jobs/{id}`.",
       access: "write",
       ok: { status: 202, description: "Started.", schema: JobStartedSchema },
-      errors: [400],
+      errors: [400, 403, 404, 409],
     }),
     jsonBody(BulkEditSchema),
     async (c) => {

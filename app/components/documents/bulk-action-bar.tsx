@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit-view";
+import type { BulkBerkasOption } from "~/domain/berkas";
 import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
 import { bulkBar as t } from "~/i18n/bulk-edit";
 
@@ -15,10 +16,23 @@ export const selectCell = (row: DocumentListRow) => (
 
 /**
  * 'Ubah Massal' under the list: the ticked rows, or everything matching the list's search and
- * filters (the filter itself is posted, not ids), with the new values or 'Pindahkan ke Sampah'.
+ * filters (the filter itself is posted, not ids), with the new values, 'Pindahkan ke Sampah', or
+ * 'Masukkan ke Berkas' with the berkas chosen.
  */
-export function BulkActionBar({ page, categories, codes }: { page: DocumentListPage; categories: Category[]; codes: readonly { code: string; name: string }[] }) {
+export function BulkActionBar({
+  page,
+  categories,
+  codes,
+  berkasOptions,
+}: {
+  page: DocumentListPage;
+  categories: Category[];
+  codes: readonly { code: string; name: string }[];
+  berkasOptions: readonly BulkBerkasOption[];
+}) {
   const query = page.query as Record<string, unknown>;
+  // A unit's berkas are all its own: the unit's name is said only when several units are offered.
+  const severalUnits = new Set(berkasOptions.map((option) => option.unitKerjaName)).size > 1;
   return (
     <Form method="post" id={BULK_FORM_ID} className="border-t border-slate-200 p-4" aria-labelledby="bulk-heading" data-testid="bulk-bar">
       <CsrfField />
@@ -95,6 +109,29 @@ export function BulkActionBar({ page, categories, codes }: { page: DocumentListP
           {t.trash}
         </button>
       </div>
+      {berkasOptions.length > 0 && (
+        <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+            <label htmlFor="bulk-berkas" className="text-sm font-medium">
+              {t.berkas}
+            </label>
+            <select id="bulk-berkas" name="berkasId" className={inputClass} defaultValue="" aria-describedby="bulk-berkas-hint">
+              <option value="">{t.berkasChoose}</option>
+              {berkasOptions.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {t.berkasOption(option.number, option.classificationCode, option.title, severalUnits ? option.unitKerjaName : null)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" name="intent" value="berkas" className={buttonClass.secondary} data-testid="bulk-berkas">
+            {t.fileIntoBerkas}
+          </button>
+          <p id="bulk-berkas-hint" className="w-full text-sm text-slate-600">
+            {t.berkasHint}
+          </p>
+        </div>
+      )}
     </Form>
   );
 }

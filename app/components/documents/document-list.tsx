@@ -1,6 +1,7 @@
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, keysetPagination, listHref, sortOptions } from "~/components/list";
 import { documents as documentsText } from "~/i18n/documents";
 import type { Category, DocumentListPage } from "~/domain/documents";
+import type { BulkBerkasOption } from "~/domain/berkas";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns, documentSnippet } from "./document-columns";
 import { BulkActionBar, selectCell } from "./bulk-action-bar";
@@ -30,6 +31,7 @@ export function DocumentList({
   textFilter = false,
   facets = null,
   bulk = false,
+  berkasOptions = [],
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
@@ -45,6 +47,8 @@ export function DocumentList({
   facets?: Facets | null;
   /** A checkbox per row and the 'Ubah Massal' bar (who may start a bulk edit). */
   bulk?: boolean;
+  /** The berkas the bar may file into ('Masukkan ke Berkas'); none: that part of the bar is not shown. */
+  berkasOptions?: readonly BulkBerkasOption[];
 }) {
   const { query } = page;
   const defaults = documentListDefaults(query.q);
@@ -141,7 +145,7 @@ export function DocumentList({
         rowDetail={documentSnippet}
       />
       <Pagination {...keysetPagination(page, cursors, pageHref)} />
-      {bulk && page.data.length > 0 && <BulkActionBar page={page} categories={categories} codes={codes} />}
+      {bulk && page.data.length > 0 && <BulkActionBar page={page} categories={categories} codes={codes} berkasOptions={berkasOptions} />}
     </div>
   );
 }

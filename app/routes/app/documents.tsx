@@ -14,6 +14,7 @@ import { bulkEdit as bulkText } from "~/i18n/bulk-edit";
 import { bulkUpload as bulkUploadText } from "~/i18n/bulk-upload";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
+import { bulkBerkasOptions } from "~/server/berkas/service.server";
 import { startBulkEdit } from "~/server/documents/bulk.server";
 
 export const meta = () => pageMeta({ title: documentsText.title });
@@ -21,15 +22,17 @@ export const meta = () => pageMeta({ title: documentsText.title });
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const list = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true });
+  const bulk = can(ctx.actor, { type: "documents.bulkEdit" });
   return {
     ...list,
     canCreate: can(ctx.actor, { type: "document.create" }),
     textFilter: can(ctx.actor, { type: "text.statusFilter" }),
-    bulk: can(ctx.actor, { type: "documents.bulkEdit" }),
+    bulk,
+    berkasOptions: bulk && list.page.data.length > 0 ? await bulkBerkasOptions(ctx) : [],
   };
 }
 
-/** 'Ubah Massal': the bar's form starts the job; its report is on the job's page. */
+/** 'Ubah Massal' (fields, trash, 'Masukkan ke Berkas'): the bar's form starts the job; its report is on the job's page. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const back = new URL(request.url);
@@ -46,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
-  const { page, cursors, categories, codes, notice, canCreate, textFilter, facets, bulk } = loaderData;
+  const { page, cursors, categories, codes, notice, canCreate, textFilter, facets, bulk, berkasOptions } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -62,7 +65,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} />
+      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} berkasOptions={berkasOptions} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   type BerkasListQuery,
   type BerkasOption,
   type BerkasView,
+  type BulkBerkasOption,
 } from "~/domain/berkas";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
@@ -62,7 +63,7 @@ async function closedReasonOf(ctx: ServiceContext, row: BerkasRow): Promise<stri
 }
 
 /** The berkas `id` the actor may change now (`berkas.manage`, and open), or the refusal. */
-async function changeableBerkas(ctx: ServiceContext, id: number | string): Promise<BerkasRow> {
+export async function changeableBerkas(ctx: ServiceContext, id: number | string): Promise<BerkasRow> {
   requireUser(ctx);
   const row = await visibleBerkas(ctx, id);
   assertCan(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }, m.manageDenied);
@@ -410,6 +411,30 @@ export async function berkasOptionsFor(
     .limit(50)
     .execute();
   return rows;
+}
+
+/** Most berkas the bulk bar's select offers (newest first). */
+const BULK_BERKAS_OPTIONS = 200;
+
+/**
+ * The berkas the documents list's bulk bar offers for 'Masukkan ke Berkas': at their unit, on no
+ * open transfer proposal, the actor's unit's (Super Admin: every unit's), newest first. Empty for
+ * who may manage none. (One on an open disposal list is refused when the run is asked for.)
+ */
+export async function bulkBerkasOptions(ctx: ServiceContext): Promise<BulkBerkasOption[]> {
+  const scope = berkasScopeOf(ctx.actor);
+  const unitKerjaId = scope.all ? null : scope.unitKerjaId;
+  // Super Admin manages any unit's berkas (the unit in the check is then immaterial).
+  if ((!scope.all && unitKerjaId === null) || !can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: unitKerjaId ?? 0, custodyUnitId: null } })) return [];
+  let query = ctx.db
+    .selectFrom("berkas as b")
+    .innerJoin("classification_codes as k", "k.id", "b.classification_id")
+    .innerJoin("unit_kerja as uk", "uk.id", "b.unit_kerja_id")
+    .select(["b.id", "b.number", "b.title", "k.code as classificationCode", "uk.nama as unitKerjaName"])
+    .where("b.custody_unit_id", "is", null)
+    .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb));
+  if (unitKerjaId !== null) query = query.where("b.unit_kerja_id", "=", unitKerjaId);
+  return query.orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS).execute();
 }
 
 /** The berkas a document is filed in, as its page names it (number and title), if the reader may see it. */

@@ -14,6 +14,7 @@ import { decodeUploadedText } from "~/domain/uploaded-text";
 import { claimedFamily } from "~/domain/file-types";
 import {
   IMPORT_ENDED,
+  IMPORT_UNRUN_KEPT_DAYS,
   MAX_IMPORT_LINES,
   MAX_STORED_ERRORS,
   manifestLines,
@@ -413,6 +414,56 @@ export async function cancelImport(ctx: ServiceContext, uuid: string, options: R
   await ctx.db.updateTable("imports").set({ cancel_requested_at: now, updated_at: now }).where("id", "=", row.id).where("cancel_requested_at", "is", null).execute();
   if (row.job_id !== null) await runJob(ctx, row.job_id, { budgetMs: 5_000, ...options });
   return getImport(ctx, uuid);
+}
+
+/** Expired imports one maintenance run ends (one `IN` list). */
+const EXPIRY_LIMIT = 50;
+
+/**
+ * The maintenance job: an import dry-run but never run (CHECKED, or stuck writing its lines)
+ * IMPORT_UNRUN_KEPT_DAYS after its dry run gives up its ZIP. In one batch per run the import
+ * ends CANCELLED with the expiry as its error, its checked lines go and its ZIP is queued for
+ * deletion (the deletion queue removes it from R2, retried until R2 confirms); each statement
+ * re-checks the status, so an import started meanwhile keeps its ZIP and a second run finds
+ * nothing to do.
+ */
+export async function expireUnrunImports(ctx: ServiceContext): Promise<number> {
+  assertCan(ctx.actor, { type: "files.sweep" }, "files.sweep");
+  const now = ctx.now();
+  const cutoff = new Date(now.getTime() - IMPORT_UNRUN_KEPT_DAYS * 86_400_000).toISOString();
+  const idle = await ctx.db
+    .selectFrom("imports")
+    .select("id")
+    .where("status", "in", ["CHECKED", "UPLOADING"])
+    .where("source_key", "is not", null)
+    .where("updated_at", "<=", cutoff)
+    .orderBy("updated_at")
+    .limit(EXPIRY_LIMIT)
+    .execute();
+  if (idle.length === 0) return 0;
+  const ids = idle.map((row) => row.id);
+  const stillIdle = () =>
+    ctx.db.selectFrom("imports").where("id", "in", ids).where("status", "in", ["CHECKED", "UPLOADING"]).where("source_key", "is not", null);
+  const stamp = now.toISOString();
+  const results = await commit(ctx, [
+    ctx.db
+      .insertInto("file_deletions")
+      .columns(["r2_key", "queued_at"])
+      .expression(
+        stillIdle()
+          .select((eb) => ["source_key as r2_key", eb.val(stamp).as("queued_at")])
+          .$narrowType<{ r2_key: string }>(),
+      )
+      .onConflict((oc) => oc.column("r2_key").doNothing()),
+    ctx.db.deleteFrom("import_lines").where("import_id", "in", stillIdle().select("id")),
+    ctx.db
+      .updateTable("imports")
+      .set({ status: "CANCELLED", source_key: null, error: t.expired(IMPORT_UNRUN_KEPT_DAYS), finished_at: stamp, updated_at: stamp })
+      .where("id", "in", ids)
+      .where("status", "in", ["CHECKED", "UPLOADING"])
+      .where("source_key", "is not", null),
+  ]);
+  return results[2]?.meta.changes ?? 0;
 }
 
 /** The run's cursor: the last line done, and (once rolling back) why. */

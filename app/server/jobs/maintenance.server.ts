@@ -6,6 +6,7 @@ import { IN_LIST_MAX } from "../db/in-list.server";
 import { purgeExpiredTrash } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { summarizeClosedWindows } from "../audit/windows.server";
+import { expireUnrunImports } from "../imports/service.server";
 
 /** An upload may legitimately take this long before its document row exists. */
 const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
@@ -16,9 +17,17 @@ const SWEEP_LIMIT = IN_LIST_MAX;
  * Cron (the maintenance job): mark approvals whose download window has lapsed as EXPIRED
  * (tokens cleared, one audit row each), drop sessions, throttle, rate-limit and audit-window rows that can no
  * longer matter, purge documents whose time in the trash is over, remove staged objects of
- * uploads that died half way, and empty the deletion queue into R2.
+ * uploads that died half way, give up the ZIPs of imports never run, and empty the deletion
+ * queue into R2.
  */
-export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsExpired: number; windowsSummarized: number; orphansDeleted: number; trashPurged: number; filesDeleted: number }> {
+export async function runMaintenance(ctx: ServiceContext): Promise<{
+  approvalsExpired: number;
+  windowsSummarized: number;
+  orphansDeleted: number;
+  trashPurged: number;
+  importsExpired: number;
+  filesDeleted: number;
+}> {
   const now = ctx.now();
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
   const approvalsExpired = await expireLapsedApprovals(ctx);
@@ -39,7 +48,10 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{ approvalsEx
     ...pruneWorkRecords(ctx, now),
   ]);
   const trashPurged = await purgeExpiredTrash(ctx);
-  return { approvalsExpired, windowsSummarized, orphansDeleted: await sweepStagedFiles(ctx), trashPurged, filesDeleted: await drainFileDeletions(ctx) };
+  const orphansDeleted = await sweepStagedFiles(ctx);
+  // Before the drain: the expired imports' ZIPs leave R2 in this same run.
+  const importsExpired = await expireUnrunImports(ctx);
+  return { approvalsExpired, windowsSummarized, orphansDeleted, trashPurged, importsExpired, filesDeleted: await drainFileDeletions(ctx) };
 }
 
 /** Days dispatched events, finished system jobs and sent emails' bodies are kept (for inspection). */
