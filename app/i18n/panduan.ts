@@ -110,6 +110,10 @@ export const guideSections: readonly GuideSection[] = [
           { title: "Isi formulir dokumen", text: "Isi Kategori, Judul, Nomor Dokumen, Tahun, Kata Kunci, Deskripsi, pilih file, lalu tentukan Tingkat Akses (Private/Public)." },
           { title: "Periksa daftar dokumen", text: "Dokumen yang diunggah tampil di daftar. Kolom Aksi berisi tombol lihat, edit, dan hapus." },
           { title: "Lihat detail dan unduh", text: "Buka halaman detail dokumen untuk melihat informasinya dan mengunduh file." },
+          {
+            title: "Banyak file sekaligus: 'Unggah Banyak'",
+            text: "Tombol 'Unggah Banyak' di daftar dokumen menerima hingga 20 file sekaligus. Isi Kategori, Tahun, Kata Kunci, tingkat akses dan kode sekali untuk semuanya; setiap file menjadi satu dokumen berjudul nama filenya. Hasilnya dilaporkan per file: dokumen yang dibuat, atau alasan file ditolak.",
+          },
         ],
       },
     ],
