@@ -3,7 +3,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
-import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FieldMetadata, type FormReply, type FormRules } from "~/components/form";
 import { documentHints } from "~/domain/document-hints";
 import { documents as documentsText } from "~/i18n/documents";
 import { documentForm as documentFormText } from "~/i18n/document-form";
@@ -233,21 +233,7 @@ export function DocumentForm({
             hint={documentFormText.ownerUnitHint}
           />
         )}
-        <RadioGroup
-          legend={f.accessLevel}
-          field={fields.accessLevel}
-          options={[
-            { value: "PRIVATE", label: f.private },
-            { value: "PUBLIC", label: f.public },
-          ]}
-          fallback="PRIVATE"
-        />
-        <SelectField
-          label={filingText.documentCode}
-          field={fields.classificationCode}
-          options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
-          placeholder={filingText.noCode}
-        />
+        <AccessLevelAndCodeFields accessLevel={fields.accessLevel} classificationCode={fields.classificationCode} classifications={classifications} />
         {mode === "update" && (
           <div>
             <Field
@@ -321,6 +307,37 @@ export function DocumentForm({
           {dialogMessage}
         </Dialog>
       )}
+    </>
+  );
+}
+
+/** 'Tingkat Akses' and 'Kode Klasifikasi', as the document form and 'Unggah Banyak' ask them. */
+export function AccessLevelAndCodeFields({
+  accessLevel,
+  classificationCode,
+  classifications,
+}: {
+  accessLevel: FieldMetadata;
+  classificationCode: FieldMetadata;
+  classifications: ClassificationOption[];
+}) {
+  return (
+    <>
+      <RadioGroup
+        legend={f.accessLevel}
+        field={accessLevel}
+        options={[
+          { value: "PRIVATE", label: f.private },
+          { value: "PUBLIC", label: f.public },
+        ]}
+        fallback="PRIVATE"
+      />
+      <SelectField
+        label={filingText.documentCode}
+        field={classificationCode}
+        options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
+        placeholder={filingText.noCode}
+      />
     </>
   );
 }

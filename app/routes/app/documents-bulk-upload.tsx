@@ -6,6 +6,7 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
+import { AccessLevelAndCodeFields } from "~/components/documents/document-form";
 import { DataTable, type Column } from "~/components/list/data-table";
 import { FILES_FIELD, MAX_BULK_UPLOAD_FILES, TITLES_FIELD, titleFromFileName, type BulkUploadOutcome } from "~/domain/bulk-upload";
 import { BulkUploadSchema } from "~/domain/document-schemas";
@@ -15,7 +16,7 @@ import { assertCan } from "~/domain/policy";
 import { SECURITY_CLASSES } from "~/domain/security-classes";
 import { bulkUpload as text } from "~/i18n/bulk-upload";
 import { documentForm as documentFormText } from "~/i18n/document-form";
-import { filingText, securityClassText } from "~/i18n/filing";
+import { securityClassText } from "~/i18n/filing";
 import { deniedMessages } from "~/i18n/id";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/meta";
@@ -154,21 +155,7 @@ function BulkUploadForm({
         {units && (
           <SelectField label={f.ownerUnit} field={fields.unitKerjaId} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} placeholder={f.chooseOwnerUnit} />
         )}
-        <RadioGroup
-          legend={f.accessLevel}
-          field={fields.accessLevel}
-          options={[
-            { value: "PRIVATE", label: f.private },
-            { value: "PUBLIC", label: f.public },
-          ]}
-          fallback="PRIVATE"
-        />
-        <SelectField
-          label={filingText.documentCode}
-          field={fields.classificationCode}
-          options={classifications.map((code) => ({ value: code.code, label: `${code.code} — ${code.name}`, group: code.group }))}
-          placeholder={filingText.noCode}
-        />
+        <AccessLevelAndCodeFields accessLevel={fields.accessLevel} classificationCode={fields.classificationCode} classifications={classifications} />
         <RadioGroup
           legend={securityClassText.label}
           field={fields.securityClass}
