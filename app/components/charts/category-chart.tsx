@@ -24,6 +24,12 @@ const LEGEND_COLOR = "#475569";
  * page whose charts are below the fold) and draws on a canvas of the same size; the table stays
  * in the DOM (visually hidden) as the canvas's accessible description.
  */
+/**
+ * chart.js, loaded in the browser only: in the server build the import is left out, so the
+ * Worker bundle does not carry a library it never runs.
+ */
+const loadChartRuntime = import.meta.env.SSR ? null : () => import("./chart-runtime");
+
 export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   const tableId = useId();
   const figureRef = useRef<HTMLElement>(null);
@@ -45,10 +51,10 @@ export function CategoryChart({ kind, labels, values, name, testId }: Props) {
   );
 
   useEffect(() => {
-    if (!mounted) return;
+    if (!mounted || !loadChartRuntime) return;
     let cancelled = false;
     let chart: { destroy(): void } | undefined;
-    import("./chart-runtime")
+    loadChartRuntime()
       .then(({ Chart }) => {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
