@@ -139,6 +139,15 @@ describe("upgrading a database that holds data to the record model", () => {
     expect(await version()).toBe(before + 1);
   });
 
+  it("0031: the search job gives the existing documents' metadata words to the vocabulary, once", async () => {
+    expect(await all("SELECT metadata_terms_after FROM search_stemmer")).toEqual([{ metadata_terms_after: 0 }]);
+    expect(await all("SELECT term FROM search_terms WHERE term IN ('akreditasi', 'pengabdian')")).toEqual([]);
+    const ctx: ServiceContext = { ...jobContext({ ...testEnv, DB }, "queue"), db: createDb(DB), d1: DB };
+    expect((await runSystemJob(ctx, "search.restem")).outcome).toBe("done");
+    expect(await all("SELECT term FROM search_terms WHERE term IN ('akreditasi', 'pengabdian') ORDER BY term")).toEqual([{ term: "akreditasi" }, { term: "pengabdian" }]);
+    expect(await all("SELECT metadata_terms_after FROM search_stemmer")).toEqual([{ metadata_terms_after: null }]);
+  });
+
   it("moves upload markers to staging and starts an empty deletion queue", async () => {
     expect(await all("SELECT r2_key, upload_id FROM file_staging ORDER BY r2_key")).toEqual([
       { r2_key: "archives/died", upload_id: "upload-1" },

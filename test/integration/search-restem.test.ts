@@ -5,7 +5,7 @@ import { createIndonesianStemmer, STEMMER_VERSION, stemIndonesian } from "~/doma
 import { rootDictionary } from "~/domain/search/root-dictionary";
 import { ForbiddenError } from "~/domain/errors";
 import { jobContext } from "~/server/context.server";
-import { restemStaleVocabulary, restemVocabulary } from "~/server/search/service.server";
+import { backfillMetadataTerms, restemStaleVocabulary, restemVocabulary } from "~/server/search/service.server";
 import worker from "../../workers/app";
 import { send } from "../support/worker/admin";
 import { serviceContext } from "../support/worker/context";
@@ -105,5 +105,31 @@ describe("re-stemming the search vocabulary", () => {
     const ctx = await serviceContext(admin);
     await expect(restemVocabulary(ctx)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(restemStaleVocabulary(ctx)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("back-filling older documents' metadata words", () => {
+  it("adds the words of documents written before they joined the vocabulary, batch by batch, then stops", async () => {
+    const word = `zarkonat${crypto.randomUUID().slice(0, 6).replace(/\d/g, "x")}`;
+    const categoryId = (await createCategory()).id;
+    await uploadDocument(session, { categoryId, fields: { title: `Notulen ${word} senat`, accessLevel: "PUBLIC" } });
+    await uploadDocument(session, { categoryId, fields: { title: "Notulen rapat kedua senat", keywords: `${word}lah, senat, notulen`, accessLevel: "PUBLIC" } });
+    // As an older version of the app left them: the documents, without their metadata words.
+    await testEnv.DB.prepare("DELETE FROM search_terms WHERE term LIKE ?").bind(`${word}%`).run();
+    const terms = async () => (await testEnv.DB.prepare("SELECT term FROM search_terms WHERE term LIKE ? ORDER BY term").bind(`${word}%`).all<{ term: string }>()).results.map((row) => row.term);
+    expect(await terms()).toEqual([]);
+    // An upgraded database starts the back-fill at the beginning.
+    await testEnv.DB.prepare("UPDATE search_stemmer SET metadata_terms_after = 0 WHERE id = 1").run();
+    const ctx = jobContext(testEnv, "text-extraction");
+
+    const first = await backfillMetadataTerms(ctx, { batches: 1, limit: 1 });
+    expect(first).toEqual({ read: 1, done: false });
+    const rest = await backfillMetadataTerms(ctx, { batches: 10_000, limit: 50 });
+    expect(rest.done).toBe(true);
+    expect(await terms()).toEqual([word, `${word}lah`]);
+    expect((await testEnv.DB.prepare("SELECT metadata_terms_after FROM search_stemmer WHERE id = 1").first<{ metadata_terms_after: number | null }>())!.metadata_terms_after).toBeNull();
+    // Done: nothing more to read; the cron runs it with the re-stem.
+    expect(await backfillMetadataTerms(ctx)).toEqual({ read: 0, done: true });
+    await expect(backfillMetadataTerms(await serviceContext(admin))).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

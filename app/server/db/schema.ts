@@ -342,7 +342,8 @@ export interface Database {
   /** Each word of the indexed texts (folded as FTS5 folds it) and its Indonesian stem. */
   search_terms: { term: string; stem: string };
   /** One row: the stemmer whose stems search_terms holds, and a re-stem under way (its target and last term). */
-  search_stemmer: { id: number; version: string; restem_version: string | null; restem_after: string | null };
+  /** `metadata_terms_after`: the back-fill of existing documents' metadata words, the last archive id done (NULL: finished). */
+  search_stemmer: { id: number; version: string; restem_version: string | null; restem_after: string | null; metadata_terms_after: number | null };
   /** `restricted_unit`: 0 = every signed-in reader; a unit id (-1: none) = a SANGAT_RAHASIA document's only readers. */
   archive_counts: { category_id: number; access_level: string; restricted_unit: number; total: number };
   /** Trigger-kept: live documents per retention status, and DIMUSNAHKAN (destroyed records' tombstones). */

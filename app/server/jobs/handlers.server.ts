@@ -17,7 +17,7 @@ import { sendDailyDigests } from "../notifications/email.server";
 import { remindExpiringTokens } from "../notifications/reminders.server";
 import { advanceRetentionClock, retentionRefreshSlice } from "../retention/service.server";
 import { enqueuePendingTexts } from "../text-extraction/service.server";
-import { restemStaleVocabulary } from "../search/service.server";
+import { backfillMetadataTerms, restemStaleVocabulary } from "../search/service.server";
 import { runVitalCopyChecks } from "../vital/copies.server";
 import { abandonImport, importSlice } from "../imports/service.server";
 import { bulkEditSlice } from "../documents/bulk.server";
@@ -58,10 +58,12 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   }),
   "vital.copies": once("fixity", async (ctx) => ({ ...(await runVitalCopyChecks(ctx)) })),
   "text-backfill": once("text-extraction", async (ctx) => ({ sent: await enqueuePendingTexts(ctx as ServiceContext & { actor: SystemActor }) })),
-  // The search vocabulary's re-stem keeps its own cursor (search_stemmer), so each run goes on from there.
+  // The search vocabulary's re-stem and the back-fill of older documents' metadata words keep
+  // their own cursors (search_stemmer), so each run goes on from there.
   "search.restem": once("text-extraction", async (ctx) => {
     const run = await restemStaleVocabulary(ctx);
-    return { read: run.read, changed: run.changed, done: run.done };
+    const backfill = await backfillMetadataTerms(ctx);
+    return { read: run.read, changed: run.changed, done: run.done, metadataRead: backfill.read, metadataDone: backfill.done };
   }),
   // The daily clock: rows whose boundary passed move on; missing rows are made; the cursor walks
   // every document only on a full recompute ('Hitung Ulang', a code's retention changed).

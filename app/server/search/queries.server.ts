@@ -297,10 +297,41 @@ export function recordTermsStatements(d1: D1Database, body: string, stem: Stemme
  * query word expands through): the metadata index is searched by the same bounded expansion, so
  * a prefix of a title word finds it only once the word is known here. Idempotent.
  */
-export async function recordMetadataTerms(d1: D1Database, metadata: { title: string; documentNumber: string; keywords: string; description: string }): Promise<void> {
-  const statements = recordTermsStatements(d1, [metadata.title, metadata.documentNumber, metadata.keywords, metadata.description].join(" "));
+export async function recordMetadataTerms(d1: D1Database, metadata: DocumentWords): Promise<void> {
+  const statements = metadataTermsStatements(d1, [metadata]);
   if (statements.length) await d1.batch(statements);
 }
+
+type DocumentWords = { title: string; documentNumber: string; keywords: string; description: string };
+
+/**
+ * The statements that record the metadata words of several documents: one body per 25 documents
+ * (far below a text's 20,000-word cap even with long descriptions), so a back-fill batch writes a
+ * few statements, not one per document.
+ */
+export function metadataTermsStatements(d1: D1Database, documents: readonly DocumentWords[]): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < documents.length; start += 25) {
+    const body = documents.slice(start, start + 25).map((metadata) => [metadata.title, metadata.documentNumber, metadata.keywords, metadata.description].join(" "));
+    statements.push(...recordTermsStatements(d1, body.join(" ")));
+  }
+  return statements;
+}
+
+/** Up to `limit` documents after archive id `after`, in id order, with the words of their metadata. */
+export function documentWordsAfter({ db }: { db: Db }, after: number, limit: number) {
+  return db
+    .selectFrom("archives")
+    .select(["id", "title", "document_number as documentNumber", "keywords", "description"])
+    .where("id", ">", after)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** The statement recording the metadata back-fill's progress: the last archive id done, or null at the end. */
+export const metadataBackfillProgressStatement = (d1: D1Database, after: number | null): D1PreparedStatement =>
+  d1.prepare("UPDATE search_stemmer SET metadata_terms_after = ? WHERE id = 1").bind(after);
 
 /** Up to `limit` terms of the vocabulary after `after`, in term order (the primary key), with their stems. */
 export function vocabularyAfter({ db }: { db: Db }, after: string, limit: number): Promise<{ term: string; stem: string }[]> {
@@ -316,7 +347,7 @@ export function updateStemsStatement(d1: D1Database, pairs: readonly (readonly [
 
 /** Which stemmer the vocabulary's stems come from, and a re-stem under way (search_stemmer's one row). */
 export function vocabularyStemmer({ db }: { db: Db }) {
-  return db.selectFrom("search_stemmer").select(["version", "restem_version", "restem_after"]).where("id", "=", 1).executeTakeFirstOrThrow();
+  return db.selectFrom("search_stemmer").select(["version", "restem_version", "restem_after", "metadata_terms_after"]).where("id", "=", 1).executeTakeFirstOrThrow();
 }
 
 /** Records a re-stem's progress towards `version`: the last term done, or (null) the end, where `version` becomes the vocabulary's. */

@@ -25,6 +25,9 @@ import {
   type SearchReader,
   type SearchRow,
   type Seek,
+  documentWordsAfter,
+  metadataBackfillProgressStatement,
+  metadataTermsStatements,
   recordRestemProgress,
   updateStemsStatement,
   vocabularyAfter,
@@ -206,6 +209,30 @@ export async function restemVocabulary(
   });
   if (changed.length) await updateStemsStatement(ctx.d1, changed).run();
   return { next: rows.length < limit ? null : rows.at(-1)!.term, read: rows.length, changed: changed.length };
+}
+
+/** Documents whose metadata words one back-fill batch records (one D1 batch of a few statements with its progress). */
+export const METADATA_BACKFILL_BATCH = 500;
+/** Batches per cron run: a few dozen statements, well within a Worker invocation's D1 queries. */
+const METADATA_BACKFILL_BATCHES_PER_RUN = 4;
+
+/**
+ * The cron's part after the re-stem: documents written before their metadata words joined the
+ * vocabulary get them, `batches` batches per run from where the last run stopped (the cursor in
+ * search_stemmer), each batch's words and its progress in one D1 batch. Safe to repeat (the terms
+ * are INSERT OR IGNORE); once at the end it does nothing. Needs `search.restem`.
+ */
+export async function backfillMetadataTerms(ctx: ServiceContext, { batches = METADATA_BACKFILL_BATCHES_PER_RUN, limit = METADATA_BACKFILL_BATCH } = {}): Promise<{ read: number; done: boolean }> {
+  assertCan(ctx.actor, { type: "search.restem" }, "search.restem");
+  let after = (await vocabularyStemmer(ctx)).metadata_terms_after;
+  let read = 0;
+  for (let count = 0; count < batches && after !== null; count += 1) {
+    const rows = await documentWordsAfter(ctx, after, limit);
+    read += rows.length;
+    after = rows.length < limit ? null : rows.at(-1)!.id;
+    await ctx.d1.batch([...metadataTermsStatements(ctx.d1, rows), metadataBackfillProgressStatement(ctx.d1, after)]);
+  }
+  return { read, done: after === null };
 }
 
 export type RestemRun = { version: string; done: boolean; read: number; changed: number };
