@@ -9,10 +9,11 @@ import { documentFormMessages } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import { MAX_BULK_UPLOAD_FILES } from "~/domain/bulk-upload";
 import { uploadDocuments } from "~/server/documents/bulk-upload.server";
-import { archiveRow, expectNothingWritten, storageSnapshot } from "../support/worker/documents";
+import { archiveRow, expectError, expectNothingWritten, sendMultipart, storageSnapshot } from "../support/worker/documents";
 import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
 import { serviceContext } from "../support/worker/context";
-import { multipart, pdfBytes, type Part } from "../support/worker/multipart";
+import { multipart, pdfBytes } from "../support/worker/multipart";
+import { login } from "../support/worker/http";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 });
 
@@ -36,13 +37,16 @@ const shared = (categoryId: number, overrides: Record<string, string> = {}) => (
 type FileInput = { name: string; data?: Uint8Array | string; contentType?: string };
 const pdf = (name: string, size = 2048): FileInput => ({ name, data: pdfBytes(size), contentType: "application/pdf" });
 
-function batch(fields: Record<string, string>, files: FileInput[], titles: string[] = []) {
-  const parts: Part[] = [
+function batchForm(fields: Record<string, string>, files: FileInput[], titles: string[] = []) {
+  return multipart([
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     ...files.map((file) => ({ name: "files", filename: file.name, data: file.data ?? pdfBytes(), contentType: file.contentType ?? "application/pdf" })),
     ...titles.map((value) => ({ name: "titles", value })),
-  ];
-  const form = multipart(parts);
+  ]);
+}
+
+function batch(fields: Record<string, string>, files: FileInput[], titles: string[] = []) {
+  const form = batchForm(fields, files, titles);
   return { contentType: form.contentType, contentLength: form.body.byteLength, stream: new Blob([form.body]).stream() };
 }
 
@@ -125,6 +129,23 @@ describe("Unggah Banyak", () => {
     const ctx = await serviceContext(viewer);
     const before = await storageSnapshot();
     expect(await refusalOf(uploadDocuments(ctx, batch(shared(1), [pdf("Laporan Satu.pdf")])))).toMatchObject({ status: 403 });
+    await expectNothingWritten(before);
+  });
+
+  it("the API call: POST /api/v1/archives/batch answers the report, or refuses the batch whole", async () => {
+    const unit = await createUnitKerja();
+    const user = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
+    const session = await login(user.username, user.password);
+    const categoryId = (await createCategory()).id;
+    const made = await sendMultipart("/api/v1/archives/batch", session, batchForm(shared(categoryId), [pdf("Laporan Semester Ganjil.pdf"), pdf("Laporan Semester Genap.pdf")]));
+    expect(made.status, await made.clone().text()).toBe(200);
+    const { data } = (await made.json()) as { data: { fileName: string; uuid: string | null; title: string | null; error: string | null }[] };
+    expect(data.map((row) => [row.title, row.error])).toEqual([
+      ["Laporan Semester Ganjil", null],
+      ["Laporan Semester Genap", null],
+    ]);
+    const before = await storageSnapshot();
+    await expectError(await sendMultipart("/api/v1/archives/batch", session, batchForm(shared(categoryId, { year: "abc" }), [pdf("Laporan Tiga.pdf")])), 400, documentValidation.yearNumber);
     await expectNothingWritten(before);
   });
 });

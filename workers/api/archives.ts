@@ -3,6 +3,8 @@ import { z } from "zod";
 import { changed, DeletedSchema } from "~/domain/api/common";
 import {
   CategorySchema,
+  DocumentBatchBodySchema,
+  DocumentBatchReportSchema,
   DocumentCreateBodySchema,
   DocumentFileBodySchema,
   DocumentPageSchema,
@@ -13,7 +15,8 @@ import {
 } from "~/domain/api/documents";
 import { DocumentListQuerySchema, withSearchOrder } from "~/domain/document-schemas";
 import { NotFoundError } from "~/domain/errors";
-import { SUBMISSION_ID_FIELD, stageRequestUpload } from "~/server/http/upload-body.server";
+import { SUBMISSION_ID_FIELD, stageRequestUpload, uploadBodyOf } from "~/server/http/upload-body.server";
+import { uploadDocuments } from "~/server/documents/bulk-upload.server";
 import {
   addVersion,
   createDocument,
@@ -121,6 +124,24 @@ export const archivesApi = new Hono<HonoEnv>()
       const key = { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD };
       const { document, created } = await createDocument(ctx, await stageRequestUpload(ctx, c.req.raw, planNewDocument(ctx), key));
       return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
+    },
+  )
+  .post(
+    "/batch",
+    route({
+      tag: TAG,
+      summary: "Create many documents at once ('Unggah Banyak'): one per file",
+      description:
+        "Satuan Kerja and Super Admin. The shared fields first (as for one document, without title, number and description), then up to 20 `files` (95 MB in all), then optionally a `titles` entry per file. Refused whole, with nothing stored, when the shared fields, the unit's quota for the whole body, the number of files or the upload rate refuse it; otherwise each file becomes a document (title from its name unless given, number its name without extension, description the title unless given) or is reported refused with the reason, the others made. The same `submissionId` makes its documents once.",
+      access: "write",
+      requestBody: multipartBody(DocumentBatchBodySchema, "The shared fields first, then the files (each streamed to storage), then the titles."),
+      ok: { description: "A report per file, in the files' order.", schema: DocumentBatchReportSchema },
+      errors: [...UPLOAD_ERRORS],
+    }),
+    streamedUpload,
+    async (c) => {
+      // As the single create's API: a Super Admin may name the owning unit (`unitKerjaId`), need not.
+      return c.json({ data: await uploadDocuments(c.get("ctx"), uploadBodyOf(c.req.raw)) });
     },
   )
   .post(

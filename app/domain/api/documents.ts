@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCESS_LEVELS, DocumentListQuerySchema, DocumentMetadataSchema } from "../document-schemas";
+import { ACCESS_LEVELS, BulkUploadSchema, DocumentListQuerySchema, DocumentMetadataSchema } from "../document-schemas";
 import { TrashListQuerySchema } from "../records";
 import { SECURITY_CLASSES } from "../security-classes";
 import { listPageSchema, timestamp, uuid } from "./common";
@@ -99,6 +99,25 @@ export const DocumentCreateBodySchema = DocumentMetadataSchema.extend({
   uploaderId: z.string().optional().meta({ description: "Ignored: the uploader is always the caller (the SPEC's client sends it)." }),
   unitKerjaId: ownerUnit,
 });
+/** `POST /api/v1/archives/batch` ('Unggah Banyak'): the shared fields once, then the files, then a title per file. */
+export const DocumentBatchBodySchema = BulkUploadSchema.omit({ files: true }).extend({
+  files: z.array(filePart).meta({ description: "Up to 20 files (95 MB in all), each one document, after the shared fields." }),
+  titles: z.array(z.string().max(255)).optional().meta({ description: "A title per file, in the files' order (empty or absent: from the file's name)." }),
+  submissionId: z.string().max(100).optional().meta({ description: "Idempotency key of the batch: the same batch posted again makes its documents once." }),
+  unitKerjaId: ownerUnit,
+});
+/** What became of each file of a batch: its document, or why it was refused. */
+export const DocumentBatchReportSchema = z.object({
+  data: z.array(
+    z.object({
+      fileName: z.string(),
+      uuid: z.string().nullable().meta({ description: "The document made of the file; null when the file was refused." }),
+      title: z.string().nullable(),
+      error: z.string().nullable().meta({ description: "Why the file was refused (its type, emptiness, or its document's rules); null when made." }),
+    }),
+  ),
+});
+
 /** `PUT /api/v1/archives/{uuid}`: metadata, and optionally a new file version. */
 export const DocumentUpdateBodySchema = DocumentMetadataSchema.extend({ file: filePart.optional(), note: versionNote, unitKerjaId: ownerUnit });
 /** `POST /api/v1/archives/{uuid}/file`: a new file version. */
