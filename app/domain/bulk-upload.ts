@@ -38,3 +38,18 @@ export function titleFromFileName(fileName: string): string {
     .trim()
     .slice(0, 255);
 }
+
+/**
+ * Each file's share sent (0–100), from how much of the whole post has gone: the files go one
+ * after another, so the bytes sent fill them in order (the few bytes of the fields are spread
+ * over them, which no bar can show anyway).
+ */
+export function filesProgress(sizes: readonly number[], loaded: number, total: number): number[] {
+  const fileBytes = sizes.reduce((sum, size) => sum + size, 0);
+  let sent = total > 0 ? (Math.min(loaded, total) / total) * fileBytes : 0;
+  return sizes.map((size) => {
+    const share = size > 0 ? Math.min(sent, size) / size : 1;
+    sent = Math.max(0, sent - size);
+    return Math.round(share * 100);
+  });
+}

@@ -10,6 +10,7 @@ export const bulkUpload = {
   chosen: (count: number) => `${count} file dipilih`,
   titleOf: (fileName: string) => `Judul untuk ${fileName}`,
   submit: "Unggah Semua",
+  progressOf: (fileName: string) => `Terkirim dari ${fileName}`,
   sending: "Mengunggah...",
   noFiles: "Pilih minimal satu file.",
   tooManyFiles: (max: number) => `Paling banyak ${max} file sekali unggah. Bagi menjadi beberapa kali unggah.`,

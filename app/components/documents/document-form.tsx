@@ -342,7 +342,8 @@ export function AccessLevelAndCodeFields({
   );
 }
 
-function parseJson(text: string): { message?: string; errors?: string[]; fieldErrors?: Record<string, string[]> } {
+/** An API answer's JSON body (an empty object when it is not JSON: a proxy's error page). */
+export function parseJson(text: string): { data?: unknown; message?: string; errors?: string[]; fieldErrors?: Record<string, string[]> } {
   try {
     return JSON.parse(text) ?? {};
   } catch {

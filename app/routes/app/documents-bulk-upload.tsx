@@ -4,11 +4,11 @@ import type { Route } from "./+types/documents-bulk-upload";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass, inputClass } from "~/components/buttons";
-import { Field, FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
-import { CsrfField } from "~/components/form/csrf-field";
-import { AccessLevelAndCodeFields } from "~/components/documents/document-form";
+import { errorsFromApiBody, Field, FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
+import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
+import { AccessLevelAndCodeFields, parseJson, uploadErrorMessage } from "~/components/documents/document-form";
 import { DataTable, type Column } from "~/components/list/data-table";
-import { FILES_FIELD, MAX_BULK_UPLOAD_FILES, TITLES_FIELD, titleFromFileName, type BulkUploadOutcome } from "~/domain/bulk-upload";
+import { FILES_FIELD, filesProgress, MAX_BULK_UPLOAD_FILES, TITLES_FIELD, titleFromFileName, type BulkUploadOutcome } from "~/domain/bulk-upload";
 import { BulkUploadSchema } from "~/domain/document-schemas";
 import { DomainError } from "~/domain/errors";
 import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
@@ -31,6 +31,9 @@ import { listCategories } from "~/server/documents/service.server";
 import { uploadBodyOf } from "~/server/http/upload-body.server";
 
 export const meta = () => pageMeta({ title: text.title });
+
+/** Where the enhanced form sends the batch (the same use case as this page's action). */
+const BATCH_API = "/api/v1/archives/batch";
 
 export const handle = streamsUploadHandle;
 
@@ -82,12 +85,14 @@ const reportColumns: Column<BulkUploadOutcome>[] = [
 ];
 
 export default function BulkUpload({ loaderData, actionData }: Route.ComponentProps) {
-  const report = actionData && "report" in actionData ? actionData.report : null;
+  // Without JavaScript the action answers the report; with it, the API call does.
+  const [sentReport, setSentReport] = useState<BulkUploadOutcome[] | null>(null);
+  const report = actionData && "report" in actionData ? actionData.report : sentReport;
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={href("/app/documents")} />
       <PageHeader title={text.title} description={text.intro(MAX_BULK_UPLOAD_FILES)} />
-      {report ? <Report report={report} /> : <BulkUploadForm {...loaderData} lastResult={actionData && !("report" in actionData) ? (actionData as FormReply) : null} />}
+      {report ? <Report report={report} /> : <BulkUploadForm {...loaderData} lastResult={actionData && !("report" in actionData) ? (actionData as FormReply) : null} onReport={setSentReport} />}
     </div>
   );
 }
@@ -122,21 +127,52 @@ function BulkUploadForm({
   rules,
   submissionId,
   lastResult,
-}: Route.ComponentProps["loaderData"] & { lastResult: FormReply | null }) {
+  onReport,
+}: Route.ComponentProps["loaderData"] & { lastResult: FormReply | null; onReport: (report: BulkUploadOutcome[]) => void }) {
   const hydrated = useHydrated();
+  const csrfToken = useCsrfToken();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [sending, setSending] = useState(false);
+  // Each file's share sent while the batch goes (with JavaScript), else null.
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [apiResult, setApiResult] = useState<FormReply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [form, fields] = useFormKit<"categoryId" | "year" | "keywords" | "description" | "accessLevel" | "classificationCode" | "securityClass" | "unitKerjaId" | "files">({
-    lastResult,
+    lastResult: apiResult ?? lastResult,
     rules,
     defaultValue: { accessLevel: "PRIVATE" },
-    onValidSubmit: () => setSending(true),
+    // With JavaScript the batch goes to the API, so each file's bar can follow the bytes sent.
+    onValidSubmit(event, formData) {
+      event.preventDefault();
+      const sizes = formData.getAll(FILES_FIELD).flatMap((file) => (file instanceof File ? [file.size] : []));
+      setProgress(sizes.map(() => 0));
+      setFailure(null);
+      setApiResult(null);
+      const request = new XMLHttpRequest();
+      request.open("POST", BATCH_API);
+      request.setRequestHeader("x-csrf-token", csrfToken);
+      request.upload.onprogress = (sent) => {
+        if (sent.lengthComputable) setProgress(filesProgress(sizes, sent.loaded, sent.total));
+      };
+      request.onload = () => {
+        setProgress(null);
+        const body = parseJson(request.responseText);
+        if (request.status === 200 && Array.isArray(body.data)) return onReport(body.data as BulkUploadOutcome[]);
+        const { fieldErrors, formErrors } = errorsFromApiBody(body, rules);
+        setApiResult({ status: "error", error: fieldErrors });
+        if (formErrors.length || Object.keys(fieldErrors).length === 0) setFailure(uploadErrorMessage(request.status, request.responseText, documentFormText.uploadFailed));
+      };
+      request.onerror = () => {
+        setProgress(null);
+        setFailure(documentFormText.uploadNetworkError);
+      };
+      request.send(formData);
+    },
   });
   const f = documentFormText.fields;
   return (
     <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <FormBanner message={form.errors?.[0]} testId="form-error" />
-      {/* A real post in both modes: the server streams the files one after another. */}
+      <FormBanner message={failure ?? form.errors?.[0]} testId="form-error" />
+      {/* Without JavaScript a real post to this page; with it, the same fields to the API. Either way the server streams the files one after another. */}
       <form method="post" encType="multipart/form-data" className="space-y-5" {...form.props}>
         {/* The shared fields come before the files: the server checks them before a byte is stored. */}
         <CsrfField />
@@ -188,12 +224,17 @@ function BulkUploadForm({
                   {fileName}
                 </span>
                 <input name={TITLES_FIELD} defaultValue={titleFromFileName(fileName)} maxLength={255} className={inputClass} />
+                {progress && (
+                  <progress max={100} value={progress[index] ?? 0} aria-label={text.progressOf(fileName)} className="mt-1 h-2 w-full" data-testid="bulk-upload-progress">
+                    {progress[index] ?? 0}%
+                  </progress>
+                )}
               </label>
             ))}
           </fieldset>
         )}
-        <button type="submit" className={buttonClass.primary} disabled={sending} data-testid="bulk-upload-submit">
-          {sending ? text.sending : text.submit}
+        <button type="submit" className={buttonClass.primary} disabled={progress !== null} data-testid="bulk-upload-submit">
+          {progress ? text.sending : text.submit}
         </button>
       </form>
     </div>
