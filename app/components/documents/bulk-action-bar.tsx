@@ -48,43 +48,9 @@ export function BulkActionBar({
       </label>
       <p className="mt-1 text-sm text-slate-600">{t.limit}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div>
-          <label htmlFor="bulk-category" className="text-sm font-medium">
-            {t.category}
-          </label>
-          <select id="bulk-category" name="categoryId" className={inputClass} defaultValue="">
-            <option value="">{t.unchanged}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.categoryName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="bulk-code" className="text-sm font-medium">
-            {t.code}
-          </label>
-          <select id="bulk-code" name="classificationCode" className={inputClass} defaultValue="">
-            <option value="">{t.unchanged}</option>
-            {codes.map((code) => (
-              <option key={code.code} value={code.code}>{`${code.code} ${code.name}`}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="bulk-access" className="text-sm font-medium">
-            {t.access}
-          </label>
-          <select id="bulk-access" name="access" className={inputClass} defaultValue="">
-            <option value="">{t.unchanged}</option>
-            {Object.entries(t.accessOptions).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BulkSelect id="bulk-category" name="categoryId" label={t.category} options={categories.map((category) => ({ value: String(category.id), label: category.categoryName }))} />
+        <BulkSelect id="bulk-code" name="classificationCode" label={t.code} options={codes.map((code) => ({ value: code.code, label: `${code.code} ${code.name}` }))} />
+        <BulkSelect id="bulk-access" name="access" label={t.access} options={Object.entries(t.accessOptions).map(([value, label]) => ({ value, label }))} />
         <div>
           <label htmlFor="bulk-add" className="text-sm font-medium">
             {t.addKeywords}
@@ -133,5 +99,24 @@ export function BulkActionBar({
         </div>
       )}
     </Form>
+  );
+}
+
+/** A labelled select of the bar whose first choice, 'unchanged', sends nothing to change. */
+function BulkSelect({ id, name, label, options }: { id: string; name: string; label: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} className={inputClass} defaultValue="">
+        <option value="">{t.unchanged}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
