@@ -1,5 +1,7 @@
 /** Indonesian strings of the PPID desk (permohonan informasi publik, keberatan, DIP). */
 export const ppidMessages = {
+  /** What stands in the register for a requester's name once their personal data is purged. */
+  personalDataPurged: "(data pribadi telah dihapus)",
   validation: {
     dateInvalid: "Tanggal tidak valid (format TTTT-BB-HH).",
     noteRequired: "Keterangan wajib diisi.",

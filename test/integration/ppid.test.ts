@@ -18,6 +18,8 @@ import { listPpidOfficers, setPpidRole } from "~/server/ppid/officers.server";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { login } from "../support/worker/http";
 import { remindPpidDeadlines } from "~/server/ppid/reminders.server";
+import { purgePpidPersonalData } from "~/server/ppid/personal-data.server";
+import { PERSONAL_DATA_KEPT_DAYS } from "~/domain/ppid/requests-view";
 import { fileObjectionAsRequester, objectionStatus, recordObjection, respondToObjection } from "~/server/ppid/objections.server";
 import { addCalendarDays, workCalendar, workingDaysBetween } from "~/domain/ppid/working-days";
 import { serviceContext, testClock, testJobContext, type TestClock } from "../support/worker/context";
@@ -445,5 +447,48 @@ describe("an answer's documents", () => {
     expect((await getRequest(desk, request.id)).status).toBe("DITERIMA");
     const answered = await answerRequest(desk, request.id, { ...answer, archiveUuids: [open.uuid] });
     expect(answered.files).toEqual([{ title: "Dokumen uji integrasi", link: `/documents/${open.uuid}` }]);
+  });
+});
+
+describe("requesters' personal data", () => {
+  it("goes a day after an unconfirmed link lapsed, and two years after the answer unless an objection is open; the register stays", async () => {
+    const clock = testClock(at("2032-02-02"));
+    const visitor = await serviceContext(null, clock);
+    const desk = await serviceContext(officer, clock);
+    const personal = (uuid: string) =>
+      testEnv.DB.prepare("SELECT requester_name, email, phone, address, registration_number, information, personal_purged_at FROM ppid_requests WHERE uuid = ?")
+        .bind(uuid)
+        .first<{ requester_name: string; email: string | null; phone: string | null; address: string | null; registration_number: string | null; information: string; personal_purged_at: string | null }>();
+    const unconfirmed = await submitPublicRequest(visitor, requestInput({ phone: "08123456789", address: "Jl. Kampus 1" }));
+    const answered = await submitAndConfirm(clock, requestInput({ phone: "08123456789", address: "Jl. Kampus 2" }));
+    await answerRequest(desk, answered.id, { outcome: "TIDAK_DIKUASAI", message: "Dikuasai Kementerian.", archiveUuids: [] });
+    const objected = await submitAndConfirm(clock);
+    await answerRequest(desk, objected.id, { outcome: "TIDAK_DIKUASAI", message: "Dikuasai Kementerian.", archiveUuids: [] });
+    await fileObjectionAsRequester(visitor, objected.registrationNumber, objected.statusCode, { ground: "a", reason: "Seharusnya dikuasai" });
+    const purge = () => purgePpidPersonalData(testJobContext("maintenance", clock));
+
+    // The confirmation link lapses after 48 hours; its data a day later.
+    // (Other tests' requests in this file may go in the same runs: each check reads these rows.)
+    clock.advance(48 * 3_600_000 + 23 * 3_600_000);
+    await purge();
+    expect((await personal(unconfirmed.id))?.personal_purged_at).toBeNull();
+    clock.advance(2 * 3_600_000);
+    await purge();
+    expect(await personal(unconfirmed.id)).toMatchObject({ requester_name: ppidMessages.personalDataPurged, email: null, phone: null, address: null });
+
+    clock.set(new Date(at("2032-02-02").getTime() + (PERSONAL_DATA_KEPT_DAYS - 1) * 86_400_000));
+    await purge();
+    expect((await personal(answered.id))?.email).not.toBeNull();
+    clock.advance(2 * 86_400_000);
+    expect(await purge()).toBeGreaterThanOrEqual(1);
+    const kept = await personal(answered.id);
+    expect(kept).toMatchObject({ requester_name: ppidMessages.personalDataPurged, email: null, phone: null, address: null, registration_number: answered.registrationNumber });
+    expect(kept?.information).toBe(requestInput().information);
+    expect(kept?.personal_purged_at).not.toBeNull();
+    // An open objection keeps the requester reachable.
+    expect((await personal(objected.id))?.email).not.toBeNull();
+    // The status page still answers, with the register's facts.
+    expect((await requestByStatusCode(visitor, answered.registrationNumber, answered.statusCode)).status).toBe("DIJAWAB");
+    expect(await purge()).toBe(0);
   });
 });

@@ -31,3 +31,13 @@ export const EXEMPTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "
 export type ExemptionGround = (typeof EXEMPTION_GROUNDS)[number];
 /** Pasal 35 ayat (1) UU 14/2008, huruf a–g: the grounds of an objection. */
 export const OBJECTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
+
+/**
+ * A requester's personal data (name, email, phone, address) is kept this long after the request
+ * was answered (or closed), and no longer: two years covers the year's annual report and a
+ * dispute before the Komisi Informasi; the register's numbers, dates, outcomes and the
+ * information asked stay (decision 0276).
+ */
+export const PERSONAL_DATA_KEPT_DAYS = 730;
+/** An unconfirmed request's data goes a day after its confirmation link lapsed: it never entered the register. */
+export const UNCONFIRMED_KEPT_DAYS = 1;

@@ -7,6 +7,7 @@ import { purgeExpiredTrash } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { summarizeClosedWindows } from "../audit/windows.server";
 import { expireUnrunImports } from "../imports/service.server";
+import { purgePpidPersonalData } from "../ppid/personal-data.server";
 
 /** An upload may legitimately take this long before its document row exists. */
 const ORPHAN_GRACE_MS = 6 * 60 * 60 * 1000;
@@ -17,8 +18,8 @@ const SWEEP_LIMIT = IN_LIST_MAX;
  * Cron (the maintenance job): mark approvals whose download window has lapsed as EXPIRED
  * (tokens cleared, one audit row each), drop sessions, throttle, rate-limit and audit-window rows that can no
  * longer matter, purge documents whose time in the trash is over, remove staged objects of
- * uploads that died half way, give up the ZIPs of imports never run, and empty the deletion
- * queue into R2.
+ * uploads that died half way, give up the ZIPs of imports never run, blank PPID requesters'
+ * personal data past its retention, and empty the deletion queue into R2.
  */
 export async function runMaintenance(ctx: ServiceContext): Promise<{
   approvalsExpired: number;
@@ -26,6 +27,7 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{
   orphansDeleted: number;
   trashPurged: number;
   importsExpired: number;
+  ppidPersonalPurged: number;
   filesDeleted: number;
 }> {
   const now = ctx.now();
@@ -51,7 +53,8 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{
   const orphansDeleted = await sweepStagedFiles(ctx);
   // Before the drain: the expired imports' ZIPs leave R2 in this same run.
   const importsExpired = await expireUnrunImports(ctx);
-  return { approvalsExpired, windowsSummarized, orphansDeleted, trashPurged, importsExpired, filesDeleted: await drainFileDeletions(ctx) };
+  const ppidPersonalPurged = await purgePpidPersonalData(ctx);
+  return { approvalsExpired, windowsSummarized, orphansDeleted, trashPurged, importsExpired, ppidPersonalPurged, filesDeleted: await drainFileDeletions(ctx) };
 }
 
 /** Days dispatched events, finished system jobs and sent emails' bodies are kept (for inspection). */
