@@ -145,6 +145,8 @@ export type Action =
   | { type: "text.enqueue" }
   // Recompute the search vocabulary's stems after the stemmer changed (the 30-minute cron).
   | { type: "search.restem" }
+  // Blank PPID requesters' personal data past its retention (the maintenance job).
+  | { type: "ppid.purgePersonal" }
   // The PPID desk: the register and its requests (officers; Super Admin always), the atasan's
   // objections, the cuti bersama of the working-day clock and who is designated (Super Admin).
   | { type: "ppid.desk" }
@@ -159,8 +161,9 @@ type ActionType = Action["type"];
  * action is open to a job unless it is listed here.
  */
 const SYSTEM_PERMISSIONS: Record<JobName, readonly ActionType[]> = {
-  // Expires lapsed approvals, purges the trash after TRASH_DAYS, empties the deletion queue.
-  maintenance: ["accessRequest.expire", "trash.purge", "files.sweep"],
+  // Expires lapsed approvals, purges the trash after TRASH_DAYS, empties the deletion queue,
+  // blanks PPID requesters' personal data past its retention.
+  maintenance: ["accessRequest.expire", "trash.purge", "files.sweep", "ppid.purgePersonal"],
   "audit-chain": ["auditLog.verify"],
   // Re-hashes stored objects in batches, records each check, audits new failures.
   fixity: ["fixity.check"],
@@ -328,6 +331,7 @@ export function can(actor: Actor | null, action: Action): boolean {
     case "text.extract":
     case "text.enqueue":
     case "search.restem":
+    case "ppid.purgePersonal":
       return false;
   }
 }

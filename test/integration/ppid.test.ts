@@ -490,5 +490,7 @@ describe("requesters' personal data", () => {
     // The status page still answers, with the register's facts.
     expect((await requestByStatusCode(visitor, answered.registrationNumber, answered.statusCode)).status).toBe("DIJAWAB");
     expect(await purge()).toBe(0);
+    // A job's work only: no user, not even Super Admin, runs it.
+    await expect(purgePpidPersonalData(await serviceContext(admin, clock))).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -170,7 +170,8 @@ function firstMessage(error: DomainError): string {
  * unit's quota for the whole body.
  */
 async function checkBatch(ctx: ServiceContext, fields: Record<string, string>, ownerUnit: OwnerUnitRule | undefined, contentLength: number | null) {
-  const perFile = { title: "Judul berkas", documentNumber: "-", description: fields.description?.trim() || "-" };
+  // Stand-ins for what each file brings, so only the shared fields' own problems are reported.
+  const perFile = { title: "Judul dari nama file", documentNumber: "-", description: fields.description?.trim() || "-" };
   const { ownerUnit: chosen } = await validDocumentFields(ctx, { ...withoutTransport(fields), ...perFile }, ownerUnit, {});
   const quota = storageQuotaOf(ctx, chosen === undefined ? requireUser(ctx).unitKerjaId : chosen);
   if (!quota || contentLength === null) return;

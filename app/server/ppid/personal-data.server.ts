@@ -5,13 +5,15 @@
  * lapsed. The register keeps its numbers, dates, outcomes and the information asked; the row
  * records when its personal data went (`personal_purged_at`). Idempotent.
  */
+import { assertCan } from "~/domain/policy";
 import { PERSONAL_DATA_KEPT_DAYS, UNCONFIRMED_KEPT_DAYS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
 import type { ServiceContext } from "../context.server";
 
 const DAY_MS = 86_400_000;
 
-export async function purgePpidPersonalData(ctx: Pick<ServiceContext, "db" | "now">): Promise<number> {
+export async function purgePpidPersonalData(ctx: Pick<ServiceContext, "db" | "now" | "actor">): Promise<number> {
+  assertCan(ctx.actor, { type: "ppid.purgePersonal" }, "ppid.purgePersonal");
   const now = ctx.now();
   const answeredBefore = new Date(now.getTime() - PERSONAL_DATA_KEPT_DAYS * DAY_MS).toISOString();
   const lapsedBefore = new Date(now.getTime() - UNCONFIRMED_KEPT_DAYS * DAY_MS).toISOString();
