@@ -273,10 +273,15 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
     const preview = page.getByRole("link", { name: /^Lihat Dokumen/ });
     expect(await preview.getAttribute("target")).toBe("_blank");
-    const [popup] = await Promise.all([context.waitForEvent("page"), preview.click()]);
-    await popup.waitForLoadState();
-    expect(popup.url()).toMatch(/\/api\/v1\/archives\/[0-9a-f-]{36}\/download\/[^/?]+\?disposition=inline$/);
-    const previewResponse = await context.request.get(popup.url());
+    // The new tab's request, not its page: the tests' headless Chromium has no PDF viewer and
+    // turns the navigation into a download (the bytes and their inline disposition are below).
+    const [popup, previewRequest] = await Promise.all([
+      context.waitForEvent("page"),
+      context.waitForEvent("request", (request) => request.url().includes("/download/")),
+      preview.click(),
+    ]);
+    expect(previewRequest.url()).toMatch(/\/api\/v1\/archives\/[0-9a-f-]{36}\/download\/[^/?]+\?disposition=inline$/);
+    const previewResponse = await context.request.get(previewRequest.url());
     expect(previewResponse.headers()["content-disposition"]).toMatch(/^inline/);
     const previewBytes = await previewResponse.body();
     await popup.close();
