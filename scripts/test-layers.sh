@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 summary=""
 for layer in typecheck test:unit test:integration build test:build test:e2e; do
   started=$(date +%s)
+  echo "== $layer, started $(date -u +%H:%M:%S) UTC"
   npm run "$layer"
   summary+="$(printf '%-18s %5d s' "$layer" $(( $(date +%s) - started )))"$'\n'
 done
