@@ -8,6 +8,7 @@
  * is the N-th working day after that day (a request received on a Saturday or a holiday is due
  * the N-th working day after it all the same).
  */
+import { DAY_MS } from "~/domain/time";
 import { NATIONAL_HOLIDAYS, NATIONAL_HOLIDAY_YEARS } from "./national-holidays";
 
 /** Pasal 22(7) UU 14/2008: the written answer within 10 working days of receipt. */
@@ -43,7 +44,6 @@ export function workCalendar(leaveDays: readonly LeaveDay[] = []): WorkCalendar 
   return { dayOffReason: (date) => national.get(date) ?? leave.get(date) ?? null };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function toUtc(date: string): number {

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, TooManyRequestsError } from "~/domain/err
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import type { ApiTokenRevokeReason } from "~/domain/api-token-view";
+import { daysAfter } from "~/domain/time";
 import type { OwnerTokenRevokeReason } from "~/i18n/audit";
 import { apiTokenMessages } from "~/i18n/api-tokens";
 import { commit, type AuditEachEntry, type Step } from "../audit/commit.server";
@@ -22,7 +23,6 @@ import { countLiveTokens, findApiToken, listApiTokenRows, type ApiTokenRow } fro
  */
 
 const m = apiTokenMessages;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Live tokens one user may hold. */
 export const MAX_LIVE_TOKENS = 20;
 /** Tokens one user may create per hour (as sign-ins are throttled, so is minting credentials). */
@@ -96,7 +96,7 @@ export async function createApiToken(ctx: ServiceContext, input: ApiTokenCreateI
   const uuid = crypto.randomUUID();
   const owner = ctx.db.selectFrom("users").where("id", "=", user.userId);
   const username = (await owner.select("username").executeTakeFirst())?.username ?? String(user.userId);
-  const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString();
+  const expiresAt = daysAfter(now, input.expiresInDays);
   const prefix = token.slice(0, API_TOKEN_PREFIX.length + 6);
   await commit(ctx, [
     ctx.db.insertInto("api_tokens").values({

@@ -5,6 +5,7 @@ import { assertCan, audienceOf, can, userActorOf } from "~/domain/policy";
 import { documentTerms, seesMetadata } from "~/domain/access-rule";
 import type { TrashListQuery, TrashPage, TrashView } from "~/domain/records";
 import { ROLES } from "~/domain/roles";
+import { daysAfter } from "~/domain/time";
 import { recordMessages } from "~/i18n/records";
 import { commit, type Step } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -17,11 +18,10 @@ import { notHeld } from "../retention/queries.server";
 import { retention as retentionText } from "~/i18n/retention";
 
 const m = recordMessages;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Documents purged per cron run (one batch each), so a run stays short. */
 const PURGE_PER_RUN = 50;
 
-const purgeAtOf = (ctx: ServiceContext, deletedAt: string) => new Date(Date.parse(deletedAt) + ctx.config.trashDays * DAY_MS).toISOString();
+const purgeAtOf = (ctx: ServiceContext, deletedAt: string) => daysAfter(deletedAt, ctx.config.trashDays);
 
 /** Which part of the trash the acting user sees (`trash.list`): Super Admin all of it, Satuan Kerja its unit's and its own uploads. */
 function trashScope(ctx: ServiceContext): TrashScope {
@@ -257,7 +257,7 @@ export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<
  */
 export async function purgeExpiredTrash(ctx: ServiceContext): Promise<number> {
   assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
-  const cutoff = new Date(ctx.now().getTime() - ctx.config.trashDays * DAY_MS).toISOString();
+  const cutoff = daysAfter(ctx.now(), -ctx.config.trashDays);
   let purged = 0;
   for (const row of await expiredTrash(ctx, cutoff, PURGE_PER_RUN)) {
     try {

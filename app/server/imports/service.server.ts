@@ -10,6 +10,7 @@
  * - A cancelled or failed run removes every document it made (files included), slice by slice.
  */
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { daysAfter } from "~/domain/time";
 import { decodeUploadedText } from "~/domain/uploaded-text";
 import { claimedFamily } from "~/domain/file-types";
 import {
@@ -430,7 +431,7 @@ const EXPIRY_LIMIT = 50;
 export async function expireUnrunImports(ctx: ServiceContext): Promise<number> {
   assertCan(ctx.actor, { type: "files.sweep" }, "files.sweep");
   const now = ctx.now();
-  const cutoff = new Date(now.getTime() - IMPORT_UNRUN_KEPT_DAYS * 86_400_000).toISOString();
+  const cutoff = daysAfter(now, -IMPORT_UNRUN_KEPT_DAYS);
   const idle = await ctx.db
     .selectFrom("imports")
     .select("id")

@@ -1,4 +1,5 @@
 import { assertCan } from "~/domain/policy";
+import { daysAfter } from "~/domain/time";
 import { expireLapsedApprovals } from "../access-requests/service.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
@@ -68,7 +69,7 @@ export const USER_JOBS_KEPT_DAYS = 90;
  * users' jobs are kept longer.
  */
 function pruneWorkRecords(ctx: ServiceContext, now: Date) {
-  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const daysAgo = (days: number) => daysAfter(now, -days);
   const routine = daysAgo(WORK_RECORDS_KEPT_DAYS);
   return [
     ctx.db

@@ -7,16 +7,16 @@
  */
 import { assertCan } from "~/domain/policy";
 import { PERSONAL_DATA_KEPT_DAYS, UNCONFIRMED_KEPT_DAYS } from "~/domain/ppid/requests-view";
+import { daysAfter } from "~/domain/time";
 import { ppidMessages } from "~/i18n/ppid";
 import type { ServiceContext } from "../context.server";
 
-const DAY_MS = 86_400_000;
 
 export async function purgePpidPersonalData(ctx: Pick<ServiceContext, "db" | "now" | "actor">): Promise<number> {
   assertCan(ctx.actor, { type: "ppid.purgePersonal" }, "ppid.purgePersonal");
   const now = ctx.now();
-  const answeredBefore = new Date(now.getTime() - PERSONAL_DATA_KEPT_DAYS * DAY_MS).toISOString();
-  const lapsedBefore = new Date(now.getTime() - UNCONFIRMED_KEPT_DAYS * DAY_MS).toISOString();
+  const answeredBefore = daysAfter(now, -PERSONAL_DATA_KEPT_DAYS);
+  const lapsedBefore = daysAfter(now, -UNCONFIRMED_KEPT_DAYS);
   const purged = await ctx.db
     .updateTable("ppid_requests")
     .set({ requester_name: ppidMessages.personalDataPurged, email: null, phone: null, address: null, personal_purged_at: now.toISOString() })

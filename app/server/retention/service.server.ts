@@ -4,6 +4,7 @@ import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
 import { combineBerkasClock, computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
+import { DAY_MS } from "~/domain/time";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
 import { retention as retentionText, retentionValidation } from "~/i18n/retention";
@@ -280,7 +281,7 @@ async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step
   ];
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** When the clock's figures were last made whole (the daily job or a full recompute); null: never. */
 const checkedAtQuery = ({ db }: Pick<ServiceContext, "db">) => db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at");
