@@ -8,19 +8,7 @@ import { CsrfField } from "~/components/form/csrf-field";
  * JavaScript): the question, 'Batal' back to `cancelTo`, and a button that posts `intent`
  * (plus `fields`) to the page's action. The button shows `busyLabel` while the post runs.
  */
-export function ConfirmDialog({
-  title,
-  children,
-  cancelTo,
-  cancelLabel,
-  confirmLabel,
-  busyLabel,
-  intent,
-  fields = {},
-  inputs,
-  action,
-  testId,
-}: {
+type ConfirmDialogProps = {
   title: string;
   children: React.ReactNode;
   cancelTo: string;
@@ -34,7 +22,21 @@ export function ConfirmDialog({
   /** Where the form posts (default: the current route). */
   action?: string;
   testId: string;
-}) {
+};
+
+export function ConfirmDialog({
+  title,
+  children,
+  cancelTo,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  intent,
+  fields = {},
+  inputs,
+  action,
+  testId,
+}: ConfirmDialogProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === intent;
   return (
@@ -54,5 +56,23 @@ export function ConfirmDialog({
         </button>
       </Form>
     </Dialog>
+  );
+}
+
+/** The labels every delete confirmation takes from its page's messages. */
+type DeleteMessages = { deleteTitle: string; cancel: string; confirmDelete: string; deleting: string };
+
+/** The delete confirmation of an admin page: a ConfirmDialog posting intent "delete". */
+export function DeleteDialog({ messages, ...props }: { messages: DeleteMessages } & Pick<ConfirmDialogProps, "children" | "cancelTo" | "fields" | "action">) {
+  return (
+    <ConfirmDialog
+      title={messages.deleteTitle}
+      cancelLabel={messages.cancel}
+      confirmLabel={messages.confirmDelete}
+      busyLabel={messages.deleting}
+      intent="delete"
+      testId="delete-dialog"
+      {...props}
+    />
   );
 }

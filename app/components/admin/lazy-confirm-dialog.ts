@@ -6,3 +6,4 @@ import { lazyComponent } from "~/components/lazy-component";
  * dialog's, load then instead of with every view of the page.
  */
 export const ConfirmDialog = lazyComponent(() => import("./confirm-dialog").then((module) => module.ConfirmDialog));
+export const DeleteDialog = lazyComponent(() => import("./confirm-dialog").then((module) => module.DeleteDialog));

@@ -1,6 +1,6 @@
 import { Form, Link, href } from "react-router";
 import type { Route } from "./+types/berkas-detail";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DeleteDialog } from "~/components/admin/confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
@@ -153,18 +153,13 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
         {berkas.hiddenItems > 0 && <p className="px-4 pb-4 text-sm text-slate-600">{m.hiddenItems(berkas.hiddenItems)}</p>}
       </section>
       {confirmDelete && (
-        <ConfirmDialog
-          title={m.deleteTitle}
+        <DeleteDialog
+          messages={m}
           cancelTo={here}
-          cancelLabel={m.cancel}
-          confirmLabel={m.confirmDelete}
-          busyLabel={m.deleting}
-          intent="delete"
           action={`${here}?dialog=delete`}
-          testId="delete-dialog"
         >
           {m.deleteConfirm(berkas.number)}
-        </ConfirmDialog>
+        </DeleteDialog>
       )}
     </div>
   );

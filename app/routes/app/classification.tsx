@@ -1,6 +1,6 @@
 import { Link, href } from "react-router";
 import type { Route } from "./+types/classification";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -91,19 +91,14 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
         <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
       {confirmDelete && (
-        <ConfirmDialog
-          title={m.deleteTitle}
+        <DeleteDialog
+          messages={m}
           cancelTo={pageHref({})}
-          cancelLabel={m.cancel}
-          confirmLabel={m.confirmDelete}
-          busyLabel={m.deleting}
-          intent="delete"
           fields={{ id: String(confirmDelete.id) }}
           action={withDialog({ dialog: "delete", id: String(confirmDelete.id) })}
-          testId="delete-dialog"
         >
           {m.deleteConfirm(confirmDelete.code, confirmDelete.name)}
-        </ConfirmDialog>
+        </DeleteDialog>
       )}
     </>
   );

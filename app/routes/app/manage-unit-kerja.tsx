@@ -1,7 +1,7 @@
 import { Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/manage-unit-kerja";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
@@ -94,19 +94,14 @@ export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
         <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
       {confirmDelete && (
-        <ConfirmDialog
-          title={m.deleteTitle}
+        <DeleteDialog
+          messages={m}
           cancelTo={pageHref({})}
-          cancelLabel={m.cancel}
-          confirmLabel={m.confirmDelete}
-          busyLabel={m.deleting}
-          intent="delete"
           fields={{ id: String(confirmDelete.id) }}
           action={withDialog({ dialog: "delete", id: String(confirmDelete.id) })}
-          testId="delete-dialog"
         >
           {m.deleteConfirm(confirmDelete.nama)}
-        </ConfirmDialog>
+        </DeleteDialog>
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { Form, Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { UserStatusBadge } from "~/components/admin/user-columns";
 import { useDialogParams } from "~/components/url-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
@@ -127,17 +127,12 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {dialog === "delete" && (
-        <ConfirmDialog
-          title={m.deleteTitle}
+        <DeleteDialog
+          messages={m}
           cancelTo={here}
-          cancelLabel={m.cancel}
-          confirmLabel={m.confirmDelete}
-          busyLabel={m.deleting}
-          intent="delete"
-          testId="delete-dialog"
         >
           {m.deleteConfirm(user.username)}
-        </ConfirmDialog>
+        </DeleteDialog>
       )}
       {dialog === "end-sessions" && (
         <ConfirmDialog

@@ -1,7 +1,7 @@
 import { Link, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/users";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { PageHeader } from "~/components/app-shell";
@@ -103,19 +103,14 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
       {confirmDelete && (
-        <ConfirmDialog
-          title={m.deleteTitle}
+        <DeleteDialog
+          messages={m}
           cancelTo={pageHref({})}
-          cancelLabel={m.cancel}
-          confirmLabel={m.confirmDelete}
-          busyLabel={m.deleting}
-          intent="delete"
           fields={{ uuid: confirmDelete.uuid }}
           action={withDialog({ dialog: "delete", user: confirmDelete.uuid })}
-          testId="delete-dialog"
         >
           {m.deleteConfirm(confirmDelete.username)}
-        </ConfirmDialog>
+        </DeleteDialog>
       )}
     </>
   );
