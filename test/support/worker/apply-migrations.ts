@@ -69,5 +69,19 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
   } while (cursor);
 }
 
-await Promise.all([...DATABASES.map(emptyDatabase), ...BUCKETS.map(emptyBucket)]);
+/**
+ * A queue message the previous file left in flight may still be handled while this runs (it
+ * finds its job gone and ends); a write of its landing between two steps gets one more try.
+ */
+async function emptyDatabaseRetried(db: D1Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await emptyDatabase(db);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+await Promise.all([...DATABASES.map(emptyDatabaseRetried), ...BUCKETS.map(emptyBucket)]);
 await applyD1Migrations(testEnv.DB, testEnv.TEST_MIGRATIONS);
