@@ -6,9 +6,8 @@ import { BackLink } from "~/components/back-link";
 import { ClassificationForm } from "~/components/classification/classification-form";
 import { ClassificationSchema } from "~/domain/classification";
 import { pageMeta } from "~/lib/meta";
-import { withFormValues } from "~/routes/helpers/admin-pages.server";
+import { createPageData, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { readForm } from "~/routes/helpers/form-body.server";
-import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { createClassification } from "~/server/classification/service.server";
@@ -19,11 +18,7 @@ const m = classificationText;
 export const meta = () => pageMeta({ title: m.createTitle });
 
 export function loader({ request }: Route.LoaderArgs) {
-  return {
-    rules: formRules(ClassificationSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
-    formKey: crypto.randomUUID(),
-  };
+  return createPageData(request, ClassificationSchema);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

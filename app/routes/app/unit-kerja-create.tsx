@@ -7,8 +7,7 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { UnitKerjaSchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
-import { formRules } from "~/routes/helpers/form.server";
+import { createPageData, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { createUnitKerja } from "~/server/unit-kerja/service.server";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
@@ -19,11 +18,7 @@ const m = unitKerjaText;
 export const meta = () => pageMeta({ title: m.createTitle });
 
 export function loader({ request }: Route.LoaderArgs) {
-  return {
-    rules: formRules(UnitKerjaSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
-    formKey: crypto.randomUUID(),
-  };
+  return createPageData(request, UnitKerjaSchema);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

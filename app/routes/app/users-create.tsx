@@ -7,8 +7,7 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { UserCreateSchema } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
-import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
-import { formRules } from "~/routes/helpers/form.server";
+import { createPageData, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { createUser, userFormOptions } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
@@ -24,10 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { unitKerja } = await userFormOptions(ctx);
   return {
     unitKerja,
-    rules: formRules(UserCreateSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
-    // A fresh form after each save.
-    formKey: crypto.randomUUID(),
+    ...createPageData(request, UserCreateSchema),
   };
 }
 

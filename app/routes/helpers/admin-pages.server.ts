@@ -5,6 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { listDefaults, parseListParams } from "~/domain/list-query";
 import { formFields } from "./form-body.server";
+import { formRules } from "./form.server";
 
 /**
  * Loader and action helpers of the administration pages (users, work units, audit log): list
@@ -72,3 +73,11 @@ export async function withFormValues<T>(formData: FormData, secretFields: string
 }
 
 export { parseOrInvalid };
+
+/**
+ * What a create page's loader gives its form: the schema's rules, whether the last post saved
+ * (`?saved=1` opens the saved dialog), and a fresh key so the form starts empty after a save.
+ */
+export function createPageData(request: Request, schema: z.ZodObject) {
+  return { rules: formRules(schema), saved: new URL(request.url).searchParams.get("saved") === "1", formKey: crypto.randomUUID() };
+}
