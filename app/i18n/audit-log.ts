@@ -97,6 +97,8 @@ export const auditLog = {
     PPID_CONSEQUENCE_TEST_CREATE: "Uji konsekuensi ditandatangani",
     PPID_OBJECTION_FILE: "Keberatan PPID diajukan",
     PPID_OBJECTION_RESPOND: "Keberatan PPID ditanggapi",
+    PPID_DISPUTE_RECORD: "Sengketa PPID dicatat",
+    PPID_DISPUTE_DECIDE: "Putusan sengketa PPID dicatat",
     BERKAS_CREATE: "Berkas dibuat",
     BERKAS_UPDATE: "Berkas diperbarui",
     BERKAS_DELETE: "Berkas dihapus",

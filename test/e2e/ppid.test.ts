@@ -3,13 +3,15 @@
  * for information at /ppid, confirms through the emailed link, reads the receipt and checks the
  * status with the number and the secret code; an officer (Super Admin) designates a colleague,
  * records a request by letter, extends it and answers with a partial refusal resting on a
- * Pasal 17 ground and a consequence test. axe-clean on each page.
+ * Pasal 17 ground and a consequence test; an objection is answered by the atasan and goes to the
+ * Komisi Informasi, whose registration and decision the desk records. axe-clean on each page.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { beforeAll } from "vitest";
 import { DEMO_ACCOUNTS, baseURL, goto, login, useBrowser } from "../support/node/browser";
 import { expectNoAxeViolations } from "../support/node/axe";
+import { apiSession, api, type ApiSession } from "../support/node/api-fixtures";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 
 const { newPage } = useBrowser();
@@ -146,6 +148,59 @@ describe.each(RUNS)("the desk, $mode at $viewport.width px", ({ javaScriptEnable
     await page.getByRole("heading", { level: 1, name: "Register Permohonan Informasi" }).waitFor();
     expect(await page.getByTestId("ppid-row-status").first().textContent()).toBe("Dijawab");
     await expectNoAxeViolations(page, `/app/ppid ${viewport.width}px`);
+  });
+});
+
+/** A JSON call of the API as `session` (a write carries its CSRF token). */
+async function callApi<T>(session: ApiSession, path: string, body: unknown): Promise<T> {
+  const response = await api(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: session.cookie, "x-csrf-token": session.csrfToken, origin: baseURL() },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+describe.each(RUNS)("the objection and its dispute, $mode at $viewport.width px", ({ javaScriptEnabled, viewport }) => {
+  it("the atasan responds, then the desk records the dispute before the Komisi Informasi and its decision", async () => {
+    // The request, its answer and the objection by letter, through the API; the rest on the page.
+    const session = await apiSession(DEMO_ACCOUNTS.admin.username);
+    const request = await callApi<{ id: string }>(session, "/api/v1/ppid/requests", {
+      requesterName: "Rina Pemohon",
+      email: `rina-${randomUUID().slice(0, 8)}@example.test`,
+      information: "Notulen rapat senat 2025",
+      purpose: "Kajian kebijakan",
+      format: "SALINAN_SOFTCOPY",
+      delivery: "EMAIL",
+      channel: "SURAT",
+    });
+    await callApi(session, `/api/v1/ppid/requests/${request.id}/answer`, { outcome: "TIDAK_DIKUASAI", message: "Notulen disimpan oleh Sekretariat Senat." });
+    await callApi(session, `/api/v1/ppid/requests/${request.id}/objections`, { ground: "e", reason: "Permintaan tidak dipenuhi." });
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(new Date());
+
+    const { page } = await newPage({ javaScriptEnabled, viewport });
+    await login(page, DEMO_ACCOUNTS.admin);
+    await goto(page, `/app/ppid/${request.id}`);
+    await page.getByRole("heading", { level: 1, name: /^Permohonan PPID\/\d{4}\/\d{6}$/ }).waitFor();
+    const details = page.getByTestId("ppid-objection-details");
+    await page.getByLabel("Tanggapan atasan PPID").fill("Informasi memang tidak dikuasai universitas.");
+    await page.getByTestId("ppid-respond").click();
+    await details.getByText("Ditanggapi", { exact: true }).waitFor();
+
+    await page.getByLabel("Nomor registrasi sengketa").fill("012/XI/KIP-PS/2026");
+    await page.getByLabel("Tanggal registrasi sengketa").fill(today);
+    await page.getByTestId("ppid-record-dispute").click();
+    await details.getByText("Sengketa di Komisi Informasi", { exact: true }).waitFor();
+    expect(await details.textContent()).toContain("012/XI/KIP-PS/2026");
+    await expectNoAxeViolations(page, `dispute ${viewport.width}px`);
+
+    await page.getByLabel("Tanggal putusan").fill(today);
+    await page.getByLabel("Putusan Komisi Informasi").fill("Permohonan penyelesaian sengketa ditolak.");
+    await page.getByTestId("ppid-record-decision").click();
+    await details.getByText("Selesai", { exact: true }).waitFor();
+    expect(await details.textContent()).toContain("Permohonan penyelesaian sengketa ditolak.");
+    expect(await page.getByTestId("ppid-record-decision").count()).toBe(0);
   });
 });
 

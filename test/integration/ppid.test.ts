@@ -20,7 +20,7 @@ import { login } from "../support/worker/http";
 import { remindPpidDeadlines } from "~/server/ppid/reminders.server";
 import { purgePpidPersonalData } from "~/server/ppid/personal-data.server";
 import { PERSONAL_DATA_KEPT_DAYS } from "~/domain/ppid/requests-view";
-import { fileObjectionAsRequester, objectionStatus, recordObjection, respondToObjection } from "~/server/ppid/objections.server";
+import { fileObjectionAsRequester, objectionStatus, recordDispute, recordDisputeDecision, recordObjection, respondToObjection } from "~/server/ppid/objections.server";
 import { addCalendarDays, workCalendar, workingDaysBetween } from "~/domain/ppid/working-days";
 import { serviceContext, testClock, testJobContext, type TestClock } from "../support/worker/context";
 import { notificationsAbout, settleEvents } from "../support/worker/events";
@@ -377,7 +377,47 @@ describe("objections", () => {
     const request = await recordRequest(desk, { ...requestInput(), channel: "SURAT" });
     await expect(recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).rejects.toMatchObject({ message: ppidMessages.objections.notYet });
     clock.set(at(addCalendarDays(request.dueDate!, 1)));
-    expect((await recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" })).status).toBe("KEBERATAN");
+    const filed = await recordObjection(desk, request.id, { ground: "c", reason: "Tidak ditanggapi" });
+    expect(filed.status).toBe("KEBERATAN");
+    // Unanswered past the atasan's 30 working days, it may go to the Komisi Informasi.
+    await expect(recordDispute(desk, filed.id, { disputeNumber: "KI-1", registeredOn: addCalendarDays(request.dueDate!, 1) })).rejects.toMatchObject({
+      status: 409,
+      message: ppidMessages.objections.dispute.notYet,
+    });
+    clock.set(at(addCalendarDays(filed.dueDate, 1)));
+    const disputed = await recordDispute(desk, filed.id, { disputeNumber: "KI-1", registeredOn: addCalendarDays(filed.dueDate, 1) });
+    expect(disputed).toMatchObject({ status: "SENGKETA", response: null, dispute: { number: "KI-1" } });
+  });
+
+  it("go before the Komisi Informasi after the atasan's response: the dispute and its decision, each dated no earlier than what it follows", async () => {
+    const d = ppidMessages.objections.dispute;
+    const clock = testClock(at("2031-10-01"));
+    const desk = await serviceContext(officer, clock);
+    const request = await recordRequest(desk, { ...requestInput(), channel: "SURAT" });
+    await answerRequest(desk, request.id, { outcome: "TIDAK_DIKUASAI", message: "Dikuasai Kementerian.", archiveUuids: [] });
+    const filed = await recordObjection(desk, request.id, { ground: "e", reason: "Tidak dipenuhi" });
+    const first = { disputeNumber: "001/X/KIP-PS/2031", registeredOn: "2031-10-01" };
+    await expect(recordDispute(desk, filed.id, first)).rejects.toMatchObject({ status: 409, message: d.notYet });
+
+    clock.set(at("2031-10-06"));
+    await respondToObjection(await serviceContext(admin, clock), filed.id, "Tetap tidak dikuasai.");
+    clock.set(at("2031-10-20"));
+    await expect(recordDispute(desk, filed.id, { ...first, registeredOn: "2031-10-03" })).rejects.toMatchObject({ status: 400, message: d.notBefore("2031-10-06") });
+    await expect(recordDispute(desk, filed.id, { ...first, registeredOn: "2031-10-21" })).rejects.toMatchObject({ status: 400, message: d.notAfterToday });
+    await expect(recordDispute(await serviceContext(viewer, clock), filed.id, { ...first, registeredOn: "2031-10-15" })).rejects.toMatchObject({ status: 403 });
+    const disputed = await recordDispute(desk, filed.id, { ...first, registeredOn: "2031-10-15" });
+    expect(disputed).toMatchObject({ status: "SENGKETA", dispute: { number: first.disputeNumber, registeredOn: "2031-10-15", decidedOn: null, decision: null } });
+    await expect(recordDispute(desk, filed.id, { ...first, registeredOn: "2031-10-15" })).rejects.toMatchObject({ status: 409 });
+
+    clock.set(at("2031-12-01"));
+    const decision = "Komisi Informasi menolak permohonan penyelesaian sengketa.";
+    await expect(recordDisputeDecision(desk, filed.id, { decidedOn: "2031-10-14", decision })).rejects.toMatchObject({ status: 400, message: d.notBefore("2031-10-15") });
+    const decided = await recordDisputeDecision(desk, filed.id, { decidedOn: "2031-11-28", decision });
+    expect(decided).toMatchObject({ status: "SELESAI", dispute: { number: first.disputeNumber, registeredOn: "2031-10-15", decidedOn: "2031-11-28", decision } });
+    await expect(recordDisputeDecision(desk, filed.id, { decidedOn: "2031-11-28", decision })).rejects.toMatchObject({ status: 409, message: d.notOpen });
+
+    const { results } = await testEnv.DB.prepare("SELECT action FROM audit_logs WHERE target_id = ? ORDER BY id").bind(filed.id).all<{ action: string }>();
+    expect(results.map((row) => row.action)).toEqual(["PPID_OBJECTION_RESPOND", "PPID_DISPUTE_RECORD", "PPID_DISPUTE_DECIDE"]);
   });
 });
 

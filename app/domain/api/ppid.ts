@@ -62,6 +62,10 @@ export const ObjectionViewSchema = z
     dueDate: day(),
     response: z.string().nullable(),
     respondedAt: timestamp().nullable(),
+    /** The dispute before the Komisi Informasi, once recorded (status SENGKETA, then SELESAI with its decision). */
+    dispute: z
+      .object({ number: z.string(), registeredOn: day(), decidedOn: day().nullable(), decision: z.string().nullable() })
+      .nullable(),
   })
   .meta({ ref: "PpidObjection" });
 

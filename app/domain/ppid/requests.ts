@@ -105,3 +105,17 @@ export type ObjectionInput = z.output<typeof ObjectionSchema>;
 
 /** The atasan PPID's written response to an objection. */
 export const ObjectionResponseSchema = z.object({ response: requiredText(v.messageRequired, 4000, v.messageMax) });
+
+/** A dispute the requester brought before the Komisi Informasi (Pasal 37), as the PPID learns of it. */
+export const DisputeSchema = z.object({
+  disputeNumber: requiredText(v.disputeNumberRequired, 100, v.disputeNumberMax),
+  registeredOn: z.iso.date(v.dateInvalid),
+});
+export type DisputeInput = z.output<typeof DisputeSchema>;
+
+/** The Komisi Informasi's decision on that dispute. */
+export const DisputeDecisionSchema = z.object({
+  decidedOn: z.iso.date(v.dateInvalid),
+  decision: requiredText(v.decisionRequired, 4000, v.decisionMax),
+});
+export type DisputeDecisionInput = z.output<typeof DisputeDecisionSchema>;

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { ObjectionViewSchema } from "~/domain/api/ppid";
 import { ConflictError, DomainError, NotFoundError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
-import { OPEN_STATUSES, type ObjectionInput } from "~/domain/ppid/requests";
+import { OPEN_STATUSES, type DisputeDecisionInput, type DisputeInput, type ObjectionInput } from "~/domain/ppid/requests";
 import { jakartaDate, objectionDeadline, objectionResponseDue, type WorkCalendar } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit } from "../audit/commit.server";
@@ -37,7 +37,22 @@ async function objectionOf(ctx: Pick<ServiceContext, "db">, requestId: number): 
   const row = await ctx.db
     .selectFrom("ppid_objections as o")
     .innerJoin("ppid_requests as r", "r.id", "o.request_id")
-    .select(["o.uuid", "o.registration_number", "r.registration_number as request_number", "o.ground", "o.reason", "o.status", "o.received_at", "o.due_date", "o.response", "o.responded_at"])
+    .select([
+      "o.uuid",
+      "o.registration_number",
+      "r.registration_number as request_number",
+      "o.ground",
+      "o.reason",
+      "o.status",
+      "o.received_at",
+      "o.due_date",
+      "o.response",
+      "o.responded_at",
+      "o.dispute_number",
+      "o.dispute_registered_on",
+      "o.dispute_decided_on",
+      "o.dispute_decision",
+    ])
     .where("o.request_id", "=", requestId)
     .executeTakeFirst();
   return row
@@ -52,6 +67,10 @@ async function objectionOf(ctx: Pick<ServiceContext, "db">, requestId: number): 
         dueDate: row.due_date,
         response: row.response,
         respondedAt: row.responded_at,
+        dispute:
+          row.dispute_number && row.dispute_registered_on
+            ? { number: row.dispute_number, registeredOn: row.dispute_registered_on, decidedOn: row.dispute_decided_on, decision: row.dispute_decision }
+            : null,
       }
     : null;
 }
@@ -140,6 +159,79 @@ export async function respondToObjection(ctx: ServiceContext, objectionUuid: str
         .where("status", "=", "KEBERATAN"),
       abortUnlessChanged(ctx),
       { action: "PPID_OBJECTION_RESPOND", params: { number: row.registration_number }, targetType: "ppid_objection", targetId: objectionUuid },
+    ],
+    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
+  );
+  return (await objectionOf(ctx, row.request_id))!;
+}
+
+async function findObjection(ctx: ServiceContext, objectionUuid: string) {
+  const row = await ctx.db
+    .selectFrom("ppid_objections")
+    .select(["id", "request_id", "registration_number", "status", "received_on", "due_date", "responded_on", "dispute_registered_on"])
+    .where("uuid", "=", objectionUuid)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError(o.notFound);
+  return row;
+}
+
+/** A date the PPID enters for something that happened: not before `earliest`, not after today (Jakarta). */
+function assertPastDate(ctx: ServiceContext, field: string, date: string, earliest: string) {
+  const refuse = (message: string) => new DomainError(400, message, { [field]: [message] });
+  if (date < earliest) throw refuse(o.dispute.notBefore(earliest));
+  if (date > jakartaDate(ctx.now())) throw refuse(o.dispute.notAfterToday);
+}
+
+/**
+ * 'Catat Sengketa': the requester took the objection to the Komisi Informasi (Pasal 37), after
+ * the atasan's response or once its 30 working days passed without one (DITANGGAPI or overdue
+ * KEBERATAN → SENGKETA). The PPID records what the Komisi registered; whether it came within the
+ * Komisi's 14 working days is the Komisi's to decide. Audited.
+ */
+export async function recordDispute(ctx: ServiceContext, objectionUuid: string, input: DisputeInput): Promise<ObjectionView> {
+  assertDeskWrite(ctx);
+  const row = await findObjection(ctx, objectionUuid);
+  const overdue = row.status === "KEBERATAN" && jakartaDate(ctx.now()) > row.due_date;
+  if (row.status !== "DITANGGAPI" && !overdue) throw new ConflictError(o.dispute.notYet);
+  assertPastDate(ctx, "registeredOn", input.registeredOn, row.responded_on ?? row.received_on);
+  await commit(
+    ctx,
+    [
+      ctx.db
+        .updateTable("ppid_objections")
+        .set({ status: "SENGKETA", dispute_number: input.disputeNumber, dispute_registered_on: input.registeredOn })
+        .where("id", "=", row.id)
+        .where("status", "=", row.status),
+      abortUnlessChanged(ctx),
+      {
+        action: "PPID_DISPUTE_RECORD",
+        params: { number: row.registration_number, disputeNumber: input.disputeNumber },
+        details: { registeredOn: input.registeredOn, after: row.status },
+        targetType: "ppid_objection",
+        targetId: objectionUuid,
+      },
+    ],
+    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
+  );
+  return (await objectionOf(ctx, row.request_id))!;
+}
+
+/** 'Catat Putusan': the Komisi Informasi's decision ends the dispute (SENGKETA → SELESAI). Audited. */
+export async function recordDisputeDecision(ctx: ServiceContext, objectionUuid: string, input: DisputeDecisionInput): Promise<ObjectionView> {
+  assertDeskWrite(ctx);
+  const row = await findObjection(ctx, objectionUuid);
+  if (row.status !== "SENGKETA" || !row.dispute_registered_on) throw new ConflictError(o.dispute.notOpen);
+  assertPastDate(ctx, "decidedOn", input.decidedOn, row.dispute_registered_on);
+  await commit(
+    ctx,
+    [
+      ctx.db
+        .updateTable("ppid_objections")
+        .set({ status: "SELESAI", dispute_decided_on: input.decidedOn, dispute_decision: input.decision })
+        .where("id", "=", row.id)
+        .where("status", "=", "SENGKETA"),
+      abortUnlessChanged(ctx),
+      { action: "PPID_DISPUTE_DECIDE", params: { number: row.registration_number }, details: { decidedOn: input.decidedOn }, targetType: "ppid_objection", targetId: objectionUuid },
     ],
     { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
   );

@@ -8,8 +8,9 @@ import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type Fo
 import { CsrfField } from "~/components/form/csrf-field";
 import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
-import { AnswerSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
+import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests-view";
+import { jakartaDate } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -19,7 +20,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { listConsequenceTests } from "~/server/ppid/consequence-tests.server";
-import { objectionOfRequest, respondToObjection, type ObjectionView } from "~/server/ppid/objections.server";
+import { objectionOfRequest, recordDispute, recordDisputeDecision, respondToObjection, type ObjectionView } from "~/server/ppid/objections.server";
 import { can } from "~/domain/policy";
 import { answerRequest, extendRequest, getRequest, processRequest } from "~/server/ppid/service.server";
 
@@ -34,6 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     request,
     objection: await objectionOfRequest(ctx, params.id),
+    today: jakartaDate(ctx.now()),
     answersObjections: can(ctx.actor, { type: "ppid.objections" }),
     tests: await listConsequenceTests(ctx, { inForce: true }),
     extendRules: formRules(ExtendSchema),
@@ -59,6 +61,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await respondToObjection(ctx, fields.objectionId ?? "", parseOrInvalid(ObjectionResponseSchema, fields).response);
         return { to: here, toast: ppidMessages.objections.responded };
       }
+      if (intent === "dispute") {
+        await recordDispute(ctx, fields.objectionId ?? "", parseOrInvalid(DisputeSchema, fields));
+        return { to: here, toast: ppidMessages.objections.dispute.recorded };
+      }
+      if (intent === "decide") {
+        await recordDisputeDecision(ctx, fields.objectionId ?? "", parseOrInvalid(DisputeDecisionSchema, fields));
+        return { to: here, toast: ppidMessages.objections.dispute.decided };
+      }
       if (intent === "extend") {
         await extendRequest(ctx, params.id, parseOrInvalid(ExtendSchema, fields));
         return { to: here, toast: d.extended };
@@ -67,7 +77,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return { to: here, toast: d.answered };
     },
     // The step's name comes back with the values, so the refusal shows at the form that was sent.
-    intent === "process" || intent === "respond" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
+    intent === "process" || intent === "respond" || intent === "dispute" || intent === "decide" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
   );
 }
 
@@ -125,8 +135,10 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
   );
 }
 
-function ObjectionPanel({ objection, mayRespond }: { objection: ObjectionView; mayRespond: boolean }) {
+function ObjectionPanel({ objection, mayRespond, today }: { objection: ObjectionView; mayRespond: boolean; today: string }) {
   const o = ppidMessages.objections;
+  const dispute = objection.dispute;
+  const mayRecordDispute = objection.status === "DITANGGAPI" || (objection.status === "KEBERATAN" && today > objection.dueDate);
   return (
     <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="ppid-objection" className="mb-3 text-lg font-semibold text-slate-900">
@@ -140,6 +152,14 @@ function ObjectionPanel({ objection, mayRespond }: { objection: ObjectionView; m
           [o.reason, objection.reason],
           [o.dueDate, jakartaDay(objection.dueDate)],
           ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
+          ...(dispute
+            ? ([
+                [o.dispute.number, dispute.number],
+                [o.dispute.registeredOn, jakartaDay(dispute.registeredOn)],
+                ...(dispute.decidedOn ? [[o.dispute.decidedOn, jakartaDay(dispute.decidedOn)] as [string, string]] : []),
+                ...(dispute.decision ? [[o.dispute.decision, dispute.decision] as [string, string]] : []),
+              ] as [string, string][])
+            : []),
         ]}
       />
       {mayRespond && objection.status === "KEBERATAN" && (
@@ -156,12 +176,51 @@ function ObjectionPanel({ objection, mayRespond }: { objection: ObjectionView; m
           </button>
         </Form>
       )}
+      {mayRecordDispute && (
+        <Form method="post" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="dispute" />
+          <input type="hidden" name="objectionId" value={objection.id} />
+          <h3 className="text-base font-semibold text-slate-900">{o.dispute.heading}</h3>
+          <p className="text-sm text-slate-600">{o.dispute.intro}</p>
+          <label htmlFor="dispute-number" className="block text-sm font-medium">
+            {o.dispute.number}
+          </label>
+          <input id="dispute-number" name="disputeNumber" required maxLength={100} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <label htmlFor="dispute-registered-on" className="block text-sm font-medium">
+            {o.dispute.registeredOn}
+          </label>
+          <input id="dispute-registered-on" name="registeredOn" type="date" required max={today} className="block rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className={buttonClass.secondary} data-testid="ppid-record-dispute">
+            {o.dispute.submit}
+          </button>
+        </Form>
+      )}
+      {objection.status === "SENGKETA" && (
+        <Form method="post" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="objectionId" value={objection.id} />
+          <h3 className="text-base font-semibold text-slate-900">{o.dispute.decision}</h3>
+          <label htmlFor="dispute-decided-on" className="block text-sm font-medium">
+            {o.dispute.decidedOn}
+          </label>
+          <input id="dispute-decided-on" name="decidedOn" type="date" required max={today} className="block rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <label htmlFor="dispute-decision" className="block text-sm font-medium">
+            {o.dispute.decision}
+          </label>
+          <textarea id="dispute-decision" name="decision" required maxLength={4000} rows={4} className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <button type="submit" className={buttonClass.primary} data-testid="ppid-record-decision">
+            {o.dispute.decideSubmit}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }
 
 export default function PpidRequestDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, tests, extendRules, answerRules, objection, answersObjections } = loaderData;
+  const { request, tests, extendRules, answerRules, objection, answersObjections, today } = loaderData;
   const busy = useNavigation().state === "submitting";
   const open = (OPEN_STATUSES as readonly string[]).includes(request.status);
   const f = d.facts;
@@ -202,7 +261,7 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
         </Form>
       )}
       {open && !request.extendedDueDate && <ExtendForm lastResult={intentOf(reply) === "extend" ? reply : null} rules={extendRules} />}
-      {objection && <ObjectionPanel objection={objection} mayRespond={answersObjections} />}
+      {objection && <ObjectionPanel objection={objection} mayRespond={answersObjections} today={today} />}
       {open && <AnswerForm lastResult={intentOf(reply) === "answer" ? reply : null} rules={answerRules} tests={tests} />}
     </div>
   );
