@@ -4,6 +4,7 @@
  * date, on a Pasal 35 ayat (1) ground; numbered KEBERATAN/YYYY/NNNNNN (gapless, as requests are)
  * and answered by the atasan within 30 working days.
  */
+import type { Updateable } from "kysely";
 import type { z } from "zod";
 import type { ObjectionViewSchema } from "~/domain/api/ppid";
 import { ConflictError, DomainError, NotFoundError } from "~/domain/errors";
@@ -11,8 +12,9 @@ import { assertCan, userActorOf } from "~/domain/policy";
 import { OPEN_STATUSES, type DisputeDecisionInput, type DisputeInput, type ObjectionInput } from "~/domain/ppid/requests";
 import { jakartaDate, objectionDeadline, objectionResponseDue, type WorkCalendar } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
-import { commit } from "../audit/commit.server";
+import { commit, type AuditEntry } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
+import type { Database } from "../db/schema";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { loadWorkCalendar } from "./calendar.server";
 import { assertDeskWrite, findOr404, findRequestRow, nextNumber, requestByStatusCode } from "./service.server";
@@ -142,27 +144,38 @@ export async function recordObjection(ctx: ServiceContext, requestUuid: string, 
   return file(ctx, await findOr404(ctx, requestUuid), input);
 }
 
+/**
+ * One step of an objection's life: `set` written only while it is still `from` (a concurrent
+ * step makes this one refuse as changed meanwhile), with its audit row, in one batch.
+ */
+async function moveObjection(
+  ctx: ServiceContext,
+  objection: { id: number; request_id: number },
+  from: ObjectionView["status"],
+  set: Updateable<Database["ppid_objections"]>,
+  audit: AuditEntry,
+): Promise<ObjectionView> {
+  await commit(
+    ctx,
+    [ctx.db.updateTable("ppid_objections").set(set).where("id", "=", objection.id).where("status", "=", from), abortUnlessChanged(ctx), audit],
+    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
+  );
+  return (await objectionOf(ctx, objection.request_id))!;
+}
+
 /** The atasan PPID answers an objection in writing (KEBERATAN → DITANGGAPI). Audited. */
 export async function respondToObjection(ctx: ServiceContext, objectionUuid: string, response: string): Promise<ObjectionView> {
   assertCan(ctx.actor, { type: "ppid.objections" }, ppidMessages.denied.atasan);
-  const row = await ctx.db.selectFrom("ppid_objections").select(["id", "request_id", "registration_number", "status"]).where("uuid", "=", objectionUuid).executeTakeFirst();
-  if (!row) throw new NotFoundError(o.notFound);
+  const row = await findObjection(ctx, objectionUuid);
   if (row.status !== "KEBERATAN") throw new ConflictError(o.notOpen);
   const now = ctx.now();
-  await commit(
+  return moveObjection(
     ctx,
-    [
-      ctx.db
-        .updateTable("ppid_objections")
-        .set({ status: "DITANGGAPI", response, responded_at: now.toISOString(), responded_on: jakartaDate(now), responded_by: userActorOf(ctx.actor)?.userId ?? null })
-        .where("id", "=", row.id)
-        .where("status", "=", "KEBERATAN"),
-      abortUnlessChanged(ctx),
-      { action: "PPID_OBJECTION_RESPOND", params: { number: row.registration_number }, targetType: "ppid_objection", targetId: objectionUuid },
-    ],
-    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
+    row,
+    "KEBERATAN",
+    { status: "DITANGGAPI", response, responded_at: now.toISOString(), responded_on: jakartaDate(now), responded_by: userActorOf(ctx.actor)?.userId ?? null },
+    { action: "PPID_OBJECTION_RESPOND", params: { number: row.registration_number }, targetType: "ppid_objection", targetId: objectionUuid },
   );
-  return (await objectionOf(ctx, row.request_id))!;
 }
 
 async function findObjection(ctx: ServiceContext, objectionUuid: string) {
@@ -194,26 +207,13 @@ export async function recordDispute(ctx: ServiceContext, objectionUuid: string, 
   const overdue = row.status === "KEBERATAN" && jakartaDate(ctx.now()) > row.due_date;
   if (row.status !== "DITANGGAPI" && !overdue) throw new ConflictError(o.dispute.notYet);
   assertPastDate(ctx, "registeredOn", input.registeredOn, row.responded_on ?? row.received_on);
-  await commit(
-    ctx,
-    [
-      ctx.db
-        .updateTable("ppid_objections")
-        .set({ status: "SENGKETA", dispute_number: input.disputeNumber, dispute_registered_on: input.registeredOn })
-        .where("id", "=", row.id)
-        .where("status", "=", row.status),
-      abortUnlessChanged(ctx),
-      {
-        action: "PPID_DISPUTE_RECORD",
-        params: { number: row.registration_number, disputeNumber: input.disputeNumber },
-        details: { registeredOn: input.registeredOn, after: row.status },
-        targetType: "ppid_objection",
-        targetId: objectionUuid,
-      },
-    ],
-    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
-  );
-  return (await objectionOf(ctx, row.request_id))!;
+  return moveObjection(ctx, row, row.status, { status: "SENGKETA", dispute_number: input.disputeNumber, dispute_registered_on: input.registeredOn }, {
+    action: "PPID_DISPUTE_RECORD",
+    params: { number: row.registration_number, disputeNumber: input.disputeNumber },
+    details: { registeredOn: input.registeredOn, after: row.status },
+    targetType: "ppid_objection",
+    targetId: objectionUuid,
+  });
 }
 
 /** 'Catat Putusan': the Komisi Informasi's decision ends the dispute (SENGKETA → SELESAI). Audited. */
@@ -222,18 +222,11 @@ export async function recordDisputeDecision(ctx: ServiceContext, objectionUuid: 
   const row = await findObjection(ctx, objectionUuid);
   if (row.status !== "SENGKETA" || !row.dispute_registered_on) throw new ConflictError(o.dispute.notOpen);
   assertPastDate(ctx, "decidedOn", input.decidedOn, row.dispute_registered_on);
-  await commit(
-    ctx,
-    [
-      ctx.db
-        .updateTable("ppid_objections")
-        .set({ status: "SELESAI", dispute_decided_on: input.decidedOn, dispute_decision: input.decision })
-        .where("id", "=", row.id)
-        .where("status", "=", "SENGKETA"),
-      abortUnlessChanged(ctx),
-      { action: "PPID_DISPUTE_DECIDE", params: { number: row.registration_number }, details: { decidedOn: input.decidedOn }, targetType: "ppid_objection", targetId: objectionUuid },
-    ],
-    { STALE_WRITE: ppidMessages.errors.changedMeanwhile },
-  );
-  return (await objectionOf(ctx, row.request_id))!;
+  return moveObjection(ctx, row, "SENGKETA", { status: "SELESAI", dispute_decided_on: input.decidedOn, dispute_decision: input.decision }, {
+    action: "PPID_DISPUTE_DECIDE",
+    params: { number: row.registration_number },
+    details: { decidedOn: input.decidedOn },
+    targetType: "ppid_objection",
+    targetId: objectionUuid,
+  });
 }
