@@ -142,8 +142,14 @@ describe("the guide (/panduan)", () => {
 // Item 3: dialogs open in the page
 
 describe("dialogs open in the page with JavaScript (no server round trip), and still by URL without", () => {
-  /** Requests to the server (pages and data) made while `act` runs; static assets do not count. */
+  /**
+   * Requests to the server (pages and data) made while `act` runs; static assets do not count.
+   * It starts once the page is quiet: React Router asks the server for the routes of the links a
+   * page shows (`/__manifest`) shortly after it renders, and on a busy machine that request can
+   * still be under way when the test clicks.
+   */
   async function serverRequestsDuring(page: Page, act: () => Promise<void>): Promise<string[]> {
+    await page.waitForLoadState("networkidle");
     const seen: string[] = [];
     const record = (request: Request) => {
       if (["document", "fetch", "xhr"].includes(request.resourceType())) seen.push(`${request.method()} ${request.url()}`);
