@@ -41,3 +41,10 @@ export const OBJECTION_GROUNDS = ["a", "b", "c", "d", "e", "f", "g"] as const;
 export const PERSONAL_DATA_KEPT_DAYS = 730;
 /** An unconfirmed request's data goes a day after its confirmation link lapsed: it never entered the register. */
 export const UNCONFIRMED_KEPT_DAYS = 1;
+
+/**
+ * Whether a dispute before the Komisi Informasi may be recorded now (Pasal 37): once the atasan
+ * responded, or while the objection is still unanswered after its due date (`today`, Jakarta).
+ */
+export const mayRecordDispute = (objection: { status: string; dueDate: string }, today: string): boolean =>
+  objection.status === "DITANGGAPI" || (objection.status === "KEBERATAN" && today > objection.dueDate);

@@ -10,6 +10,7 @@ import type { ObjectionViewSchema } from "~/domain/api/ppid";
 import { ConflictError, DomainError, NotFoundError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
 import { OPEN_STATUSES, type DisputeDecisionInput, type DisputeInput, type ObjectionInput } from "~/domain/ppid/requests";
+import { mayRecordDispute } from "~/domain/ppid/requests-view";
 import { jakartaDate, objectionDeadline, objectionResponseDue, type WorkCalendar } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit, type AuditEntry } from "../audit/commit.server";
@@ -204,8 +205,7 @@ function assertPastDate(ctx: ServiceContext, field: string, date: string, earlie
 export async function recordDispute(ctx: ServiceContext, objectionUuid: string, input: DisputeInput): Promise<ObjectionView> {
   assertDeskWrite(ctx);
   const row = await findObjection(ctx, objectionUuid);
-  const overdue = row.status === "KEBERATAN" && jakartaDate(ctx.now()) > row.due_date;
-  if (row.status !== "DITANGGAPI" && !overdue) throw new ConflictError(o.dispute.notYet);
+  if (!mayRecordDispute({ status: row.status, dueDate: row.due_date }, jakartaDate(ctx.now()))) throw new ConflictError(o.dispute.notYet);
   assertPastDate(ctx, "registeredOn", input.registeredOn, row.responded_on ?? row.received_on);
   return moveObjection(ctx, row, row.status, { status: "SENGKETA", dispute_number: input.disputeNumber, dispute_registered_on: input.registeredOn }, {
     action: "PPID_DISPUTE_RECORD",

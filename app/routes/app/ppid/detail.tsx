@@ -9,7 +9,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
-import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES } from "~/domain/ppid/requests-view";
+import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
 import { jakartaDate } from "~/domain/ppid/working-days";
 import { ppidMessages } from "~/i18n/ppid";
 import { formatDate } from "~/lib/format";
@@ -42,6 +42,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     answerRules: formRules(AnswerSchema),
   };
 }
+
+/** The steps without a form of the form kit: their refusals come back as a toast. */
+const TOASTED_INTENTS = new Set(["process", "respond", "dispute", "decide"]);
 
 /** One form per step, told apart by `intent`; every refusal comes back at its form. */
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -77,7 +80,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return { to: here, toast: d.answered };
     },
     // The step's name comes back with the values, so the refusal shows at the form that was sent.
-    intent === "process" || intent === "respond" || intent === "dispute" || intent === "decide" ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
+    TOASTED_INTENTS.has(String(intent)) ? { toast: { to: here } } : { form: { values: { ...fields, intent: String(intent ?? "answer") }, fallback: d.failed } },
   );
 }
 
@@ -138,7 +141,6 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
 function ObjectionPanel({ objection, mayRespond, today }: { objection: ObjectionView; mayRespond: boolean; today: string }) {
   const o = ppidMessages.objections;
   const dispute = objection.dispute;
-  const mayRecordDispute = objection.status === "DITANGGAPI" || (objection.status === "KEBERATAN" && today > objection.dueDate);
   return (
     <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="ppid-objection" className="mb-3 text-lg font-semibold text-slate-900">
@@ -152,14 +154,9 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
           [o.reason, objection.reason],
           [o.dueDate, jakartaDay(objection.dueDate)],
           ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
-          ...(dispute
-            ? ([
-                [o.dispute.number, dispute.number],
-                [o.dispute.registeredOn, jakartaDay(dispute.registeredOn)],
-                ...(dispute.decidedOn ? [[o.dispute.decidedOn, jakartaDay(dispute.decidedOn)] as [string, string]] : []),
-                ...(dispute.decision ? [[o.dispute.decision, dispute.decision] as [string, string]] : []),
-              ] as [string, string][])
-            : []),
+          ...(dispute ? ([[o.dispute.number, dispute.number], [o.dispute.registeredOn, jakartaDay(dispute.registeredOn)]] as [string, string][]) : []),
+          ...(dispute?.decidedOn ? ([[o.dispute.decidedOn, jakartaDay(dispute.decidedOn)]] as [string, string][]) : []),
+          ...(dispute?.decision ? ([[o.dispute.decision, dispute.decision]] as [string, string][]) : []),
         ]}
       />
       {mayRespond && objection.status === "KEBERATAN" && (
@@ -176,7 +173,7 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
           </button>
         </Form>
       )}
-      {mayRecordDispute && (
+      {mayRecordDispute(objection, today) && (
         <Form method="post" className="mt-6 space-y-3 border-t border-slate-200 pt-4">
           <CsrfField />
           <input type="hidden" name="intent" value="dispute" />
