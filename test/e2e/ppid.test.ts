@@ -193,6 +193,8 @@ describe.each(RUNS)("the objection and its dispute, $mode at $viewport.width px"
     await page.getByTestId("ppid-record-dispute").click();
     await details.getByText("Sengketa di Komisi Informasi", { exact: true }).waitFor();
     expect(await details.textContent()).toContain("012/XI/KIP-PS/2026");
+    // The panel with both dispute forms' fields fits the screen: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, `dispute ${viewport.width}px`);
 
     await page.getByLabel("Tanggal putusan").fill(today);
