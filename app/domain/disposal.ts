@@ -28,12 +28,6 @@ export function listNumber(kind: ListKind, year: number, lastSequence: number): 
   return `${LIST_PREFIX[kind]}/${year}/${String(lastSequence + 1).padStart(3, "0")}`;
 }
 
-/** The sequence of a list number (`UM/2026/007` → 7), or 0 when it is not one. */
-export function sequenceOf(number: string): number {
-  const match = /^[A-Z]+\/\d{4}\/(\d+)$/.exec(number);
-  return match ? Number(match[1]) : 0;
-}
-
 /**
  * Pemusnahan of records whose total retention (active + inactive) is 10 years or more needs the
  * approval of the Head of ANRI (Perka ANRI 37/2016); a hand-over (serah) does not.

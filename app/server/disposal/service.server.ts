@@ -6,7 +6,7 @@ import {
   listKindOfTab,
   listNumber,
   needsAnriLetter,
-  sequenceOf,
+  LIST_PREFIX,
   AnriLetterSchema,
   CreateListSchema,
   DecisionSchema,
@@ -28,6 +28,7 @@ import { codeSubtree, isInSubtree } from "~/domain/classification";
 import { inCodeSubtree } from "../classification/queries.server";
 import { commit, type Step } from "../audit/commit.server";
 import { inListChunks } from "../db/in-list.server";
+import { lastSequence } from "../db/numbering.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { sha256Hex } from "../crypto.server";
 import type { Database } from "../db/schema";
@@ -309,16 +310,7 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
   }
   const archives = await liveArchives(ctx, candidates.map((row) => row.id));
   const year = Number(jakartaDate(ctx.now()).slice(0, 4));
-  const prefix = `${input.kind === "MUSNAH" ? "UM" : "US"}/${year}/`;
-  const last = await ctx.db
-    .selectFrom("disposal_lists")
-    .select("number")
-    .where("number", ">=", prefix)
-    .where("number", "<", `${prefix}~`)
-    .orderBy(sql`length(number)`, "desc")
-    .orderBy("number", "desc")
-    .executeTakeFirst();
-  const number = listNumber(input.kind, year, last ? sequenceOf(last.number) : 0);
+  const number = listNumber(input.kind, year, await lastSequence(ctx.db, "disposal_lists", `${LIST_PREFIX[input.kind]}/${year}/`));
   const uuid = crypto.randomUUID();
   const now = ctx.now().toISOString();
   const listId = (eb: ExpressionBuilder<Database, never>) => eb.selectFrom("disposal_lists").select("id").where("uuid", "=", uuid);

@@ -27,6 +27,7 @@ import { commit, type Step } from "../audit/commit.server";
 import { berkasSelect, notOnOpenTransfer, recordsCentre, toBerkasView, type BerkasEb } from "../berkas/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
+import { lastSequence } from "../db/numbering.server";
 import type { Database } from "../db/schema";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { discardBeritaAcara, downloadNameOf, stageOfficialPdf } from "../disposal/berita-acara.server";
@@ -163,16 +164,7 @@ export async function proposeTransfer(ctx: ServiceContext, fields: unknown): Pro
   const unitKerjaId = rows[0]!.unit_kerja_id;
   assertCan(ctx.actor, { type: "transfer.propose", unitKerjaId }, m.proposeDenied);
   const year = Number(jakartaToday(ctx).slice(0, 4));
-  const prefix = `PA/${year}/`;
-  const last = await ctx.db
-    .selectFrom("transfers")
-    .select("number")
-    .where("number", ">=", prefix)
-    .where("number", "<", `${prefix}~`)
-    .orderBy(sql`length(number)`, "desc")
-    .orderBy("number", "desc")
-    .executeTakeFirst();
-  const number = transferNumber(year, last ? Number(last.number.slice(prefix.length)) || 0 : 0);
+  const number = transferNumber(year, await lastSequence(ctx.db, "transfers", `PA/${year}/`));
   const uuid = crypto.randomUUID();
   const transferId = (eb: ExpressionBuilder<Database, never>) => eb.selectFrom("transfers").select("id").where("uuid", "=", uuid);
   const sorted = [...rows].sort((a, b) => a.number.localeCompare(b.number, "id", { numeric: true }));
