@@ -8,7 +8,7 @@
  * is the N-th working day after that day (a request received on a Saturday or a holiday is due
  * the N-th working day after it all the same).
  */
-import { DAY_MS } from "~/domain/time";
+import { addCalendarDays, weekdayOf } from "~/domain/time";
 import { NATIONAL_HOLIDAYS, NATIONAL_HOLIDAY_YEARS } from "./national-holidays";
 
 /** Pasal 22(7) UU 14/2008: the written answer within 10 working days of receipt. */
@@ -44,21 +44,9 @@ export function workCalendar(leaveDays: readonly LeaveDay[] = []): WorkCalendar 
   return { dayOffReason: (date) => national.get(date) ?? leave.get(date) ?? null };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function toUtc(date: string): number {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new Error(`not a YYYY-MM-DD date: ${date}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-}
-const fromUtc = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-/** The calendar day after (or with a negative `days`, before) `date`. */
-export const addCalendarDays = (date: string, days: number) => fromUtc(toUtc(date) + days * DAY_MS);
-
 /** Saturday or Sunday. */
 export const isWeekend = (date: string) => {
-  const weekday = new Date(toUtc(date)).getUTCDay();
+  const weekday = weekdayOf(date);
   return weekday === 0 || weekday === 6;
 };
 

@@ -4,7 +4,7 @@ import { ConflictError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
 import { combineBerkasClock, computeRetention, retentionStart, retentionToday, type RetentionOverview, type RetentionResult, type RetentionView } from "~/domain/retention";
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
-import { DAY_MS } from "~/domain/time";
+import { addCalendarDays } from "~/domain/time";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
 import { retention as retentionText, retentionValidation } from "~/i18n/retention";
@@ -262,7 +262,7 @@ async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step
   if (!isMonday(today)) return [];
   const sent = await ctx.db.selectFrom("site_state").select("value").where("key", "=", "retention_due_week").executeTakeFirst();
   if (sent?.value === dayNumber(today)) return [];
-  const since = addDays(today, -7);
+  const since = addCalendarDays(today, -7);
   const counts = await ctx.db
     .selectFrom("retention_states")
     .select((eb) => ["disposition", eb.fn.countAll<number>().as("n")])
@@ -277,11 +277,10 @@ async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: dayNumber(today) })),
     ...counts
       .filter((row) => Number(row.n) > 0 && row.disposition !== null)
-      .map((row): Step => ({ event: "RETENTION_NEWLY_DUE", subjectType: "disposition", subjectId: row.disposition!, payload: { disposition: row.disposition, count: Number(row.n), since: addDays(since, 1) } })),
+      .map((row): Step => ({ event: "RETENTION_NEWLY_DUE", subjectType: "disposition", subjectId: row.disposition!, payload: { disposition: row.disposition, count: Number(row.n), since: addCalendarDays(since, 1) } })),
   ];
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** When the clock's figures were last made whole (the daily job or a full recompute); null: never. */
 const checkedAtQuery = ({ db }: Pick<ServiceContext, "db">) => db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at");
