@@ -15,6 +15,8 @@ export default [
     route("ppid/konfirmasi/:token", "routes/ppid/confirm.tsx"),
     route("ppid/status", "routes/ppid/status.tsx"),
   ]),
+  // The requester's receipt as PDF: posted with the number and the secret code (a resource route).
+  route("ppid/status/tanda-terima.pdf", "routes/ppid/receipt-pdf.tsx"),
   route("robots.txt", "routes/robots-txt.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
   route("sitemap/:part", "routes/sitemap-part.tsx"),
@@ -84,6 +86,10 @@ export default [
       layout("routes/app/ppid-layout.tsx", [
         route("ppid", "routes/app/ppid/register.tsx"),
         route("ppid/catat", "routes/app/ppid/record.tsx"),
+        // The annual report, and its and the registers' downloads (`:report` laporan, permohonan, keberatan; `?tahun=`).
+        route("ppid/laporan", "routes/app/ppid/report.tsx"),
+        route("ppid/:report/unduh.csv", "routes/app/ppid/report-csv.tsx"),
+        route("ppid/:report/unduh.pdf", "routes/app/ppid/report-pdf.tsx"),
         route("ppid/:id", "routes/app/ppid/detail.tsx"),
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { changed } from "~/domain/api/common";
 import { z } from "zod";
-import { ConsequenceTestViewSchema, DipPageSchema, ObjectionViewSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
-import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { ConsequenceTestViewSchema, DipPageSchema, ObjectionViewSchema, PpidAnnualReportSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { parseOrInvalid } from "~/domain/form-input";
+import { annualReport, reportYearOr } from "~/server/ppid/reports.server";
+import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, ReportYearSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
 import { recordObjection } from "~/server/ppid/objections.server";
 import { dipPage, dipPageNumber } from "~/server/ppid/dip.server";
 import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
@@ -92,6 +94,23 @@ export const ppidApi = new Hono<HonoEnv>()
       ok: { description: "One page of the DIP.", schema: DipPageSchema },
     }),
     async (c) => c.json(await dipPage(c.get("ctx"), dipPageNumber(c.req.query("page")))),
+  )
+  .get(
+    "/report",
+    route({
+      tag: TAG,
+      summary: "The annual report of the PPID desk for one year (PPID officers)",
+      description:
+        "Requests and objections received in the year (Asia/Jakarta): by channel, answered on time (on or before the due date in force) or late, extended, by outcome, still open, the median working days to the answer; objections responded to and disputes before the Komisi Informasi.",
+      access: "read",
+      parameters: [{ name: "year", in: "query" as const, required: false, schema: { type: "integer", minimum: 2000, maximum: 2100 }, description: "The year (default: this year in Asia/Jakarta)." }],
+      ok: { description: "The report.", schema: PpidAnnualReportSchema },
+      errors: [400, 403],
+    }),
+    async (c) => {
+      const ctx = c.get("ctx");
+      return c.json(await annualReport(ctx, reportYearOr(ctx, parseOrInvalid(ReportYearSchema, { year: c.req.query("year") }).year)));
+    },
   )
   .get(
     "/consequence-tests",

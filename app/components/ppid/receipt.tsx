@@ -1,12 +1,15 @@
+import { href } from "react-router";
+import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
+import { CsrfField } from "~/components/form/csrf-field";
 import { ppidMessages } from "~/i18n/ppid";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatJakartaDay } from "~/lib/format";
 import type { Receipt } from "~/server/ppid/service.server";
 
 const r = ppidMessages.receipt;
 
 /** A calendar date of the clock (YYYY-MM-DD, Asia/Jakarta), in Indonesian. */
-export const jakartaDay = (date: string) => formatDate(`${date}T00:00:00+07:00`, "DD MMMM YYYY");
+export const jakartaDay = (date: string) => formatJakartaDay(date);
 
 /** The receipt of a registered request: its number, its secret code and its due date. */
 export function PpidReceipt({ receipt }: { receipt: Receipt }) {
@@ -25,6 +28,26 @@ export function PpidReceipt({ receipt }: { receipt: Receipt }) {
           [r.dueDate, <span data-testid="ppid-due-date">{jakartaDay(receipt.dueDate)}</span>],
         ]}
       />
+      <div className="border-t border-slate-100 px-4 py-3">
+        <ReceiptPdfForm number={receipt.registrationNumber} code={receipt.statusCode} />
+      </div>
     </section>
+  );
+}
+
+/**
+ * 'Unduh Tanda Terima (PDF)': a plain form posting the number and the secret code (never in a
+ * URL) to the PDF's resource route; the browser downloads the answer, with JavaScript or without.
+ */
+export function ReceiptPdfForm({ number, code }: { number: string; code: string }) {
+  return (
+    <form method="post" action={href("/ppid/status/tanda-terima.pdf")}>
+      <CsrfField />
+      <input type="hidden" name="number" value={number} />
+      <input type="hidden" name="code" value={code} />
+      <button type="submit" className={buttonClass.secondary} data-testid="ppid-receipt-pdf">
+        {ppidMessages.receiptPdf.download}
+      </button>
+    </form>
   );
 }

@@ -86,3 +86,30 @@ export const DipEntrySchema = z
   .meta({ ref: "PpidDipEntry" });
 
 export const DipPageSchema = z.object({ data: z.array(DipEntrySchema), page: z.int().min(1), size: z.int().min(1), hasMore: z.boolean() }).meta({ ref: "PpidDipPage" });
+
+const count = () => z.int().min(0);
+
+/** The annual report of the PPID desk for one year (requests and objections received in it, Asia/Jakarta). */
+export const PpidAnnualReportSchema = z
+  .object({
+    year: z.int(),
+    generatedOn: day(),
+    requests: z.object({
+      received: count().meta({ description: "Registered requests received in the year." }),
+      byChannel: z.object(Object.fromEntries(CHANNELS.map((channel) => [channel, count()])) as Record<(typeof CHANNELS)[number], ReturnType<typeof count>>),
+      answered: count(),
+      answeredOnTime: count().meta({ description: "Answered on or before the due date in force (the extended one once extended)." }),
+      answeredLate: count().meta({ description: "Answered after the due date in force." }),
+      extended: count().meta({ description: "Extended once by 7 working days (answered or not)." }),
+      byOutcome: z.object(Object.fromEntries(OUTCOMES.map((outcome) => [outcome, count()])) as Record<(typeof OUTCOMES)[number], ReturnType<typeof count>>),
+      open: count().meta({ description: "Still awaiting their answer (DITERIMA, DIPROSES, DIPERPANJANG)." }),
+      medianWorkingDays: z.number().nullable().meta({ description: "Median working days from receipt to answer over the answered requests; null when none." }),
+    }),
+    objections: z.object({
+      received: count(),
+      responded: count().meta({ description: "Responded to by the atasan PPID." }),
+      disputesRecorded: count().meta({ description: "Taken to the Komisi Informasi (a dispute recorded)." }),
+      disputesDecided: count().meta({ description: "Disputes the Komisi Informasi decided." }),
+    }),
+  })
+  .meta({ ref: "PpidAnnualReport" });

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ppidMessages } from "../../i18n/ppid";
 import { blankToUndefined } from "../form-input";
 import { createListQuerySchema } from "../list-query";
+import { REPORT_YEARS } from "./reports";
 import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
 
 const v = ppidMessages.validation;
@@ -119,3 +120,13 @@ export const DisputeDecisionSchema = z.object({
   decision: requiredText(v.decisionRequired, 4000, v.decisionMax),
 });
 export type DisputeDecisionInput = z.output<typeof DisputeDecisionSchema>;
+
+const invalidYear = v.yearInvalid;
+
+/** `?year=` (API) and `?tahun=` (pages) of the PPID's reports: a year, or none for this year. */
+export const ReportYearSchema = z.object({
+  year: z.preprocess(
+    (value) => (value === undefined || value === "" ? undefined : Number(value)),
+    z.number(invalidYear).int(invalidYear).min(REPORT_YEARS.first, invalidYear).max(REPORT_YEARS.last, invalidYear).optional(),
+  ),
+});

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { Field, FormBanner, useFormKit } from "~/components/form";
-import { jakartaDay } from "~/components/ppid/receipt";
+import { jakartaDay, ReceiptPdfForm } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
 import { OBJECTION_GROUNDS } from "~/domain/ppid/requests-view";
@@ -126,7 +126,7 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
   );
 }
 
-function StatusDetails({ request }: { request: PpidRequestView }) {
+function StatusDetails({ request, lookup }: { request: PpidRequestView; lookup: StatusFound["lookup"] }) {
   const rows: [string, React.ReactNode][] = [
     [ppidMessages.receipt.number, request.registrationNumber],
     [s.status, <strong data-testid="ppid-status">{ppidMessages.statuses[request.status]}</strong>],
@@ -155,6 +155,9 @@ function StatusDetails({ request }: { request: PpidRequestView }) {
         {request.registrationNumber}
       </h2>
       <DetailTable items={rows} testId="ppid-status-details" />
+      <div className="border-t border-slate-100 px-4 py-3">
+        <ReceiptPdfForm number={lookup.number} code={lookup.code} />
+      </div>
     </section>
   );
 }
@@ -178,7 +181,7 @@ export default function PpidStatus({ loaderData, actionData }: Route.ComponentPr
       </Form>
       {found ? (
         <>
-          <StatusDetails request={found.request} />
+          <StatusDetails request={found.request} lookup={found.lookup} />
           <ObjectionSection {...found} />
         </>
       ) : null}

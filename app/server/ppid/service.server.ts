@@ -340,11 +340,20 @@ export async function getRequest(ctx: ServiceContext, uuid: string): Promise<Ppi
  * receipt (the same refusal for an unknown number and a wrong code, so neither can be probed).
  */
 export async function requestByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<PpidRequestView> {
+  return viewOf(ctx, await rowByStatusCode(ctx, number, code));
+}
+
+/** The receipt again ('Unduh Tanda Terima (PDF)'), only with its own secret code, as the status page. */
+export async function receiptByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<Receipt> {
+  return receiptOf(ctx, await rowByStatusCode(ctx, number, code));
+}
+
+async function rowByStatusCode(ctx: ServiceContext, number: string, code: string) {
   const row = await findRequestRow(ctx, "registration_number", number);
   const expected = row ? await statusCodeOf(ctx.config.sessionSecret, row.uuid, row.secret_seed) : "X".repeat(12);
   // A user's typing error, not a missing page: 400 with the message at the form.
   if (!row || !timingSafeEqual(expected, code)) throw new DomainError(400, m.errors.statusInvalid);
-  return viewOf(ctx, row);
+  return row;
 }
 
 /** The due date in force: the extended one once extended. */

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, type Column } from "~/components/list";
 import { jakartaDay } from "~/components/ppid/receipt";
+import { ReportDownloads } from "~/components/ppid/report-downloads";
 import type { SortDir } from "~/domain/list-page";
 import { RequestListQuerySchema } from "~/domain/ppid/requests";
 import { REQUEST_STATUSES } from "~/domain/ppid/requests-view";
@@ -13,6 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { assertPageInRange } from "~/routes/helpers/list.server";
+import { reportYearOr } from "~/server/ppid/reports.server";
 import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
 
 const d = ppidMessages.desk;
@@ -27,7 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults } = parseCanonicalList(request, BASE, RequestListQuerySchema);
   const page = await listRequests(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  return { page, defaults: defaults as { sort: "receivedAt"; dir: SortDir; size: number }, calendar: can(ctx.actor, { type: "ppid.calendar" }) };
+  return {
+    page,
+    defaults: defaults as { sort: "receivedAt"; dir: SortDir; size: number },
+    calendar: can(ctx.actor, { type: "ppid.calendar" }),
+    year: reportYearOr(ctx, undefined),
+  };
 }
 
 const columns: Column<PpidRequestView>[] = [
@@ -55,7 +62,7 @@ const columns: Column<PpidRequestView>[] = [
 ];
 
 export default function PpidRegister({ loaderData }: Route.ComponentProps) {
-  const { page, defaults, calendar } = loaderData;
+  const { page, defaults, calendar, year } = loaderData;
   const { query } = page;
   return (
     <>
@@ -63,6 +70,9 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap gap-2">
         <Link to={href("/app/ppid/catat")} className={buttonClass.primary} data-testid="ppid-record">
           {d.record}
+        </Link>
+        <Link to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
+          {ppidMessages.reports.link}
         </Link>
         {calendar && (
           <>
@@ -97,6 +107,12 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
         />
         <Pagination {...offsetPagination(page, (number) => listHref(BASE, query, { page: number }, defaults))} />
       </div>
+      <section aria-labelledby="ppid-register-downloads" className="mt-6">
+        <h2 id="ppid-register-downloads" className="mb-2 text-base font-semibold text-slate-900">
+          {ppidMessages.reports.registerDownloads(year)}
+        </h2>
+        <ReportDownloads year={year} only={["permohonan", "keberatan"]} />
+      </section>
     </>
   );
 }
