@@ -195,9 +195,9 @@ async function requestRegister(ctx: ServiceContext, year: number, day: (date: st
   return {
     title: r.requestRegisterTitle,
     columns: [
-      { title: c.number, width: 78 },
+      { title: c.number, width: 84 },
       { title: c.receivedOn, width: 56 },
-      { title: c.requester, width: 86 },
+      { title: c.requester, width: 84 },
       { title: c.channel, width: 46 },
       { title: c.information, width: 0 },
       { title: c.status, width: 56 },
@@ -248,17 +248,17 @@ async function objectionRegister(ctx: ServiceContext, year: number, day: (date: 
   return {
     title: r.objectionRegisterTitle,
     columns: [
-      { title: c.number, width: 84 },
-      { title: c.requestNumber, width: 74 },
+      { title: c.number, width: 110 },
+      { title: c.requestNumber, width: 84 },
       { title: c.ground, width: 0 },
-      { title: c.receivedOn, width: 52 },
-      { title: c.dueDate, width: 52 },
-      { title: c.status, width: 58 },
-      { title: c.respondedOn, width: 52 },
-      { title: c.disputeNumber, width: 64 },
-      { title: c.disputeRegisteredOn, width: 54 },
+      { title: c.receivedOn, width: 50 },
+      { title: c.dueDate, width: 50 },
+      { title: c.status, width: 56 },
+      { title: c.respondedOn, width: 50 },
+      { title: c.disputeNumber, width: 58 },
+      { title: c.disputeRegisteredOn, width: 52 },
       { title: c.disputeDecidedOn, width: 50 },
-      { title: c.disputeDecision, width: 80 },
+      { title: c.disputeDecision, width: 70 },
     ],
     rows: rows.map((row) => [
       row.registration_number,
