@@ -1,10 +1,11 @@
 /**
- * The PPID desk's public side, with JavaScript on (1366 px) and off (390 px): a visitor asks
- * for information at /ppid, confirms through the emailed link, reads the receipt and checks the
- * status with the number and the secret code; an officer (Super Admin) designates a colleague,
- * records a request by letter, extends it and answers with a partial refusal resting on a
- * Pasal 17 ground and a consequence test; an objection is answered by the atasan and goes to the
- * Komisi Informasi, whose registration and decision the desk records. axe-clean on each page.
+ * The PPID desk's public side, with JavaScript on (1366 px) and off (390 px): a visitor asks for
+ * information at /ppid, confirms through the emailed link, reads the receipt (and downloads it as
+ * PDF) and checks the status with the number and the secret code; an officer (Super Admin)
+ * designates a colleague, records a request by letter, extends it and answers with a partial
+ * refusal resting on a Pasal 17 ground and a consequence test; an objection is answered by the
+ * atasan and goes to the Komisi Informasi, whose registration and decision the desk records.
+ * axe-clean on each page.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -52,6 +53,9 @@ describe.each(RUNS)("$mode at $viewport.width px", ({ javaScriptEnabled, viewpor
     const number = (await page.getByTestId("ppid-number").textContent())!.trim();
     const code = (await page.getByTestId("ppid-code").textContent())!.trim();
     expect(number).toMatch(/^PPID\/\d{4}\/\d{6}$/);
+    // 'Unduh Tanda Terima (PDF)' posts the number and the code: a download, the page stays.
+    const [receiptPdf] = await Promise.all([page.waitForEvent("download"), page.getByTestId("ppid-receipt-pdf").click()]);
+    expect(receiptPdf.suggestedFilename()).toBe(`Tanda-Terima-${number.replaceAll("/", "-")}.pdf`);
 
     await goto(page, "/ppid/status");
     await page.getByRole("heading", { level: 1, name: "Status Permohonan Informasi" }).waitFor();
@@ -63,6 +67,7 @@ describe.each(RUNS)("$mode at $viewport.width px", ({ javaScriptEnabled, viewpor
     await page.getByTestId("check-ppid-status").click();
     await page.getByTestId("ppid-status").waitFor();
     expect(await page.getByTestId("ppid-status").textContent()).toBe("Diterima");
+    expect(await page.getByTestId("ppid-receipt-pdf").count()).toBe(1);
     await expectNoAxeViolations(page, `/ppid/status ${viewport.width}px`);
     // Nothing of the look-up in the address bar.
     expect(page.url()).not.toContain(code);
