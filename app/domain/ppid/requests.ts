@@ -121,12 +121,10 @@ export const DisputeDecisionSchema = z.object({
 });
 export type DisputeDecisionInput = z.output<typeof DisputeDecisionSchema>;
 
-const invalidYear = v.yearInvalid;
-
 /** `?year=` (API) and `?tahun=` (pages) of the PPID's reports: a year, or none for this year. */
 export const ReportYearSchema = z.object({
   year: z.preprocess(
     (value) => (value === undefined || value === "" ? undefined : Number(value)),
-    z.number(invalidYear).int(invalidYear).min(REPORT_YEARS.first, invalidYear).max(REPORT_YEARS.last, invalidYear).optional(),
+    z.number(v.yearInvalid).int(v.yearInvalid).min(REPORT_YEARS.first, v.yearInvalid).max(REPORT_YEARS.last, v.yearInvalid).optional(),
   ),
 });

@@ -52,7 +52,7 @@ export default function PpidAnnualReport({ loaderData }: Route.ComponentProps) {
           {r.show}
         </button>
       </Form>
-      <h2 className="mb-1 text-lg font-semibold text-slate-900" data-testid="ppid-report-year">
+      <h2 className="mb-1 text-lg font-semibold text-slate-900">
         {r.yearLabel(year)}
       </h2>
       <p className="mb-4 text-sm text-slate-600">{r.yearNote(year)}</p>
