@@ -51,6 +51,8 @@ export const imports = {
   noManifest: "ZIP tidak berisi manifes CSV.",
   manyManifests: (names: string[]) => `ZIP berisi lebih dari satu manifes CSV: ${names.join(", ")}. Sisakan satu.`,
   tooManyLines: (max: number) => `Manifes berisi lebih dari ${max.toLocaleString("id-ID")} baris. Bagi menjadi beberapa impor.`,
+  xlsxUnreadable: "Manifes XLSX tidak bisa dibaca. Simpan ulang dari Excel atau LibreOffice sebagai Buku Kerja Excel (.xlsx).",
+  sheetTooLong: (max: number) => `Lembar pertama manifes XLSX berisi data setelah baris ${max.toLocaleString("id-ID")}. Bagi menjadi beberapa impor.`,
   emptyManifest: "Manifes tidak berisi satu baris dokumen pun.",
   headerMissing: (columns: string[]) => `Baris judul manifes tidak memuat kolom wajib: ${columns.join(", ")}.`,
   // Line problems.
