@@ -2,7 +2,8 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { InvalidError } from "~/domain/errors";
 import { imports } from "~/i18n/imports";
-import { excelSerialDate, readXlsxRows } from "~/server/office/xlsx.server";
+import { excelSerialDate } from "~/domain/imports";
+import { readXlsxRows } from "~/server/office/xlsx.server";
 import { xlsxBytes } from "../support/shared/xlsx";
 
 describe("readXlsxRows", () => {

@@ -6,6 +6,7 @@
  */
 import { unzipSync } from "fflate";
 import { InvalidError } from "~/domain/errors";
+import { excelSerialDate } from "~/domain/imports";
 import { imports as t } from "~/i18n/imports";
 import { decodeXmlEntities } from "./xml.server";
 
@@ -68,22 +69,6 @@ function dateStyles(styles: string | undefined): boolean[] {
     const id = Number(attribute(xf.attributes, "numFmtId") ?? 0);
     return BUILT_IN_DATE_FORMATS.has(id) || (custom.has(id) && isDateFormatCode(custom.get(id)!));
   });
-}
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/**
- * An Excel serial date as YYYY-MM-DD (with HH:MM:SS when it has a time of day). The 1900 system
- * counts a 29 February 1900 that never was (Lotus' bug, kept by Excel): serials from 61 are one
- * day ahead of the calendar. The 1904 system (old Mac workbooks) counts from 1 January 1904.
- */
-export function excelSerialDate(serial: number, date1904 = false): string {
-  const days = Math.floor(serial);
-  const seconds = Math.round((serial - days) * 86_400);
-  const epoch = date1904 ? Date.UTC(1904, 0, 1) : days >= 61 ? Date.UTC(1899, 11, 30) : Date.UTC(1899, 11, 31);
-  const at = new Date(epoch + days * 86_400_000 + seconds * 1000);
-  const date = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-  return seconds === 0 ? date : `${date} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
 }
 
 /** A stored number as Excel shows it at most: 15 significant digits, so 0.1 + 0.2 reads 0.3. */
