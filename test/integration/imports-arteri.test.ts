@@ -118,6 +118,18 @@ describe("import of Arteri's export (XLSX)", () => {
     // The notes are searchable: Ket's word finds the document.
     const found = await (await call(`/api/v1/archives?q=${ket}`, { cookie: session.cookie, ip: session.ip })).json<{ data: DocumentView[] }>();
     expect(found.data.map((row) => row.uuid)).toEqual([stored.results[0]!.uuid]);
+
+    // Edited afterwards: a new place is kept, a form that leaves the field out keeps it, an empty one clears it.
+    const { title, documentNumber, year, categoryId, keywords, description, accessLevel } = document;
+    const fields = { title, documentNumber, year: String(year), categoryId: String(categoryId), keywords, description, accessLevel };
+    const put = async (extra: Record<string, string>) => {
+      const response = await sendMultipart(`/api/v1/archives/${document.uuid}`, session, formBody({ ...fields, ...extra }), { method: "PUT" });
+      expect(response.status).toBe(200);
+      return (await response.json<{ data: DocumentView }>()).data.physicalLocation;
+    };
+    expect(await put({ physicalLocation: " Depo Arsip, Rak 4 " })).toBe("Depo Arsip, Rak 4");
+    expect(await put({})).toBe("Depo Arsip, Rak 4");
+    expect(await put({ physicalLocation: "" })).toBeNull();
   });
 
   it("refuses an unknown code and a row without a category, line by line, writing nothing", async () => {
