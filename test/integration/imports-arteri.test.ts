@@ -7,6 +7,7 @@ import type { ImportView } from "~/server/imports/service.server";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
 import { sendMultipart } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
+import { settledImport } from "../support/worker/imports";
 import { call, unique, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes } from "../support/worker/multipart";
 import { ARTERI_HEADERS, xlsxBytes, type XlsxCell } from "../support/shared/xlsx";
@@ -55,15 +56,6 @@ function arteriZip(rows: ArteriRow[]): Uint8Array {
 const postArteri = (session: SignedIn, zip: Uint8Array, categoryId?: number) =>
   sendMultipart("/api/v1/imports", session, formBody({ categoryId: categoryId === undefined ? undefined : String(categoryId) }, { filename: "arteri.zip", contentType: "application/zip", data: zip as Uint8Array<ArrayBuffer> }));
 
-async function settled(session: SignedIn, uuid: string): Promise<ImportView> {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const view = await (await call(`/api/v1/imports/${uuid}`, { cookie: session.cookie, ip: session.ip })).json<ImportView>();
-    if (["DONE", "FAILED", "CANCELLED"].includes(view.status)) return view;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`import ${uuid} did not end`);
-}
-
 const archivesNumbered = async (numbers: string[]) =>
   (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM archives WHERE document_number IN (${numbers.map(() => "?").join(",")})`).bind(...numbers).first<{ n: number }>())!.n;
 
@@ -85,7 +77,7 @@ describe("import of Arteri's export (XLSX)", () => {
 
     const started = await call(`/api/v1/imports/${checked.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
     expect(started.status).toBe(202);
-    expect(await settled(session, checked.id)).toMatchObject({ status: "DONE", createdDocuments: 2 });
+    expect(await settledImport(session, checked.id)).toMatchObject({ status: "DONE", createdDocuments: 2 });
 
     const stored = await testEnv.DB.prepare(
       `SELECT a.uuid, a.document_number, a.year, a.title, a.unit_kerja_id, a.category_id, a.file_name, a.physical_location, a.description, a.retention_start_date, c.code
@@ -162,7 +154,7 @@ describe("import of Arteri's export (XLSX)", () => {
     const clean = await (await postArteri(session, arteriZip([row]), world.categoryId)).json<ImportView>();
     expect(clean.status).toBe("CHECKED");
     await call(`/api/v1/imports/${clean.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
-    expect((await settled(session, clean.id)).status).toBe("DONE");
+    expect((await settledImport(session, clean.id)).status).toBe("DONE");
     const stored = await testEnv.DB.prepare("SELECT unit_kerja_id FROM archives WHERE document_number = ?").bind(row.number).first<{ unit_kerja_id: number }>();
     expect(stored!.unit_kerja_id).toBe(world.otherUnit.id);
   });
