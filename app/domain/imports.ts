@@ -62,26 +62,13 @@ const COLUMNS: Record<string, string> = {
 const normalized = (header: string) => header.replace(/[\s_.-]/g, "").toLowerCase();
 
 /**
- * Arteri's export columns (header in its spreadsheet's row 2) and what each becomes. Arteri has
- * no category: the import's chosen category stands in (or a `Kategori` column added by hand).
+ * Arteri's columns that become fields of their own (see `arteriLineOf`; header names, case and
+ * spaces ignored). Arteri has no category: the import's chosen category stands in, or a
+ * `Kategori` column added by hand.
  */
-const ARTERI_COLUMNS: Record<string, string> = {
-  noarsip: "documentNumber",
-  tanggal: "date",
-  kodeklasifikasi: "classificationCode",
-  uraian: "title",
-  pencipta: "creator",
-  pengolah: "processor",
-  lokasi: "location",
-  nobox: "box",
-  kategori: "category",
-  file: "file",
-  namafile: "file",
-  filename: "file",
-  berkas: "file",
-  namaberkas: "file",
-  lampiran: "file",
-};
+const ARTERI_FIELDS = ["noarsip", "kodeklasifikasi", "uraian", "lokasi", "nobox", "kategori", "file"];
+/** The headers a file column goes by (Arteri's export names files bare). */
+const FILE_HEADERS = ["file", "namafile", "filename", "berkas", "namaberkas", "lampiran"];
 /** Headers only Arteri's export has; three of them in line 1 or 2 make a sheet Arteri's. */
 const ARTERI_MARKS = ["noarsip", "kodeklasifikasi", "uraian", "pencipta", "pengolah", "lokasi", "nobox"];
 /** Kept in the notes with these labels (in this order), then any other column under its own header. */
@@ -123,7 +110,7 @@ export function manifestLines(records: string[][]): { lines: ManifestLine[]; hea
 /** Arteri's rows below its header (at index `headerAt`) as document lines. */
 function arteriLines(records: string[][], headerAt: number): { lines: ManifestLine[]; headerError: string | null } {
   const headers = (records[headerAt] ?? []).map((cell) => cell.trim());
-  const keys = headers.map(normalized);
+  const keys = headers.map((header) => (FILE_HEADERS.includes(normalized(header)) ? "file" : normalized(header)));
   const missing = [
     ["noarsip", "No.Arsip"],
     ["tanggal", "Tanggal"],
@@ -139,7 +126,7 @@ function arteriLines(records: string[][], headerAt: number): { lines: ManifestLi
       const value = (record[at] ?? "").trim();
       if (key in cell || !key) return;
       cell[key] = value;
-      if (value && !ARTERI_COLUMNS[key] && !ARTERI_NOTES.some(([noted]) => noted === key)) others.push(`${headers[at]}: ${value}`);
+      if (value && !ARTERI_FIELDS.includes(key) && !ARTERI_NOTES.some(([noted]) => noted === key)) others.push(`${headers[at]}: ${value}`);
     });
     lines.push(arteriLineOf(index + headerAt + 2, cell, others));
   });

@@ -39,7 +39,7 @@ describe("manifestLines", () => {
     const uraian = "Surat Keputusan Rektor tentang Pengangkatan Dosen Tetap ".repeat(6).trim();
     const { lines, headerError, format } = manifestLines([
       ["DAFTAR ARSIP AKTIF UNIVERSITAS"],
-      ["No.Arsip", "Tanggal", "Kode Klasifikasi", "Uraian", "Pencipta", "Pengolah", "Lokasi", "Media", "Ket", "Jumlah", "No.Box", "username", "File", "Rak Lama"],
+      ["No.Arsip", "Tanggal", "Kode Klasifikasi", "Uraian", "Pencipta", "Pengolah", "Lokasi", "Media", "Ket", "Jumlah", "No.Box", "username", "Nama File", "Rak Lama"],
       ["001/UN/2021", "2021-03-04", "KP.01", uraian, "Rektorat", "Biro Umum", "Gedung A, Ruang Arsip", "Kertas", "Asli", "2 lembar", "12", "budi", "SK 001.pdf", "R3"],
       [],
       ["002/UN/2021", "31/12/2021", "", "Nota Dinas", "Rektorat", "", "", "", "", "", "", "", "nd-002.pdf", ""],

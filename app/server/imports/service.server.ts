@@ -184,7 +184,7 @@ type DryRun = {
   manifestName: string;
 };
 
-/** A manifest in the ZIP: a CSV, or an XLSX (Excel's own lock files, `~$…`, are not). */
+/** A manifest in the ZIP: a CSV, or an XLSX (Excel's lock files `~$…` and macOS's `._…` shadows are not). */
 const isManifest = (name: string) => /\.(csv|xlsx)$/i.test(name) && !zipMatchName(name).startsWith("~$") && !zipMatchName(name).startsWith("._");
 
 /** The manifest's rows: a CSV decoded by the one rule for uploaded text, or an XLSX's first sheet. */
