@@ -58,6 +58,8 @@ export const DocumentMetadataSchema = z.object({
     .trim()
     .refine((date) => date === "" || (isIsoDate(date) && date >= `${MIN_YEAR}-01-01` && date <= "2199-12-31"), v.retentionStartDateInvalid)
     .optional(),
+  // 'Lokasi Simpan' (where the paper is kept): absent keeps the document's own, empty clears it.
+  physicalLocation: z.string().trim().max(255, v.physicalLocationMax).optional(),
 });
 export type DocumentMetadata = z.infer<typeof DocumentMetadataSchema>;
 

@@ -19,7 +19,9 @@ export const documentForm = {
     ownerUnit: "Unit Kerja Pemilik",
     chooseOwnerUnit: "Pilih unit kerja pemilik",
     retentionStartDate: "Tanggal mulai retensi",
+    physicalLocation: "Lokasi Simpan",
   },
+  physicalLocationHint: "Opsional: tempat fisik arsip (gedung, ruang, rak, boks).",
   retentionStartDateHint:
     "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Tidak boleh di masa depan, dan hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",
   ownerUnitHint: "Unit kerja ini yang menjawab permintaan akses dokumen.",

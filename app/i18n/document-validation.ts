@@ -16,6 +16,7 @@ export const documentValidation = {
   descriptionMax: "Deskripsi maksimal 5000 karakter.",
   accessLevelRequired: "Tingkat akses wajib dipilih.",
   classificationCodeUnknown: "Kode klasifikasi tidak ditemukan.",
+  physicalLocationMax: "Lokasi simpan maksimal 255 karakter.",
   retentionStartDateInvalid: "Tanggal mulai retensi harus tanggal yang valid (TTTT-BB-HH).",
   retentionStartFuture: (latest: string) =>
     `Tanggal mulai retensi belum terjadi: isi tanggal kegiatan atau berkas selesai, paling lambat ${latest} (hari ini, atau akhir tahun dokumen).`,

@@ -44,6 +44,7 @@ export const documents = {
   downloadFailed: "Gagal mengunduh file",
   noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
   ownerUnit: "Unit Kerja Pemilik",
+  physicalLocation: "Lokasi Simpan",
   noOwnerUnit: "Belum ada (permintaan akses dijawab Super Admin)",
   /** Why a signed-in user sees no file on a PRIVATE document (the file row says so). */
   fileClosed: {

@@ -10,6 +10,7 @@ import { accessWorld, type AccessWorld } from "../support/worker/access-requests
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
 import { r2Keys, sendMultipart } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
+import { settledImport } from "../support/worker/imports";
 import { call, unique, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes, sha256Hex } from "../support/worker/multipart";
 
@@ -84,16 +85,6 @@ const archivesNumbered = async (numbers: string[]) =>
   (await testEnv.DB.prepare(`SELECT COUNT(*) AS n FROM archives WHERE document_number IN (${numbers.map(() => "?").join(",")})`).bind(...numbers).first<{ n: number }>())!.n;
 const jobIdOf = async (jobUuid: string) => (await testEnv.DB.prepare("SELECT id FROM jobs WHERE uuid = ?").bind(jobUuid).first<{ id: number }>())!.id;
 
-/** Wait for an import the queue runs to end (the consumer runs it in the background). */
-async function settled(session: SignedIn, uuid: string): Promise<ImportView> {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const view = await (await call(`/api/v1/imports/${uuid}`, { cookie: session.cookie, ip: session.ip })).json<ImportView>();
-    if (["DONE", "FAILED", "CANCELLED"].includes(view.status)) return view;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`import ${uuid} did not end`);
-}
-
 describe("import of a ZIP with a CSV manifest", () => {
   it("a clean dry run, then the run through the API makes each line a document as an upload would", async () => {
     const session = world.owner.session;
@@ -110,7 +101,7 @@ describe("import of a ZIP with a CSV manifest", () => {
     const started = await call(`/api/v1/imports/${checked.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
     expect(started.status).toBe(202);
     const { jobId } = await started.json<{ jobId: string }>();
-    const done = await settled(session, checked.id);
+    const done = await settledImport(session, checked.id);
     expect(done).toMatchObject({ status: "DONE", createdDocuments: 3, jobId });
 
     const rows = await testEnv.DB.prepare(
@@ -154,7 +145,7 @@ describe("import of a ZIP with a CSV manifest", () => {
     const { files } = batch(1);
     const first = await (await postZip(session, zipOf([{ number: taken, file: "SK-1.pdf" }], files))).json<ImportView>();
     await call(`/api/v1/imports/${first.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
-    expect((await settled(session, first.id)).status).toBe("DONE");
+    expect((await settledImport(session, first.id)).status).toBe("DONE");
 
     const keysBefore = (await r2Keys()).length;
     const twin = unique("SK/TWIN");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bulkEditOfForm, editedKeywords } from "~/domain/bulk-edit";
-import { manifestLines, zipMatchName } from "~/domain/imports";
+import { arteriDate, manifestLines, zipMatchName } from "~/domain/imports";
 import { bulkEdit } from "~/i18n/bulk-edit";
 import { imports } from "~/i18n/imports";
 
@@ -29,9 +29,60 @@ describe("manifestLines", () => {
       categoryName: "Pedoman",
       unitName: null,
       file: "scans/SK 1.pdf",
+      issues: [],
     });
     // Line numbers are the spreadsheet's: the blank line 3 is skipped, not renumbered.
     expect(lines[1]).toMatchObject({ line: 4, file: null, fields: { year: "2021", accessLevel: "PRIVATE" } });
+  });
+
+  it("reads Arteri's export as it is: headers in line 2, each column where an archivist expects it", () => {
+    const uraian = "Surat Keputusan Rektor tentang Pengangkatan Dosen Tetap ".repeat(6).trim();
+    const { lines, headerError, format } = manifestLines([
+      ["DAFTAR ARSIP AKTIF UNIVERSITAS"],
+      ["No.Arsip", "Tanggal", "Kode Klasifikasi", "Uraian", "Pencipta", "Pengolah", "Lokasi", "Media", "Ket", "Jumlah", "No.Box", "username", "Nama File", "Rak Lama"],
+      ["001/UN/2021", "2021-03-04", "KP.01", uraian, "Rektorat", "Biro Umum", "Gedung A, Ruang Arsip", "Kertas", "Asli", "2 lembar", "12", "budi", "SK 001.pdf", "R3"],
+      [],
+      ["002/UN/2021", "31/12/2021", "", "Nota Dinas", "Rektorat", "", "", "", "", "", "", "", "nd-002.pdf", ""],
+      ["003/UN/2021", "2021-02-30", "", "Nota Dinas Kedua", "", "", "Gudang", "", "", "", "", "", "", ""],
+    ]);
+    expect({ headerError, format }).toEqual({ headerError: null, format: "ARTERI" });
+    const title = lines[0]!.fields.title!;
+    expect(title.length).toBeLessThanOrEqual(255);
+    expect(title.endsWith("…") && uraian.startsWith(title.slice(0, -1))).toBe(true);
+    expect(lines[0]).toEqual({
+      line: 3,
+      fields: {
+        documentNumber: "001/UN/2021",
+        title,
+        description: `${uraian}\n\nTanggal: 2021-03-04\nPencipta: Rektorat\nPengolah: Biro Umum\nMedia: Kertas\nJumlah: 2 lembar\nKet: Asli\nusername: budi\nRak Lama: R3`,
+        keywords: title,
+        year: "2021",
+        accessLevel: "PRIVATE",
+        classificationCode: "KP.01",
+        physicalLocation: "Gedung A, Ruang Arsip, Boks 12",
+      },
+      categoryName: null,
+      unitName: "Biro Umum",
+      file: "SK 001.pdf",
+      issues: [],
+    });
+    // The blank line 4 is skipped; without a Pengolah the creating unit owns it.
+    expect(lines[1]).toMatchObject({ line: 5, unitName: "Rektorat", file: "nd-002.pdf", fields: { year: "2021", physicalLocation: "", description: "Nota Dinas\n\nTanggal: 2021-12-31\nPencipta: Rektorat" } });
+    expect(lines[2]).toMatchObject({ line: 6, issues: [imports.dateInvalid("2021-02-30")], fields: { year: "", physicalLocation: "Gudang" }, file: null });
+  });
+
+  it("reads Arteri's dates as exported, retyped by a person, or left as an Excel serial", () => {
+    expect(arteriDate("2021-03-04")).toBe("2021-03-04");
+    expect(arteriDate("2021-03-04 00:00:00")).toBe("2021-03-04");
+    expect(arteriDate("4-3-2021")).toBe("2021-03-04");
+    expect(arteriDate("44259")).toBe("2021-03-04");
+    expect(arteriDate("2021")).toBeNull();
+    expect(arteriDate("")).toBeNull();
+    expect(arteriDate("29/02/2021")).toBeNull();
+  });
+
+  it("names Arteri's required columns a header lacks", () => {
+    expect(manifestLines([[], ["Kode Klasifikasi", "Uraian", "Pencipta", "File"]])).toMatchObject({ format: "ARTERI", headerError: imports.headerMissing(["No.Arsip", "Tanggal"]) });
   });
 
   it("names the required columns a header lacks", () => {

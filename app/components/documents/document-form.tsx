@@ -31,6 +31,7 @@ export type DocumentFormDefaults = {
   securityClass?: SecurityClass | "";
   unitKerjaId?: number | string;
   retentionStartDate?: string | null;
+  physicalLocation?: string | null;
 };
 
 /** Whether the choice of class and access level makes the document public (BIASA). */
@@ -234,6 +235,7 @@ export function DocumentForm({
           />
         )}
         <AccessLevelAndCodeFields accessLevel={fields.accessLevel} classificationCode={fields.classificationCode} classifications={classifications} />
+        {mode === "update" && <Field label={f.physicalLocation} field={fields.physicalLocation} hint={documentFormText.physicalLocationHint} />}
         {mode === "update" && (
           <div>
             <Field

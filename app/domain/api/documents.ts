@@ -33,6 +33,10 @@ export const DocumentViewSchema = z
       .string()
       .nullable()
       .meta({ description: "'Tanggal mulai retensi' (YYYY-MM-DD): the start of the retention clock; null = 31 December of `year`." }),
+    physicalLocation: z
+      .string()
+      .nullable()
+      .meta({ description: "'Lokasi Simpan': where the paper or medium is kept (room, rack, box), as an import or the edit form set it; null when not recorded." }),
     previewUrl: z.string().nullable().meta({ description: "Only when the caller may see the file in the browser (never for RAHASIA and SANGAT_RAHASIA)." }),
     downloadUrl: z.string().nullable().meta({ description: "Only when the caller may open the file." }),
     uploader: z.string().meta({ description: "The uploader's full name." }),

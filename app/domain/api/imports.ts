@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IMPORT_STATUSES } from "../imports";
+import { IMPORT_STATUSES, MANIFEST_FORMATS } from "../imports";
 import { timestamp, uuid } from "./common";
 
 const LineMessageSchema = z.object({
@@ -19,7 +19,12 @@ export const ImportSchema = z
     errorCount: z.int().min(0),
     errors: z.array(LineMessageSchema).meta({ description: "The dry run's errors by line (the first 1,000; `errorCount` has them all)." }),
     warnings: z.array(LineMessageSchema).meta({ description: "What is not an error but is not imported (a file no line names)." }),
-    encoding: z.string().nullable().meta({ description: "The encoding the manifest was read in (UTF-8, Windows-1252, ...)." }),
+    encoding: z.string().nullable().meta({ description: "The encoding a CSV manifest was read in (UTF-8, Windows-1252, ...); null for an XLSX." }),
+    manifestFormat: z
+      .enum(MANIFEST_FORMATS)
+      .nullable()
+      .meta({ description: "MANIFEST: E-Arsip's columns (header in line 1); ARTERI: Arteri's export as it is (header in line 2). Null for an import recorded before this was kept." }),
+    manifestName: z.string().nullable().meta({ description: "The manifest's path inside the ZIP." }),
     createdDocuments: z.int().min(0),
     jobId: uuid().nullable().meta({ description: "The run's job (`GET /api/v1/jobs/{id}` has its per-line report)." }),
     error: z.string().nullable(),
@@ -29,5 +34,9 @@ export const ImportSchema = z
   .meta({ ref: "Import" });
 
 export const ImportCreateBodySchema = z.object({
-  file: z.string().meta({ format: "binary", description: "The ZIP: the documents' files and one CSV manifest (one line per document)." }),
+  categoryId: z
+    .string()
+    .optional()
+    .meta({ description: "The category (id) of lines that name none, e.g. every line of an Arteri export, which has no category column. Sent before `file`." }),
+  file: z.string().meta({ format: "binary", description: "The ZIP: the documents' files and one manifest, CSV or XLSX (first sheet), with E-Arsip's columns or Arteri's export as it is." }),
 });

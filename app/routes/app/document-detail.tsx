@@ -192,6 +192,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     [filingText.securityClass, securityClassNames[document.securityClass]],
     [filingText.documentCode, document.classificationCode ? `${document.classificationCode} — ${document.classificationName}` : t.notSet],
     [documentsText.columns.category, document.category.categoryName],
+    [documentsText.physicalLocation, document.physicalLocation || t.notSet],
     [documentsText.columns.size, formatKb(document.fileSizeKb)],
     [documentsText.columns.mimeType, document.mimeType || t.notSet],
     [documentsText.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],

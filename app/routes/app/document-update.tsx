@@ -96,7 +96,7 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
           classifications={classifications}
           currentClass={document.securityClass}
           units={units}
-          defaults={{ ...document, classificationCode: document.classificationCode ?? "", securityClass: "", unitKerjaId: document.unitKerjaId ?? undefined, retentionStartDate: document.retentionStartDate ?? "" }}
+          defaults={{ ...document, classificationCode: document.classificationCode ?? "", securityClass: "", unitKerjaId: document.unitKerjaId ?? undefined, retentionStartDate: document.retentionStartDate ?? "", physicalLocation: document.physicalLocation ?? "" }}
           rules={rules}
           lastResult={actionData}
           apiUrl={`/api/v1/archives/${document.uuid}`}

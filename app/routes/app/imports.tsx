@@ -12,6 +12,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
+import { listCategories } from "~/server/documents/service.server";
 import { cancelImport, createImport, getImport, listImports, runImport, type ImportView } from "~/server/imports/service.server";
 
 const BASE = href("/app/impor");
@@ -22,12 +23,12 @@ export const handle = streamsUploadHandle;
 
 export const meta = () => pageMeta({ title: t.title });
 
-/** The recent imports and, with `?id=`, one import's dry-run report. */
+/** The recent imports, the categories (for lines that name none) and, with `?id=`, one import's dry-run report. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const id = new URL(request.url).searchParams.get("id");
-  const [recent, current] = await Promise.all([listImports(ctx), id ? getImport(ctx, id) : null]);
-  return { recent, current };
+  const [recent, current, categories] = await Promise.all([listImports(ctx), id ? getImport(ctx, id) : null, listCategories(ctx)]);
+  return { recent, current, categories };
 }
 
 /**
@@ -91,6 +92,7 @@ function ImportReport({ view, busy }: { view: ImportView; busy: boolean }) {
       <p className="mt-1 text-slate-700" data-testid="import-status">
         {t.status[view.status] ?? view.status}. {t.summary(view.lines, view.files, view.errorCount)} {view.encoding ? t.encoding(view.encoding) : ""}
       </p>
+      {view.manifestName && <p className="mt-1 text-slate-700" data-testid="import-format">{t.format(view.manifestName, view.manifestFormat === "ARTERI")}</p>}
       {view.status === "CHECKED" && <p className="mt-1 text-green-800">{t.cleanRun}</p>}
       {view.status === "INVALID" && <p className="mt-1 text-red-700">{t.hasErrors}</p>}
       {view.status === "DONE" && <p className="mt-1 text-green-800">{t.finished(view.createdDocuments)}</p>}
@@ -143,7 +145,7 @@ function ImportReport({ view, busy }: { view: ImportView; busy: boolean }) {
 }
 
 export default function Imports({ loaderData }: Route.ComponentProps) {
-  const { recent, current } = loaderData;
+  const { recent, current, categories } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-5xl">
@@ -151,6 +153,20 @@ export default function Imports({ loaderData }: Route.ComponentProps) {
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <CsrfField />
+          {/* Before the file: the server reads the fields that come ahead of the ZIP's bytes. */}
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+            <label htmlFor="import-category" className="text-sm font-medium">
+              {t.categoryLabel}
+            </label>
+            <select id="import-category" name="categoryId" defaultValue="" className={`${inputClass} min-w-0`}>
+              <option value="">{t.categoryNone}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.categoryName}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="w-full min-w-0 sm:w-auto sm:flex-1">
             <label htmlFor="import-file" className="text-sm font-medium">
               {t.fileLabel}
@@ -162,6 +178,7 @@ export default function Imports({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className="mt-3 text-sm text-slate-600">{t.columnsHelp}</p>
+        <p className="mt-2 text-sm text-slate-600">{t.arteriHelp}</p>
       </div>
       {current && <ImportReport view={current} busy={busy} />}
       <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="recent-imports">

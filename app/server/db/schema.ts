@@ -80,6 +80,8 @@ export interface Database {
     custody_unit_id: Generated<number | null>;
     /** The import that created it (its rollback removes exactly these). */
     import_id: Generated<number | null>;
+    /** 'Lokasi Simpan': where the paper or medium is kept (room, rack, box); null when not recorded. */
+    physical_location: Generated<string | null>;
   };
   /** A berkas: the records of one matter under one code, of one unit (migration 0025). */
   berkas: {

@@ -91,6 +91,7 @@ export const metadataColumns = (metadata: DocumentMetadata, filing: Filing) => (
   security_class: filing.securityClass,
   // Absent (a client that never sends it): the document keeps its own start date.
   ...(metadata.retentionStartDate !== undefined ? { retention_start_date: metadata.retentionStartDate || null } : {}),
+  ...(metadata.physicalLocation !== undefined ? { physical_location: metadata.physicalLocation || null } : {}),
 });
 
 /** The optional note of a new version (`versionNote` on the forms, `note` on the API). */

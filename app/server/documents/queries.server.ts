@@ -78,6 +78,7 @@ export function documentSelect(deps: Deps) {
       "k.code as classification_code",
       "k.name as classification_name",
       "a.retention_start_date",
+      "a.physical_location",
       "a.created_at",
       "a.updated_at",
       "u.full_name as uploader",

@@ -62,6 +62,7 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     classificationCode: row.classification_code,
     classificationName: row.classification_name,
     retentionStartDate: row.retention_start_date,
+    physicalLocation: row.physical_location,
     previewUrl: canPreview ? documentPreviewUrl(row.uuid, row.file_name) : null,
     downloadUrl: canOpenFile ? fileUrl : null,
     uploader: row.uploader,

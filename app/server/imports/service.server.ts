@@ -1,5 +1,6 @@
 /**
- * Imports ('Impor'): a ZIP of files with a CSV manifest becomes documents, all or nothing.
+ * Imports ('Impor'): a ZIP of files with a manifest (CSV or XLSX; E-Arsip's columns or Arteri's
+ * export as it is) becomes documents, all or nothing.
  * - The ZIP is staged in R2 like any upload, then read back by ranges (never whole).
  * - The dry run checks every line with the document form's own rules and stores the checked
  *   lines; nothing else is written. Only a clean dry run may run.
@@ -19,6 +20,7 @@ import {
   MAX_IMPORT_LINES,
   MAX_STORED_ERRORS,
   manifestLines,
+  type ManifestFormat,
   zipMatchName,
   type ImportError,
   type ImportStatus,
@@ -26,6 +28,7 @@ import {
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { documentFormMessages } from "~/i18n/document-form";
+import { documentValidation } from "~/i18n/document-validation";
 import { imports as t } from "~/i18n/imports";
 import { commit, type Step } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -41,6 +44,8 @@ import { parseCsv } from "../http/csv.server";
 import { insertJobStatement } from "../jobs/records.server";
 import { runJob, type JobSlice, type RunningJob, type RunOptions } from "../jobs/runner.server";
 import { sendWorkMessage } from "../jobs/messages.server";
+import { readXlsxRows } from "../office/xlsx.server";
+import { categoryExists } from "../documents/queries.server";
 import { readZipDirectory, readZipEntry, zipEntryChunks, type ZipEntry } from "./zip.server";
 
 /** The largest ZIP an import takes (R2's multipart limit is far above; this is the product's). */
@@ -51,6 +56,8 @@ const LINES_PER_SLICE = 10;
 const REMOVALS_PER_SLICE = 20;
 /** Checked lines per insert statement (3 parameters each; D1 binds at most 100). */
 const LINE_ROWS_PER_STATEMENT = 30;
+/** The largest manifest read (it is read whole): far above 10,000 lines of any register. */
+const MAX_MANIFEST_BYTES = 32 * 1024 * 1024;
 
 /** A checked line as the run reads it: the form's fields, the ZIP entry of its file. */
 type CheckedLine = { line: number; fields: Record<string, string>; unitKerjaId: number | null; fileName: string; entry: ZipEntry };
@@ -65,6 +72,8 @@ export type ImportView = {
   errors: ImportError[];
   warnings: ImportError[];
   encoding: string | null;
+  manifestFormat: ManifestFormat | null;
+  manifestName: string | null;
   createdDocuments: number;
   jobId: string | null;
   error: string | null;
@@ -85,6 +94,8 @@ type ImportRow = {
   errors: string;
   warnings: string;
   encoding: string | null;
+  manifest_format: ManifestFormat | null;
+  manifest_name: string | null;
   created_documents: number;
   cancel_requested_at: string | null;
   error: string | null;
@@ -106,6 +117,8 @@ const IMPORT_COLUMNS = [
   "errors",
   "warnings",
   "encoding",
+  "manifest_format",
+  "manifest_name",
   "created_documents",
   "cancel_requested_at",
   "error",
@@ -140,7 +153,7 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
   if (!upload.file) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
   const source = upload.file;
   try {
-    const checked = await dryRun(ctx, source);
+    const checked = await dryRun(ctx, source, await defaultCategory(ctx, upload.fields.categoryId));
     return await recordImport(ctx, source, checked);
   } catch (error) {
     await discardFile(ctx, source.key);
@@ -148,24 +161,57 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
   }
 }
 
-type DryRun = { lines: CheckedLine[]; lineCount: number; files: number; errors: ImportError[]; warnings: ImportError[]; encoding: string };
+/**
+ * The category of lines that name none (Arteri's export has no category column), chosen on the
+ * form (`categoryId`); undefined when none was chosen.
+ */
+async function defaultCategory(ctx: ServiceContext, raw: string | undefined): Promise<number | undefined> {
+  const value = (raw ?? "").trim();
+  if (!value) return undefined;
+  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  if (id > 0 && (await categoryExists(ctx, id))) return id;
+  throw new InvalidError(documentValidation.categoryUnknown, { categoryId: [documentValidation.categoryUnknown] });
+}
+
+type DryRun = {
+  lines: CheckedLine[];
+  lineCount: number;
+  files: number;
+  errors: ImportError[];
+  warnings: ImportError[];
+  encoding: string | null;
+  format: ManifestFormat;
+  manifestName: string;
+};
+
+/** A manifest in the ZIP: a CSV, or an XLSX (Excel's lock files `~$…` and macOS's `._…` shadows are not). */
+const isManifest = (name: string) => /\.(csv|xlsx)$/i.test(name) && !zipMatchName(name).startsWith("~$") && !zipMatchName(name).startsWith("._");
+
+/** The manifest's rows: a CSV decoded by the one rule for uploaded text, or an XLSX's first sheet. */
+async function manifestRecords(ctx: ServiceContext, source: StagedFile, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
+  if (manifest.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
+  const bytes = await readZipEntry(ctx.files, source.key, manifest);
+  // Arteri's header is its second row, so two rows above the lines at most.
+  if (/\.xlsx$/i.test(manifest.name)) return { records: readXlsxRows(bytes, MAX_IMPORT_LINES + 2), encoding: null };
+  const decoded = decodeUploadedText(bytes);
+  return { records: parseCsv(decoded.text), encoding: decoded.encoding };
+}
 
 /** Every line checked: the form's rules, known category, code and unit, its file in the ZIP, duplicates. */
-async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> {
+async function dryRun(ctx: ServiceContext, source: StagedFile, categoryId: number | undefined): Promise<DryRun> {
   const user = requireUser(ctx);
   const superAdmin = user.role === ROLES.superAdmin;
   const entries = (await readZipDirectory(ctx.files, source.key, source.size)).filter(
     (entry) => !entry.name.endsWith("/") && !entry.name.startsWith("__MACOSX/") && zipMatchName(entry.name) !== ".ds_store",
   );
-  const manifests = entries.filter((entry) => entry.name.toLowerCase().endsWith(".csv"));
+  const manifests = entries.filter((entry) => isManifest(entry.name));
   if (manifests.length === 0) throw new InvalidError(t.noManifest, { file: [t.noManifest] });
   if (manifests.length > 1) throw new InvalidError(t.manyManifests(manifests.map((entry) => entry.name)));
   const manifest = manifests[0]!;
-  const decoded = decodeUploadedText(await readZipEntry(ctx.files, source.key, manifest));
-  const records = parseCsv(decoded.text);
-  if (records.length - 1 > MAX_IMPORT_LINES) throw new InvalidError(t.tooManyLines(MAX_IMPORT_LINES));
-  const { lines, headerError } = manifestLines(records);
+  const { records, encoding } = await manifestRecords(ctx, source, manifest);
+  const { lines, headerError, format } = manifestLines(records);
   if (headerError) throw new InvalidError(headerError, { file: [headerError] });
+  if (lines.length > MAX_IMPORT_LINES) throw new InvalidError(t.tooManyLines(MAX_IMPORT_LINES));
   if (lines.length === 0) throw new InvalidError(t.emptyManifest, { file: [t.emptyManifest] });
 
   const files = new Map<string, ZipEntry>();
@@ -179,8 +225,9 @@ async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> 
   const fileSeen = new Map<string, number>();
   const numberKey = (unitKerjaId: number | null, documentNumber: string) => `${unitKerjaId ?? ""}\u0000${documentNumber}`;
   for (const line of lines) {
-    const problems: string[] = [];
+    const problems: string[] = [...line.issues];
     const fields = { ...line.fields };
+    if (!fields.categoryId && !line.categoryName && categoryId !== undefined) fields.categoryId = String(categoryId);
     if (line.categoryName) {
       const id = categories.get(line.categoryName.toLowerCase());
       if (id) fields.categoryId = String(id);
@@ -189,7 +236,7 @@ async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> 
     let unitKerjaId = user.unitKerjaId;
     if (units) {
       const id = line.unitName ? (units.get(line.unitName.toLowerCase()) ?? null) : null;
-      if (!line.unitName) problems.push(t.unitRequired);
+      if (!line.unitName) problems.push(format === "ARTERI" ? t.arteriUnitRequired : t.unitRequired);
       else if (id === null) problems.push(t.unitUnknown(line.unitName));
       else fields.unitKerjaId = String(id);
       unitKerjaId = id;
@@ -201,6 +248,8 @@ async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> 
       const fieldErrors = { ...(error.fieldErrors ?? { form: [error.message] }) };
       // A category named but unknown was said above; "choose a category" would repeat it.
       if (line.categoryName && !fields.categoryId) delete fieldErrors.categoryId;
+      // Likewise a date that is not one: "the year is required" would only repeat it.
+      if (line.issues.length > 0) delete fieldErrors.year;
       problems.push(...Object.values(fieldErrors).flat());
     }
     const entry = line.file ? files.get(zipMatchName(line.file)) : undefined;
@@ -235,7 +284,9 @@ async function dryRun(ctx: ServiceContext, source: StagedFile): Promise<DryRun> 
     files: files.size,
     errors,
     warnings,
-    encoding: decoded.encoding,
+    encoding,
+    format,
+    manifestName: manifest.name,
   };
 }
 
@@ -266,8 +317,8 @@ async function recordImport(ctx: ServiceContext, source: StagedFile, run: DryRun
       source_size: source.size,
       upload_id: null,
       source_kind: "ZIP",
-      manifest_format: "MANIFEST",
-      manifest_name: null,
+      manifest_format: run.format,
+      manifest_name: run.manifestName,
       encoding: run.encoding,
       // Lines are written first; the row says CHECKED only once they all are.
       status: clean ? "UPLOADING" : "INVALID",
@@ -329,6 +380,8 @@ function toImportView(row: ImportRow, jobUuid: string | null): ImportView {
     errors: JSON.parse(row.errors) as ImportError[],
     warnings: JSON.parse(row.warnings) as ImportError[],
     encoding: row.encoding,
+    manifestFormat: row.manifest_format,
+    manifestName: row.manifest_name,
     createdDocuments: row.created_documents,
     jobId: jobUuid,
     error: row.error,

@@ -5,6 +5,7 @@
  * heavy. The caps and the text's normalisation live in extracted-text.server.ts, which both use.
  */
 import { unzipSync } from "fflate";
+import { decodeXmlEntities } from "../office/xml.server";
 import { fromText, MAX_PAGES, MAX_TEXT_BYTES, OFFICE, UnreadableFileError, type Extraction } from "./extracted-text.server.ts";
 
 export { capBytes, MAX_FILE_BYTES, MAX_PAGES, MAX_TEXT_BYTES, UnreadableFileError, type Extraction, type Ocr } from "./extracted-text.server.ts";
@@ -103,14 +104,6 @@ function extractOffice(bytes: Uint8Array, kind: "docx" | "xlsx" | "pptx"): strin
   return names.map((name) => xmlText(decoder.decode(files[name]!))).join("\n\n");
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-const decodeEntities = (text: string) =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? "";
-    const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-  });
-
 /**
  * The visible text of an Office Open XML part: the content of its text runs (`w:t`, `a:t`, `t`),
  * paragraphs, rows and cells as line breaks and tabs. Markup and attributes never reach the text.
@@ -122,7 +115,7 @@ export function xmlText(xml: string): string {
   for (const match of xml.matchAll(tokens)) {
     const [, closing, , local, selfClosing, content] = match;
     if (content !== undefined) {
-      if (inText) out.push(decodeEntities(content));
+      if (inText) out.push(decodeXmlEntities(content));
       continue;
     }
     if (local === "t") inText = !closing && !selfClosing;
