@@ -15,6 +15,8 @@ export default [
     route("ppid/konfirmasi/:token", "routes/ppid/confirm.tsx"),
     route("ppid/status", "routes/ppid/status.tsx"),
   ]),
+  // A file released to one requester: posted from the status page with its code (a resource route).
+  route("ppid/status/unduh", "routes/ppid/released-file.tsx"),
   route("robots.txt", "routes/robots-txt.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
   route("sitemap/:part", "routes/sitemap-part.tsx"),

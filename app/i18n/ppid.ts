@@ -45,6 +45,7 @@ export const ppidMessages = {
     consequencesMax: "Konsekuensi maksimal 4000 karakter.",
     validUntilPast: "Masa berlaku harus setelah hari ini.",
     codeRequired: "Kode rahasia wajib diisi.",
+    releaseNeedsGiving: "Dokumen hanya dapat dirilis bila permohonan diberikan, seluruhnya atau sebagian.",
   },
   leaveDays: {
     title: "Hari Libur PPID",
@@ -79,6 +80,11 @@ export const ppidMessages = {
     extendTooLate: "Perpanjangan harus diberikan sebelum batas waktu jawaban lewat.",
     consequenceTestUnknown: "Uji konsekuensi tidak ditemukan atau sudah tidak berlaku.",
     archiveNotPublic: (uuid: string) => `Dokumen ${uuid} bukan dokumen publik: hanya dokumen publik yang dapat dilampirkan.`,
+    releaseNotFound: (uuid: string) => `Dokumen ${uuid} tidak ditemukan.`,
+    releasePublic: (title: string) => `Dokumen "${title}" adalah dokumen publik: sebut sebagai dokumen publik, tidak perlu dirilis.`,
+    releaseSecret: (title: string, securityClass: string) => `Dokumen "${title}" berklasifikasi ${securityClass}: berkasnya tidak dapat dirilis melalui PPID.`,
+    releaseNotReadable: (title: string) => `Anda tidak berhak membuka berkas dokumen "${title}", sehingga tidak dapat merilisnya.`,
+    releaseTwice: (uuid: string) => `Dokumen ${uuid} disebut dua kali dalam jawaban.`,
     changedMeanwhile: "Permohonan ini baru saja diubah orang lain. Muat ulang halaman lalu coba lagi.",
     rateLimited: "Terlalu banyak permohonan dari alamat atau email ini. Coba lagi nanti.",
   },
@@ -152,6 +158,17 @@ export const ppidMessages = {
     answerMessage: "Isi jawaban",
     information: "Informasi yang dimohon",
     files: "Dokumen publik",
+    released: "Dokumen yang dirilis untuk Anda",
+    releasedHint: "Berkas ini dirilis hanya untuk permohonan Anda. Unduh dengan tombol di bawah ini sebelum masa unduhnya berakhir.",
+    download: "Unduh",
+    downloadLabel: (title: string) => `Unduh ${title}`,
+    until: (date: string) => `Dapat diunduh sampai ${date}`,
+    expired: (date: string) => `Masa unduh berakhir ${date}`,
+  },
+  download: {
+    invalid: "Tautan unduhan tidak berlaku untuk permohonan ini.",
+    expired: (date: string) => `Masa unduh dokumen ini telah berakhir pada ${date}. Hubungi PPID bila Anda masih membutuhkannya.`,
+    gone: "Dokumen ini tidak lagi tersedia untuk diunduh. Hubungi PPID.",
   },
   desk: {
     title: "Register Permohonan Informasi",
@@ -200,7 +217,13 @@ export const ppidMessages = {
     answerGroundNone: "— Tidak ada —",
     answerTest: "Uji konsekuensi",
     answerTestNone: "— Tidak ada —",
+    answerReleased: "Dokumen yang dirilis untuk pemohon ini (opsional)",
+    answerReleasedHint:
+      "Tempel UUID atau tautan dokumen, satu per baris. Hanya dokumen terbatas (bukan publik, bukan rahasia) yang berkasnya boleh Anda buka; pemohon mengunduh berkasnya dari halaman status selama 30 hari sejak jawaban.",
     answerSubmit: "Kirim Jawaban",
+    files: "Dokumen dalam jawaban",
+    filePublic: "dokumen publik",
+    fileReleased: (until: string, downloads: number) => `dirilis, dapat diunduh sampai ${until}; diunduh ${downloads} kali`,
     answered: "Permohonan dijawab.",
     failed: "Tindakan belum tersimpan.",
   },
@@ -303,6 +326,9 @@ export const ppidMessages = {
     extendedSubject: (number: string) => `Permohonan informasi ${number} diperpanjang`,
     extendedBody: (number: string, dueDate: string, reason: string) =>
       `Jangka waktu jawaban atas permohonan informasi ${number} diperpanjang sampai ${dueDate}.\nAlasan: ${reason}`,
+    answeredFiles: (titles: readonly string[]) => `Dokumen dalam jawaban ini:\n${titles.map((title) => `- ${title}`).join("\n")}`,
+    answeredReleased: (until: string) =>
+      `Dokumen yang dirilis khusus untuk Anda dapat diunduh dari halaman status permohonan (dengan nomor registrasi dan kode rahasia) sampai ${until}.`,
     answeredSubject: (number: string) => `Jawaban atas permohonan informasi ${number}`,
     answeredBody: (number: string, outcome: string, message: string) =>
       `Permohonan informasi ${number} telah dijawab: ${outcome}.\n\n${message}\n\nBila Anda tidak puas dengan jawaban ini, Anda dapat mengajukan keberatan kepada atasan PPID dalam 30 hari kerja.`,

@@ -59,7 +59,8 @@ export const ppidApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Answer a request: DIBERIKAN, DIBERIKAN_SEBAGIAN, DITOLAK or TIDAK_DIKUASAI",
-      description: "A refusal, whole or in part, needs a Pasal 17 ground (exemptionGround a–j) and a consequence test in force (consequenceTestId).",
+      description:
+        "A refusal, whole or in part, needs a Pasal 17 ground (exemptionGround a–j) and a consequence test in force (consequenceTestId). archiveUuids names PUBLIC documents by reference; releasedArchiveUuids releases the current file of TERBATAS documents the caller may open to this requester only (DIBERIKAN or DIBERIKAN_SEBAGIAN; never RAHASIA or SANGAT_RAHASIA), downloadable from the status page for 30 days.",
       access: "write",
       parameters: [idParam],
       ok: { description: "Answered.", schema: changed(PpidRequestViewSchema) },

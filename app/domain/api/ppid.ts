@@ -30,7 +30,17 @@ export const PpidRequestViewSchema = z
     answerMessage: z.string().nullable(),
     answeredAt: timestamp().nullable(),
     exemptionGround: z.string().nullable(),
-    files: z.array(z.object({ title: z.string(), link: z.string() })).meta({ description: "The PUBLIC documents the answer names (on the request, not in the register's list)." }),
+    files: z
+      .array(
+        z.object({
+          kind: z.enum(["PUBLIK", "RILIS"]).meta({ description: "PUBLIK: a public document named by reference; RILIS: a non-public document's file released to this requester only." }),
+          title: z.string(),
+          link: z.string().meta({ description: "The public document's page (PUBLIK), or the record in the app (RILIS)." }),
+          expiresAt: timestamp().nullable().meta({ description: "RILIS: the end of the requester's download window." }),
+          downloadCount: z.int().nullable().meta({ description: "RILIS: how often the requester downloaded it." }),
+        }),
+      )
+      .meta({ description: "The documents the answer names (on the request, not in the register's list)." }),
   })
   .meta({ ref: "PpidRequest" });
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ppidMessages } from "../../i18n/ppid";
 import { blankToUndefined } from "../form-input";
 import { createListQuerySchema } from "../list-query";
-import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
+import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, RELEASING_OUTCOMES, pastedUuids, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
 
 const v = ppidMessages.validation;
 
@@ -63,8 +63,12 @@ export const AnswerSchema = z
       (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
       z.array(z.string().uuid(v.archiveInvalid)).max(20, v.archivesMax),
     ),
+    /** Non-public documents whose current file is released to this requester only (decision 0280). */
+    releasedArchiveUuids: z.preprocess(pastedUuids, z.array(z.string().uuid(v.archiveInvalid)).max(20, v.archivesMax)).optional(),
   })
   .superRefine((answer, issues) => {
+    if (answer.releasedArchiveUuids?.length && !RELEASING_OUTCOMES.includes(answer.outcome))
+      issues.addIssue({ code: "custom", path: ["releasedArchiveUuids"], message: v.releaseNeedsGiving });
     if (!WITHHOLDING_OUTCOMES.includes(answer.outcome)) return;
     if (!answer.exemptionGround) issues.addIssue({ code: "custom", path: ["exemptionGround"], message: v.groundRequired });
     if (!answer.consequenceTestId) issues.addIssue({ code: "custom", path: ["consequenceTestId"], message: v.consequenceTestRequired });
