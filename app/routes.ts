@@ -15,6 +15,8 @@ export default [
     route("ppid/konfirmasi/:token", "routes/ppid/confirm.tsx"),
     route("ppid/status", "routes/ppid/status.tsx"),
   ]),
+  // The Daftar Informasi Publik as CSV (a resource route, for anyone).
+  route("ppid/dip.csv", "routes/ppid/dip-csv.tsx"),
   // A file released to one requester: posted from the status page with its code (a resource route).
   route("ppid/status/unduh", "routes/ppid/released-file.tsx"),
   route("robots.txt", "routes/robots-txt.tsx"),
@@ -86,6 +88,7 @@ export default [
       layout("routes/app/ppid-layout.tsx", [
         route("ppid", "routes/app/ppid/register.tsx"),
         route("ppid/catat", "routes/app/ppid/record.tsx"),
+        route("ppid/dip", "routes/app/ppid/dip-entries.tsx"),
         route("ppid/:id", "routes/app/ppid/detail.tsx"),
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).

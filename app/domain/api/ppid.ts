@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { CHANNELS, DIP_KINDS, DipEntryListQuerySchema, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
 import { listPageSchema, timestamp, uuid } from "./common";
 
 /** The contract of `/api/v1/ppid/*` (see common.ts). */
@@ -86,6 +86,7 @@ export const DipEntrySchema = z
     source: z.enum(["ARSIP", "PPID"]),
     title: z.string(),
     summary: z.string(),
+    kind: z.enum(DIP_KINDS).nullable().meta({ description: "PPID entries: BERKALA, SERTA_MERTA or SETIAP_SAAT (UU 14/2008 Pasal 9–11); null for the catalogue's records." }),
     holder: z.string().nullable(),
     responsible: z.string().nullable(),
     madeIn: z.string(),
@@ -96,3 +97,5 @@ export const DipEntrySchema = z
   .meta({ ref: "PpidDipEntry" });
 
 export const DipPageSchema = z.object({ data: z.array(DipEntrySchema), page: z.int().min(1), size: z.int().min(1), hasMore: z.boolean() }).meta({ ref: "PpidDipPage" });
+
+export const DipEntryPageSchema = listPageSchema(DipEntrySchema, DipEntryListQuerySchema).meta({ ref: "PpidDipEntryPage" });

@@ -76,3 +76,10 @@ export function pastedUuids(value: unknown): unknown {
       : [item],
   );
 }
+
+/**
+ * The kinds of public information of UU 14/2008 a DIP entry is listed under: provided
+ * periodically (Pasal 9), at once (Pasal 10), and available at any time (Pasal 11).
+ */
+export const DIP_KINDS = ["BERKALA", "SERTA_MERTA", "SETIAP_SAAT"] as const;
+export type DipKind = (typeof DIP_KINDS)[number];

@@ -64,6 +64,9 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
         <Link to={href("/app/ppid/catat")} className={buttonClass.primary} data-testid="ppid-record">
           {d.record}
         </Link>
+        <Link to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
+          {ppidMessages.dipEntries.title}
+        </Link>
         {calendar && (
           <>
             <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
