@@ -130,7 +130,8 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           placeholder={d.answerTestNone}
           options={tests.map((test) => ({ value: test.id, label: `${test.information} (${test.legalBasis})` }))}
         />
-        <TextareaField label={d.answerReleased} field={fields.releasedArchiveUuids} hint={d.answerReleasedHint} rows={3} />
+        {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
+        <TextareaField label={d.answerReleased} field={fields.releasedArchiveUuids} hint={d.answerReleasedHint} rows={3} textareaProps={{ maxLength: 4000 }} />
         <button type="submit" className={buttonClass.primary} data-testid="ppid-answer">
           {d.answerSubmit}
         </button>
