@@ -91,7 +91,7 @@ export const ppidMessages = {
     alreadyExtended: "Permohonan hanya dapat diperpanjang satu kali.",
     extendTooLate: "Perpanjangan harus diberikan sebelum batas waktu jawaban lewat.",
     consequenceTestUnknown: "Uji konsekuensi tidak ditemukan atau sudah tidak berlaku.",
-    archiveNotPublic: (uuid: string) => `Dokumen ${uuid} bukan dokumen publik: hanya dokumen publik yang dapat dilampirkan.`,
+    archiveNotPublic: (uuid: string) => `Dokumen ${uuid} bukan dokumen publik: sebut hanya dokumen publik di sini, atau rilis berkasnya khusus untuk pemohon ini.`,
     releaseNotFound: (uuid: string) => `Dokumen ${uuid} tidak ditemukan.`,
     releasePublic: (title: string) => `Dokumen "${title}" adalah dokumen publik: sebut sebagai dokumen publik, tidak perlu dirilis.`,
     releaseSecret: (title: string, securityClass: string) => `Dokumen "${title}" berklasifikasi ${securityClass}: berkasnya tidak dapat dirilis melalui PPID.`,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS, DIP_KINDS, DipEntryListQuerySchema, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { CHANNELS, DIP_KINDS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
 import { listPageSchema, timestamp, uuid } from "./common";
 
 /** The contract of `/api/v1/ppid/*` (see common.ts). */
@@ -97,5 +97,3 @@ export const DipEntrySchema = z
   .meta({ ref: "PpidDipEntry" });
 
 export const DipPageSchema = z.object({ data: z.array(DipEntrySchema), page: z.int().min(1), size: z.int().min(1), hasMore: z.boolean() }).meta({ ref: "PpidDipPage" });
-
-export const DipEntryPageSchema = listPageSchema(DipEntrySchema, DipEntryListQuerySchema).meta({ ref: "PpidDipEntryPage" });

@@ -58,8 +58,9 @@ function publicRecords(ctx: Pick<ServiceContext, "db">) {
       "k.nama_pejabat as official",
       "c.retention_active_years",
       "c.retention_inactive_years",
-      "a.id",
       "c.final_disposition",
+      // The CSV's keyset.
+      "a.id",
     ]);
 }
 

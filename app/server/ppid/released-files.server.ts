@@ -26,10 +26,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const releaseTokenOf = (secret: string, fileUuid: string, seed: string) => signedToken(secret, PURPOSE, fileUuid, seed);
 
 /**
- * The rows of `ppid_answer_files` that release `archiveUuids` to the request `requestId`, after
- * checking the answer gives something (DIBERIKAN, DIBERIKAN_SEBAGIAN) and each document: live, not PUBLIC (those are named by reference), of a releasable
- * class (never RAHASIA or SANGAT_RAHASIA), whose file the answering officer may open. Its current
- * file version is the one released. Throws before anything is written.
+ * The rows of `ppid_answer_files` that release the answer's `releasedArchiveUuids` to the request
+ * `requestId`, after checking that the answer gives something (DIBERIKAN, DIBERIKAN_SEBAGIAN) and
+ * that each document is live, not PUBLIC (those are named by reference), of a releasable class
+ * (never RAHASIA or SANGAT_RAHASIA), and one whose file the answering officer may open. Its
+ * current file version is the one released. Throws before anything is written.
  */
 export async function releaseRows(ctx: ServiceContext, requestId: number, answer: Pick<AnswerInput, "outcome" | "archiveUuids" | "releasedArchiveUuids">) {
   const archiveUuids = answer.releasedArchiveUuids ?? [];
