@@ -17,6 +17,10 @@ export default [
   ]),
   // The requester's receipt as PDF: posted with the number and the secret code (a resource route).
   route("ppid/status/tanda-terima.pdf", "routes/ppid/receipt-pdf.tsx"),
+  // The Daftar Informasi Publik as CSV (a resource route, for anyone).
+  route("ppid/dip.csv", "routes/ppid/dip-csv.tsx"),
+  // A file released to one requester: posted from the status page with its code (a resource route).
+  route("ppid/status/unduh", "routes/ppid/released-file.tsx"),
   route("robots.txt", "routes/robots-txt.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
   route("sitemap/:part", "routes/sitemap-part.tsx"),
@@ -90,6 +94,7 @@ export default [
         route("ppid/laporan", "routes/app/ppid/report.tsx"),
         route("ppid/:report/unduh.csv", "routes/app/ppid/report-csv.tsx"),
         route("ppid/:report/unduh.pdf", "routes/app/ppid/report-pdf.tsx"),
+        route("ppid/dip", "routes/app/ppid/dip-entries.tsx"),
         route("ppid/:id", "routes/app/ppid/detail.tsx"),
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).

@@ -487,7 +487,7 @@ describe("an answer's documents", () => {
     await expect(answerRequest(desk, request.id, { ...answer, archiveUuids: [open.uuid, closed.uuid] })).rejects.toMatchObject({ status: 400 });
     expect((await getRequest(desk, request.id)).status).toBe("DITERIMA");
     const answered = await answerRequest(desk, request.id, { ...answer, archiveUuids: [open.uuid] });
-    expect(answered.files).toEqual([{ title: "Dokumen uji integrasi", link: `/documents/${open.uuid}` }]);
+    expect(answered.files).toEqual([{ kind: "PUBLIK", title: "Dokumen uji integrasi", link: `/documents/${open.uuid}`, expiresAt: null, downloadCount: null }]);
   });
 });
 

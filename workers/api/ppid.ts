@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { changed } from "~/domain/api/common";
+import { changed, DeletedSchema } from "~/domain/api/common";
 import { z } from "zod";
-import { ConsequenceTestViewSchema, DipPageSchema, ObjectionViewSchema, PpidAnnualReportSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { ConsequenceTestViewSchema, DipEntrySchema, DipPageSchema, ObjectionViewSchema, PpidAnnualReportSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
 import { parseOrInvalid } from "~/domain/form-input";
 import { annualReport, reportYearOr } from "~/server/ppid/reports.server";
-import { AnswerSchema, ConsequenceTestSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, ReportYearSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
+import { AnswerSchema, ConsequenceTestSchema, DipEntryInputSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, ReportYearSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
 import { recordObjection } from "~/server/ppid/objections.server";
-import { dipPage, dipPageNumber } from "~/server/ppid/dip.server";
+import { addDipEntry, deleteDipEntry, dipPage, dipPageNumber } from "~/server/ppid/dip.server";
 import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
 import { ppidMessages } from "~/i18n/ppid";
 import { answerRequest, extendRequest, getRequest, listRequests, recordRequest } from "~/server/ppid/service.server";
@@ -61,7 +61,8 @@ export const ppidApi = new Hono<HonoEnv>()
     route({
       tag: TAG,
       summary: "Answer a request: DIBERIKAN, DIBERIKAN_SEBAGIAN, DITOLAK or TIDAK_DIKUASAI",
-      description: "A refusal, whole or in part, needs a Pasal 17 ground (exemptionGround a–j) and a consequence test in force (consequenceTestId).",
+      description:
+        "A refusal, whole or in part, needs a Pasal 17 ground (exemptionGround a–j) and a consequence test in force (consequenceTestId). archiveUuids names PUBLIC documents by reference; releasedArchiveUuids releases the current file of TERBATAS documents the caller may open to this requester only (DIBERIKAN or DIBERIKAN_SEBAGIAN; never RAHASIA or SANGAT_RAHASIA), downloadable from the status page for 30 days.",
       access: "write",
       parameters: [idParam],
       ok: { description: "Answered.", schema: changed(PpidRequestViewSchema) },
@@ -94,6 +95,35 @@ export const ppidApi = new Hono<HonoEnv>()
       ok: { description: "One page of the DIP.", schema: DipPageSchema },
     }),
     async (c) => c.json(await dipPage(c.get("ctx"), dipPageNumber(c.req.query("page")))),
+  )
+  .post(
+    "/dip",
+    route({
+      tag: TAG,
+      summary: "Add an entry of the PPID's own to the Daftar Informasi Publik (PPID officers)",
+      description: "kind: BERKALA, SERTA_MERTA or SETIAP_SAAT. Audited; the public DIP (edge-cached) shows it at once.",
+      access: "write",
+      ok: { status: 201, description: "Added.", schema: changed(DipEntrySchema) },
+      errors: [400, 403],
+    }),
+    jsonBody(DipEntryInputSchema),
+    async (c) => c.json({ message: m.dipAdded, data: await addDipEntry(c.get("ctx"), c.req.valid("json")) }, 201),
+  )
+  .delete(
+    "/dip/:id",
+    route({
+      tag: TAG,
+      summary: "Delete an entry of the PPID's own from the Daftar Informasi Publik (PPID officers)",
+      description: "Only the PPID's entries (source PPID); the catalogue's records leave the DIP when they stop being public. Audited.",
+      access: "write",
+      parameters: [pathParam("id", "The entry's id.", { type: "string", format: "uuid" })],
+      ok: { description: "Deleted.", schema: DeletedSchema },
+      errors: [403, 404],
+    }),
+    async (c) => {
+      await deleteDipEntry(c.get("ctx"), c.req.param("id"));
+      return c.json({ success: true as const, message: m.dipDeleted });
+    },
   )
   .get(
     "/report",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANNELS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
+import { CHANNELS, DIP_KINDS, OBJECTION_GROUNDS, OUTCOMES, REQUEST_STATUSES, RequestListQuerySchema } from "../ppid/requests";
 import { listPageSchema, timestamp, uuid } from "./common";
 
 /** The contract of `/api/v1/ppid/*` (see common.ts). */
@@ -30,7 +30,17 @@ export const PpidRequestViewSchema = z
     answerMessage: z.string().nullable(),
     answeredAt: timestamp().nullable(),
     exemptionGround: z.string().nullable(),
-    files: z.array(z.object({ title: z.string(), link: z.string() })).meta({ description: "The PUBLIC documents the answer names (on the request, not in the register's list)." }),
+    files: z
+      .array(
+        z.object({
+          kind: z.enum(["PUBLIK", "RILIS"]).meta({ description: "PUBLIK: a public document named by reference; RILIS: a non-public document's file released to this requester only." }),
+          title: z.string(),
+          link: z.string().meta({ description: "The public document's page (PUBLIK), or the record in the app (RILIS)." }),
+          expiresAt: timestamp().nullable().meta({ description: "RILIS: the end of the requester's download window." }),
+          downloadCount: z.int().nullable().meta({ description: "RILIS: how often the requester downloaded it." }),
+        }),
+      )
+      .meta({ description: "The documents the answer names (on the request, not in the register's list)." }),
   })
   .meta({ ref: "PpidRequest" });
 
@@ -76,6 +86,7 @@ export const DipEntrySchema = z
     source: z.enum(["ARSIP", "PPID"]),
     title: z.string(),
     summary: z.string(),
+    kind: z.enum(DIP_KINDS).nullable().meta({ description: "PPID entries: BERKALA, SERTA_MERTA or SETIAP_SAAT (UU 14/2008 Pasal 9–11); null for the catalogue's records." }),
     holder: z.string().nullable(),
     responsible: z.string().nullable(),
     madeIn: z.string(),

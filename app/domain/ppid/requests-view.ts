@@ -48,3 +48,38 @@ export const UNCONFIRMED_KEPT_DAYS = 1;
  */
 export const mayRecordDispute = (objection: { status: string; dueDate: string }, today: string): boolean =>
   objection.status === "DITANGGAPI" || (objection.status === "KEBERATAN" && today > objection.dueDate);
+
+/**
+ * The outcomes under which a document's file may be released to the requester: something is
+ * given. A refusal or 'not held' gives nothing (decision 0280).
+ */
+export const RELEASING_OUTCOMES: readonly Outcome[] = ["DIBERIKAN", "DIBERIKAN_SEBAGIAN"];
+/**
+ * Only a TERBATAS record's file is released for one requester: a PUBLIC (BIASA) one is named by
+ * reference, and RAHASIA / SANGAT_RAHASIA are never released through the PPID desk — they are
+ * excepted by nature and need the consequence test of a refusal instead (decision 0280).
+ */
+export const RELEASABLE_CLASSES = ["TERBATAS"] as const;
+/** How long a released file can be downloaded, counted from the answer (decision 0280). */
+export const RELEASE_DAYS = 30;
+
+/** The UUIDs in what an officer pasted: bare UUIDs or links to documents, one per line or comma. */
+export function pastedUuids(value: unknown): unknown {
+  if (value === undefined || value === null || value === "") return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item) =>
+    typeof item === "string"
+      ? item
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((token) => /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=[^0-9a-f]*$)/i.exec(token)?.[0].toLowerCase() ?? token)
+      : [item],
+  );
+}
+
+/**
+ * The kinds of public information of UU 14/2008 a DIP entry is listed under: provided
+ * periodically (Pasal 9), at once (Pasal 10), and available at any time (Pasal 11).
+ */
+export const DIP_KINDS = ["BERKALA", "SERTA_MERTA", "SETIAP_SAAT"] as const;
+export type DipKind = (typeof DIP_KINDS)[number];

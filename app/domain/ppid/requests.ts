@@ -7,11 +7,11 @@ import { ppidMessages } from "../../i18n/ppid";
 import { blankToUndefined } from "../form-input";
 import { createListQuerySchema } from "../list-query";
 import { REPORT_YEARS } from "./reports";
-import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
+import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, RELEASING_OUTCOMES, pastedUuids, DIP_KINDS, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
 
 const v = ppidMessages.validation;
 
-export { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS, type PpidRole, type RequestStatus, type Outcome, type Channel, type ExemptionGround } from "./requests-view";
+export { PPID_ROLES, DIP_KINDS, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS, type PpidRole, type RequestStatus, type Outcome, type Channel, type ExemptionGround } from "./requests-view";
 
 const requiredText = (required: string, max: number, tooLong: string) => z.string(required).trim().min(1, required).max(max, tooLong);
 const optionalText = (max: number, tooLong: string) => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
@@ -64,8 +64,12 @@ export const AnswerSchema = z
       (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
       z.array(z.string().uuid(v.archiveInvalid)).max(20, v.archivesMax),
     ),
+    /** Non-public documents whose current file is released to this requester only (decision 0280). */
+    releasedArchiveUuids: z.preprocess(pastedUuids, z.array(z.string().uuid(v.archiveInvalid)).max(20, v.archivesMax)).optional(),
   })
   .superRefine((answer, issues) => {
+    if (answer.releasedArchiveUuids?.length && !RELEASING_OUTCOMES.includes(answer.outcome))
+      issues.addIssue({ code: "custom", path: ["releasedArchiveUuids"], message: v.releaseNeedsGiving });
     if (!WITHHOLDING_OUTCOMES.includes(answer.outcome)) return;
     if (!answer.exemptionGround) issues.addIssue({ code: "custom", path: ["exemptionGround"], message: v.groundRequired });
     if (!answer.consequenceTestId) issues.addIssue({ code: "custom", path: ["consequenceTestId"], message: v.consequenceTestRequired });
@@ -128,3 +132,20 @@ export const ReportYearSchema = z.object({
     z.number(v.yearInvalid).int(v.yearInvalid).min(REPORT_YEARS.first, v.yearInvalid).max(REPORT_YEARS.last, v.yearInvalid).optional(),
   ),
 });
+
+/** A DIP entry the PPID adds by hand ('Tambah Entri DIP'; `POST /api/v1/ppid/dip`). */
+export const DipEntryInputSchema = z.object({
+  title: requiredText(v.dipTitleRequired, 300, v.dipTitleMax),
+  summary: requiredText(v.dipSummaryRequired, 4000, v.dipSummaryMax),
+  kind: z.enum(DIP_KINDS, v.dipKindRequired),
+  holder: requiredText(v.dipHolderRequired, 200, v.dipFieldMax),
+  responsible: requiredText(v.dipResponsibleRequired, 200, v.dipFieldMax),
+  madeIn: requiredText(v.dipMadeInRequired, 50, v.dipMadeInMax),
+  format: requiredText(v.dipFormatRequired, 100, v.dipFieldMax),
+  retention: requiredText(v.dipRetentionRequired, 200, v.dipFieldMax),
+});
+export type DipEntryInput = z.output<typeof DipEntryInputSchema>;
+
+/** `/app/ppid/dip`: the PPID's own entries, newest first. */
+export const DipEntryListQuerySchema = createListQuerySchema({ sorts: ["createdAt", "title"] as const, defaultSort: "createdAt", defaultDir: "desc" });
+export type DipEntryListQuery = z.output<typeof DipEntryListQuerySchema>;

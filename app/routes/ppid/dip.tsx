@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import type { Route } from "./+types/dip";
 import { PageHeader } from "~/components/app-shell";
+import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, type Column } from "~/components/list";
 import { ppidMessages } from "~/i18n/ppid";
 import { pageMeta } from "~/lib/meta";
@@ -32,6 +33,7 @@ const columns: Column<DipEntry>[] = [
           <span className="font-medium">{row.title}</span>
         )}
         <span className="mt-1 block text-sm text-slate-600 line-clamp-2">{row.summary}</span>
+        {row.kind && <span className="mt-1 block text-xs font-medium text-slate-700">{d.kinds[row.kind]}</span>}
       </span>
     ),
   },
@@ -47,7 +49,12 @@ export default function PpidDip({ loaderData }: Route.ComponentProps) {
   const base = href("/ppid/dip");
   return (
     <>
-      <PageHeader title={d.title} description={d.description} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title={d.title} description={d.description} />
+        <a href={href("/ppid/dip.csv")} download className={buttonClass.secondary} data-testid="dip-csv">
+          {d.csv}
+        </a>
+      </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DataTable columns={columns} rows={data} rowKey={(row) => row.id} empty={<EmptyState>{d.empty}</EmptyState>} label={d.title} testId="dip-table" rowTestId="dip-row" />
         <nav aria-label={d.title} className="flex justify-between gap-4 p-4 text-sm">

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/status";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -15,13 +15,16 @@ import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
-import { requestByStatusCode, type PpidRequestView } from "~/server/ppid/service.server";
+import { CsrfField } from "~/components/form/csrf-field";
+import type { ReleasedFile } from "~/server/ppid/released-files.server";
+import { requestByStatusCode } from "~/server/ppid/service.server";
+import { formatDate } from "~/lib/format";
 
 const s = ppidMessages.status;
 const o = ppidMessages.objections;
 
 type StatusFound = {
-  request: PpidRequestView;
+  request: Awaited<ReturnType<typeof requestByStatusCode>>;
   lookup: { number: string; code: string };
   objection: ObjectionView | null;
   mayObject: boolean;
@@ -44,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   let lookup: { number: string; code: string };
-  let found: PpidRequestView;
+  let found: StatusFound["request"];
   try {
     lookup = parseOrInvalid(StatusLookupSchema, fields);
     found = await requestByStatusCode(ctx, lookup.number, lookup.code);
@@ -126,7 +129,45 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
   );
 }
 
-function StatusDetails({ request, lookup }: { request: PpidRequestView; lookup: StatusFound["lookup"] }) {
+/**
+ * The files released to this requester: each a native form (not enhanced, so the browser saves
+ * the attachment and stays here) posting the number and code again with the file's token.
+ */
+function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: StatusFound["lookup"] }) {
+  if (files.length === 0) return null;
+  const until = (file: ReleasedFile) => formatDate(file.expiresAt, "DD MMMM YYYY HH:mm");
+  return (
+    <section aria-labelledby="ppid-released" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-released" className="mb-1 text-lg font-semibold text-slate-900">
+        {s.released}
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">{s.releasedHint}</p>
+      <ul className="divide-y divide-slate-100" data-testid="ppid-released">
+        {files.map((file) => (
+          <li key={file.token} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="break-words font-medium text-slate-900">{file.title}</p>
+              <p className="text-sm text-slate-600">{file.expired ? s.expired(until(file)) : s.until(until(file))}</p>
+            </div>
+            {!file.expired && (
+              <form method="post" action={href("/ppid/status/unduh")}>
+                <CsrfField />
+                <input type="hidden" name="number" value={lookup.number} />
+                <input type="hidden" name="code" value={lookup.code} />
+                <input type="hidden" name="token" value={file.token} />
+                <button type="submit" className={buttonClass.primary} aria-label={s.downloadLabel(file.title)} data-testid="ppid-released-download">
+                  {s.download}
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function StatusDetails({ request, lookup }: { request: StatusFound["request"]; lookup: StatusFound["lookup"] }) {
   const rows: [string, React.ReactNode][] = [
     [ppidMessages.receipt.number, request.registrationNumber],
     [s.status, <strong data-testid="ppid-status">{ppidMessages.statuses[request.status]}</strong>],
@@ -182,6 +223,7 @@ export default function PpidStatus({ loaderData, actionData }: Route.ComponentPr
       {found ? (
         <>
           <StatusDetails request={found.request} lookup={found.lookup} />
+          <ReleasedFiles files={found.request.released} lookup={found.lookup} />
           <ObjectionSection {...found} />
         </>
       ) : null}

@@ -18,7 +18,7 @@ import type { ServiceContext } from "../context.server";
 import type { Database } from "../db/schema";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { loadWorkCalendar } from "./calendar.server";
-import { assertDeskWrite, findOr404, findRequestRow, nextNumber, requestByStatusCode } from "./service.server";
+import { assertDeskWrite, findOr404, findRequestRow, nextNumber, requestRowByStatusCode } from "./service.server";
 
 const o = ppidMessages.objections;
 
@@ -86,7 +86,7 @@ export async function objectionOfRequest(ctx: ServiceContext, requestUuid: strin
 
 /** What the status page shows of objections: the one filed, or whether one may be filed now. */
 export async function objectionStatus(ctx: ServiceContext, number: string, code: string) {
-  await requestByStatusCode(ctx, number, code);
+  await requestRowByStatusCode(ctx, number, code);
   const row = (await findRequestRow(ctx, "registration_number", number))!;
   const objection = await objectionOf(ctx, row.id);
   const window = objection ? null : objectionWindow(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx));
@@ -135,7 +135,7 @@ async function file(ctx: ServiceContext, row: RequestRow, input: ObjectionInput)
 
 /** 'Ajukan Keberatan' from the status page: only with the receipt's code. */
 export async function fileObjectionAsRequester(ctx: ServiceContext, number: string, code: string, input: ObjectionInput): Promise<ObjectionView> {
-  await requestByStatusCode(ctx, number, code);
+  await requestRowByStatusCode(ctx, number, code);
   return file(ctx, (await findRequestRow(ctx, "registration_number", number))!, input);
 }
 

@@ -22,6 +22,18 @@ export function confirmationEmail(name: string, link: string) {
 const day = (date: string) => formatDate(`${date}T00:00:00+07:00`, "DD MMMM YYYY");
 
 /**
+ * What the answer email says of the answer's documents: their titles, and until when the released
+ * ones can be downloaded from the status page. Never a download link: an email is forwarded and
+ * kept, the code on the receipt is what proves the requester.
+ */
+async function answerFilesLines(ctx: ServiceContext, requestId: number): Promise<string[]> {
+  const files = await ctx.db.selectFrom("ppid_answer_files").select(["title", "kind", "expires_at"]).where("request_id", "=", requestId).orderBy("id").execute();
+  if (files.length === 0) return [];
+  const released = files.find((file) => file.kind === "RILIS");
+  return [e.answeredFiles(files.map((file) => file.title)), ...(released ? [e.answeredReleased(formatDate(released.expires_at!, "DD MMMM YYYY HH:mm"))] : [])];
+}
+
+/**
  * The requester's email on an extension or an answer (events PPID_REQUEST_EXTEND and
  * PPID_REQUEST_ANSWER). The requester has no account: an `email_messages` row without a user,
  * once per event (its dedupe key), written with the event's dispatch and sent after it.
@@ -30,7 +42,7 @@ export async function emailPpidRequester(ctx: ServiceContext, event: DomainEvent
   const row = event.subjectId
     ? await ctx.db
         .selectFrom("ppid_requests")
-        .select(["registration_number", "requester_name", "email", "extended_due_date", "extension_reason", "outcome", "answer_message"])
+        .select(["id", "registration_number", "requester_name", "email", "extended_due_date", "extension_reason", "outcome", "answer_message"])
         .where("uuid", "=", event.subjectId)
         .executeTakeFirst()
     : undefined;
@@ -39,7 +51,7 @@ export async function emailPpidRequester(ctx: ServiceContext, event: DomainEvent
   const lines =
     event.kind === "PPID_REQUEST_EXTEND"
       ? { subject: e.extendedSubject(number), body: e.extendedBody(number, day(row.extended_due_date!), row.extension_reason ?? "") }
-      : { subject: e.answeredSubject(number), body: e.answeredBody(number, ppidMessages.outcomes[row.outcome!], row.answer_message ?? "") };
+      : { subject: e.answeredSubject(number), body: [e.answeredBody(number, ppidMessages.outcomes[row.outcome!], row.answer_message ?? ""), ...(await answerFilesLines(ctx, row.id))].join("\n\n") };
   const statusLink = new URL("/ppid/status", ctx.origin).toString();
   const dedupeKey = `ppid-requester:${event.id}`;
   const greeting = e.greeting(row.requester_name);

@@ -32,6 +32,7 @@ import { sendWorkMessage } from "../jobs/messages.server";
 import { consumeRateLimit } from "../rate-limit.server";
 import { loadWorkCalendar } from "./calendar.server";
 import { confirmationEmail } from "./requester-email.server";
+import { releasedFilesOf, releaseRows, type ReleasedFile } from "./released-files.server";
 
 const m = ppidMessages;
 
@@ -289,16 +290,24 @@ export async function findOr404(ctx: ServiceContext, uuid: string) {
   return row;
 }
 
-async function viewOf(ctx: ServiceContext, row: NonNullable<RequestRow>) {
+async function viewOf(ctx: ServiceContext, row: NonNullable<RequestRow>): Promise<PpidRequestView> {
   const files = await ctx.db
     .selectFrom("ppid_answer_files as f")
     .innerJoin("archives as a", "a.id", "f.archive_id")
-    .select(["a.uuid", "f.title"])
+    .select(["a.uuid", "f.title", "f.kind", "f.expires_at", "f.download_count"])
     .where("f.request_id", "=", row.id)
-    .where("f.kind", "=", "PUBLIK")
     .orderBy("f.id")
     .execute();
-  return { ...toRequestView(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx)), files: files.map((file) => ({ title: file.title, link: `/documents/${file.uuid}` })) };
+  return {
+    ...toRequestView(row, jakartaDate(ctx.now()), await loadWorkCalendar(ctx)),
+    // A released file's link is the record in the app (for the desk); its requester downloads it
+    // from the status page with the code.
+    files: files.map((file) =>
+      file.kind === "PUBLIK"
+        ? { kind: "PUBLIK" as const, title: file.title, link: `/documents/${file.uuid}`, expiresAt: null, downloadCount: null }
+        : { kind: "RILIS" as const, title: file.title, link: `/app/documents/${file.uuid}`, expiresAt: file.expires_at, downloadCount: file.download_count },
+    ),
+  };
 }
 
 const SORT_COLUMNS = { receivedAt: "received_at", dueDate: "due_date", registrationNumber: "registration_number" } as const;
@@ -339,16 +348,20 @@ export async function getRequest(ctx: ServiceContext, uuid: string): Promise<Ppi
  * The status page: the request behind a registration number, only with the secret code of its
  * receipt (the same refusal for an unknown number and a wrong code, so neither can be probed).
  */
-export async function requestByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<PpidRequestView> {
-  return viewOf(ctx, await rowByStatusCode(ctx, number, code));
+export async function requestByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<PpidRequestView & { released: ReleasedFile[] }> {
+  const row = await requestRowByStatusCode(ctx, number, code);
+  const view = await viewOf(ctx, row);
+  // The requester sees released files with their download tokens, not the desk's links to the app.
+  return { ...view, files: view.files.filter((file) => file.kind === "PUBLIK"), released: await releasedFilesOf(ctx, row.id) };
 }
 
 /** The receipt again ('Unduh Tanda Terima (PDF)'), only with its own secret code, as the status page. */
 export async function receiptByStatusCode(ctx: ServiceContext, number: string, code: string): Promise<Receipt> {
-  return receiptOf(ctx, await rowByStatusCode(ctx, number, code));
+  return receiptOf(ctx, await requestRowByStatusCode(ctx, number, code));
 }
 
-async function rowByStatusCode(ctx: ServiceContext, number: string, code: string) {
+/** The request row behind a number, only with its status code (the requester's proof, having no account). */
+export async function requestRowByStatusCode(ctx: ServiceContext, number: string, code: string) {
   const row = await findRequestRow(ctx, "registration_number", number);
   const expected = row ? await statusCodeOf(ctx.config.sessionSecret, row.uuid, row.secret_seed) : "X".repeat(12);
   // A user's typing error, not a missing page: 400 with the message at the form.
@@ -423,7 +436,9 @@ export async function extendRequest(ctx: ServiceContext, uuid: string, input: Ex
  * The written answer: Diberikan, Diberikan Sebagian, Ditolak or Tidak Dikuasai. Withholding
  * anything rests on a Pasal 17 ground and a consequence test still in force (the database
  * refuses it otherwise too). Audited as PPID_REQUEST_ANSWER; an answer after the due date is
- * recorded as late by its date, not refused.
+ * recorded as late by its date, not refused. It names PUBLIC documents by reference
+ * (`archiveUuids`) and may release non-public files to this requester only
+ * (`releasedArchiveUuids`, see released-files.server.ts).
  */
 export async function answerRequest(ctx: ServiceContext, uuid: string, input: AnswerInput): Promise<PpidRequestView> {
   assertDeskWrite(ctx);
@@ -445,7 +460,7 @@ export async function answerRequest(ctx: ServiceContext, uuid: string, input: An
     consequenceTestId = test.id;
   }
   // What the answer names: PUBLIC documents by reference, found by the public readers' own rule
-  // (a non-public one is refused: releasing a file for one requester is not built yet).
+  // (a non-public one is refused here: it can only be released).
   const named = input.archiveUuids.length
     ? await visibleDocuments(ctx, { kind: "public" }).select(["a.id", "a.uuid", "a.title"]).where("a.uuid", "in", input.archiveUuids).execute()
     : [];
@@ -454,6 +469,7 @@ export async function answerRequest(ctx: ServiceContext, uuid: string, input: An
     const message = m.errors.archiveNotPublic(missing);
     throw new DomainError(400, message, { archiveUuids: [message] });
   }
+  const released = await releaseRows(ctx, row.id, input);
   const now = ctx.now().toISOString();
   await commit(
     ctx,
@@ -478,10 +494,11 @@ export async function answerRequest(ctx: ServiceContext, uuid: string, input: An
           .insertInto("ppid_answer_files")
           .values({ uuid: crypto.randomUUID(), request_id: row.id, archive_id: archive.id, kind: "PUBLIK", title: archive.title, created_at: now }),
       ),
+      ...released.map((file) => ctx.db.insertInto("ppid_answer_files").values(file)),
       {
         action: "PPID_REQUEST_ANSWER",
         params: { number: row.registration_number!, outcome: m.outcomes[input.outcome] },
-        details: { outcome: input.outcome, exemptionGround: input.exemptionGround ?? null, dueDate: dueOf(row), answeredOn: today, archives: input.archiveUuids },
+        details: { outcome: input.outcome, exemptionGround: input.exemptionGround ?? null, dueDate: dueOf(row), answeredOn: today, archives: input.archiveUuids, released: input.releasedArchiveUuids ?? [] },
         ...requestAudit(row.uuid),
       },
     ],

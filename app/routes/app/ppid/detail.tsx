@@ -106,7 +106,7 @@ function ExtendForm({ lastResult, rules }: { lastResult: FormReply | null; rules
 }
 
 function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null; rules: Route.ComponentProps["loaderData"]["answerRules"]; tests: Route.ComponentProps["loaderData"]["tests"] }) {
-  const [form, fields] = useFormKit<"outcome" | "message" | "exemptionGround" | "consequenceTestId">({ lastResult, rules, id: "answer" });
+  const [form, fields] = useFormKit<"outcome" | "message" | "exemptionGround" | "consequenceTestId" | "releasedArchiveUuids">({ lastResult, rules, id: "answer" });
   return (
     <section aria-labelledby="ppid-answer" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="ppid-answer" className="mb-3 text-lg font-semibold text-slate-900">
@@ -130,6 +130,8 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           placeholder={d.answerTestNone}
           options={tests.map((test) => ({ value: test.id, label: `${test.information} (${test.legalBasis})` }))}
         />
+        {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
+        <TextareaField label={d.answerReleased} field={fields.releasedArchiveUuids} hint={d.answerReleasedHint} rows={3} textareaProps={{ maxLength: 4000 }} />
         <button type="submit" className={buttonClass.primary} data-testid="ppid-answer">
           {d.answerSubmit}
         </button>
@@ -239,6 +241,20 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
     [f.delivery, ppidMessages.deliveries[request.delivery as keyof typeof ppidMessages.deliveries] ?? request.delivery],
   );
   if (request.outcome) rows.push([s.outcome, ppidMessages.outcomes[request.outcome]], [s.answerMessage, request.answerMessage]);
+  if (request.files.length > 0)
+    rows.push([
+      d.files,
+      <ul data-testid="ppid-answer-files">
+        {request.files.map((file) => (
+          <li key={file.link}>
+            <a href={file.link} className="text-blue-700 underline">
+              {file.title}
+            </a>{" "}
+            ({file.kind === "PUBLIK" ? d.filePublic : d.fileReleased(formatDate(file.expiresAt!, "DD MMMM YYYY HH:mm"), file.downloadCount ?? 0)})
+          </li>
+        ))}
+      </ul>,
+    ]);
   const intentOf = (reply: unknown) => (reply as { initialValue?: { intent?: string } } | undefined)?.initialValue?.intent;
   const reply = (actionData ?? null) as FormReply | null;
   return (

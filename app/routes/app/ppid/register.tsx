@@ -74,6 +74,9 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
         <Link to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
           {ppidMessages.reports.link}
         </Link>
+        <Link to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
+          {ppidMessages.dipEntries.title}
+        </Link>
         {calendar && (
           <>
             <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
