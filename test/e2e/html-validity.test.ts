@@ -16,7 +16,7 @@ import { htmlProblems } from "../support/node/html-validity";
 import { fetchAs, signInOverHttp, type HttpSession } from "../support/node/http-session";
 
 /** Routes that answer something other than a page (files, redirects, the token hand-off). */
-const NOT_PAGES = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:part", "/logout", "/callback", "/app/session", "/app/klasifikasi/export.csv", "/app/berita-acara/:uuid/pdf", "/app/penyusutan/daftar/:uuid/daftar.csv", "/app/penyusutan/ead.xml", "/app/daftar-arsip/unduh.csv", "/app/daftar-arsip/unduh.pdf", "/app/pemindahan/:uuid/daftar.csv", "/app/pemindahan/:uuid/berita-acara.pdf", "/ppid/status/tanda-terima.pdf", "/app/ppid/:report/unduh.csv", "/app/ppid/:report/unduh.pdf"]);
+const NOT_PAGES = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:part", "/logout", "/callback", "/app/session", "/app/klasifikasi/export.csv", "/app/berita-acara/:uuid/pdf", "/app/penyusutan/daftar/:uuid/daftar.csv", "/app/penyusutan/ead.xml", "/app/daftar-arsip/unduh.csv", "/app/daftar-arsip/unduh.pdf", "/app/pemindahan/:uuid/daftar.csv", "/app/pemindahan/:uuid/berita-acara.pdf", "/ppid/status/tanda-terima.pdf", "/app/ppid/:report/unduh.csv", "/app/ppid/:report/unduh.pdf", "/ppid/dip.csv", "/ppid/status/unduh"]);
 
 /** Every page pattern of the route config (layouts contribute their path only). */
 function pagePatterns(entries: readonly RouteConfigEntry[], parentPath = ""): string[] {
