@@ -95,6 +95,7 @@ export default [
         route("ppid/:report/unduh.csv", "routes/app/ppid/report-csv.tsx"),
         route("ppid/:report/unduh.pdf", "routes/app/ppid/report-pdf.tsx"),
         route("ppid/dip", "routes/app/ppid/dip-entries.tsx"),
+        route("ppid/uji-konsekuensi", "routes/app/ppid/consequence-tests.tsx"),
         route("ppid/:id", "routes/app/ppid/detail.tsx"),
       ]),
       // A stored Berita Acara's PDF (the service's policy decides who; a resource route).

@@ -2,8 +2,11 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DipEntryInput } from "~/domain/ppid/requests";
 import { addDipEntry, deleteDipEntry, dipCsv, dipPage, listDipEntries } from "~/server/ppid/dip.server";
 import { DipEntryListQuerySchema } from "~/domain/ppid/requests";
+import { createConsequenceTest, publicExemptions } from "~/server/ppid/consequence-tests.server";
+import { addCalendarDays } from "~/domain/time";
+import { jakartaDate } from "~/domain/ppid/working-days";
 import { expectJson, send, signedIn } from "../support/worker/admin";
-import { serviceContext } from "../support/worker/context";
+import { serviceContext, testClock } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { createArchive, createCategory, createUser, type CreatedUser } from "../support/worker/factories";
 
@@ -104,5 +107,37 @@ describe("the PPID's own DIP entries", () => {
     expect(csv).not.toContain(closed.uuid);
     const publicCount = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM archives WHERE access_level = 'PUBLIC' AND deleted_at IS NULL").first<number>("n");
     expect(csv.match(/\/documents\//g)?.length).toBe(publicCount);
+  });
+});
+
+describe("the Daftar Informasi yang Dikecualikan (the consequence tests in force)", () => {
+  it("lists a signed test for anyone, page and API alike, until the day it lapses; the desk still sees the lapsed one", async () => {
+    const clock = testClock();
+    const desk = await serviceContext(officer, clock);
+    const today = jakartaDate(clock.now);
+    const information = `Dokumen pengadaan ${crypto.randomUUID().slice(0, 8)}`;
+    const before = await publicVersion();
+    await createConsequenceTest(desk, { information, legalBasis: "Pasal 17 huruf b UU 14/2008", consequences: "Mengganggu proses penegakan hukum.", validUntil: addCalendarDays(today, 10) });
+    expect(await publicVersion()).toBeGreaterThan(before);
+
+    const visitor = await serviceContext(null, clock);
+    const officerName = (await testEnv.DB.prepare("SELECT full_name FROM users WHERE id = ?").bind(officer.id).first<string>("full_name"))!;
+    expect((await publicExemptions(visitor)).find((row) => row.information === information)).toEqual({
+      information,
+      legalBasis: "Pasal 17 huruf b UU 14/2008",
+      consequences: "Mengganggu proses penegakan hukum.",
+      validUntil: addCalendarDays(today, 10),
+      decidedOn: today,
+      decidedBy: officerName,
+    });
+    const listed = await expectJson<{ information: string }[]>(await send(null, "GET", "/api/v1/ppid/dik"), 200);
+    expect(listed.map((row) => row.information)).toContain(information);
+    expect(JSON.stringify(listed)).not.toMatch(/"id"|signed_by/);
+
+    // The last day it holds, it is listed; the day after, the public list leaves it out.
+    clock.set(new Date(`${addCalendarDays(today, 10)}T12:00:00+07:00`));
+    expect((await publicExemptions(visitor)).some((row) => row.information === information)).toBe(true);
+    clock.set(new Date(`${addCalendarDays(today, 11)}T00:30:00+07:00`));
+    expect((await publicExemptions(visitor)).some((row) => row.information === information)).toBe(false);
   });
 });

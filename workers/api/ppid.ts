@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { changed, DeletedSchema } from "~/domain/api/common";
 import { z } from "zod";
-import { ConsequenceTestViewSchema, DipEntrySchema, DipPageSchema, ObjectionViewSchema, PpidAnnualReportSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
+import { ConsequenceTestViewSchema, DipEntrySchema, DipPageSchema, ExemptionSchema, ObjectionViewSchema, PpidAnnualReportSchema, PpidRequestPageSchema, PpidRequestViewSchema } from "~/domain/api/ppid";
 import { parseOrInvalid } from "~/domain/form-input";
 import { annualReport, reportYearOr } from "~/server/ppid/reports.server";
 import { AnswerSchema, ConsequenceTestSchema, DipEntryInputSchema, ExtendSchema, ObjectionSchema, OfficerRequestSchema, ReportYearSchema, RequestListQuerySchema } from "~/domain/ppid/requests";
 import { recordObjection } from "~/server/ppid/objections.server";
 import { addDipEntry, deleteDipEntry, dipPage, dipPageNumber } from "~/server/ppid/dip.server";
-import { createConsequenceTest, listConsequenceTests } from "~/server/ppid/consequence-tests.server";
+import { createConsequenceTest, listConsequenceTests, publicExemptions } from "~/server/ppid/consequence-tests.server";
 import { ppidMessages } from "~/i18n/ppid";
 import { answerRequest, extendRequest, getRequest, listRequests, recordRequest } from "~/server/ppid/service.server";
 import type { HonoEnv } from "../hono-env";
@@ -141,6 +141,16 @@ export const ppidApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       return c.json(await annualReport(ctx, reportYearOr(ctx, parseOrInvalid(ReportYearSchema, { year: c.req.query("year") }).year)));
     },
+  )
+  .get(
+    "/dik",
+    route({
+      tag: TAG,
+      summary: "The Daftar Informasi yang Dikecualikan: the exemptions in force, newest first (anyone)",
+      access: "public",
+      ok: { description: "The exemptions in force today (Asia/Jakarta).", schema: z.array(ExemptionSchema) },
+    }),
+    async (c) => c.json(await publicExemptions(c.get("ctx"))),
   )
   .get(
     "/consequence-tests",

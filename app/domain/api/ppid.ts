@@ -59,6 +59,18 @@ export const ConsequenceTestViewSchema = z
   })
   .meta({ ref: "PpidConsequenceTest" });
 
+/** A line of the public Daftar Informasi yang Dikecualikan: an exemption in force. */
+export const ExemptionSchema = z
+  .object({
+    information: z.string(),
+    legalBasis: z.string(),
+    consequences: z.string(),
+    validUntil: day(),
+    decidedOn: day(),
+    decidedBy: z.string(),
+  })
+  .meta({ ref: "PpidExemption" });
+
 /** An objection (keberatan) with its own register number and the atasan's clock. */
 export const ObjectionViewSchema = z
   .object({

@@ -6,15 +6,23 @@ import { DataTable, EmptyState, type Column } from "~/components/list";
 import { ppidMessages } from "~/i18n/ppid";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
+import { jakartaDay } from "~/components/ppid/receipt";
+import { publicExemptions, type Exemption } from "~/server/ppid/consequence-tests.server";
 import { dipPage, dipPageNumber, type DipEntry } from "~/server/ppid/dip.server";
 
 const d = ppidMessages.dip;
+const k = ppidMessages.dik;
 
 export const meta = () => pageMeta({ title: d.title, description: d.description, indexable: true });
 
-/** /ppid/dip: the Daftar Informasi Publik, the same for every visitor (edge-cached, purged on change). */
+/**
+ * /ppid/dip: the Daftar Informasi Publik and, beside it, the Daftar Informasi yang Dikecualikan
+ * (the exemptions in force), the same for every visitor (edge-cached, purged on change).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return dipPage(getAppContext(context), dipPageNumber(new URL(request.url).searchParams.get("page")));
+  const ctx = getAppContext(context);
+  const [dip, exemptions] = await Promise.all([dipPage(ctx, dipPageNumber(new URL(request.url).searchParams.get("page"))), publicExemptions(ctx)]);
+  return { ...dip, exemptions };
 }
 
 const columns: Column<DipEntry>[] = [
@@ -44,8 +52,16 @@ const columns: Column<DipEntry>[] = [
   { key: "retention", header: d.columns.retention, width: "16%", cell: (row) => row.retention ?? "-" },
 ];
 
+const exemptionColumns: Column<Exemption>[] = [
+  { key: "information", header: k.columns.information, width: "26%", card: "title", cell: (row) => <span className="font-medium">{row.information}</span> },
+  { key: "legalBasis", header: k.columns.legalBasis, width: "18%", cell: (row) => row.legalBasis },
+  { key: "consequences", header: k.columns.consequences, width: "30%", cell: (row) => row.consequences },
+  { key: "validUntil", header: k.columns.validUntil, width: "12%", cell: (row) => k.until(jakartaDay(row.validUntil)) },
+  { key: "decided", header: k.columns.decided, width: "14%", cell: (row) => k.decided(row.decidedBy, jakartaDay(row.decidedOn)) },
+];
+
 export default function PpidDip({ loaderData }: Route.ComponentProps) {
-  const { data, page, hasMore } = loaderData;
+  const { data, page, hasMore, exemptions } = loaderData;
   const base = href("/ppid/dip");
   return (
     <>
@@ -72,6 +88,23 @@ export default function PpidDip({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       </div>
+      <section aria-labelledby="dik-title" className="mt-8">
+        <h2 id="dik-title" className="text-xl font-semibold text-slate-900">
+          {k.title}
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">{k.description}</p>
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <DataTable
+            columns={exemptionColumns}
+            rows={exemptions}
+            rowKey={(row) => `${row.decidedOn}|${row.information}|${row.validUntil}`}
+            empty={<EmptyState>{k.empty}</EmptyState>}
+            label={k.title}
+            testId="dik-table"
+            rowTestId="dik-row"
+          />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ConsequenceTestViewSchema } from "~/domain/api/ppid";
+import type { ConsequenceTestViewSchema, ExemptionSchema } from "~/domain/api/ppid";
 import { DomainError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
 import type { ConsequenceTestInput } from "~/domain/ppid/requests";
@@ -13,15 +13,21 @@ const m = ppidMessages;
 /** A consequence test as the desk and the API show it; their list is the DIK. */
 export type ConsequenceTestView = z.output<typeof ConsequenceTestViewSchema>;
 
+/** One line of the public Daftar Informasi yang Dikecualikan. */
+export type Exemption = z.output<typeof ExemptionSchema>;
+
+const testRows = (ctx: Pick<ServiceContext, "db" | "now">, inForce: boolean) =>
+  ctx.db
+    .selectFrom("ppid_consequence_tests")
+    .selectAll()
+    .$if(inForce, (qb) => qb.where("valid_until", ">=", jakartaDate(ctx.now())))
+    .orderBy("id", "desc")
+    .execute();
+
 /** Every consequence test, newest first (the Daftar Informasi yang Dikecualikan). Officers. */
 export async function listConsequenceTests(ctx: ServiceContext, options: { inForce?: boolean } = {}): Promise<ConsequenceTestView[]> {
   assertCan(ctx.actor, { type: "ppid.desk" }, m.denied.officer);
-  const rows = await ctx.db
-    .selectFrom("ppid_consequence_tests")
-    .selectAll()
-    .$if(!!options.inForce, (qb) => qb.where("valid_until", ">=", jakartaDate(ctx.now())))
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await testRows(ctx, !!options.inForce);
   return rows.map((row) => ({
     id: row.uuid,
     information: row.information,
@@ -57,4 +63,21 @@ export async function createConsequenceTest(ctx: ServiceContext, input: Conseque
     { action: "PPID_CONSEQUENCE_TEST_CREATE", params: { information: input.information }, targetType: "ppid_consequence_test", targetId: uuid },
   ]);
   return (await listConsequenceTests(ctx)).find((test) => test.id === uuid)!;
+}
+
+/**
+ * The DIK as the public reads it beside the DIP: the exemptions in force today, each with its
+ * legal basis, the consequences weighed, how long it holds and who decided it — what the PPID
+ * must announce; the desk's own ids and timestamps stay inside.
+ */
+export async function publicExemptions(ctx: Pick<ServiceContext, "db" | "now">): Promise<Exemption[]> {
+  const rows = await testRows(ctx, true);
+  return rows.map((row) => ({
+    information: row.information,
+    legalBasis: row.legal_basis,
+    consequences: row.consequences,
+    validUntil: row.valid_until,
+    decidedOn: jakartaDate(new Date(row.created_at)),
+    decidedBy: row.signed_name,
+  }));
 }

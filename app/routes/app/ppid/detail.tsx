@@ -1,4 +1,4 @@
-import { Form, href, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -130,6 +130,12 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           placeholder={d.answerTestNone}
           options={tests.map((test) => ({ value: test.id, label: `${test.information} (${test.legalBasis})` }))}
         />
+        <p className="-mt-2 text-sm text-slate-600">
+          {ppidMessages.tests.answerHint}{" "}
+          <Link to={href("/app/ppid/uji-konsekuensi")} className="text-blue-700 underline">
+            {ppidMessages.tests.answerHintLink}
+          </Link>
+        </p>
         {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
         <TextareaField label={d.answerReleased} field={fields.releasedArchiveUuids} hint={d.answerReleasedHint} rows={3} textareaProps={{ maxLength: 4000 }} />
         <button type="submit" className={buttonClass.primary} data-testid="ppid-answer">

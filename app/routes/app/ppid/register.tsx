@@ -77,6 +77,9 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
         <Link to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
           {ppidMessages.dipEntries.title}
         </Link>
+        <Link to={href("/app/ppid/uji-konsekuensi")} className={buttonClass.secondary} data-testid="ppid-consequence-tests">
+          {ppidMessages.tests.link}
+        </Link>
         {calendar && (
           <>
             <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
