@@ -5,7 +5,7 @@
  * heavy. The caps and the text's normalisation live in extracted-text.server.ts, which both use.
  */
 import { unzipSync } from "fflate";
-import { decodeXmlEntities } from "../office/xml.server";
+import { decodeXmlEntities } from "../office/xml.server.ts";
 import { fromText, MAX_PAGES, MAX_TEXT_BYTES, OFFICE, UnreadableFileError, type Extraction } from "./extracted-text.server.ts";
 
 export { capBytes, MAX_FILE_BYTES, MAX_PAGES, MAX_TEXT_BYTES, UnreadableFileError, type Extraction, type Ocr } from "./extracted-text.server.ts";
