@@ -18,6 +18,17 @@ export const IMPORT_UNRUN_KEPT_DAYS = 7;
 
 /** Most lines one manifest may have (a bigger archive comes in several imports). */
 export const MAX_IMPORT_LINES = 10_000;
+
+/**
+ * The largest ZIP one post carries: a request body over 100 MB is refused at Cloudflare's edge,
+ * so a larger ZIP goes in parts (which needs JavaScript).
+ */
+export const IMPORT_POST_MAX_MB = 95;
+/**
+ * With JavaScript, a ZIP above this goes in parts, with a progress bar and a cancel button
+ * (far below the post limit: one post shows no progress worth the name and cannot resume).
+ */
+export const IMPORT_PARTS_ABOVE_BYTES = 10 * 1024 * 1024;
 /** Errors kept in the import's row (the count says how many in all). */
 export const MAX_STORED_ERRORS = 1_000;
 
