@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { documentFormMessages } from "~/i18n/document-form";
 import { imports as t } from "~/i18n/imports";
 import type { ImportView } from "~/server/imports/service.server";
-import { startImportUpload, IMPORT_UPLOAD_KEPT_HOURS } from "~/server/imports/uploads.server";
+import { IMPORT_MAX_PART_BYTES } from "~/domain/imports";
+import { IMPORT_UPLOAD_KEPT_HOURS, startImportUpload } from "~/server/imports/uploads.server";
 import { runMaintenance } from "~/server/jobs/maintenance.server";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
@@ -138,6 +139,9 @@ describe("a large import ZIP uploaded in parts", () => {
     expect(short.status, "short").toBe(400);
     expect((await short.json<{ message: string }>()).message).toBe(t.partSizeWrong(1, upload.partSize, 1000));
     expect((await sendPart(session, upload.uploadId, 4, zip.subarray(0, 10))).status, "part 4").toBe(400);
+    // A body beyond the largest part any upload asks for is cut off at the door.
+    expect(IMPORT_MAX_PART_BYTES).toBe(6 * MIB);
+    expect((await sendPart(session, upload.uploadId, 1, new Uint8Array(IMPORT_MAX_PART_BYTES + 1))).status, "over the cap").toBe(413);
 
     // Another user cannot send, finish or abort it.
     const stranger = world.requester.session;

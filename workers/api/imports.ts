@@ -9,7 +9,8 @@ import {
 } from "~/domain/api/imports";
 import { JobStartedSchema } from "~/domain/api/jobs";
 import { cancelImport, createImport, getImport, runImport } from "~/server/imports/service.server";
-import { abortImportUpload, completeImportUpload, MAX_PART_BYTES, startImportUpload, uploadImportPart } from "~/server/imports/uploads.server";
+import { IMPORT_MAX_PART_BYTES } from "~/domain/imports";
+import { abortImportUpload, completeImportUpload, startImportUpload, uploadImportPart } from "~/server/imports/uploads.server";
 import type { HonoEnv } from "../hono-env";
 import { rawBodyUpTo, streamedUpload } from "../upload-routes";
 import { binaryBody, jsonBody, multipartBody, pathParam, route } from "./contract";
@@ -62,7 +63,7 @@ export const importsApi = new Hono<HonoEnv>()
       ok: { description: "The part was stored.", schema: ImportUploadPartSchema },
       errors: [400, 404],
     }),
-    rawBodyUpTo(MAX_PART_BYTES),
+    rawBodyUpTo(IMPORT_MAX_PART_BYTES),
     async (c) => c.json(await uploadImportPart(c.get("ctx"), c.req.param("uploadId"), Number(c.req.param("n")), new Uint8Array(await c.req.arrayBuffer()))),
   )
   .post(

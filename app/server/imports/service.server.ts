@@ -16,6 +16,7 @@ import { decodeUploadedText } from "~/domain/uploaded-text";
 import { claimedFamily } from "~/domain/file-types";
 import {
   IMPORT_ENDED,
+  IMPORT_MAX_BYTES,
   IMPORT_UNRUN_KEPT_DAYS,
   MAX_IMPORT_LINES,
   MAX_STORED_ERRORS,
@@ -48,8 +49,6 @@ import { readXlsxRows } from "../office/xlsx.server";
 import { categoryExists } from "../documents/queries.server";
 import { readZipDirectory, readZipEntry, zipEntryChunks, type ZipEntry } from "./zip.server";
 
-/** The largest ZIP an import takes (R2's multipart limit is far above; this is the product's). */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
 /** Lines one slice of the run turns into documents (each a file copy and one D1 batch). */
 const LINES_PER_SLICE = 10;
 /** Documents one slice of a rollback removes (one D1 batch). */

@@ -12,6 +12,7 @@
  * - An upload left unfinished is aborted by the maintenance job a day after it started.
  */
 import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { IMPORT_MAX_BYTES, importPartSize } from "~/domain/imports";
 import { assertCan } from "~/domain/policy";
 import { documentFormMessages } from "~/i18n/document-form";
 import { imports as t } from "~/i18n/imports";
@@ -19,22 +20,12 @@ import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { countUpload, unitStorageUsage } from "../documents/upload-limits.server";
 import { discardFile } from "../files/staging.server";
-import { checkStoredZip, defaultCategory, IMPORT_MAX_BYTES, sniffZip, type ImportView } from "./service.server";
+import { checkStoredZip, defaultCategory, sniffZip, type ImportView } from "./service.server";
 
-const MIB = 1024 * 1024;
-/** R2's smallest part (every part but the last). */
-const MIN_PART_BYTES = 5 * MIB;
-/** Parts an upload is cut into at most (R2 takes 10,000; fewer, larger parts mean fewer requests). */
-const MAX_PARTS = 1_000;
 /** Hours an unfinished upload is kept before the maintenance job aborts it. */
 export const IMPORT_UPLOAD_KEPT_HOURS = 24;
 /** Unfinished uploads one maintenance run aborts. */
 const ABORT_LIMIT = 50;
-
-/** The part size for a ZIP of `size` bytes: 5 MiB, or whole MiB enough to stay within MAX_PARTS. */
-export const partSizeFor = (size: number) => Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS / MIB) * MIB);
-/** The largest part any upload asks for (the body cap of the part route). */
-export const MAX_PART_BYTES = partSizeFor(IMPORT_MAX_BYTES);
 
 export type ImportUploadStart = { uploadId: string; partSize: number; parts: number };
 export type ImportUploadInput = { fileName: string; size: number; categoryId?: string };
@@ -55,7 +46,7 @@ export async function startImportUpload(ctx: ServiceContext, input: ImportUpload
   if (usage && usage.usedBytes + input.size > usage.quotaBytes) throw new DomainError(413, documentFormMessages.quotaExceeded);
   await countUpload(ctx, user.userId);
 
-  const partSize = partSizeFor(input.size);
+  const partSize = importPartSize(input.size);
   const parts = Math.ceil(input.size / partSize);
   const key = `archives/${crypto.randomUUID()}`;
   const multipart = await ctx.files.createMultipartUpload(key, { httpMetadata: { contentType: "application/zip" } });
