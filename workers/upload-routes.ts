@@ -5,7 +5,8 @@ import type { ServerBuild } from "react-router";
 
 /**
  * What a route takes as its request body is declared where the route is declared: an API route
- * that streams a multipart upload past the body cap puts `streamedUpload` in its handler chain; a
+ * that streams a multipart upload past the body cap puts `streamedUpload` in its handler chain
+ * (one that reads a larger raw body whole, `rawBodyUpTo(bytes)`); a
  * page route exports in its `handle` either `streamsUploadHandle` (it streams a file upload) or
  * `bodyLimitHandle(bytes)` (it reads its body whole, and needs more than the cap for forms: a
  * CSV). The body cap asks this table, built once from both routers, whether a request's raw path
@@ -19,11 +20,18 @@ export type BodyRule = { stream: true } | { maxBytes: number };
 /** Marks an API route whose multipart body streams past the body cap. */
 export const streamedUpload = createMiddleware(async (_c, next) => next());
 
+/**
+ * Marks an API route that reads a raw body whole, up to `maxBytes` rather than the cap for
+ * forms (a part of an upload sent in parts).
+ */
+export const rawBodyUpTo = (maxBytes: number) => Object.assign(createMiddleware(async (_c, next) => next()), { bodyRule: { maxBytes } satisfies BodyRule });
+
 type RouteTable = TrieRouter<BodyRule>;
 
 function apiUploads(table: RouteTable, api: Hono<any>, basePath: string) {
   for (const route of api.routes) {
-    if (route.handler === streamedUpload) table.add(route.method, `${basePath}${route.path}`.replace(/\/$/, "") || "/", { stream: true });
+    const rule: BodyRule | undefined = route.handler === streamedUpload ? { stream: true } : (route.handler as { bodyRule?: BodyRule }).bodyRule;
+    if (rule) table.add(route.method, `${basePath}${route.path}`.replace(/\/$/, "") || "/", rule);
   }
 }
 

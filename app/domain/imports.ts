@@ -18,6 +18,28 @@ export const IMPORT_UNRUN_KEPT_DAYS = 7;
 
 /** Most lines one manifest may have (a bigger archive comes in several imports). */
 export const MAX_IMPORT_LINES = 10_000;
+
+/** The largest ZIP an import takes (R2's multipart limit is far above; this is the product's). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+const MIB = 1024 * 1024;
+/** R2's smallest part (every part but the last). */
+const MIN_PART_BYTES = 5 * MIB;
+/** Parts an upload is cut into at most (R2 takes 10,000; fewer, larger parts mean fewer requests). */
+const MAX_PARTS = 1_000;
+/** The part size for a ZIP of `size` bytes sent in parts: 5 MiB, or whole MiB enough to stay within MAX_PARTS. */
+export const importPartSize = (size: number) => Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS / MIB) * MIB);
+/** The largest part any upload asks for (the body cap of the part route). */
+export const IMPORT_MAX_PART_BYTES = importPartSize(IMPORT_MAX_BYTES);
+/**
+ * The largest ZIP one post carries: a request body over 100 MB is refused at Cloudflare's edge,
+ * so a larger ZIP goes in parts (which needs JavaScript).
+ */
+export const IMPORT_POST_MAX_MB = 95;
+/**
+ * With JavaScript, a ZIP above this goes in parts, with a progress bar and a cancel button
+ * (far below the post limit: one post shows no progress worth the name and cannot resume).
+ */
+export const IMPORT_PARTS_ABOVE_BYTES = 10 * 1024 * 1024;
 /** Errors kept in the import's row (the count says how many in all). */
 export const MAX_STORED_ERRORS = 1_000;
 

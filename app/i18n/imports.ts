@@ -52,6 +52,22 @@ export const imports = {
   expired: (days: number) =>
     `ZIP impor ini sudah kedaluwarsa: tidak dijalankan dalam ${days} hari setelah uji coba, jadi dihapus. Unggah ZIP-nya lagi untuk mengimpor.`,
   sourceGone: "Berkas sumber impor tidak ditemukan lagi; unggah ulang.",
+  // Uploads in parts (a ZIP larger than one post takes).
+  uploadNotFound: "Unggahan ZIP tidak ditemukan (mungkin sudah selesai, dibatalkan, atau kedaluwarsa). Mulai unggah lagi.",
+  uploadTooLarge: (gb: number) => `ZIP impor paling besar ${gb} GB.`,
+  uploadSizeInvalid: "Ukuran ZIP harus berupa jumlah byte yang lebih dari nol.",
+  uploadFileName: "Nama berkas ZIP wajib diisi dan berakhiran .zip.",
+  partNumberInvalid: (parts: number) => `Nomor bagian harus antara 1 dan ${parts}.`,
+  partSizeWrong: (part: number, expected: number, got: number) => `Bagian ${part} harus ${expected.toLocaleString("id-ID")} byte, yang diterima ${got.toLocaleString("id-ID")} byte. Kirim ulang bagian ini.`,
+  partsMissing: (parts: number[]) => `Bagian berikut belum diterima: ${parts.slice(0, 20).join(", ")}${parts.length > 20 ? ", …" : ""}. Kirim bagian itu, lalu selesaikan lagi.`,
+  uploadSizeMismatch: (declared: number, stored: number) => `ZIP yang tersimpan ${stored.toLocaleString("id-ID")} byte, bukan ${declared.toLocaleString("id-ID")} byte seperti yang disebut di awal; unggahan dibuang. Unggah ulang.`,
+  // The page (with JavaScript: a ZIP above one post goes in parts).
+  postLimit: (mb: number) => `Tanpa JavaScript, satu kiriman memuat ZIP sampai ${mb} MB; ZIP yang lebih besar diunggah per bagian bila JavaScript aktif.`,
+  uploadingParts: "Mengunggah ZIP per bagian…",
+  uploadProgressLabel: "Kemajuan unggahan ZIP",
+  cancelUpload: "Batalkan Unggahan",
+  uploadCancelled: "Unggahan ZIP dibatalkan.",
+  uploadFailed: "Unggahan ZIP gagal. Coba lagi.",
   entryUnreadable: (name: string) => `Berkas “${name}” di dalam ZIP terenkripsi atau dikompresi dengan cara yang tidak didukung.`,
   noManifest: "ZIP tidak berisi manifes (CSV atau XLSX).",
   manyManifests: (names: string[]) => `ZIP berisi lebih dari satu manifes (CSV atau XLSX): ${names.join(", ")}. Sisakan satu.`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bulkEditOfForm, editedKeywords } from "~/domain/bulk-edit";
-import { arteriDate, manifestLines, zipMatchName } from "~/domain/imports";
+import { arteriDate, IMPORT_MAX_BYTES, IMPORT_MAX_PART_BYTES, importPartSize, manifestLines, zipMatchName } from "~/domain/imports";
 import { bulkEdit } from "~/i18n/bulk-edit";
 import { imports } from "~/i18n/imports";
 
@@ -117,5 +117,16 @@ describe("bulk edit", () => {
     expect(bulkEditOfForm(form([["uuids", uuid], ["berkasId", ""], ["intent", "berkas"]])).error?.issues[0]?.message).toBe(bulkEdit.berkasRequired);
     expect(bulkEditOfForm(form([["intent", "trash"]])).error?.issues[0]?.message).toBe(bulkEdit.nothingChosen);
     expect(bulkEditOfForm(form([["uuids", uuid], ["intent", "set"]])).error?.issues[0]?.message).toBe(bulkEdit.nothingToDo);
+  });
+});
+
+describe("the part size of a ZIP sent in parts", () => {
+  const MIB = 1024 * 1024;
+  it("is R2's 5 MiB minimum until 1,000 parts would not do, then whole MiB", () => {
+    expect(importPartSize(11 * MIB)).toBe(5 * MIB);
+    expect(importPartSize(5000 * MIB)).toBe(5 * MIB);
+    expect(importPartSize(5000 * MIB + 1)).toBe(6 * MIB);
+    expect(IMPORT_MAX_PART_BYTES).toBe(6 * MIB);
+    expect(Math.ceil(IMPORT_MAX_BYTES / IMPORT_MAX_PART_BYTES)).toBeLessThanOrEqual(1_000);
   });
 });

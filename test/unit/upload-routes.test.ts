@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { bodyRuleOf, buildRouteTable, streamedUpload } from "../../workers/upload-routes";
+import { bodyRuleOf, buildRouteTable, rawBodyUpTo, streamedUpload } from "../../workers/upload-routes";
 import { bodyLimitHandle, streamsUploadHandle } from "~/routes/helpers/upload-handle";
 
 /**
@@ -8,7 +8,10 @@ import { bodyLimitHandle, streamsUploadHandle } from "~/routes/helpers/upload-ha
  * cap of their own for a body read whole (the classification CSV), never a list of paths.
  */
 describe("the body rules routes declare", () => {
-  const api = new Hono().post("/archives", streamedUpload, (c) => c.text("ok")).post("/users", (c) => c.text("ok"));
+  const api = new Hono()
+    .post("/archives", streamedUpload, (c) => c.text("ok"))
+    .post("/users", (c) => c.text("ok"))
+    .put("/imports/uploads/:id/parts/:n", rawBodyUpTo(6 * 1024 * 1024), (c) => c.text("ok"));
   const build = {
     routes: {
       app: { id: "app", path: "app", parentId: undefined, module: {} },
@@ -27,6 +30,8 @@ describe("the body rules routes declare", () => {
     expect(bodyRuleOf(post("/app/klasifikasi/import"), table)).toEqual({ maxBytes: 2 * 1024 * 1024 });
     expect(bodyRuleOf(post("/app/klasifikasi/import.data", "application/x-www-form-urlencoded"), table)).toEqual({ maxBytes: 2 * 1024 * 1024 });
     expect(bodyRuleOf(post("/api/v1/users"), table)).toBeNull();
+    const part = new Request("http://earsip.test/api/v1/imports/uploads/u1/parts/2", { method: "PUT", headers: { "content-type": "application/octet-stream" }, body: "x" });
+    expect(bodyRuleOf(part, table)).toEqual({ maxBytes: 6 * 1024 * 1024 });
     expect(bodyRuleOf(post("/app/klasifikasi/%69mport"), table)).toBeNull();
   });
 });

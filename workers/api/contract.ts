@@ -79,7 +79,7 @@ export type RouteSpec = {
   /** The refusals this route's use case can answer (those of every route are added). */
   errors?: ErrorStatus[];
   /** A body declared here rather than by `jsonBody` (multipart uploads, streamed). */
-  requestBody?: { description?: string; required?: boolean; content: Record<string, { schema: ReturnType<typeof resolver> }> };
+  requestBody?: { description?: string; required?: boolean; content: Record<string, { schema: ReturnType<typeof resolver> | Record<string, unknown> }> };
   parameters?: { name: string; in: "query" | "path" | "header"; required?: boolean; description?: string; schema: Record<string, unknown> }[];
 };
 
@@ -210,6 +210,12 @@ export function listQuery<Schema extends z.ZodType>(schema: Schema) {
 export const multipartBody = (schema: z.ZodType, description: string) => ({
   description,
   content: { "multipart/form-data": { schema: resolver(schema) } },
+});
+
+/** A raw binary request body in the document (a part of an upload sent in parts). */
+export const binaryBody = (description: string) => ({
+  description,
+  content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
 });
 
 /** A path parameter in the document (hono-openapi names them; this adds a description and a type). */

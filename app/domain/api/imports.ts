@@ -40,3 +40,25 @@ export const ImportCreateBodySchema = z.object({
     .meta({ description: "The category (id) of lines that name none, e.g. every line of an Arteri export, which has no category column. Sent before `file`." }),
   file: z.string().meta({ format: "binary", description: "The ZIP: the documents' files and one manifest, CSV or XLSX (first sheet), with E-Arsip's columns or Arteri's export as it is." }),
 });
+
+export const ImportUploadStartBodySchema = z
+  .object({
+    fileName: z.string().max(255).meta({ description: "The ZIP's file name (ends in .zip)." }),
+    size: z.number().int().meta({ description: "The ZIP's size in bytes (at most 5 GB); the finished upload must have exactly this size." }),
+    categoryId: z.string().optional().meta({ description: "As on `POST /api/v1/imports`: the category (id) of lines that name none." }),
+  })
+  .meta({ ref: "ImportUploadStart" });
+
+export const ImportUploadSchema = z
+  .object({
+    uploadId: z.string(),
+    partSize: z.number().int().meta({ description: "Every part but the last has exactly this many bytes (at least 5 MiB)." }),
+    parts: z.number().int().meta({ description: "How many parts to send, numbered from 1." }),
+  })
+  .meta({ ref: "ImportUpload" });
+
+export const ImportUploadPartSchema = z
+  .object({ part: z.number().int(), size: z.number().int() })
+  .meta({ ref: "ImportUploadPart" });
+
+export const ImportUploadAbortedSchema = z.object({ uploadId: z.string(), aborted: z.literal(true) }).meta({ ref: "ImportUploadAborted" });

@@ -1,12 +1,14 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { useRef, useState, type FormEvent } from "react";
+import { Form, href, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/imports";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
-import { CsrfField } from "~/components/form/csrf-field";
+import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import type { ImportError } from "~/domain/imports";
+import { IMPORT_PARTS_ABOVE_BYTES, IMPORT_POST_MAX_MB, type ImportError } from "~/domain/imports";
 import { imports as t } from "~/i18n/imports";
 import { formatDate } from "~/lib/format";
+import { PartedUploadError, uploadInParts } from "~/lib/parted-upload";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -144,14 +146,53 @@ function ImportReport({ view, busy }: { view: ImportView; busy: boolean }) {
   );
 }
 
+/**
+ * With JavaScript, a ZIP above IMPORT_PARTS_ABOVE_BYTES goes to the API in parts, with its
+ * progress and a cancel button, then lands on its dry run as a post does; a smaller one (and
+ * every ZIP without JavaScript) is posted.
+ */
+function usePartedUpload() {
+  const navigate = useNavigate();
+  const csrfToken = useCsrfToken();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ message: string; error: boolean } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+    if (!file || file.size <= IMPORT_PARTS_ABOVE_BYTES) return;
+    event.preventDefault();
+    const abort = new AbortController();
+    controller.current = abort;
+    setNotice(null);
+    setPercent(0);
+    const categoryId = (form.elements.namedItem("categoryId") as HTMLSelectElement | null)?.value ?? "";
+    uploadInParts(file, { csrfToken, categoryId, signal: abort.signal, fallback: t.uploadFailed, onProgress: (sent) => setPercent(Math.floor((sent / file.size) * 100)) })
+      .then(async (result) => {
+        // The bar stays until the report shows (the page stays mounted across the navigation).
+        await navigate(at(result.id));
+        setPercent(null);
+      })
+      .catch((error: unknown) => {
+        setPercent(null);
+        if (abort.signal.aborted) setNotice({ message: t.uploadCancelled, error: false });
+        else setNotice({ message: error instanceof PartedUploadError ? error.message : t.uploadFailed, error: true });
+      });
+  };
+  const cancel = () => controller.current?.abort();
+  return { onSubmit, cancel, percent, notice };
+}
+
 export default function Imports({ loaderData }: Route.ComponentProps) {
   const { recent, current, categories } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const parted = usePartedUpload();
+  const busy = useNavigation().state === "submitting" || parted.percent !== null;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t.title} description={t.description} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" onSubmit={parted.onSubmit}>
           <CsrfField />
           {/* Before the file: the server reads the fields that come ahead of the ZIP's bytes. */}
           <div className="w-full min-w-0 sm:w-auto sm:flex-1">
@@ -177,7 +218,26 @@ export default function Imports({ loaderData }: Route.ComponentProps) {
             {t.submit}
           </button>
         </Form>
-        <p className="mt-3 text-sm text-slate-600">{t.columnsHelp}</p>
+        {parted.percent !== null && (
+          <div className="mt-4 flex flex-wrap items-center gap-3" data-testid="import-upload">
+            <progress max={100} value={parted.percent} aria-label={t.uploadProgressLabel} className="h-2 min-w-0 flex-1" data-testid="import-upload-progress">
+              {parted.percent}%
+            </progress>
+            <span className="text-sm text-slate-700" role="status" data-testid="import-upload-percent">
+              {t.uploadingParts} {parted.percent}%
+            </span>
+            <button type="button" className={buttonClass.secondary} onClick={parted.cancel} data-testid="cancel-upload">
+              {t.cancelUpload}
+            </button>
+          </div>
+        )}
+        {parted.notice && (
+          <p className={`mt-3 text-sm ${parted.notice.error ? "text-red-700" : "text-slate-700"}`} role={parted.notice.error ? "alert" : "status"} data-testid="import-upload-notice">
+            {parted.notice.message}
+          </p>
+        )}
+        <p className="mt-3 text-sm text-slate-600">{t.postLimit(IMPORT_POST_MAX_MB)}</p>
+        <p className="mt-2 text-sm text-slate-600">{t.columnsHelp}</p>
         <p className="mt-2 text-sm text-slate-600">{t.arteriHelp}</p>
       </div>
       {current && <ImportReport view={current} busy={busy} />}

@@ -680,4 +680,20 @@ export interface Database {
   };
   /** The checked lines of an import (JSON), read in order by its run. */
   import_lines: { import_id: number; line: number; data: string };
+  /** A large import ZIP arriving in parts (an R2 multipart upload open between requests). */
+  import_uploads: {
+    id: Generated<number>;
+    uuid: string;
+    created_by: number;
+    file_name: string;
+    category_id: number | null;
+    r2_key: string;
+    r2_upload_id: string;
+    size: number;
+    part_size: number;
+    parts: number;
+    created_at: string;
+  };
+  /** The parts of an import upload R2 has confirmed, with their etags. */
+  import_upload_parts: { upload_id: number; part_number: number; etag: string };
 }

@@ -16,6 +16,7 @@ import { decodeUploadedText } from "~/domain/uploaded-text";
 import { claimedFamily } from "~/domain/file-types";
 import {
   IMPORT_ENDED,
+  IMPORT_MAX_BYTES,
   IMPORT_UNRUN_KEPT_DAYS,
   MAX_IMPORT_LINES,
   MAX_STORED_ERRORS,
@@ -48,8 +49,6 @@ import { readXlsxRows } from "../office/xlsx.server";
 import { categoryExists } from "../documents/queries.server";
 import { readZipDirectory, readZipEntry, zipEntryChunks, type ZipEntry } from "./zip.server";
 
-/** The largest ZIP an import takes (R2's multipart limit is far above; this is the product's). */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
 /** Lines one slice of the run turns into documents (each a file copy and one D1 batch). */
 const LINES_PER_SLICE = 10;
 /** Documents one slice of a rollback removes (one D1 batch). */
@@ -128,7 +127,7 @@ const IMPORT_COLUMNS = [
 ] as const;
 
 /** A ZIP from its first bytes (a local file header, or the end record of an empty ZIP). */
-async function sniffZip(head: Uint8Array): Promise<string> {
+export async function sniffZip(head: Uint8Array): Promise<string> {
   const zip = head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
   if (!zip) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
   return "application/zip";
@@ -152,8 +151,26 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
   });
   if (!upload.file) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
   const source = upload.file;
+  let categoryId: number | undefined;
   try {
-    const checked = await dryRun(ctx, source, await defaultCategory(ctx, upload.fields.categoryId));
+    categoryId = await defaultCategory(ctx, upload.fields.categoryId);
+  } catch (error) {
+    await discardFile(ctx, source.key);
+    throw error;
+  }
+  return checkStoredZip(ctx, source, categoryId);
+}
+
+/** A ZIP stored in R2 (posted whole, or sent in parts), as the dry run reads it. */
+export type SourceZip = Pick<StagedFile, "key" | "fileName" | "size">;
+
+/**
+ * The dry run of a ZIP already in R2 and its record. A clean dry run keeps the ZIP for the run;
+ * one with errors, or a check that throws, removes it.
+ */
+export async function checkStoredZip(ctx: ServiceContext, source: SourceZip, categoryId: number | undefined): Promise<ImportView> {
+  try {
+    const checked = await dryRun(ctx, source, categoryId);
     return await recordImport(ctx, source, checked);
   } catch (error) {
     await discardFile(ctx, source.key);
@@ -165,7 +182,7 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
  * The category of lines that name none (Arteri's export has no category column), chosen on the
  * form (`categoryId`); undefined when none was chosen.
  */
-async function defaultCategory(ctx: ServiceContext, raw: string | undefined): Promise<number | undefined> {
+export async function defaultCategory(ctx: ServiceContext, raw: string | undefined): Promise<number | undefined> {
   const value = (raw ?? "").trim();
   if (!value) return undefined;
   const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
@@ -188,7 +205,7 @@ type DryRun = {
 const isManifest = (name: string) => /\.(csv|xlsx)$/i.test(name) && !zipMatchName(name).startsWith("~$") && !zipMatchName(name).startsWith("._");
 
 /** The manifest's rows: a CSV decoded by the one rule for uploaded text, or an XLSX's first sheet. */
-async function manifestRecords(ctx: ServiceContext, source: StagedFile, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
+async function manifestRecords(ctx: ServiceContext, source: SourceZip, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
   if (manifest.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
   const bytes = await readZipEntry(ctx.files, source.key, manifest);
   // Arteri's header is its second row, so two rows above the lines at most.
@@ -198,7 +215,7 @@ async function manifestRecords(ctx: ServiceContext, source: StagedFile, manifest
 }
 
 /** Every line checked: the form's rules, known category, code and unit, its file in the ZIP, duplicates. */
-async function dryRun(ctx: ServiceContext, source: StagedFile, categoryId: number | undefined): Promise<DryRun> {
+async function dryRun(ctx: ServiceContext, source: SourceZip, categoryId: number | undefined): Promise<DryRun> {
   const user = requireUser(ctx);
   const superAdmin = user.role === ROLES.superAdmin;
   const entries = (await readZipDirectory(ctx.files, source.key, source.size)).filter(
@@ -301,7 +318,7 @@ async function existingNumbers(ctx: ServiceContext, numbers: string[]): Promise<
 }
 
 /** The import's row, its checked lines (a clean run only) and the source's hand-over from staging to the import. */
-async function recordImport(ctx: ServiceContext, source: StagedFile, run: DryRun): Promise<ImportView> {
+async function recordImport(ctx: ServiceContext, source: SourceZip, run: DryRun): Promise<ImportView> {
   const user = requireUser(ctx);
   const now = ctx.now().toISOString();
   const uuid = crypto.randomUUID();

@@ -8,6 +8,7 @@ import { purgeExpiredTrash } from "../documents/trash.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { summarizeClosedWindows } from "../audit/windows.server";
 import { expireUnrunImports } from "../imports/service.server";
+import { abortStaleImportUploads } from "../imports/uploads.server";
 import { purgePpidPersonalData } from "../ppid/personal-data.server";
 
 /** An upload may legitimately take this long before its document row exists. */
@@ -28,6 +29,7 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{
   orphansDeleted: number;
   trashPurged: number;
   importsExpired: number;
+  importUploadsAborted: number;
   ppidPersonalPurged: number;
   filesDeleted: number;
 }> {
@@ -54,8 +56,9 @@ export async function runMaintenance(ctx: ServiceContext): Promise<{
   const orphansDeleted = await sweepStagedFiles(ctx);
   // Before the drain: the expired imports' ZIPs leave R2 in this same run.
   const importsExpired = await expireUnrunImports(ctx);
+  const importUploadsAborted = await abortStaleImportUploads(ctx);
   const ppidPersonalPurged = await purgePpidPersonalData(ctx);
-  return { approvalsExpired, windowsSummarized, orphansDeleted, trashPurged, importsExpired, ppidPersonalPurged, filesDeleted: await drainFileDeletions(ctx) };
+  return { approvalsExpired, windowsSummarized, orphansDeleted, trashPurged, importsExpired, importUploadsAborted, ppidPersonalPurged, filesDeleted: await drainFileDeletions(ctx) };
 }
 
 /** Days dispatched events, finished system jobs and sent emails' bodies are kept (for inspection). */
