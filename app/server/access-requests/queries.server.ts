@@ -57,6 +57,7 @@ function baseQuery({ db }: Deps) {
       "a.uploader_id as archive_uploader_id",
       "a.unit_kerja_id as archive_unit_kerja_id",
       "a.r2_key",
+      "a.current_file_id",
       "a.file_name",
       "a.file_size",
       "a.mime_type",
