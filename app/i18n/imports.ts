@@ -47,7 +47,8 @@ export const imports = {
   notFound: "Impor tidak ditemukan.",
   notRunnable: "Impor hanya bisa dijalankan setelah uji coba yang bersih.",
   notCancellable: "Impor ini sudah berakhir dan tidak bisa dibatalkan.",
-  sourceType: "Unggah berkas ZIP yang berisi berkas-berkas dokumen dan satu manifes CSV atau XLSX.",
+  sourceType:
+    "Unggah berkas ZIP yang berisi berkas-berkas dokumen dan satu manifes CSV atau XLSX, atau CSV/XLSX saja untuk arsip fisik (baris tanpa berkas digital).",
   notZip: "Berkas ini bukan ZIP yang bisa dibaca.",
   expired: (days: number) =>
     `ZIP impor ini sudah kedaluwarsa: tidak dijalankan dalam ${days} hari setelah uji coba, jadi dihapus. Unggah ZIP-nya lagi untuk mengimpor.`,
@@ -62,9 +63,8 @@ export const imports = {
   emptyManifest: "Manifes tidak berisi satu baris dokumen pun.",
   headerMissing: (columns: string[]) => `Baris judul manifes tidak memuat kolom wajib: ${columns.join(", ")}.`,
   // Line problems.
-  fileRequired: "Kolom file kosong: dalam impor ZIP setiap baris menunjuk berkasnya.",
   fileMissing: (name: string) => `Berkas “${name}” tidak ada di dalam ZIP.`,
-  fileWithoutZip: (name: string) => `Baris menunjuk berkas “${name}”, tetapi yang diunggah hanya CSV tanpa ZIP.`,
+  fileWithoutZip: (name: string) => `Baris menunjuk berkas “${name}”, tetapi yang diunggah hanya manifes (CSV atau XLSX) tanpa ZIP.`,
   fileTypeNotAllowed: (name: string) => `Jenis berkas “${name}” tidak diizinkan.`,
   fileUsedTwice: (name: string, line: number) => `Berkas “${name}” sudah dipakai di baris ${line}.`,
   fileExtra: (name: string) => `Berkas “${name}” ada di ZIP tetapi tidak disebut di manifes; tidak diimpor.`,

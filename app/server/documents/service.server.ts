@@ -585,7 +585,7 @@ export function newVersionSteps(ctx: ServiceContext, row: DocumentRow, file: Sta
     {
       action: "DOCUMENT_FILE_REPLACE",
       params: { title: row.title, fileName: file.fileName, size: file.size },
-      details: { version, previousVersion: row.current_version, oldSha256: row.sha256, sha256: file.sha256, ...(note ? { note } : {}) },
+      details: { version, previousVersion: row.current_version, oldSha256: hasDigitalFile(row) ? row.sha256 : null, sha256: file.sha256, ...(note ? { note } : {}) },
       targetType: "archive",
       targetId: row.uuid,
     },
