@@ -3,15 +3,15 @@ export const imports = {
   title: "Impor Arsip",
   nav: "Impor",
   description:
-    "Unggah ZIP berisi berkas dan manifes CSV atau XLSX (satu baris per dokumen), atau ekspor Arteri apa adanya. Setiap baris diperiksa dulu (uji coba); tidak ada yang ditulis sebelum Anda menekan 'Impor Sekarang'.",
+    "Unggah ZIP berisi berkas dan manifes CSV atau XLSX (satu baris per dokumen), atau ekspor Arteri apa adanya; untuk arsip fisik tanpa berkas digital cukup CSV atau XLSX-nya saja. Setiap baris diperiksa dulu (uji coba); tidak ada yang ditulis sebelum Anda menekan 'Impor Sekarang'.",
   columnsHelp:
-    "Kolom manifes: documentNumber, title, description, year (atau Tanggal), categoryId atau category, classificationCode, securityClass/accessLevel, keywords, unitKerja (Super Admin), physicalLocation (Lokasi Simpan), file (nama berkas di dalam ZIP).",
+    "Kolom manifes: documentNumber, title, description, year (atau Tanggal), categoryId atau category, classificationCode, securityClass/accessLevel, keywords, unitKerja (Super Admin), physicalLocation (Lokasi Simpan), file (nama berkas di dalam ZIP; kosong untuk arsip fisik tanpa berkas digital).",
   arteriHelp:
-    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP. Arteri tidak punya kategori: pilih kategorinya di bawah.",
+    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP (baris tanpa berkas menjadi arsip fisik). Arteri tidak punya kategori: pilih kategorinya di bawah.",
   categoryLabel: "Kategori untuk baris tanpa kategori",
   categoryNone: "Tidak ada (setiap baris menyebut kategorinya)",
   format: (name: string, arteri: boolean) => `Manifes: ${name}${arteri ? " (ekspor Arteri)" : ""}.`,
-  fileLabel: "Berkas ZIP (berkas dokumen + manifes CSV atau XLSX)",
+  fileLabel: "Berkas ZIP (berkas dokumen + manifes CSV atau XLSX), atau CSV/XLSX saja untuk arsip fisik",
   submit: "Periksa (Uji Coba)",
   run: "Impor Sekarang",
   cancel: "Batalkan Impor",

@@ -108,6 +108,11 @@ describe("paper records from a CSV alone", () => {
       expect(response.status, path).toBe(409);
       expect((await response.json<{ message: string }>()).message, path).toBe(documentsText.noDigitalFile);
     }
+    // Nobody may ask for a download token of a paper record: there is nothing to open.
+    const asked = await call(`/api/v1/archives/${located}/request-access`, { method: "POST", json: { requestMessage: "Untuk penelitian sejarah fakultas." }, ...as(world.requester.session) });
+    expect(asked.status).toBe(409);
+    expect((await asked.json<{ message: string }>()).message).toBe(documentsText.noDigitalFile);
+    expect((await documentOf(world.requester.session, located)).canRequestAccess).toBe(false);
     // A visitor asking for the public record's file hears the same.
     expect((await call(`/api/v1/archives/${publicRecord}/download`)).status).toBe(409);
     const reindex = await call(`/api/v1/archives/${located}/reindex`, { method: "POST", ...as(session) });

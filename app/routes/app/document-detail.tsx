@@ -239,7 +239,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
       <BerkasSection berkas={archival.berkas} options={archival.berkasOptions} createHref={archival.createBerkasHref} hasCode={document.classificationCode} />
       {archival.vital && archival.vitalRules && <VitalSection view={archival.vital} rules={archival.vitalRules} />}
-      {versions && <VersionHistory versions={versions} />}
+      {versions && document.hasFile && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (
         <RequestDialog
           action={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=request`}

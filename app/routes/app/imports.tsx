@@ -171,7 +171,7 @@ export default function Imports({ loaderData }: Route.ComponentProps) {
             <label htmlFor="import-file" className="text-sm font-medium">
               {t.fileLabel}
             </label>
-            <input id="import-file" name="file" type="file" accept=".zip,application/zip" required className={`${inputClass} min-w-0`} />
+            <input id="import-file" name="file" type="file" accept=".zip,.csv,.xlsx,application/zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className={`${inputClass} min-w-0`} />
           </div>
           <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="check-import">
             {t.submit}

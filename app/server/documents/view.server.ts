@@ -78,6 +78,6 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     canEdit: can(actor, { type: "document.edit", document }),
     canDelete: can(actor, { type: "document.delete", document }),
     canOpenFile,
-    canRequestAccess: can(actor, { type: "document.requestAccess", document }),
+    canRequestAccess: hasFile && can(actor, { type: "document.requestAccess", document }),
   };
 }
