@@ -1,8 +1,8 @@
 /**
  * Paper records in the browser, JavaScript off on a phone (390×844): ft.staff imports a CSV alone
  * (a register of paper records, no ZIP) through /app/impor, runs it, finds the record in the
- * list (its size column says 'Arsip fisik') and opens its page, which says it is a physical
- * record and where it is kept, with no download. axe-core clean.
+ * list and opens its page, which says it is a physical record and where it is kept, with no
+ * download. axe-core clean.
  */
 import { strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
