@@ -183,6 +183,7 @@ describe("lines naming no file", () => {
     const view = await (await post(world.owner.session, strToU8(csvOf([{ number, file: "scan.pdf" }])), "register.csv", "text/csv")).json<ImportView>();
     expect(view.status).toBe("INVALID");
     expect(view.errors).toEqual([{ line: 2, message: t.fileWithoutZip("scan.pdf") }]);
+    expect(view).toMatchObject({ manifestName: "register.csv", manifestFormat: "MANIFEST", files: 0 });
     expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM archives WHERE document_number = ?").bind(number).first<{ n: number }>())!.n).toBe(0);
   });
 
@@ -204,7 +205,7 @@ describe("lines naming no file", () => {
       formBody({ categoryId: String(world.categoryId) }, { filename: "arteri.xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", data: workbook as Uint8Array<ArrayBuffer> }),
     );
     const checked = await dry.json<ImportView>();
-    expect(checked).toMatchObject({ status: "CHECKED", errors: [], manifestFormat: "ARTERI" });
+    expect(checked).toMatchObject({ status: "CHECKED", errors: [], manifestFormat: "ARTERI", manifestName: "arteri.xlsx", files: 0 });
     expect((await call(`/api/v1/imports/${checked.id}/run`, { method: "POST", ...as(world.owner.session) })).status).toBe(202);
     expect((await settledImport(world.owner.session, checked.id)).status).toBe("DONE");
     expect(await documentOf(world.owner.session, await uuidOf(number))).toMatchObject({ hasFile: false, fileName: null, physicalLocation: "Gudang Arsip, Boks 7" });
