@@ -58,3 +58,13 @@ export const toDocumentListRow = (view: DocumentView): DocumentListRow => ({
 
 /** A list page as the document list pages render it (their query may carry a keyset cursor). */
 export type DocumentListPage = ListPage<DocumentListRow, DocumentPageQuery>;
+
+/**
+ * A paper record (arsip fisik) has no current file: no version row, its pointer null. Its
+ * archives row keeps a placeholder key under this prefix (the column is NOT NULL UNIQUE) that no
+ * R2 object ever has.
+ */
+export const PAPER_RECORD_KEY_PREFIX = "no-file/";
+
+/** Whether a document has a digital file (false: a paper record, known by its null pointer). */
+export const hasDigitalFile = (row: { current_file_id: number | null }): boolean => row.current_file_id !== null;

@@ -56,6 +56,12 @@ export const documents = {
     other: "Akun Anda tidak dapat mengajukan permintaan akses untuk dokumen ini.",
   },
   notFound: "Dokumen tidak ditemukan.",
+  /** A paper record: no digital file to download, preview or list versions of. */
+  noDigitalFile: "Dokumen ini arsip fisik (tanpa berkas digital): tidak ada berkas untuk dibuka. Lihat Lokasi Simpan untuk menemukan arsipnya.",
+  physicalRecord: "Arsip fisik (tanpa berkas digital)",
+  /** Where a size would be: the list's column and the detail table. */
+  physicalShort: "Arsip fisik",
+  physicalLocationUnknown: "Lokasi Simpan belum dicatat.",
   gone: "Dokumen ini sudah tidak ada di arsip.",
   tombstone: {
     title: "Dokumen Tidak Lagi Tersedia",

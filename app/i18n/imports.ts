@@ -3,15 +3,15 @@ export const imports = {
   title: "Impor Arsip",
   nav: "Impor",
   description:
-    "Unggah ZIP berisi berkas dan manifes CSV atau XLSX (satu baris per dokumen), atau ekspor Arteri apa adanya. Setiap baris diperiksa dulu (uji coba); tidak ada yang ditulis sebelum Anda menekan 'Impor Sekarang'.",
+    "Unggah ZIP berisi berkas dan manifes CSV atau XLSX (satu baris per dokumen), atau ekspor Arteri apa adanya; untuk arsip fisik tanpa berkas digital cukup CSV atau XLSX-nya saja. Setiap baris diperiksa dulu (uji coba); tidak ada yang ditulis sebelum Anda menekan 'Impor Sekarang'.",
   columnsHelp:
-    "Kolom manifes: documentNumber, title, description, year (atau Tanggal), categoryId atau category, classificationCode, securityClass/accessLevel, keywords, unitKerja (Super Admin), physicalLocation (Lokasi Simpan), file (nama berkas di dalam ZIP).",
+    "Kolom manifes: documentNumber, title, description, year (atau Tanggal), categoryId atau category, classificationCode, securityClass/accessLevel, keywords, unitKerja (Super Admin), physicalLocation (Lokasi Simpan), file (nama berkas di dalam ZIP; kosong untuk arsip fisik tanpa berkas digital).",
   arteriHelp:
-    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP. Arteri tidak punya kategori: pilih kategorinya di bawah.",
+    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP (baris tanpa berkas menjadi arsip fisik). Arteri tidak punya kategori: pilih kategorinya di bawah.",
   categoryLabel: "Kategori untuk baris tanpa kategori",
   categoryNone: "Tidak ada (setiap baris menyebut kategorinya)",
   format: (name: string, arteri: boolean) => `Manifes: ${name}${arteri ? " (ekspor Arteri)" : ""}.`,
-  fileLabel: "Berkas ZIP (berkas dokumen + manifes CSV atau XLSX)",
+  fileLabel: "Berkas ZIP (berkas dokumen + manifes CSV atau XLSX), atau CSV/XLSX saja untuk arsip fisik",
   submit: "Periksa (Uji Coba)",
   run: "Impor Sekarang",
   cancel: "Batalkan Impor",
@@ -47,7 +47,8 @@ export const imports = {
   notFound: "Impor tidak ditemukan.",
   notRunnable: "Impor hanya bisa dijalankan setelah uji coba yang bersih.",
   notCancellable: "Impor ini sudah berakhir dan tidak bisa dibatalkan.",
-  sourceType: "Unggah berkas ZIP yang berisi berkas-berkas dokumen dan satu manifes CSV atau XLSX.",
+  sourceType:
+    "Unggah berkas ZIP yang berisi berkas-berkas dokumen dan satu manifes CSV atau XLSX, atau CSV/XLSX saja untuk arsip fisik (baris tanpa berkas digital).",
   notZip: "Berkas ini bukan ZIP yang bisa dibaca.",
   expired: (days: number) =>
     `ZIP impor ini sudah kedaluwarsa: tidak dijalankan dalam ${days} hari setelah uji coba, jadi dihapus. Unggah ZIP-nya lagi untuk mengimpor.`,
@@ -78,9 +79,8 @@ export const imports = {
   emptyManifest: "Manifes tidak berisi satu baris dokumen pun.",
   headerMissing: (columns: string[]) => `Baris judul manifes tidak memuat kolom wajib: ${columns.join(", ")}.`,
   // Line problems.
-  fileRequired: "Kolom file kosong: dalam impor ZIP setiap baris menunjuk berkasnya.",
   fileMissing: (name: string) => `Berkas “${name}” tidak ada di dalam ZIP.`,
-  fileWithoutZip: (name: string) => `Baris menunjuk berkas “${name}”, tetapi yang diunggah hanya CSV tanpa ZIP.`,
+  fileWithoutZip: (name: string) => `Baris menunjuk berkas “${name}”, tetapi yang diunggah hanya manifes (CSV atau XLSX) tanpa ZIP.`,
   fileTypeNotAllowed: (name: string) => `Jenis berkas “${name}” tidak diizinkan.`,
   fileUsedTwice: (name: string, line: number) => `Berkas “${name}” sudah dipakai di baris ${line}.`,
   fileExtra: (name: string) => `Berkas “${name}” ada di ZIP tetapi tidak disebut di manifes; tidak diimpor.`,

@@ -25,6 +25,7 @@ export const searchText = {
     audio: "Audio",
     video: "Video",
     teks: "Teks",
+    fisik: "Arsip fisik",
   } satisfies Record<FileTypeGroup, string>,
   /** Screen-reader label of a result's snippet. */
   snippetLabel: "Cuplikan isi dokumen",

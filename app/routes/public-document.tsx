@@ -64,7 +64,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
     [c.keywords, <KeywordChips keywords={document.keywords} />],
     [c.accessLevel, <AccessBadge level={document.accessLevel} />],
     [c.mimeType, document.mimeType || t.notSet],
-    [c.size, formatKb(document.fileSizeKb)],
+    [c.size, document.fileSizeKb === null ? documentsText.physicalShort : formatKb(document.fileSizeKb)],
     [c.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
     [c.uploader, document.uploader || t.notSet],
   ];

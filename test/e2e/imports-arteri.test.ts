@@ -9,6 +9,7 @@ import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, goto, login, useBrowser } from "../support/node/browser";
 import { expectNoAxeViolations } from "../support/node/axe";
+import { runImportUntilDone } from "../support/node/imports";
 import { pdfFile } from "../support/node/files";
 import { ARTERI_HEADERS, xlsxBytes } from "../support/shared/xlsx";
 
@@ -48,15 +49,7 @@ describe("JavaScript off, 390", () => {
     // Fixed (row 2 under a known code), run, and done a moment later (the queue runs the job).
     await check(["HK.02", "HK.02"]);
     expect(await page.getByTestId("import-status").textContent()).toContain("Siap diimpor");
-    await page.getByTestId("run-import").click();
-    await page.getByTestId("toast").filter({ hasText: "Impor dimulai" }).waitFor({ state: "attached" });
-    const importUrl = new URL(page.url());
-    for (let attempt = 0; attempt < 60 && !(await page.getByTestId("import-status").textContent())?.includes("Selesai"); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await goto(page, importUrl.pathname + importUrl.search);
-      await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
-    }
-    expect(await page.getByTestId("import-status").textContent()).toContain("Selesai");
+    expect(await runImportUntilDone(page)).toContain("Selesai");
 
     await goto(page, `/app/documents?q=${tag}`);
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, goto, login, useBrowser } from "../support/node/browser";
 import { expectNoAxeViolations } from "../support/node/axe";
+import { runImportUntilDone } from "../support/node/imports";
 import { pdfFile } from "../support/node/files";
 
 const { newPage } = useBrowser();
@@ -52,16 +53,7 @@ describe.each(RUNS)("$mode", ({ mode, javaScriptEnabled, viewport }) => {
     // Fixed: filed under no code.
     await check(page, zipWith(tag, ""));
     expect(await page.getByTestId("import-status").textContent()).toContain("Siap diimpor");
-    await page.getByTestId("run-import").click();
-    await page.getByTestId("toast").filter({ hasText: "Impor dimulai" }).waitFor({ state: "attached" });
-    // The job runs from the queue a moment later.
-    for (let attempt = 0; attempt < 60; attempt++) {
-      if ((await page.getByTestId("import-status").textContent())?.includes("Selesai")) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await goto(page, new URL(page.url()).pathname + new URL(page.url()).search);
-      await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
-    }
-    expect(await page.getByTestId("import-status").textContent()).toContain("Selesai");
+    expect(await runImportUntilDone(page)).toContain("Selesai");
     expect(await page.getByTestId("import-row").first().textContent()).toContain("arsip.zip");
     await expectNoAxeViolations(page, `impor (selesai), ${mode}`);
     await goto(page, `/app/documents?q=${tag}`);

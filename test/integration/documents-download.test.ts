@@ -199,12 +199,12 @@ describe("hostile file names stay data", () => {
     expect(row.r2_key).toBe(row.r2_key.match(/^archives\/[0-9a-f-]{36}$/)?.[0]);
     expect(row.file_name).toBe(view.fileName);
     expect(view.fileName).not.toMatch(/[\u0000-\u001f\u007f-\u009f/\\"<>:|?*]/);
-    expect(view.fileName.length).toBeGreaterThan(0);
-    expect(view.fileName.length).toBeLessThanOrEqual(200);
+    expect(view.fileName!.length).toBeGreaterThan(0);
+    expect(view.fileName!.length).toBeLessThanOrEqual(200);
     const response = await download(view.uuid);
     expect(response.status).toBe(200);
     const disposition = response.headers.get("content-disposition")!;
-    expect(disposition).toBe(contentDisposition("attachment", view.fileName));
+    expect(disposition).toBe(contentDisposition("attachment", view.fileName!));
     expect(disposition).not.toMatch(/[\r\n\u0000]/);
     expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]*$/);
     expect([...response.headers.keys()]).not.toContain("x-injected");

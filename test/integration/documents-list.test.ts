@@ -21,7 +21,7 @@ const DOCUMENT_KEYS = [
   "uuid", "title", "documentNumber", "year", "description", "keywords", "accessLevel", "categoryId", "category",
   "fileName", "fileSizeKb", "mimeType", "previewUrl", "uploader", "createdAt", "canEdit", "canDelete",
   "downloadUrl", "updatedAt", "canOpenFile", "canRequestAccess", "currentVersion",
-  "securityClass", "classificationCode", "classificationName", "unitKerjaId", "unitKerjaName", "retentionStartDate", "physicalLocation", "berkasId", "vital",
+  "securityClass", "classificationCode", "classificationName", "unitKerjaId", "unitKerjaName", "retentionStartDate", "physicalLocation", "hasFile", "berkasId", "vital",
 ].sort();
 
 let staff: SignedIn;

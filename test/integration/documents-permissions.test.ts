@@ -93,7 +93,7 @@ function expectNoKey(text: string) {
 /** The file-dependent and ownership-dependent parts of a document as `actor` must see them. */
 function expectViewFor(actor: Actor, level: Level, view: DocumentView) {
   const opens = MAY[actor].openFile[level];
-  expect(view.previewUrl, `${actor} ${level} previewUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download/${encodeURIComponent(view.fileName)}?disposition=inline` : null);
+  expect(view.previewUrl, `${actor} ${level} previewUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download/${encodeURIComponent(view.fileName!)}?disposition=inline` : null);
   expect(view.downloadUrl, `${actor} ${level} downloadUrl`).toBe(opens ? `/api/v1/archives/${view.uuid}/download` : null);
   expect(view.canOpenFile, `${actor} ${level} canOpenFile`).toBe(opens);
   expect(view.canEdit, `${actor} ${level} canEdit`).toBe(MAY[actor].edit);

@@ -101,6 +101,17 @@ describe("EAD 2002 validates against ead.xsd", () => {
     expect(xml).toContain("Biasa/Terbuka");
   });
 
+  it("a paper record (no digital file) is described as one physical item, still valid", async () => {
+    const code = await newCode();
+    const [paper, digital] = await insertDocuments(code, 2, true);
+    // As an import of a line without a file leaves it: the copy of a file's columns empty.
+    await testEnv.DB.prepare("UPDATE archives SET r2_key = 'no-file/' || uuid, file_name = '', file_size = 0, mime_type = '', sha256 = '' WHERE uuid = ?").bind(paper).run();
+    const xml = await validEad(`?klasifikasi=${code.code}`);
+    const itemOf = (uuid: string) => xml.slice(xml.indexOf(uuid), xml.indexOf("</did>", xml.indexOf(uuid)));
+    expect(itemOf(paper!)).toContain("<physdesc><extent>1 arsip fisik</extent></physdesc>");
+    expect(itemOf(digital!)).toContain("<extent>1 berkas elektronik</extent>");
+  });
+
   it("a 500-item export, and never a record that is not BIASA (default scope statis too)", async () => {
     const code = await newCode();
     const open = await insertDocuments(code, 500, true);

@@ -245,7 +245,7 @@ export const archivesApi = new Hono<HonoEnv>()
       access: "public",
       parameters: [uuidParam, { name: "Range", in: "header", description: "One byte range.", schema: { type: "string" } }],
       ok: FILE_ANSWERS,
-      errors: [403, 404],
+      errors: [403, 404, 409],
     }),
     listQuery(DownloadQuerySchema),
     async (c) => {
@@ -266,7 +266,7 @@ export const archivesApi = new Hono<HonoEnv>()
       access: "public",
       parameters: [uuidParam, pathParam("fileName", "The file's name (a label)."), { name: "Range", in: "header", description: "One byte range.", schema: { type: "string" } }],
       ok: FILE_ANSWERS,
-      errors: [403, 404],
+      errors: [403, 404, 409],
     }),
     listQuery(VersionDownloadQuerySchema),
     (c) => documentFileResponse(c as unknown as Context<HonoEnv>, c.req.param("uuid"), c.req.valid("query").disposition),

@@ -16,7 +16,7 @@ export const reindexApi = new Hono<HonoEnv>().post(
     access: "write",
     parameters: [pathParam("uuid", "The document's uuid.")],
     ok: { description: "Queued.", schema: ReindexResultSchema },
-    errors: [403, 404],
+    errors: [403, 404, 409],
   }),
   async (c) => c.json({ message: text.reindexed, data: await reindexDocument(c.get("ctx"), c.req.param("uuid")) }),
 );

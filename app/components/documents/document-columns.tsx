@@ -116,7 +116,7 @@ export function documentColumns({
       cell: (document) => formatDate(document.createdAt, "DD MMMM YYYY HH:mm:ss"),
     },
     // 'UKURAN ↕' needs its 5rem, or it runs into 'AKSI'.
-    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "laptop", align: "end", cell: (document) => formatKb(document.fileSizeKb) },
+    { key: "size", header: c.size, sort: "fileSize", width: "5rem", hideBelow: "laptop", align: "end", cell: (document) => (document.fileSizeKb === null ? documentsText.physicalShort : formatKb(document.fileSizeKb)) },
     {
       key: "actions",
       header: c.actions,

@@ -15,10 +15,23 @@ export function FileRow({
   publicPage = false,
   notice,
 }: {
-  document: Pick<DocumentView, "uuid" | "title" | "fileName" | "previewUrl" | "downloadUrl">;
+  document: Pick<DocumentView, "uuid" | "title" | "fileName" | "previewUrl" | "downloadUrl" | "hasFile" | "physicalLocation">;
   publicPage?: boolean;
   notice?: string | null;
 }) {
+  // A paper record: the row says so and where the paper is kept, whoever looks.
+  if (!document.hasFile) {
+    return (
+      <DetailRow label={documentsText.columns.file} testId="file-row">
+        <p className="font-medium text-slate-900" data-testid="physical-record">
+          {documentsText.physicalRecord}
+        </p>
+        <p className="text-slate-700" data-testid="physical-location">
+          {document.physicalLocation ? `${documentsText.physicalLocation}: ${document.physicalLocation}` : documentsText.physicalLocationUnknown}
+        </p>
+      </DetailRow>
+    );
+  }
   if (!document.downloadUrl) {
     if (!notice) return null;
     return (

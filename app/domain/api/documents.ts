@@ -22,10 +22,16 @@ export const DocumentViewSchema = z
     accessLevel,
     categoryId: z.int(),
     category: CategorySchema,
-    fileName: z.string(),
-    fileSizeKb: z.number().min(0),
-    mimeType: z.string(),
-    currentVersion: z.int().min(1).meta({ description: "The number of the current file version (1 until the file is first replaced)." }),
+    hasFile: z
+      .boolean()
+      .meta({ description: "false for a paper record (arsip fisik): no digital file, so fileName, fileSizeKb, mimeType, previewUrl and downloadUrl are null and physicalLocation says where it is kept." }),
+    fileName: z.string().nullable().meta({ description: "The current file's name; null for a paper record." }),
+    fileSizeKb: z.number().min(0).nullable().meta({ description: "The current file's size; null for a paper record." }),
+    mimeType: z.string().nullable().meta({ description: "The current file's type; null for a paper record." }),
+    currentVersion: z
+      .int()
+      .min(0)
+      .meta({ description: "The number of the current file version (1 until the file is first replaced; 0 for a paper record until it gets its first file)." }),
     securityClass: z.enum(SECURITY_CLASSES).meta({ description: "SKKAAD class: BIASA exactly when accessLevel is PUBLIC." }),
     classificationCode: z.string().nullable().meta({ description: "Its code in the classification scheme, if filed under one." }),
     classificationName: z.string().nullable(),

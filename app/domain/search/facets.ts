@@ -3,11 +3,15 @@
  * owning work unit (`unit`), access level (`akses`) and file type (`tipe`). A file type is a
  * group of stored MIME types; the SQL that groups them is built from the same table.
  */
-export const FILE_TYPE_GROUPS = ["pdf", "dokumen", "gambar", "audio", "video", "teks"] as const;
+export const FILE_TYPE_GROUPS = ["pdf", "dokumen", "gambar", "audio", "video", "teks", "fisik"] as const;
 export type FileTypeGroup = (typeof FILE_TYPE_GROUPS)[number];
 
-/** How a MIME type falls into a group: an exact type or a `type/` prefix; anything else is `dokumen`. */
+/**
+ * How a MIME type falls into a group: an exact type or a `type/` prefix; anything else is
+ * `dokumen`. A paper record (no digital file) keeps an empty type: `fisik`.
+ */
 export const FILE_TYPE_RULES: readonly { group: FileTypeGroup; exact?: string; prefix?: string }[] = [
+  { group: "fisik", exact: "" },
   { group: "pdf", exact: "application/pdf" },
   { group: "teks", exact: "text/plain" },
   { group: "gambar", prefix: "image/" },

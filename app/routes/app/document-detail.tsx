@@ -193,7 +193,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     [filingText.documentCode, document.classificationCode ? `${document.classificationCode} — ${document.classificationName}` : t.notSet],
     [documentsText.columns.category, document.category.categoryName],
     [documentsText.physicalLocation, document.physicalLocation || t.notSet],
-    [documentsText.columns.size, formatKb(document.fileSizeKb)],
+    [documentsText.columns.size, document.fileSizeKb === null ? documentsText.physicalShort : formatKb(document.fileSizeKb)],
     [documentsText.columns.mimeType, document.mimeType || t.notSet],
     [documentsText.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
     [documentsText.columns.uploader, document.uploader || t.notSet],
@@ -239,7 +239,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <RetentionSection view={retention} holdRules={holdRules} reappraisalRules={reappraisalRules} />
       <BerkasSection berkas={archival.berkas} options={archival.berkasOptions} createHref={archival.createBerkasHref} hasCode={document.classificationCode} />
       {archival.vital && archival.vitalRules && <VitalSection view={archival.vital} rules={archival.vitalRules} />}
-      {versions && <VersionHistory versions={versions} />}
+      {versions && document.hasFile && <VersionHistory versions={versions} />}
       {showRequest && requestRules && (
         <RequestDialog
           action={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=request`}

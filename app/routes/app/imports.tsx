@@ -161,7 +161,8 @@ function usePartedUpload() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-    if (!file || file.size <= IMPORT_PARTS_ABOVE_BYTES) return;
+    // A CSV or XLSX alone (paper records) is small enough for one post; only a ZIP goes in parts.
+    if (!file || file.size <= IMPORT_PARTS_ABOVE_BYTES || !/\.zip$/i.test(file.name)) return;
     event.preventDefault();
     const abort = new AbortController();
     controller.current = abort;
@@ -212,7 +213,7 @@ export default function Imports({ loaderData }: Route.ComponentProps) {
             <label htmlFor="import-file" className="text-sm font-medium">
               {t.fileLabel}
             </label>
-            <input id="import-file" name="file" type="file" accept=".zip,application/zip" required className={`${inputClass} min-w-0`} />
+            <input id="import-file" name="file" type="file" accept=".zip,.csv,.xlsx,application/zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className={`${inputClass} min-w-0`} />
           </div>
           <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="check-import">
             {t.submit}

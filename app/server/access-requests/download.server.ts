@@ -1,3 +1,5 @@
+import { hasDigitalFile } from "~/domain/documents";
+import { documents as documentsText } from "~/i18n/documents";
 import { DomainError } from "~/domain/errors";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { can, userActorOf } from "~/domain/policy";
@@ -53,6 +55,8 @@ export async function downloadWithToken(ctx: ServiceContext, archiveUuid: string
   // The document may have moved out of the requester's sight (another unit's SANGAT_RAHASIA one).
   if (!can(ctx.actor, { type: "document.view", document: archiveRefOf(row) })) throw new TokenDownloadError(403, d.tokenInvalid);
 
+  // A paper record has nothing to download, approval or not.
+  if (!hasDigitalFile(row)) throw new TokenDownloadError(409, documentsText.noDigitalFile);
   const file = { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256 };
   const grant: FileGrant = { file, disposition: "attachment", downloadName: downloadNameOf(row.archive_title, row.file_name), headers: TOKEN_DOWNLOAD_HEADERS };
   // A RAHASIA document's token is good for one download, whole: a GET claims it (a

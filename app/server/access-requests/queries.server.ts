@@ -57,6 +57,7 @@ function baseQuery({ db }: Deps) {
       "a.uploader_id as archive_uploader_id",
       "a.unit_kerja_id as archive_unit_kerja_id",
       "a.r2_key",
+      "a.current_file_id",
       "a.file_name",
       "a.file_size",
       "a.mime_type",
@@ -80,7 +81,7 @@ export function openRequestQuery(deps: Deps, archiveUuid: string, requesterId: n
 /** The document fields a new request needs (live documents only: nobody asks for a trashed one). */
 export function findArchiveForRequest({ db }: Deps, uuid: string) {
   return liveDocuments({ db })
-    .select(["a.id", "a.uuid", "a.title", "a.access_level", "a.security_class", "a.uploader_id", "a.unit_kerja_id"])
+    .select(["a.id", "a.uuid", "a.title", "a.access_level", "a.security_class", "a.uploader_id", "a.unit_kerja_id", "a.current_file_id"])
     .where("a.uuid", "=", uuid)
     .executeTakeFirst();
 }

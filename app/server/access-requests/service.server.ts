@@ -1,3 +1,4 @@
+import { hasDigitalFile } from "~/domain/documents";
 /**
  * The access-request use cases (ask, answer, revoke, list, expire) and their views. Just over 300
  * lines because the conditional writes and their audit rows are kept beside the use cases they
@@ -157,6 +158,8 @@ export async function requestAccess(ctx: ServiceContext, archiveUuid: string, in
   const document = archive && documentRef(archive);
   if (!archive || !document || !can(ctx.actor, { type: "document.view", document })) throw new NotFoundError(documentsText.notFound);
   assertCan(ctx.actor, { type: "document.requestAccess", document }, m.request.denied);
+  // A paper record has no file a token could open: the archivist is asked in person.
+  if (!hasDigitalFile(archive)) throw new ConflictError(documentsText.noDigitalFile);
   const { requestMessage } = input;
   const uuid = crypto.randomUUID();
   const now = ctx.now().toISOString();

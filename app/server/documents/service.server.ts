@@ -12,7 +12,7 @@ import { codeSubtree } from "~/domain/classification";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { type DocumentListQuery, type DocumentMetadata, type DocumentPageQuery } from "~/domain/document-schemas";
 import { recordMetadataTerms } from "../search/queries.server";
-import type { Category, DocumentPage, DocumentView } from "~/domain/documents";
+import { hasDigitalFile, PAPER_RECORD_KEY_PREFIX, type Category, type DocumentPage, type DocumentView } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can, type Action } from "~/domain/policy";
@@ -290,7 +290,11 @@ export async function planNewDocument(ctx: ServiceContext, options: { idempotent
 export async function createDocument(
   ctx: ServiceContext,
   upload: StagedUpload,
-  options: { ownerUnit?: OwnerUnitRule; /** The import it is part of (its rollback removes exactly these). */ importId?: number } = {},
+  options: {
+    ownerUnit?: OwnerUnitRule;
+    /** The import it is part of (its rollback removes exactly these). */ importId?: number;
+    /** A paper record (an import line naming no file): a document without a current file. */ withoutFile?: boolean;
+  } = {},
 ): Promise<CreateResult> {
   return withStagedFile(ctx, upload.fields, upload.file, async () => {
     assertCan(ctx.actor, { type: "document.create" }, deniedMessages.createDocument);
@@ -301,9 +305,9 @@ export async function createDocument(
       if (upload.file) await discardFile(ctx, upload.file.key);
       return { document: duplicate, created: false };
     }
-    const { metadata, filing, ownerUnit } = await validDocumentFields(ctx, upload.fields, options.ownerUnit, { requireFile: { file: upload.file } });
+    const { metadata, filing, ownerUnit } = await validDocumentFields(ctx, upload.fields, options.ownerUnit, options.withoutFile ? {} : { requireFile: { file: upload.file } });
     const owner = ownerUnit === undefined ? user.unitKerjaId : ownerUnit;
-    return insertDocument(ctx, metadata, filing, upload.file!, key, versionNoteOf(upload.fields), owner, options.importId ?? null);
+    return insertDocument(ctx, metadata, filing, options.withoutFile ? null : upload.file!, key, versionNoteOf(upload.fields), owner, options.importId ?? null);
   });
 }
 
@@ -348,12 +352,26 @@ const versionValues = (file: StagedFile, version: number, uploaderId: number, no
   created_at: now,
 });
 
-/** The archives row, version 1, the end of the file's staging and the audit row, in one batch. */
+/**
+ * The columns a document keeps as a copy of its current version's (for the list's indexes and
+ * sorts). A paper record has no version: its copy is empty, and its key — the column is NOT NULL
+ * and UNIQUE — names no object; every file reader checks `current_file_id` first
+ * (`hasDigitalFile`), so nothing ever asks R2 for it.
+ */
+function currentFileColumns(file: StagedFile | null, uuid: string) {
+  if (!file) return { r2_key: `${PAPER_RECORD_KEY_PREFIX}${uuid}`, file_name: "", file_size: 0, mime_type: "", sha256: "", current_version: 0 };
+  return { r2_key: file.key, file_name: file.fileName, file_size: file.size, mime_type: file.mimeType, sha256: file.sha256 };
+}
+
+/**
+ * The archives row, version 1 (none for a paper record), the end of the file's staging and the
+ * audit row, in one batch.
+ */
 async function insertDocument(
   ctx: ServiceContext,
   metadata: DocumentMetadata,
   filing: Filing,
-  file: StagedFile,
+  file: StagedFile | null,
   idempotencyKey: string | null,
   note: string | null,
   unitKerjaId: number | null,
@@ -369,11 +387,7 @@ async function insertDocument(
       ctx.db.insertInto("archives").values({
         uuid,
         ...metadataColumns(metadata, filing),
-        r2_key: file.key,
-        file_name: file.fileName,
-        file_size: file.size,
-        mime_type: file.mimeType,
-        sha256: file.sha256,
+        ...currentFileColumns(file, uuid),
         uploader_id: user.userId,
         unit_kerja_id: unitKerjaId,
         idempotency_key: idempotencyKey,
@@ -381,19 +395,23 @@ async function insertDocument(
         created_at: now,
         updated_at: now,
       }),
-      ctx.db.insertInto("archive_files").values({ ...versionValues(file, 1, user.userId, note, now), archive_id: archiveId }),
-      quotaGuard(ctx, user.unitKerjaId),
-      ctx.db
-        .updateTable("archives")
-        .set((eb) => ({ current_file_id: eb.selectFrom("archive_files").select("id").where("archive_id", "=", archiveId).where("version", "=", 1) }))
-        .where("uuid", "=", uuid),
-      // Its text waits for the extraction queue, written with the version so it cannot be lost.
-      pendingTextStep(ctx, { uuid }, now),
-      ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
+      ...(file
+        ? [
+            ctx.db.insertInto("archive_files").values({ ...versionValues(file, 1, user.userId, note, now), archive_id: archiveId }),
+            quotaGuard(ctx, user.unitKerjaId),
+            ctx.db
+              .updateTable("archives")
+              .set((eb) => ({ current_file_id: eb.selectFrom("archive_files").select("id").where("archive_id", "=", archiveId).where("version", "=", 1) }))
+              .where("uuid", "=", uuid),
+            // Its text waits for the extraction queue, written with the version so it cannot be lost.
+            pendingTextStep(ctx, { uuid }, now),
+            ctx.db.deleteFrom("file_staging").where("r2_key", "=", file.key),
+          ]
+        : []),
       {
         action: "DOCUMENT_CREATE",
-        params: { title: metadata.title, fileName: file.fileName, size: file.size },
-        details: { sha256: file.sha256, accessLevel: metadata.accessLevel, securityClass: filing.securityClass, classificationCode: metadata.classificationCode || null },
+        params: { title: metadata.title, fileName: file?.fileName ?? "", size: file?.size ?? 0 },
+        details: { sha256: file?.sha256 ?? null, ...(file ? {} : { physical: true, physicalLocation: metadata.physicalLocation ?? null }), accessLevel: metadata.accessLevel, securityClass: filing.securityClass, classificationCode: metadata.classificationCode || null },
         targetType: "archive",
         targetId: uuid,
       },
@@ -403,7 +421,7 @@ async function insertDocument(
     // Two submits of one form raced: the other one won.
     const winner = await earlierDocument(ctx, user.userId, idempotencyKey);
     if (!winner) throw error;
-    await discardFile(ctx, file.key);
+    if (file) await discardFile(ctx, file.key);
     return { document: winner, created: false };
   }
   await refreshRetentionOfUuid(ctx, uuid);
@@ -567,7 +585,7 @@ export function newVersionSteps(ctx: ServiceContext, row: DocumentRow, file: Sta
     {
       action: "DOCUMENT_FILE_REPLACE",
       params: { title: row.title, fileName: file.fileName, size: file.size },
-      details: { version, previousVersion: row.current_version, oldSha256: row.sha256, sha256: file.sha256, ...(note ? { note } : {}) },
+      details: { version, previousVersion: row.current_version, oldSha256: hasDigitalFile(row) ? row.sha256 : null, sha256: file.sha256, ...(note ? { note } : {}) },
       targetType: "archive",
       targetId: row.uuid,
     },
@@ -585,7 +603,8 @@ export function claimPointer(ctx: ServiceContext, row: Pick<DocumentRow, "id" | 
       .updateTable("archives")
       .set({ updated_at: now })
       .where("id", "=", row.id)
-      .where("current_file_id", "=", row.current_file_id)
+      // A paper record (no file yet) is claimed while it still has none.
+      .where("current_file_id", row.current_file_id === null ? "is" : "=", row.current_file_id)
       .where("deleted_at", "is", null),
     abortUnlessChanged(ctx),
   ];
@@ -656,6 +675,7 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
 export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, asked: "inline" | "attachment"): Promise<FileGrant> {
   const row = await visibleRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
+  if (!hasDigitalFile(row)) throw new ConflictError(documentsText.noDigitalFile);
   const disposition = grantedDisposition(ctx.actor, row, asked);
   const file = {
     key: row.r2_key,

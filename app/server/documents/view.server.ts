@@ -1,4 +1,4 @@
-import type { DocumentView } from "~/domain/documents";
+import { hasDigitalFile, type DocumentView } from "~/domain/documents";
 import { can, type Actor, type DocumentRef } from "~/domain/policy";
 import type { DocumentRow } from "./queries.server";
 
@@ -41,8 +41,10 @@ export const grantedDisposition = (actor: Actor | null, row: Parameters<typeof d
 /** A row as `actor` sees it: the file URLs only when they may open it, and what they may do. */
 export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentView {
   const document = documentRef(row);
-  const canOpenFile = can(actor, { type: "document.openFile", document });
-  const canPreview = can(actor, { type: "document.preview", document });
+  // A paper record has nothing to open: no file URLs, whoever asks.
+  const hasFile = hasDigitalFile(row);
+  const canOpenFile = hasFile && can(actor, { type: "document.openFile", document });
+  const canPreview = hasFile && can(actor, { type: "document.preview", document });
   const fileUrl = documentFileUrl(row.uuid);
   return {
     uuid: row.uuid,
@@ -54,9 +56,10 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     accessLevel: row.access_level,
     categoryId: row.category_id,
     category: { id: row.category_id, categoryName: row.category_name },
-    fileName: row.file_name,
-    fileSizeKb: Math.round((row.file_size / 1024) * 100) / 100,
-    mimeType: row.mime_type,
+    hasFile,
+    fileName: hasFile ? row.file_name : null,
+    fileSizeKb: hasFile ? Math.round((row.file_size / 1024) * 100) / 100 : null,
+    mimeType: hasFile ? row.mime_type : null,
     currentVersion: row.current_version,
     securityClass: row.security_class,
     classificationCode: row.classification_code,
@@ -75,6 +78,6 @@ export function toDocumentView(actor: Actor | null, row: DocumentRow): DocumentV
     canEdit: can(actor, { type: "document.edit", document }),
     canDelete: can(actor, { type: "document.delete", document }),
     canOpenFile,
-    canRequestAccess: can(actor, { type: "document.requestAccess", document }),
+    canRequestAccess: hasFile && can(actor, { type: "document.requestAccess", document }),
   };
 }

@@ -136,7 +136,10 @@ export function eadItem(item: EadItem, repositoryCode: string, inFile: boolean):
     element("unitid", reference, { countrycode: "ID", repositorycode: repositoryCode, identifier: item.uuid }),
     element("unittitle", item.title),
     unitdate(item.year, item.year),
-    `<physdesc>${element("extent", "1 berkas elektronik")}${element("physfacet", `${item.mimeType}, ${item.fileSizeKb} KB`, { type: "format" })}</physdesc>`,
+    // A paper record (no file type) is one physical item, not an electronic file.
+    item.mimeType
+      ? `<physdesc>${element("extent", "1 berkas elektronik")}${element("physfacet", `${item.mimeType}, ${item.fileSizeKb} KB`, { type: "format" })}</physdesc>`
+      : `<physdesc>${element("extent", "1 arsip fisik")}</physdesc>`,
     ...(!inFile && item.unitName ? [`<origination label="Pencipta arsip">${element("corpname", item.unitName)}</origination>`] : []),
     `<dao xlink:type="simple" xlink:href="${escapeXml(item.url)}" xlink:title="${escapeXml(item.title)}"/>`,
     `</did>`,

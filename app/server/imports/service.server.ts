@@ -11,6 +11,7 @@
  * - A cancelled or failed run removes every document it made (files included), slice by slice.
  */
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "~/domain/errors";
+import { fileTypeFromBuffer } from "file-type";
 import { daysAfter } from "~/domain/time";
 import { decodeUploadedText } from "~/domain/uploaded-text";
 import { claimedFamily } from "~/domain/file-types";
@@ -58,8 +59,8 @@ const LINE_ROWS_PER_STATEMENT = 30;
 /** The largest manifest read (it is read whole): far above 10,000 lines of any register. */
 const MAX_MANIFEST_BYTES = 32 * 1024 * 1024;
 
-/** A checked line as the run reads it: the form's fields, the ZIP entry of its file. */
-type CheckedLine = { line: number; fields: Record<string, string>; unitKerjaId: number | null; fileName: string; entry: ZipEntry };
+/** A checked line as the run reads it: the form's fields, the ZIP entry of its file (none: a paper record). */
+type CheckedLine = { line: number; fields: Record<string, string>; unitKerjaId: number | null; fileName: string | null; entry: ZipEntry | null };
 
 export type ImportView = {
   id: string;
@@ -126,10 +127,28 @@ const IMPORT_COLUMNS = [
   "finished_at",
 ] as const;
 
-/** A ZIP from its first bytes (a local file header, or the end record of an empty ZIP). */
+/** A ZIP from its first bytes (a local file header, or the end record of an empty ZIP); an XLSX is one too. */
+const isZipHead = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+/** UTF-16's byte order marks: such a CSV has NUL bytes and is still text. */
+const isUtf16Head = (head: Uint8Array) => (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+/** A control byte no text file has (tab, line feed, form feed and carriage return are text). */
+const isBinaryByte = (byte: number) => byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1a);
+
+/**
+ * What was posted, from its first bytes, whatever its name says: a ZIP (the files and their
+ * manifest, or an XLSX alone — told apart by its directory), else a CSV alone if the bytes read
+ * as text (paper records: lines that name no file).
+ */
+async function sniffSource(head: Uint8Array): Promise<string> {
+  if (isZipHead(head)) return "application/zip";
+  const binary = isUtf16Head(head) ? false : head.some(isBinaryByte) || (await fileTypeFromBuffer(head).catch(() => undefined)) !== undefined;
+  if (binary) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  return "text/csv";
+}
+
+/** A ZIP from its first bytes (what an upload sent in parts must be). */
 export async function sniffZip(head: Uint8Array): Promise<string> {
-  const zip = head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
-  if (!zip) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  if (!isZipHead(head)) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
   return "application/zip";
 }
 
@@ -143,7 +162,7 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
   const user = requireUser(ctx);
   const upload = await stageRequestUpload(ctx, request, {
     maxBytes: IMPORT_MAX_BYTES,
-    sniff: sniffZip,
+    sniff: sniffSource,
     shouldStore: async () => {
       await countUpload(ctx, user.userId);
       return true;
@@ -158,17 +177,17 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
     await discardFile(ctx, source.key);
     throw error;
   }
-  return checkStoredZip(ctx, source, categoryId);
+  return checkStoredSource(ctx, source, categoryId);
 }
 
-/** A ZIP stored in R2 (posted whole, or sent in parts), as the dry run reads it. */
-export type SourceZip = Pick<StagedFile, "key" | "fileName" | "size">;
+/** A source stored in R2 (a ZIP posted whole or sent in parts, or a CSV/XLSX posted alone), as the dry run reads it. */
+export type StoredSource = Pick<StagedFile, "key" | "fileName" | "size" | "mimeType">;
 
 /**
- * The dry run of a ZIP already in R2 and its record. A clean dry run keeps the ZIP for the run;
+ * The dry run of a source already in R2 and its record. A clean dry run keeps the source for the run;
  * one with errors, or a check that throws, removes it.
  */
-export async function checkStoredZip(ctx: ServiceContext, source: SourceZip, categoryId: number | undefined): Promise<ImportView> {
+export async function checkStoredSource(ctx: ServiceContext, source: StoredSource, categoryId: number | undefined): Promise<ImportView> {
   try {
     const checked = await dryRun(ctx, source, categoryId);
     return await recordImport(ctx, source, checked);
@@ -198,6 +217,7 @@ type DryRun = {
   warnings: ImportError[];
   encoding: string | null;
   format: ManifestFormat;
+  kind: SourceKind;
   manifestName: string;
 };
 
@@ -205,7 +225,7 @@ type DryRun = {
 const isManifest = (name: string) => /\.(csv|xlsx)$/i.test(name) && !zipMatchName(name).startsWith("~$") && !zipMatchName(name).startsWith("._");
 
 /** The manifest's rows: a CSV decoded by the one rule for uploaded text, or an XLSX's first sheet. */
-async function manifestRecords(ctx: ServiceContext, source: SourceZip, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
+async function manifestRecords(ctx: ServiceContext, source: StoredSource, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
   if (manifest.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
   const bytes = await readZipEntry(ctx.files, source.key, manifest);
   // Arteri's header is its second row, so two rows above the lines at most.
@@ -214,25 +234,62 @@ async function manifestRecords(ctx: ServiceContext, source: SourceZip, manifest:
   return { records: parseCsv(decoded.text), encoding: decoded.encoding };
 }
 
-/** Every line checked: the form's rules, known category, code and unit, its file in the ZIP, duplicates. */
-async function dryRun(ctx: ServiceContext, source: SourceZip, categoryId: number | undefined): Promise<DryRun> {
-  const user = requireUser(ctx);
-  const superAdmin = user.role === ROLES.superAdmin;
+/** What the dry run reads from the posted source: the manifest's rows and the files beside it. */
+type SourceContents = { kind: SourceKind; manifestName: string; records: string[][]; encoding: string | null; files: Map<string, ZipEntry> };
+type SourceKind = "ZIP" | "CSV" | "XLSX";
+
+/** An XLSX is a ZIP whose directory holds a workbook (a ZIP of files and a manifest has none). */
+const isXlsxDirectory = (entries: ZipEntry[]) => entries.some((entry) => entry.name === "[Content_Types].xml") && entries.some((entry) => entry.name === "xl/workbook.xml");
+
+/** A CSV or XLSX posted alone, read whole (a manifest's size limit applies). */
+async function loneManifestBytes(ctx: ServiceContext, source: StoredSource): Promise<Uint8Array> {
+  if (source.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
+  const object = await ctx.files.get(source.key);
+  if (!object) throw new InvalidError(t.sourceGone);
+  return new Uint8Array(await object.arrayBuffer());
+}
+
+/**
+ * The manifest and the files of the posted source. A ZIP holds files and one manifest; a CSV or
+ * an XLSX posted alone is the manifest, and has no files: its lines describe paper records.
+ */
+async function readSource(ctx: ServiceContext, source: StoredSource): Promise<SourceContents> {
+  const files = new Map<string, ZipEntry>();
+  if (source.mimeType !== "application/zip") {
+    const decoded = decodeUploadedText(await loneManifestBytes(ctx, source));
+    return { kind: "CSV", manifestName: source.fileName, records: parseCsv(decoded.text), encoding: decoded.encoding, files };
+  }
   const entries = (await readZipDirectory(ctx.files, source.key, source.size)).filter(
     (entry) => !entry.name.endsWith("/") && !entry.name.startsWith("__MACOSX/") && zipMatchName(entry.name) !== ".ds_store",
   );
+  if (isXlsxDirectory(entries)) {
+    const records = readXlsxRows(await loneManifestBytes(ctx, source), MAX_IMPORT_LINES + 2);
+    return { kind: "XLSX", manifestName: source.fileName, records, encoding: null, files };
+  }
   const manifests = entries.filter((entry) => isManifest(entry.name));
   if (manifests.length === 0) throw new InvalidError(t.noManifest, { file: [t.noManifest] });
   if (manifests.length > 1) throw new InvalidError(t.manyManifests(manifests.map((entry) => entry.name)));
   const manifest = manifests[0]!;
   const { records, encoding } = await manifestRecords(ctx, source, manifest);
+  for (const entry of entries) if (entry !== manifest && !files.has(zipMatchName(entry.name))) files.set(zipMatchName(entry.name), entry);
+  return { kind: "ZIP", manifestName: manifest.name, records, encoding, files };
+}
+
+/**
+ * Every line checked: the form's rules, known category, code and unit, duplicates, and its file
+ * in the ZIP when it names one. A line naming no file is a paper record (arsip fisik): a document
+ * without a digital file; a line naming a file the ZIP lacks (or naming one when no ZIP was
+ * posted) is an error.
+ */
+async function dryRun(ctx: ServiceContext, source: StoredSource, categoryId: number | undefined): Promise<DryRun> {
+  const user = requireUser(ctx);
+  const superAdmin = user.role === ROLES.superAdmin;
+  const { kind, manifestName, records, encoding, files } = await readSource(ctx, source);
   const { lines, headerError, format } = manifestLines(records);
   if (headerError) throw new InvalidError(headerError, { file: [headerError] });
   if (lines.length > MAX_IMPORT_LINES) throw new InvalidError(t.tooManyLines(MAX_IMPORT_LINES));
   if (lines.length === 0) throw new InvalidError(t.emptyManifest, { file: [t.emptyManifest] });
 
-  const files = new Map<string, ZipEntry>();
-  for (const entry of entries) if (entry !== manifest && !files.has(zipMatchName(entry.name))) files.set(zipMatchName(entry.name), entry);
   const categories = new Map((await ctx.db.selectFrom("categories").select(["id", "category_name"]).execute()).map((row) => [row.category_name.trim().toLowerCase(), row.id]));
   const units = superAdmin ? new Map((await ctx.db.selectFrom("unit_kerja").select(["id", "nama"]).execute()).map((row) => [row.nama.trim().toLowerCase(), row.id])) : null;
 
@@ -270,11 +327,14 @@ async function dryRun(ctx: ServiceContext, source: SourceZip, categoryId: number
       problems.push(...Object.values(fieldErrors).flat());
     }
     const entry = line.file ? files.get(zipMatchName(line.file)) : undefined;
-    if (!line.file) problems.push(t.fileRequired);
-    else if (!entry) problems.push(t.fileMissing(line.file));
-    else if (fileSeen.has(zipMatchName(line.file))) problems.push(t.fileUsedTwice(line.file, fileSeen.get(zipMatchName(line.file))!));
-    else if (!claimedFamily(entry.name)) problems.push(t.fileTypeNotAllowed(line.file));
-    if (line.file) fileSeen.set(zipMatchName(line.file), fileSeen.get(zipMatchName(line.file)) ?? line.line);
+    if (line.file) {
+      const name = zipMatchName(line.file);
+      if (kind !== "ZIP") problems.push(t.fileWithoutZip(line.file));
+      else if (!entry) problems.push(t.fileMissing(line.file));
+      else if (fileSeen.has(name)) problems.push(t.fileUsedTwice(line.file, fileSeen.get(name)!));
+      else if (!claimedFamily(entry.name)) problems.push(t.fileTypeNotAllowed(line.file));
+      fileSeen.set(name, fileSeen.get(name) ?? line.line);
+    }
     const documentNumber = fields.documentNumber ?? "";
     if (documentNumber) {
       const earlier = numberSeen.get(numberKey(unitKerjaId, documentNumber));
@@ -282,7 +342,7 @@ async function dryRun(ctx: ServiceContext, source: SourceZip, categoryId: number
       else numberSeen.set(numberKey(unitKerjaId, documentNumber), line.line);
     }
     for (const message of problems) errors.push({ line: line.line, message });
-    if (problems.length === 0 && entry) checked.push({ line: line.line, fields, unitKerjaId, fileName: entry.name.split("/").pop()!, entry });
+    if (problems.length === 0) checked.push({ line: line.line, fields, unitKerjaId, fileName: entry ? entry.name.split("/").pop()! : null, entry: entry ?? null });
   }
 
   // Against what the archive holds already: the same number in the same unit is the same record
@@ -303,7 +363,8 @@ async function dryRun(ctx: ServiceContext, source: SourceZip, categoryId: number
     warnings,
     encoding,
     format,
-    manifestName: manifest.name,
+    kind,
+    manifestName,
   };
 }
 
@@ -318,7 +379,7 @@ async function existingNumbers(ctx: ServiceContext, numbers: string[]): Promise<
 }
 
 /** The import's row, its checked lines (a clean run only) and the source's hand-over from staging to the import. */
-async function recordImport(ctx: ServiceContext, source: SourceZip, run: DryRun): Promise<ImportView> {
+async function recordImport(ctx: ServiceContext, source: StoredSource, run: DryRun): Promise<ImportView> {
   const user = requireUser(ctx);
   const now = ctx.now().toISOString();
   const uuid = crypto.randomUUID();
@@ -333,7 +394,7 @@ async function recordImport(ctx: ServiceContext, source: SourceZip, run: DryRun)
       source_key: clean ? source.key : null,
       source_size: source.size,
       upload_id: null,
-      source_kind: "ZIP",
+      source_kind: run.kind,
       manifest_format: run.format,
       manifest_name: run.manifestName,
       encoding: run.encoding,
@@ -459,7 +520,7 @@ async function assertRoomForImport(ctx: ServiceContext, importId: number): Promi
   const bytesByUnit = new Map<number, number>();
   for (const row of await ctx.db.selectFrom("import_lines").select("data").where("import_id", "=", importId).execute()) {
     const line = JSON.parse(row.data) as Pick<CheckedLine, "unitKerjaId" | "entry">;
-    if (line.unitKerjaId !== null) bytesByUnit.set(line.unitKerjaId, (bytesByUnit.get(line.unitKerjaId) ?? 0) + line.entry.size);
+    if (line.unitKerjaId !== null && line.entry) bytesByUnit.set(line.unitKerjaId, (bytesByUnit.get(line.unitKerjaId) ?? 0) + line.entry.size);
   }
   for (const [unitKerjaId, bytes] of bytesByUnit) {
     const usage = await unitStorageUsage(ctx, unitKerjaId);
@@ -568,8 +629,8 @@ export async function importSlice(ctx: ServiceContext, job: RunningJob): Promise
       if (earlier) {
         items.push({ subject: earlier, label: line.fields.title, outcome: "CREATED" });
       } else {
-        const file = await stageFileChunks(ctx, zipEntryChunks(ctx.files, row.source_key!, line.entry), line.fileName);
-        const { document } = await createDocument(ctx, { fields: line.fields, file, idempotencyKey: key }, { importId: row.id });
+        const file = line.entry ? await stageFileChunks(ctx, zipEntryChunks(ctx.files, row.source_key!, line.entry), line.fileName!) : null;
+        const { document } = await createDocument(ctx, { fields: line.fields, file, idempotencyKey: key }, { importId: row.id, withoutFile: !line.entry });
         items.push({ subject: document.uuid, label: document.title, outcome: "CREATED" });
       }
       last = stored.line;

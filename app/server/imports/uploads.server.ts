@@ -20,7 +20,7 @@ import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { countUpload, unitStorageUsage } from "../documents/upload-limits.server";
 import { discardFile } from "../files/staging.server";
-import { checkStoredZip, defaultCategory, sniffZip, type ImportView } from "./service.server";
+import { checkStoredSource, defaultCategory, sniffZip, type ImportView } from "./service.server";
 
 /** Hours an unfinished upload is kept before the maintenance job aborts it. */
 export const IMPORT_UPLOAD_KEPT_HOURS = 24;
@@ -140,7 +140,7 @@ export async function completeImportUpload(ctx: ServiceContext, uuid: string): P
     await discardFile(ctx, upload.r2_key);
     throw error;
   }
-  return checkStoredZip(ctx, { key: upload.r2_key, fileName: upload.file_name, size: upload.size }, upload.category_id ?? undefined);
+  return checkStoredSource(ctx, { key: upload.r2_key, fileName: upload.file_name, size: upload.size, mimeType: "application/zip" }, upload.category_id ?? undefined);
 }
 
 /** `DELETE /api/v1/imports/uploads/{id}`: the parts sent so far are dropped. */

@@ -25,6 +25,8 @@ export type DcContext = {
 
 /** DCMI Type of a file, from its (sniffed) media type. */
 function dcmiTypeOf(mimeType: string): string {
+  // A paper record keeps no file type: it is the object on the shelf.
+  if (mimeType === "") return "PhysicalObject";
   if (mimeType.startsWith("image/")) return "StillImage";
   if (mimeType.startsWith("audio/")) return "Sound";
   if (mimeType.startsWith("video/")) return "MovingImage";
@@ -51,9 +53,10 @@ export function dublinCoreOf(record: PublicRecord, context: DcContext): DcField[
     { element: "date", value: String(record.year) },
     { element: "type", value: record.category_name, lang: "id" },
     { element: "type", value: dcmiTypeOf(record.mime_type) },
-    { element: "format", value: record.mime_type },
+    // A paper record has no format to name and no file to point to.
+    ...(record.mime_type ? [{ element: "format" as const, value: record.mime_type }] : []),
     { element: "identifier", value: context.pageUrl },
-    { element: "identifier", value: context.downloadUrl },
+    ...(record.mime_type ? [{ element: "identifier" as const, value: context.downloadUrl }] : []),
     { element: "identifier", value: record.document_number },
     { element: "language", value: "id" },
     { element: "rights", value: "Publik: terbuka untuk umum" },

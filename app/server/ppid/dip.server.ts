@@ -5,6 +5,7 @@ import { listPage, type ListPage } from "~/domain/list-query";
 import type { DipEntryInput, DipEntryListQuery } from "~/domain/ppid/requests";
 import { userActorOf } from "~/domain/policy";
 import { ppidMessages } from "~/i18n/ppid";
+import { documents as documentsText } from "~/i18n/documents";
 import { commit } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { offsetPage } from "../db/offset-page.server";
@@ -90,7 +91,8 @@ const recordEntryOf = (row: RecordRow): DipEntry => ({
   holder: row.unit,
   responsible: row.official,
   madeIn: String(row.year),
-  format: row.mime_type,
+  // A paper record has no file type: the DIP names it as what it is.
+  format: row.mime_type || documentsText.physicalShort,
   retention: retentionOf(row.retention_active_years, row.retention_inactive_years, row.final_disposition),
   link: `/documents/${row.uuid}`,
 });

@@ -102,7 +102,7 @@ function filterSql(query: DocumentListQuery): RawBuilder<unknown>[] {
 /** The file type group of `a.mime_type` (FILE_TYPE_RULES; anything else is an office document). */
 const fileTypeSql = sql`(CASE ${sql.join(
   FILE_TYPE_RULES.map((rule) =>
-    rule.exact ? sql`WHEN a.mime_type = ${sql.lit(rule.exact)} THEN ${sql.lit(rule.group)}` : sql`WHEN a.mime_type LIKE ${sql.lit(`${rule.prefix}%`)} THEN ${sql.lit(rule.group)}`,
+    rule.exact !== undefined ? sql`WHEN a.mime_type = ${sql.lit(rule.exact)} THEN ${sql.lit(rule.group)}` : sql`WHEN a.mime_type LIKE ${sql.lit(`${rule.prefix}%`)} THEN ${sql.lit(rule.group)}`,
   ),
   sql` `,
 )} ELSE 'dokumen' END)`;

@@ -97,6 +97,8 @@ function vitalCurrentFile(ctx: Pick<ServiceContext, "db">, archiveId: number): P
     .select(["a.id", "a.r2_key", "a.sha256", "a.file_size"])
     .where("a.id", "=", archiveId)
     .where("a.deleted_at", "is", null)
+    // A paper record has no file to keep a second copy of.
+    .where("a.current_file_id", "is not", null)
     .executeTakeFirst();
 }
 
@@ -195,6 +197,7 @@ export async function checkVitalCopies(ctx: Ctx, limit: number, bytesBudget: num
     .innerJoin("archives as a", "a.id", "v.archive_id")
     .select("a.id")
     .where("a.deleted_at", "is", null)
+    .where("a.current_file_id", "is not", null)
     .where((eb) => eb.not(eb.exists(eb.selectFrom("vital_copies as c").select("c.r2_key").whereRef("c.r2_key", "=", "a.r2_key").where("c.released_at", "is", null))))
     .limit(limit)
     .execute();
