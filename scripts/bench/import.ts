@@ -154,6 +154,15 @@ async function startServer(work: string, state: string) {
     { cwd: root, env: childProcessEnv(root), stdio: ["ignore", out, out], detached: true },
   );
   closeSync(out);
+  try {
+    return await readyServer(child, port, inspectorPort, logFile);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+}
+
+async function readyServer(child: ChildProcess, port: number, inspectorPort: number, logFile: string) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -174,16 +183,18 @@ async function startServer(work: string, state: string) {
   return { child, url, workerd, logFile, isolate };
 }
 
-/** Stop wrangler and its workerd together (the whole process group). */
+/** Stop wrangler and its workerd processes together (the whole process group, even when wrangler itself has exited). */
 async function stopServer(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
+  if (!child.pid) return;
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    } catch {
+      /* gone */
+    }
   }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   try {
     process.kill(-child.pid, "SIGKILL");
   } catch {
@@ -333,7 +344,7 @@ async function importOnce(server: Server, session: Session, state: string, { lab
 const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 const ms = (seconds: number, docs: number) => ((seconds * 1000) / docs).toFixed(1);
 
-function report([small, big, heavy]: [Measured, Measured, Measured]): string {
+function report([small, big, heavy]: [Measured, Measured, Measured], workerdProcesses: number): string {
   const uploadToDone = (m: Measured) => m.dryRun.seconds + m.run.seconds;
   const peak = (m: Measured) => Math.max(m.dryRun.rssPeak, m.run.rssPeak, m.texts.rssPeak);
   const rise = (m: Measured) => peak(m) - m.dryRun.rssBefore;
@@ -356,7 +367,7 @@ function report([small, big, heavy]: [Measured, Measured, Measured]): string {
     `Memory of the page Worker's isolate (which runs the upload, the dry run and the job's slices; V8 heap + ArrayBuffers through the inspector, what the 128 MB limit counts; "live" after a full GC, the peak sampled every 500 ms, garbage included): ${[small, big, heavy].map((m) => `${m.label} ${mb(isolatePeak(m))} MiB`).join(", ")} at the peak.`,
     `workerd's RSS (every isolate, the processor's pdf.js included, and the local D1/R2 simulators): while its ZIP is ${(heavy.zipBytes / small.zipBytes).toFixed(0)}× the small one's (the same lines), the control's RSS rises by ${mb(rise(heavy))} MiB against ${mb(rise(small))} MiB; the bench's, with ${(big.docs / small.docs).toFixed(0)}× the lines, by ${mb(rise(big))} MiB. The ZIP is streamed to R2 and read back by ranges, never held whole.`,
     `Text statuses at the end: ${[small, big, heavy].map((m) => `${m.label}: ${Object.entries(m.statuses).map(([status, n]) => `${status} ${n}`).join(", ")}`).join("; ")}. Documents created: ${[small, big, heavy].map((m) => m.created).join(" / ")}.`,
-    `CPU is that of every workerd process of the server (user + system, from /proc): it includes D1's SQLite and R2's file work (the local runtime runs both in process) and the text extraction the imported documents queue, which runs while the import runs, on the same cores. "Run + texts" spreads the CPU from the run's start until the last text was extracted over the documents. wrangler's own Node process used ${[small, big, heavy].map((m) => (m.run.wranglerCpuSeconds + m.texts.wranglerCpuSeconds).toFixed(1)).join(" / ")} CPU-s over run + texts (not included). Others' CPU: every other process on the machine, in cores of ${cpus().length}.`,
+    `CPU is that of every workerd process of the server (${workerdProcesses}: the Workers' runtime and wrangler's dev proxy in front of it; user + system, from /proc): it includes D1's SQLite and R2's file work (the local runtime runs both in process) and the text extraction the imported documents queue, which runs while the import runs, on the same cores. "Run + texts" spreads the CPU from the run's start until the last text was extracted over the documents. wrangler's own Node process used ${[small, big, heavy].map((m) => (m.run.wranglerCpuSeconds + m.texts.wranglerCpuSeconds).toFixed(1)).join(" / ")} CPU-s over run + texts (not included). Others' CPU: every other process on the machine, in cores of ${cpus().length}.`,
   ].join("\n");
 }
 
@@ -388,7 +399,7 @@ async function main() {
       { label: `control: the small one's lines, files +${HEAVY_KB} kB`, docs: SMALL, prefix: "BERAT", paddingBytes: HEAVY_KB * 1024 },
     ];
     for (const plan of plans) results.push(await importOnce(server, session, state, plan));
-    const text = report(results as [Measured, Measured, Measured]);
+    const text = report(results as [Measured, Measured, Measured], server.workerd.length);
     writeFileSync(REPORT_FILE, `${text}\n`);
     process.stdout.write(`${text}\n`);
   } catch (error) {
