@@ -137,7 +137,12 @@ export function descendantsNamed(parent: number, name: string): number[] {
   const below = new Set([parent]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, { ppid }] of children) if (below.has(ppid) && !below.has(pid)) [grew] = [true, below.add(pid)];
+    for (const [pid, { ppid }] of children) {
+      if (below.has(ppid) && !below.has(pid)) {
+        below.add(pid);
+        grew = true;
+      }
+    }
   }
   return [...below].filter((pid) => pid !== parent && children.get(pid)!.comm.startsWith(name));
 }
