@@ -266,7 +266,8 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 /** Run `until` (which resolves when the phase is over) with workerd's CPU and RSS measured over it. */
 async function measured(server: Server, until: () => Promise<void>): Promise<Phase> {
   const cpu = cpuWindow(server.workerd);
-  const wrangler = cpuWindow([server.child.pid!]);
+  // wrangler's launcher and the CLI it starts (both Node).
+  const wrangler = cpuWindow([server.child.pid!, ...descendantsNamed(server.child.pid!, "node")]);
   const memory = sampleMemory(server.workerd, 200);
   const isolate = await server.isolate.sample(500);
   const started = performance.now();
@@ -291,13 +292,13 @@ type Measured = { label: string; isolateLiveBefore: number; isolateLiveAfter: nu
 
 type Plan = { label: string; docs: number; prefix: string; paddingBytes: number };
 
-async function importOnce(server: Server, session: Session, state: string, { label, docs, prefix, paddingBytes }: Plan): Promise<Measured> {
+/** `isolateLiveBefore`: the live heap the previous import left (a heap snapshot takes seconds: one per import). */
+async function importOnce(server: Server, session: Session, state: string, { label, docs, prefix, paddingBytes }: Plan, isolateLiveBefore: number): Promise<Measured> {
   const zipStarted = performance.now();
   const zip = benchZip(docs, prefix, paddingBytes);
   const zipSeconds = (performance.now() - zipStarted) / 1000;
   log(`${docs} documents: ZIP of ${(zip.byteLength / 1e6).toFixed(1)} MB made in ${zipSeconds.toFixed(1)} s; upload + dry run`);
 
-  const isolateLiveBefore = await server.isolate.liveAfterGc();
   let view: ImportView | undefined;
   const dryRun = await measured(server, async () => {
     const form = new FormData();
@@ -357,7 +358,7 @@ function report([small, big, heavy]: [Measured, Measured, Measured], workerdProc
   return [
     `# Import benchmark (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `Three imports through the real API, one after another on one \`wrangler dev\` (the page Worker with its queue consumers + the processor Worker, local D1/R2 on disk), as the demo Super Admin. Each is a ZIP generated here: one-page PDFs with a text layer (about ${(big.zipBytes / big.docs / 1000).toFixed(1)} kB each, deflated) and a CSV manifest. Machine: ${cpus().length} cores, shared with other engineers; load average at the end ${loadAverage()}.`,
+    `Three imports through the real API, one after another on one \`wrangler dev\` (the page Worker with its queue consumers + the processor Worker, local D1/R2 on disk), as the demo Super Admin. Each is a ZIP generated here: one-page PDFs with a text layer (about ${(big.zipBytes / big.docs / 1000).toFixed(1)} kB each, deflated) and a CSV manifest. Machine: ${cpus().length} cores, shared with other engineers; load average at the end ${loadAverage()}. Run: \`npm run bench:import -- ${args.join(" ")}\`.`,
     "",
     "| Import | Documents | ZIP | Upload + dry run | Run (to DONE) | Documents/s | Upload to DONE | Texts done after | CPU/doc dry run (ms) | CPU/doc run (ms) | CPU/doc run + texts (ms) | workerd RSS before → peak (rise) | Page Worker isolate: live before / peak / live after | workerd's CPU during the run (cores) | Others' CPU during the run (cores) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -398,7 +399,11 @@ async function main() {
       { label: "**the bench**", docs: DOCS, prefix: "BESAR", paddingBytes: 0 },
       { label: `control: the small one's lines, files +${HEAVY_KB} kB`, docs: SMALL, prefix: "BERAT", paddingBytes: HEAVY_KB * 1024 },
     ];
-    for (const plan of plans) results.push(await importOnce(server, session, state, plan));
+    let live = await server.isolate.liveAfterGc();
+    for (const plan of plans) {
+      results.push(await importOnce(server, session, state, plan, live));
+      live = results[results.length - 1]!.isolateLiveAfter;
+    }
     const text = report(results as [Measured, Measured, Measured], server.workerd.length);
     writeFileSync(REPORT_FILE, `${text}\n`);
     process.stdout.write(`${text}\n`);
