@@ -14,8 +14,13 @@ export type CpuProfile = { nodes: CpuProfileNode[]; startTime: number; endTime: 
 
 type HeapUsage = { usedSize: number; totalSize: number; embedderHeapUsedSize?: number; backingStorageSize?: number };
 
-export async function connectIsolate(inspectorUrl: URL, workerName: string) {
-  const ws = new WebSocket(`ws://${inspectorUrl.host}/core:user:${workerName}`);
+/**
+ * `path`: workerd's own inspector names each isolate; `wrangler dev`'s inspector proxy (Miniflare's)
+ * serves its first Worker at `/ws`.
+ */
+export async function connectIsolate(inspectorUrl: URL, workerName: string, path = `/core:user:${workerName}`) {
+  // An Origin header: the proxy refuses a connection without one (Node's WebSocket sends none; undici takes `headers`).
+  const ws = new WebSocket(`ws://${inspectorUrl.host}${path}`, { headers: { origin: "http://localhost" } } as unknown as string[]);
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener("open", () => resolve(), { once: true });
     ws.addEventListener("error", () => reject(new Error(`inspector of ${workerName} refused the connection`)), { once: true });

@@ -41,15 +41,24 @@ export function resetPeak(pid: number): boolean {
   }
 }
 
-/** Samples a process's RSS every `intervalMs` until stopped; also reads its VmHWM at the end. */
-export function sampleMemory(pid: number, intervalMs = 100) {
-  const reset = resetPeak(pid);
-  const before = memoryOf(pid).rss;
+/** RSS and VmHWM of several processes together (one workerd per Miniflare; `wrangler dev` may run more). */
+function memoryOfAll(pids: readonly number[]): { rss: number; hwm: number } {
+  return pids.map(memoryOf).reduce((sum, m) => ({ rss: sum.rss + m.rss, hwm: sum.hwm + m.hwm }), { rss: 0, hwm: 0 });
+}
+
+/**
+ * Samples the RSS of a process (or the sum over several) every `intervalMs` until stopped; also
+ * reads VmHWM at the end (for several, the sum of their peaks: an upper bound of the joint peak).
+ */
+export function sampleMemory(pid: number | readonly number[], intervalMs = 100) {
+  const pids = typeof pid === "number" ? [pid] : pid;
+  const reset = pids.map(resetPeak).every(Boolean);
+  const before = memoryOfAll(pids).rss;
   let peak = before;
   let samples = 0;
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, memoryOf(pid).rss);
+      peak = Math.max(peak, memoryOfAll(pids).rss);
       samples++;
     } catch {
       /* process gone: the caller notices */
@@ -58,7 +67,7 @@ export function sampleMemory(pid: number, intervalMs = 100) {
   return {
     stop() {
       clearInterval(timer);
-      const end = memoryOf(pid);
+      const end = memoryOfAll(pids);
       peak = Math.max(peak, end.rss);
       // VmHWM only covers this window when the reset worked.
       return { before, peak, hwm: reset ? end.hwm : null, samples };
@@ -79,12 +88,15 @@ const machineTicks = () => {
   return { busy: values.slice(0, 8).reduce((a, b) => a + b, 0) - idle, all: values.slice(0, 8).reduce((a, b) => a + b, 0) };
 };
 
+const ticksOfAll = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + ticks(pid), 0);
+
 /**
- * CPU use over a window, in cores: the whole machine, this process (load generator) + workerd,
- * and everybody else.
+ * CPU use over a window, in cores: the whole machine, this process (load generator) + workerd
+ * (one process, or the sum over several), and everybody else.
  */
-export function cpuWindow(workerdPid: number) {
-  const start = { machine: machineTicks(), self: ticks("self"), workerd: ticks(workerdPid) };
+export function cpuWindow(workerdPid: number | readonly number[]) {
+  const workerdPids = typeof workerdPid === "number" ? [workerdPid] : workerdPid;
+  const start = { machine: machineTicks(), self: ticks("self"), workerd: ticksOfAll(workerdPids) };
   const cores = cpus().length;
   return {
     stop() {
@@ -92,7 +104,7 @@ export function cpuWindow(workerdPid: number) {
       const elapsed = (machine.all - start.machine.all) / cores; // ticks of wall time per core
       if (elapsed <= 0) return { machine: 0, bench: 0, workerd: 0, others: 0, seconds: 0 };
       const self = ticks("self") - start.self;
-      const workerd = ticks(workerdPid) - start.workerd;
+      const workerd = ticksOfAll(workerdPids) - start.workerd;
       const busy = machine.busy - start.machine.busy;
       return {
         machine: busy / elapsed,
@@ -108,5 +120,31 @@ export function cpuWindow(workerdPid: number) {
 
 /** Linux's USER_HZ: /proc times are in hundredths of a second. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The live processes below `parent` (children, their children, ...) whose command name starts with `name`. */
+export function descendantsNamed(parent: number, name: string): number[] {
+  const children = new Map<number, { ppid: number; comm: string }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (rest[0] !== "Z") children.set(Number(entry), { ppid: Number(rest[1]), comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const below = new Set([parent]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, { ppid }] of children) {
+      if (below.has(ppid) && !below.has(pid)) {
+        below.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...below].filter((pid) => pid !== parent && children.get(pid)!.comm.startsWith(name));
+}
 
 export const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

@@ -82,3 +82,13 @@ it(
   },
   TIMEOUT_MS,
 );
+
+it(
+  "npm run bench:import: 10 documents from a generated ZIP through the API, beside 3 and the 3 with larger files",
+  async () => {
+    const file = report("import.md");
+    expectRan(await runScript("scripts/bench/import.ts", ["--no-build", "--report", file, "--docs", "10", "--small", "3", "--heavy-kb", "16"]));
+    expect(readFileSync(file, "utf8")).toMatch(/\| \*\*the bench\*\* \| 10 \|/);
+  },
+  TIMEOUT_MS,
+);
