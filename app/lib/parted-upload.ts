@@ -78,7 +78,7 @@ export async function uploadInParts(file: File, options: Options): Promise<Parte
     options.onProgress(file.size);
   } catch (error) {
     // Best effort: what is left the maintenance job aborts a day later.
-    void fetch(uploadUrl, { method: "DELETE", headers: { "x-csrf-token": options.csrfToken } }).catch(() => undefined);
+    void fetch(`${uploadUrl}/abort`, { method: "POST", headers: { "x-csrf-token": options.csrfToken } }).catch(() => undefined);
     throw error;
   }
   return json<PartedUploadResult>(`${uploadUrl}/complete`, { method: "POST" }, options);

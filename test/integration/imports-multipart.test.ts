@@ -57,7 +57,7 @@ const start = (session: SignedIn, body: Record<string, unknown>) => call("/api/v
 const sendPart = (session: SignedIn, uploadId: string, part: number, bytes: Uint8Array) =>
   call(`/api/v1/imports/uploads/${uploadId}/parts/${part}`, { method: "PUT", body: bytes as Uint8Array<ArrayBuffer>, headers: { "content-type": "application/octet-stream" }, ...write(session) });
 const complete = (session: SignedIn, uploadId: string) => call(`/api/v1/imports/uploads/${uploadId}/complete`, { method: "POST", ...write(session) });
-const abort = (session: SignedIn, uploadId: string) => call(`/api/v1/imports/uploads/${uploadId}`, { method: "DELETE", ...write(session) });
+const abort = (session: SignedIn, uploadId: string) => call(`/api/v1/imports/uploads/${uploadId}/abort`, { method: "POST", ...write(session) });
 
 type Upload = { uploadId: string; partSize: number; parts: number };
 

@@ -80,8 +80,8 @@ export const importsApi = new Hono<HonoEnv>()
     }),
     async (c) => c.json(await completeImportUpload(c.get("ctx"), c.req.param("uploadId")), 201),
   )
-  .delete(
-    "/uploads/:uploadId",
+  .post(
+    "/uploads/:uploadId/abort",
     route({
       tag: TAG,
       summary: "Abort a ZIP upload",
