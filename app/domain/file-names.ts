@@ -54,3 +54,10 @@ export function withTypeExtension(name: string, mime: string): string {
   const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
   return extensions.includes(extension) ? name : `${name}.${extensions[0]}`;
 }
+
+/**
+ * The name of a file the app generates (a register, a report, a receipt): its words joined by
+ * hyphens, ASCII letters and digits only, so it reads the same in every browser and file system.
+ */
+export const generatedFileName = (words: (string | number)[], extension: string) =>
+  `${words.join(" ").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "")}.${extension}`;

@@ -4,6 +4,7 @@
  * not (inaktif), in ANRI's columns; as a page, CSV and PDF. Statis berkas belong to the EAD
  * export, not here; an empty berkas lists nowhere.
  */
+import { generatedFileName } from "~/domain/file-names";
 import { kurunWaktu, locationText, type DaftarArsipQuery, type DaftarArsipRow, type DaftarJenis } from "~/domain/berkas";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can } from "~/domain/policy";
@@ -112,8 +113,6 @@ async function wholeList(ctx: ServiceContext, query: DaftarArsipQuery) {
   return { rows, unitLabel: unitName ?? ownUnit ?? d.pdf.allUnits, title: d.title[query.jenis]! };
 }
 
-const fileNameOf = (title: string, unitLabel: string, extension: string) =>
-  `${`${title} ${unitLabel}`.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "")}.${extension}`;
 
 /** The Daftar Arsip as CSV, the page's columns plus the unit. */
 export async function daftarArsipCsv(ctx: ServiceContext, query: DaftarArsipQuery): Promise<{ fileName: string; body: string }> {
@@ -134,7 +133,7 @@ export async function daftarArsipCsv(ctx: ServiceContext, query: DaftarArsipQuer
       row.unitKerjaName,
     ]);
   });
-  return { fileName: fileNameOf(title, unitLabel, "csv"), body };
+  return { fileName: generatedFileName([title, unitLabel], "csv"), body };
 }
 
 /** The Daftar Arsip as PDF (rendered on request by the processor Worker). */
@@ -154,5 +153,5 @@ export async function daftarArsipPdf(ctx: ServiceContext, query: DaftarArsipQuer
     totals: `${d.pdf.total}: ${d.totals(rows.length, rows.reduce((sum, row) => sum + row.itemCount, 0))}`,
     labels: { unit: d.pdf.unit, printedOn: d.pdf.printedOn },
   });
-  return { fileName: fileNameOf(title, unitLabel, "pdf"), bytes };
+  return { fileName: generatedFileName([title, unitLabel], "pdf"), bytes };
 }

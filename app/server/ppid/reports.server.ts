@@ -8,6 +8,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { PpidAnnualReportSchema } from "~/domain/api/ppid";
+import { generatedFileName } from "~/domain/file-names";
 import { median, type ReportFile } from "~/domain/ppid/reports";
 import { CHANNELS, OPEN_STATUSES, OUTCOMES, type Channel, type Outcome } from "~/domain/ppid/requests-view";
 import { jakartaDate, workingDaysBetween } from "~/domain/ppid/working-days";
@@ -140,8 +141,6 @@ export function annualReportSections(report: PpidAnnualReport): { heading: strin
   ];
 }
 
-const fileName = (title: string, year: number, extension: string) => `${title.replace(/[^A-Za-z0-9]+/g, "-")}-${year}.${extension}`;
-
 /** The institution, today's date and the labels every PPID PDF shares. */
 const pdfBase = (ctx: ServiceContext) => ({ institution: ctx.config.beritaAcara.institution, printedOn: jakartaDate(ctx.now()), printedOnLabel: r.printedOn });
 
@@ -152,7 +151,7 @@ export async function annualReportCsv(ctx: ServiceContext, year: number): Promis
   const sections = annualReportSections(await annualReport(ctx, year));
   let body = csvLine([r.section, r.figure, r.value]);
   for (const section of sections) for (const [label, value] of section.lines) body += csvLine([section.heading, label, value]);
-  return { fileName: fileName(r.title, year, "csv"), body };
+  return { fileName: generatedFileName([r.title, year], "csv"), body };
 }
 
 /** The annual report as PDF. */
@@ -172,7 +171,7 @@ export async function annualReportPdf(ctx: ServiceContext, year: number): Promis
     })),
     footer: `${r.title} - ${r.yearLabel(year)}`,
   });
-  return { fileName: fileName(r.title, year, "pdf"), bytes };
+  return { fileName: generatedFileName([r.title, year], "pdf"), bytes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +283,7 @@ export async function registerCsv(ctx: ServiceContext, kind: RegisterKind, year:
   const register = await REGISTERS[kind](ctx, year, (date) => date ?? "");
   let body = csvLine(register.columns.map((column) => column.title));
   for (const row of register.rows) body += csvLine(row);
-  return { fileName: fileName(register.title, year, "csv"), body };
+  return { fileName: generatedFileName([register.title, year], "csv"), body };
 }
 
 /** A register of `year` as PDF (A4 landscape). */
@@ -298,7 +297,7 @@ export async function registerPdf(ctx: ServiceContext, kind: RegisterKind, year:
     closing: r.total(register.rows.length),
     footer: `${register.title} - ${r.yearLabel(year)}`,
   });
-  return { fileName: fileName(register.title, year, "pdf"), bytes };
+  return { fileName: generatedFileName([register.title, year], "pdf"), bytes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,7 +330,7 @@ export async function receiptPdf(ctx: ServiceContext, number: string, code: stri
     ],
     footer: `${t.title} ${receipt.registrationNumber}`,
   });
-  return { fileName: `Tanda-Terima-${receipt.registrationNumber.replace(/[^A-Za-z0-9]+/g, "-")}.pdf`, bytes };
+  return { fileName: generatedFileName(["Tanda Terima", receipt.registrationNumber], "pdf"), bytes };
 }
 
 /** A download of the desk (`/app/ppid/{laporan|permohonan|keberatan}/unduh.{csv|pdf}`) for `year`. */
