@@ -3,6 +3,7 @@
  * fields of the document form. Pure: the service checks the fields against the database.
  */
 import { imports as t } from "../i18n/imports";
+import { DAY_MS } from "./time";
 
 export const IMPORT_STATUSES = ["UPLOADING", "CHECKED", "INVALID", "RUNNING", "ROLLING_BACK", "DONE", "FAILED", "CANCELLED"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -231,7 +232,7 @@ export function excelSerialDate(serial: number, date1904 = false): string {
   const days = Math.floor(serial);
   const seconds = Math.round((serial - days) * 86_400);
   const epoch = date1904 ? Date.UTC(1904, 0, 1) : days >= 61 ? Date.UTC(1899, 11, 30) : Date.UTC(1899, 11, 31);
-  const at = new Date(epoch + days * 86_400_000 + seconds * 1000);
+  const at = new Date(epoch + days * DAY_MS + seconds * 1000);
   const date = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
   return seconds === 0 ? date : `${date} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
 }

@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from "~/domain/errors";
+import { DomainError, TooManyRequestsError } from "~/domain/errors";
 import { documentFormMessages } from "~/i18n/document-form";
 import type { ServiceContext } from "../context.server";
 import { sql } from "kysely";
@@ -14,6 +14,12 @@ export async function unitStorageUsage(ctx: Pick<ServiceContext, "db" | "config"
   if (unitKerjaId === null) return null;
   const row = await ctx.db.selectFrom("unit_storage").select("bytes").where("unit_kerja_id", "=", unitKerjaId).executeTakeFirst();
   return { usedBytes: row?.bytes ?? 0, quotaBytes: ctx.config.unitQuotaBytes };
+}
+
+/** 413 before a byte is stored when `bytes` more would take the unit past its quota (no unit: no quota). */
+export async function assertRoomFor(ctx: Pick<ServiceContext, "db" | "config">, unitKerjaId: number | null, bytes: number): Promise<void> {
+  const usage = await unitStorageUsage(ctx, unitKerjaId);
+  if (usage && usage.usedBytes + bytes > usage.quotaBytes) throw new DomainError(413, documentFormMessages.quotaExceeded);
 }
 
 /** Count one upload against the user's rate limit; past it, 429 with the time to wait. */

@@ -29,7 +29,6 @@ import {
 } from "~/domain/imports";
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
-import { documentFormMessages } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import { imports as t } from "~/i18n/imports";
 import { commit, type Step } from "../audit/commit.server";
@@ -38,7 +37,7 @@ import { inListChunks } from "../db/in-list.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { createDocument, submittedBefore } from "../documents/service.server";
 import { validDocumentFields } from "../documents/metadata.server";
-import { countUpload, unitStorageUsage } from "../documents/upload-limits.server";
+import { assertRoomFor, countUpload } from "../documents/upload-limits.server";
 import { drainFileDeletions } from "../files/deletion-queue.server";
 import { discardFile, stageFileChunks, type StagedFile } from "../files/staging.server";
 import { stageRequestUpload } from "../http/upload-body.server";
@@ -522,10 +521,7 @@ async function assertRoomForImport(ctx: ServiceContext, importId: number): Promi
     const line = JSON.parse(row.data) as Pick<CheckedLine, "unitKerjaId" | "entry">;
     if (line.unitKerjaId !== null && line.entry) bytesByUnit.set(line.unitKerjaId, (bytesByUnit.get(line.unitKerjaId) ?? 0) + line.entry.size);
   }
-  for (const [unitKerjaId, bytes] of bytesByUnit) {
-    const usage = await unitStorageUsage(ctx, unitKerjaId);
-    if (usage && usage.usedBytes + bytes > usage.quotaBytes) throw new DomainError(413, documentFormMessages.quotaExceeded);
-  }
+  for (const [unitKerjaId, bytes] of bytesByUnit) await assertRoomFor(ctx, unitKerjaId, bytes);
 }
 
 /**

@@ -14,11 +14,10 @@
 import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { IMPORT_MAX_BYTES, importPartSize } from "~/domain/imports";
 import { assertCan } from "~/domain/policy";
-import { documentFormMessages } from "~/i18n/document-form";
 import { imports as t } from "~/i18n/imports";
 import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
-import { countUpload, unitStorageUsage } from "../documents/upload-limits.server";
+import { assertRoomFor, countUpload } from "../documents/upload-limits.server";
 import { discardFile } from "../files/staging.server";
 import { checkStoredSource, defaultCategory, sniffZip, type ImportView } from "./service.server";
 
@@ -42,8 +41,7 @@ export async function startImportUpload(ctx: ServiceContext, input: ImportUpload
   if (!Number.isSafeInteger(input.size) || input.size <= 0) throw new InvalidError(t.uploadSizeInvalid, { size: [t.uploadSizeInvalid] });
   if (input.size > IMPORT_MAX_BYTES) throw new DomainError(413, t.uploadTooLarge(IMPORT_MAX_BYTES / 1024 ** 3));
   const categoryId = await defaultCategory(ctx, input.categoryId);
-  const usage = await unitStorageUsage(ctx, user.unitKerjaId);
-  if (usage && usage.usedBytes + input.size > usage.quotaBytes) throw new DomainError(413, documentFormMessages.quotaExceeded);
+  await assertRoomFor(ctx, user.unitKerjaId, input.size);
   await countUpload(ctx, user.userId);
 
   const partSize = importPartSize(input.size);
@@ -143,7 +141,7 @@ export async function completeImportUpload(ctx: ServiceContext, uuid: string): P
   return checkStoredSource(ctx, { key: upload.r2_key, fileName: upload.file_name, size: upload.size, mimeType: "application/zip" }, upload.category_id ?? undefined);
 }
 
-/** `DELETE /api/v1/imports/uploads/{id}`: the parts sent so far are dropped. */
+/** `POST /api/v1/imports/uploads/{id}/abort`: the parts sent so far are dropped. */
 export async function abortImportUpload(ctx: ServiceContext, uuid: string): Promise<void> {
   const upload = await ownUpload(ctx, uuid);
   await abortInR2(ctx, upload);

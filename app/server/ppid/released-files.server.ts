@@ -3,10 +3,12 @@
  * who may open it, downloadable only with the request's status code and the file's signed token,
  * until RELEASE_DAYS after the answer, always as an attachment, each download counted and audited.
  */
+import { hasDigitalFile } from "~/domain/documents";
 import { DomainError, ForbiddenError } from "~/domain/errors";
 import { can } from "~/domain/policy";
 import type { AnswerInput } from "~/domain/ppid/requests";
 import { RELEASABLE_CLASSES, RELEASE_DAYS, RELEASING_OUTCOMES } from "~/domain/ppid/requests-view";
+import { daysAfter } from "~/domain/time";
 import { ppidMessages } from "~/i18n/ppid";
 import { formatDate } from "~/lib/format";
 import { commit } from "../audit/commit.server";
@@ -21,7 +23,6 @@ import { requestRowByStatusCode } from "./service.server";
 
 const m = ppidMessages;
 const PURPOSE = "ppid-release";
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const releaseTokenOf = (secret: string, fileUuid: string, seed: string) => signedToken(secret, PURPOSE, fileUuid, seed);
 
@@ -43,10 +44,10 @@ export async function releaseRows(ctx: ServiceContext, requestId: number, answer
     .where("a.uuid", "in", [...archiveUuids])
     .execute();
   const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + RELEASE_DAYS * DAY_MS).toISOString();
+  const expiresAt = daysAfter(now, RELEASE_DAYS);
   return archiveUuids.map((uuid) => {
     const document = documents.find((row) => row.uuid === uuid);
-    if (!document || document.current_file_id === null) throw invalid(m.errors.releaseNotFound(uuid));
+    if (!document || !hasDigitalFile(document)) throw invalid(m.errors.releaseNotFound(uuid));
     if (document.access_level === "PUBLIC") throw invalid(m.errors.releasePublic(document.title));
     if (!(RELEASABLE_CLASSES as readonly string[]).includes(document.security_class)) throw invalid(m.errors.releaseSecret(document.title, document.security_class));
     if (!can(ctx.actor, { type: "document.openFile", document: documentRef(document) })) throw invalid(m.errors.releaseNotReadable(document.title), 403);
