@@ -11,6 +11,7 @@ import {
   baseURL,
   goto,
   login,
+  loginThroughForm,
   pathOf,
   submitLogin,
   textOf,
@@ -66,7 +67,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       "%s signs in and sees the sidebar of the role",
       async (_username, account) => {
         const { page } = await browser.newPage({ javaScriptEnabled });
-        await login(page, account);
+        await loginThroughForm(page, account);
 
         expect(pathOf(page)).toBe("/app");
         expect(await textOf(page, "[data-testid=header-user]")).toBe(account.fullName);
