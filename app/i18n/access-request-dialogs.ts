@@ -1,10 +1,14 @@
 /**
  * Labels of the access-request dialogs (the request form of the document page, the respond
- * form of the list). Apart from the pages' strings: the dialogs' code, and these, load only
- * when one opens.
+ * form of the list) and of the document page's request button and open-request notice. Apart
+ * from the lists' strings, so the document page does not load those.
  */
 export const accessRequestDialogs = {
   request: {
+    /** The document page's button, and the dialog it opens. */
+    button: "Request Document",
+    openState: "Status permintaan akses Anda untuk dokumen ini:",
+    viewStatus: "Lihat Status Permintaan Akses",
     placeholder: "Contoh: untuk penelitian akademik",
     sending: "Mengirim...",
     label: "Alasan permintaan",

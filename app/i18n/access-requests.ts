@@ -68,11 +68,6 @@ export const accessRequests = {
     approve: "Setujui",
     reject: "Tolak",
   },
-  request: {
-    button: "Request Document",
-    openState: "Status permintaan akses Anda untuk dokumen ini:",
-    viewStatus: "Lihat Status Permintaan Akses",
-  },
   list: {
     errorTitle: "Error",
     failed: "Gagal mengambil data permintaan akses",

@@ -6,7 +6,6 @@ import { Dialog } from "~/components/dialog";
 import { FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { CsrfField } from "~/components/form/csrf-field";
 
 const s = accessRequestDialogs;
@@ -93,7 +92,7 @@ export function RequestDialog({ action, closeTo, rules, lastResult }: Props<Form
   const busy = useBusy(action);
   const [form, fields] = useFormKit<"requestMessage">({ id: "request-access", lastResult, rules });
   return (
-    <Dialog title={accessRequestsText.request.button} status="request" closeTo={closeTo} testId="request-dialog">
+    <Dialog title={s.request.button} status="request" closeTo={closeTo} testId="request-dialog">
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="request-error" />
       <Form method="post" action={action} {...form.props} className="space-y-4">
         <CsrfField />

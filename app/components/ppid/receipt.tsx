@@ -2,11 +2,11 @@ import { href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { CsrfField } from "~/components/form/csrf-field";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidReceipt, ppidReceiptPdf } from "~/i18n/ppid/receipt";
 import { formatDate, formatJakartaDay } from "~/lib/format";
 import type { Receipt } from "~/server/ppid/service.server";
 
-const r = ppidMessages.receipt;
+const r = ppidReceipt;
 
 /** A calendar date of the clock (YYYY-MM-DD, Asia/Jakarta), in Indonesian. */
 export const jakartaDay = (date: string) => formatJakartaDay(date);
@@ -46,7 +46,7 @@ export function ReceiptPdfForm({ number, code }: { number: string; code: string 
       <input type="hidden" name="number" value={number} />
       <input type="hidden" name="code" value={code} />
       <button type="submit" className={buttonClass.secondary} data-testid="ppid-receipt-pdf">
-        {ppidMessages.receiptPdf.download}
+        {ppidReceiptPdf.download}
       </button>
     </form>
   );

@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import type { ReportFile } from "~/domain/ppid/reports";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidReports } from "~/i18n/ppid/reports";
 
-const r = ppidMessages.reports;
+const r = ppidReports;
 
 const DOWNLOADS: { report: ReportFile; format: "csv" | "pdf"; label: string }[] = [
   { report: "laporan", format: "csv", label: r.reportCsv },

@@ -2,9 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { DELIVERIES, FORMATS } from "~/domain/ppid/requests-view";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidRequestPage } from "~/i18n/ppid/request-page";
+import { ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
 
-const p = ppidMessages.page;
+const p = ppidRequestPage;
 const f = p.fields;
 
 type RequestField = "requesterName" | "email" | "phone" | "address" | "information" | "purpose" | "format" | "delivery";
@@ -29,8 +30,8 @@ export function PpidRequestForm({ rules, lastResult }: { rules: FormRules; lastR
         <TextareaField label={f.address} field={fields.address} rows={2} />
         <TextareaField label={f.information} field={fields.information} />
         <TextareaField label={f.purpose} field={fields.purpose} rows={2} />
-        <RadioGroup legend={f.format} field={fields.format} options={FORMATS.map((value) => ({ value, label: ppidMessages.formats[value] }))} />
-        <RadioGroup legend={f.delivery} field={fields.delivery} options={DELIVERIES.map((value) => ({ value, label: ppidMessages.deliveries[value] }))} />
+        <RadioGroup legend={f.format} field={fields.format} options={FORMATS.map((value) => ({ value, label: ppidFormats[value] }))} />
+        <RadioGroup legend={f.delivery} field={fields.delivery} options={DELIVERIES.map((value) => ({ value, label: ppidDeliveries[value] }))} />
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-ppid-request">
           {busy ? p.sending : p.submit}
         </button>

@@ -7,12 +7,9 @@ import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
-import { FixityCheckButton, FixityCheckResult } from "~/components/documents/fixity-check";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
 import { useDialogParams } from "~/components/url-dialog";
-import { StatusBadge } from "~/components/access-requests/status-badge";
-import { TokenDownloadLink } from "~/components/access-requests/token-download-link";
 import { RequestAccessSchema } from "~/domain/access-requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { can } from "~/domain/policy";
@@ -26,26 +23,22 @@ import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { deleteDocument, getDocumentAndRow } from "~/server/documents/service.server";
 import { restoreVersion, versionsRead } from "~/server/documents/versions.server";
 import { noRead, readTogether } from "~/server/db/prepared.server";
-import { VersionHistory } from "~/components/documents/version-history";
 import { recordMessages } from "~/i18n/records";
 import { filingText, securityClassNames } from "~/i18n/filing";
 import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
-import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
+import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
+import { accessRequestMessages } from "~/i18n/access-requests";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
-import { TextStatusRow } from "~/components/documents/text-status";
 import { goneHandler } from "~/components/documents/tombstone";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { reindexDocument, textStatusRead } from "~/server/text-extraction/service.server";
-import { RetentionSection } from "~/components/documents/retention-section";
-import { BerkasSection, VitalSection } from "~/components/documents/archival-section";
 import { documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
-import { StatisNotice } from "~/components/documents/statis-notice";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
 import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
@@ -53,6 +46,20 @@ import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDo
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 const RequestDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RequestDialog));
+/**
+ * The record's secondary parts (its text status, the sections under it: retention, berkas, vital
+ * record, version history): the server renders them with the page, and the browser fetches their
+ * code after the page's own, so the record itself is interactive first.
+ */
+const TextStatusRow = lazyComponent(() => import("~/components/documents/text-status").then((module) => module.TextStatusRow));
+const RetentionSection = lazyComponent(() => import("~/components/documents/retention-section").then((module) => module.RetentionSection));
+const BerkasSection = lazyComponent(() => import("~/components/documents/archival-section").then((module) => module.BerkasSection));
+const VitalSection = lazyComponent(() => import("~/components/documents/archival-section").then((module) => module.VitalSection));
+const VersionHistory = lazyComponent(() => import("~/components/documents/version-history").then((module) => module.VersionHistory));
+/** Shown only to who may check fixity, to a record that is Statis: their code loads then. */
+const FixityCheckButton = lazyComponent(() => import("~/components/documents/fixity-check").then((module) => module.FixityCheckButton));
+const FixityCheckResult = lazyComponent(() => import("~/components/documents/fixity-check").then((module) => module.FixityCheckResult));
+const StatisNotice = lazyComponent(() => import("~/components/documents/statis-notice").then((module) => module.StatisNotice));
 /** Shown only to who has asked for this document: its code loads then. */
 const OpenRequestNotice = lazyComponent(() => import("~/components/access-requests/open-request-notice").then((module) => module.OpenRequestNotice));
 
@@ -229,7 +236,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
             className={buttonClass.primary}
             data-testid="request-document"
           >
-            {accessRequestsText.request.button}
+            {accessRequestDialogs.request.button}
           </PreloadLink>
         )}
         {canCheckFixity && <FixityCheckButton />}

@@ -7,7 +7,7 @@ import { buttonClass, inputClass } from "~/components/buttons";
 import { errorsFromApiBody, Field, FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
 import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
 import { AccessLevelAndCodeFields, parseJson, uploadErrorMessage } from "~/components/documents/document-form";
-import { DataTable, type Column } from "~/components/list/data-table";
+import { lazyComponent } from "~/components/lazy-component";
 import { FILES_FIELD, filesProgress, MAX_BULK_UPLOAD_FILES, TITLES_FIELD, titleFromFileName, type BulkUploadOutcome } from "~/domain/bulk-upload";
 import { BulkUploadSchema } from "~/domain/document-schemas";
 import { DomainError } from "~/domain/errors";
@@ -63,26 +63,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-const reportColumns: Column<BulkUploadOutcome>[] = [
-  { key: "file", header: text.columns.file, width: "40%", card: "title", cell: (row) => row.fileName },
-  {
-    key: "result",
-    header: text.columns.result,
-    cell: (row) =>
-      row.uuid ? (
-        <span>
-          {text.created}:{" "}
-          <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
-            {row.title}
-          </Link>
-        </span>
-      ) : (
-        <span className="text-red-700">
-          {text.refused}: {row.error}
-        </span>
-      ),
-  },
-];
+/** The report shows once a batch is sent: its code (and the list kit's table) loads then. */
+const Report = lazyComponent(() => import("~/components/documents/bulk-upload-report").then((module) => module.BulkUploadReport));
 
 export default function BulkUpload({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript the action answers the report; with it, the API call does.
@@ -94,29 +76,6 @@ export default function BulkUpload({ loaderData, actionData }: Route.ComponentPr
       <PageHeader title={text.title} description={text.intro(MAX_BULK_UPLOAD_FILES)} />
       {report ? <Report report={report} /> : <BulkUploadForm {...loaderData} lastResult={actionData && !("report" in actionData) ? (actionData as FormReply) : null} onReport={setSentReport} />}
     </div>
-  );
-}
-
-function Report({ report }: { report: BulkUploadOutcome[] }) {
-  const created = report.filter((row) => row.uuid).length;
-  return (
-    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="bulk-report">
-      <h2 id="bulk-report" className="px-4 pt-4 text-lg font-semibold">
-        {text.reportHeading}
-      </h2>
-      <p role="status" className="px-4 pb-2 text-sm text-slate-700" data-testid="bulk-upload-summary">
-        {text.reportSummary(created, report.length - created)}
-      </p>
-      <DataTable columns={reportColumns} rows={report} rowKey={(row) => `${row.fileName}:${row.uuid ?? row.error}`} label={text.reportHeading} testId="bulk-upload-report" rowTestId="bulk-upload-row" empty={null} />
-      <div className="flex flex-wrap gap-3 p-4">
-        <Link to={href("/app/documents/unggah-banyak")} reloadDocument className={buttonClass.secondary}>
-          {text.again}
-        </Link>
-        <Link to={href("/app/documents")} className={buttonClass.primary}>
-          {text.toList}
-        </Link>
-      </div>
-    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { NotFoundError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { REPORT_FILES, type ReportFile } from "~/domain/ppid/reports";
 import { ReportYearSchema } from "~/domain/ppid/requests";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidReports } from "~/i18n/ppid/reports";
 import { downloadResponse } from "~/server/http/download.server";
 import { reportFile, reportYearOr } from "~/server/ppid/reports.server";
 import { getSignedIn } from "./gates.server";
@@ -18,7 +18,7 @@ export function reportYearOf(ctx: Parameters<typeof reportYearOr>[0], request: R
 export function reportDownload(context: Readonly<RouterContextProvider>, request: Request, report: string, format: "csv" | "pdf"): Promise<Response> {
   const ctx = getSignedIn(context);
   return orRouteError(async () => {
-    if (!(REPORT_FILES as readonly string[]).includes(report)) throw new NotFoundError(ppidMessages.reports.notFound);
+    if (!(REPORT_FILES as readonly string[]).includes(report)) throw new NotFoundError(ppidReports.notFound);
     const file = await reportFile(ctx, report as ReportFile, format, reportYearOf(ctx, request));
     return "body" in file
       ? downloadResponse(file.body, "text/csv; charset=utf-8", file.fileName)

@@ -3,13 +3,13 @@ import type { Route } from "./+types/confirm";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { PpidReceipt } from "~/components/ppid/receipt";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidConfirm } from "~/i18n/ppid/confirm";
 import { pageMeta } from "~/lib/meta";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { getAppContext, orRouteError } from "~/routes/helpers/route-errors.server";
 import { confirmationState, confirmRequest } from "~/server/ppid/service.server";
 
-const c = ppidMessages.confirm;
+const c = ppidConfirm;
 
 export const meta = () => pageMeta({ title: c.title });
 

@@ -3,15 +3,15 @@ import type { Route } from "./+types/dip";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidDik, ppidDip } from "~/i18n/ppid/dip";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { jakartaDay } from "~/components/ppid/receipt";
 import { publicExemptions, type Exemption } from "~/server/ppid/consequence-tests.server";
 import { dipPage, dipPageNumber, type DipEntry } from "~/server/ppid/dip.server";
 
-const d = ppidMessages.dip;
-const k = ppidMessages.dik;
+const d = ppidDip;
+const k = ppidDik;
 
 export const meta = () => pageMeta({ title: d.title, description: d.description, indexable: true });
 

@@ -5,7 +5,8 @@ import { FormBanner } from "~/components/form";
 import { PpidRequestForm } from "~/components/ppid/request-form";
 import { PublicRequestSchema } from "~/domain/ppid/requests";
 import { parseOrInvalid } from "~/domain/form-input";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidDip } from "~/i18n/ppid/dip";
+import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -13,7 +14,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { submitPublicRequest } from "~/server/ppid/service.server";
 
-const p = ppidMessages.page;
+const p = ppidRequestPage;
 
 export const meta = () => pageMeta({ title: p.title, description: p.description, indexable: true });
 
@@ -47,7 +48,7 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
         {" · "}
         <Link to={href("/ppid/dip")} className="text-blue-700 underline">
-          {ppidMessages.dip.link}
+          {ppidDip.link}
         </Link>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />

@@ -10,7 +10,10 @@ import { ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
 import { OBJECTION_GROUNDS } from "~/domain/ppid/requests-view";
 import { fileObjectionAsRequester, objectionStatus, type ObjectionView } from "~/server/ppid/objections.server";
 import { DomainError } from "~/domain/errors";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidObjections } from "~/i18n/ppid/objections";
+import { ppidReceipt } from "~/i18n/ppid/receipt";
+import { ppidStatusPage } from "~/i18n/ppid/status-page";
+import { ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
@@ -20,8 +23,8 @@ import type { ReleasedFile } from "~/server/ppid/released-files.server";
 import { requestByStatusCode } from "~/server/ppid/service.server";
 import { formatDate } from "~/lib/format";
 
-const s = ppidMessages.status;
-const o = ppidMessages.objections;
+const s = ppidStatusPage;
+const o = ppidObjections;
 
 type StatusFound = {
   request: Awaited<ReturnType<typeof requestByStatusCode>>;
@@ -169,14 +172,14 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
 
 function StatusDetails({ request, lookup }: { request: StatusFound["request"]; lookup: StatusFound["lookup"] }) {
   const rows: [string, React.ReactNode][] = [
-    [ppidMessages.receipt.number, request.registrationNumber],
-    [s.status, <strong data-testid="ppid-status">{ppidMessages.statuses[request.status]}</strong>],
+    [ppidReceipt.number, request.registrationNumber],
+    [s.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
     [s.information, request.information],
     [s.dueDate, request.dueDate ? jakartaDay(request.dueDate) : "-"],
   ];
   if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
   if (request.daysLeft !== null) rows.push([s.daysLeft, String(request.daysLeft)]);
-  if (request.outcome) rows.push([s.outcome, ppidMessages.outcomes[request.outcome as keyof typeof ppidMessages.outcomes]], [s.answerMessage, request.answerMessage]);
+  if (request.outcome) rows.push([s.outcome, ppidOutcomes[request.outcome as keyof typeof ppidOutcomes]], [s.answerMessage, request.answerMessage]);
   if (request.files.length > 0)
     rows.push([
       s.files,

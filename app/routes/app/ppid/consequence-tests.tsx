@@ -10,7 +10,7 @@ import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ConsequenceTestSchema } from "~/domain/ppid/requests";
 import { jakartaDate } from "~/domain/ppid/working-days";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidTests } from "~/i18n/ppid/tests";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -18,7 +18,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { createConsequenceTest, listConsequenceTests, type ConsequenceTestView } from "~/server/ppid/consequence-tests.server";
 
-const u = ppidMessages.tests;
+const u = ppidTests;
 const BASE = href("/app/ppid/uji-konsekuensi");
 
 export const meta = () => pageMeta({ title: u.title });

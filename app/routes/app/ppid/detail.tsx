@@ -11,7 +11,12 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
 import { jakartaDate } from "~/domain/ppid/working-days";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidDesk, ppidGrounds } from "~/i18n/ppid/desk";
+import { ppidObjections } from "~/i18n/ppid/objections";
+import { ppidRequestPage } from "~/i18n/ppid/request-page";
+import { ppidStatusPage } from "~/i18n/ppid/status-page";
+import { ppidTests } from "~/i18n/ppid/tests";
+import { ppidChannels, ppidDeliveries, ppidFormats, ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
@@ -24,8 +29,8 @@ import { objectionOfRequest, recordDispute, recordDisputeDecision, respondToObje
 import { can } from "~/domain/policy";
 import { answerRequest, extendRequest, getRequest, processRequest } from "~/server/ppid/service.server";
 
-const d = ppidMessages.desk;
-const s = ppidMessages.status;
+const d = ppidDesk;
+const s = ppidStatusPage;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? d.detailTitle(loaderData.request.registrationNumber ?? "") : d.title });
 
@@ -62,15 +67,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       }
       if (intent === "respond") {
         await respondToObjection(ctx, fields.objectionId ?? "", parseOrInvalid(ObjectionResponseSchema, fields).response);
-        return { to: here, toast: ppidMessages.objections.responded };
+        return { to: here, toast: ppidObjections.responded };
       }
       if (intent === "dispute") {
         await recordDispute(ctx, fields.objectionId ?? "", parseOrInvalid(DisputeSchema, fields));
-        return { to: here, toast: ppidMessages.objections.dispute.recorded };
+        return { to: here, toast: ppidObjections.dispute.recorded };
       }
       if (intent === "decide") {
         await recordDisputeDecision(ctx, fields.objectionId ?? "", parseOrInvalid(DisputeDecisionSchema, fields));
-        return { to: here, toast: ppidMessages.objections.dispute.decided };
+        return { to: here, toast: ppidObjections.dispute.decided };
       }
       if (intent === "extend") {
         await extendRequest(ctx, params.id, parseOrInvalid(ExtendSchema, fields));
@@ -116,13 +121,13 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
       <Form method="post" className="space-y-4" {...form.props}>
         <CsrfField />
         <input type="hidden" name="intent" value="answer" />
-        <RadioGroup legend={d.answerOutcome} field={fields.outcome} options={OUTCOMES.map((value) => ({ value, label: ppidMessages.outcomes[value] }))} />
+        <RadioGroup legend={d.answerOutcome} field={fields.outcome} options={OUTCOMES.map((value) => ({ value, label: ppidOutcomes[value] }))} />
         <TextareaField label={d.answerMessage} field={fields.message} />
         <SelectField
           label={d.answerGround}
           field={fields.exemptionGround}
           placeholder={d.answerGroundNone}
-          options={EXEMPTION_GROUNDS.map((value) => ({ value, label: ppidMessages.grounds[value] }))}
+          options={EXEMPTION_GROUNDS.map((value) => ({ value, label: ppidGrounds[value] }))}
         />
         <SelectField
           label={d.answerTest}
@@ -131,9 +136,9 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           options={tests.map((test) => ({ value: test.id, label: `${test.information} (${test.legalBasis})` }))}
         />
         <p className="-mt-2 text-sm text-slate-600">
-          {ppidMessages.tests.answerHint}{" "}
+          {ppidTests.answerHint}{" "}
           <Link to={href("/app/ppid/uji-konsekuensi")} className="text-blue-700 underline">
-            {ppidMessages.tests.answerHintLink}
+            {ppidTests.answerHintLink}
           </Link>
         </p>
         {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
@@ -147,7 +152,7 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
 }
 
 function ObjectionPanel({ objection, mayRespond, today }: { objection: ObjectionView; mayRespond: boolean; today: string }) {
-  const o = ppidMessages.objections;
+  const o = ppidObjections;
   const dispute = objection.dispute;
   return (
     <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -230,23 +235,23 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
   const open = (OPEN_STATUSES as readonly string[]).includes(request.status);
   const f = d.facts;
   const rows: [string, React.ReactNode][] = [
-    [s.status, <strong data-testid="ppid-status">{ppidMessages.statuses[request.status]}</strong>],
-    [f.channel, ppidMessages.channels[request.channel]],
+    [s.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
+    [f.channel, ppidChannels[request.channel]],
     [f.receivedAt, formatDate(request.receivedAt, "DD MMMM YYYY HH:mm")],
     [s.dueDate, jakartaDay(request.dueDate!)],
   ];
   if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
   if (request.daysLeft !== null) rows.push([s.daysLeft, <span data-testid="ppid-days-left">{d.daysLeft(request.daysLeft)}</span>]);
   rows.push(
-    [ppidMessages.page.fields.requesterName, request.requesterName],
+    [ppidRequestPage.fields.requesterName, request.requesterName],
     [f.email, request.email ?? "-"],
     [f.phone, request.phone ?? "-"],
     [s.information, request.information],
     [f.purpose, request.purpose],
-    [f.format, ppidMessages.formats[request.format as keyof typeof ppidMessages.formats] ?? request.format],
-    [f.delivery, ppidMessages.deliveries[request.delivery as keyof typeof ppidMessages.deliveries] ?? request.delivery],
+    [f.format, ppidFormats[request.format as keyof typeof ppidFormats] ?? request.format],
+    [f.delivery, ppidDeliveries[request.delivery as keyof typeof ppidDeliveries] ?? request.delivery],
   );
-  if (request.outcome) rows.push([s.outcome, ppidMessages.outcomes[request.outcome]], [s.answerMessage, request.answerMessage]);
+  if (request.outcome) rows.push([s.outcome, ppidOutcomes[request.outcome]], [s.answerMessage, request.answerMessage]);
   if (request.files.length > 0)
     rows.push([
       d.files,

@@ -13,7 +13,8 @@ import { parseOrInvalid } from "~/domain/form-input";
 import type { SortDir } from "~/domain/list-page";
 import { DipEntryInputSchema, DipEntryListQuerySchema } from "~/domain/ppid/requests";
 import { DIP_KINDS } from "~/domain/ppid/requests-view";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidDip } from "~/i18n/ppid/dip";
+import { ppidDipEntries } from "~/i18n/ppid/dip-entries";
 import { pageMeta } from "~/lib/meta";
 import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
@@ -23,7 +24,7 @@ import { assertPageInRange } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addDipEntry, deleteDipEntry, getDipEntry, listDipEntries, type DipEntry } from "~/server/ppid/dip.server";
 
-const e = ppidMessages.dipEntries;
+const e = ppidDipEntries;
 const BASE = href("/app/ppid/dip");
 
 export const meta = () => pageMeta({ title: e.title });
@@ -65,7 +66,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-const kindOptions = DIP_KINDS.map((value) => ({ value, label: ppidMessages.dip.kinds[value] }));
+const kindOptions = DIP_KINDS.map((value) => ({ value, label: ppidDip.kinds[value] }));
 
 function entryColumns(offset: number, deleteHref: (entry: DipEntry) => string): Column<DipEntry, "createdAt" | "title">[] {
   const c = e.columns;
@@ -84,7 +85,7 @@ function entryColumns(offset: number, deleteHref: (entry: DipEntry) => string): 
         </span>
       ),
     },
-    { key: "kind", header: c.kind, width: "13%", cell: (entry) => (entry.kind ? ppidMessages.dip.kinds[entry.kind] : "-") },
+    { key: "kind", header: c.kind, width: "13%", cell: (entry) => (entry.kind ? ppidDip.kinds[entry.kind] : "-") },
     { key: "holder", header: c.holder, width: "20%", cell: (entry) => entry.holder ?? "-" },
     { key: "madeIn", header: c.madeIn, width: "10%", cell: (entry) => entry.madeIn },
     {

@@ -9,7 +9,7 @@ import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { LeaveDaySchema } from "~/domain/ppid/requests";
 import { KNOWN_HOLIDAY_YEARS, jakartaDate } from "~/domain/ppid/working-days";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidLeaveDays } from "~/i18n/ppid/leave-days";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -17,7 +17,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addLeaveDay, removeLeaveDay, yearCalendar } from "~/server/ppid/calendar.server";
 
-const l = ppidMessages.leaveDays;
+const l = ppidLeaveDays;
 const BASE = href("/app/ppid/hari-libur");
 
 export const meta = () => pageMeta({ title: l.title });

@@ -8,7 +8,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { parseOrInvalid } from "~/domain/form-input";
 import { DesignationSchema } from "~/domain/ppid/requests";
 import { PPID_ROLES } from "~/domain/ppid/requests-view";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidOfficers } from "~/i18n/ppid/officers";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -16,7 +16,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { listPpidOfficers, setPpidRole } from "~/server/ppid/officers.server";
 
-const o = ppidMessages.officers;
+const o = ppidOfficers;
 const BASE = href("/app/ppid/petugas");
 
 export const meta = () => pageMeta({ title: o.title });

@@ -9,6 +9,9 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { OfficerRequestSchema } from "~/domain/ppid/requests";
 import { DELIVERIES, FORMATS, OFFICER_CHANNELS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
+import { ppidDesk } from "~/i18n/ppid/desk";
+import { ppidRequestPage } from "~/i18n/ppid/request-page";
+import { ppidChannels, ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -16,8 +19,8 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { recordRequest } from "~/server/ppid/service.server";
 
-const d = ppidMessages.desk;
-const f = ppidMessages.page.fields;
+const d = ppidDesk;
+const f = ppidRequestPage.fields;
 
 export const meta = () => pageMeta({ title: d.recordTitle });
 
@@ -53,15 +56,15 @@ export default function PpidRecord({ loaderData, actionData }: Route.ComponentPr
         <FormBanner id={form.errorId} message={banner} testId="form-error" />
         <Form method="post" className="space-y-5" {...form.props}>
           <CsrfField />
-          <RadioGroup legend={f.channel} field={fields.channel} options={OFFICER_CHANNELS.map((value) => ({ value, label: ppidMessages.channels[value] }))} />
+          <RadioGroup legend={f.channel} field={fields.channel} options={OFFICER_CHANNELS.map((value) => ({ value, label: ppidChannels[value] }))} />
           <Field label={f.requesterName} field={fields.requesterName} />
           <Field label={f.email} field={fields.email} type="email" />
           <Field label={f.phone} field={fields.phone} type="tel" />
           <TextareaField label={f.address} field={fields.address} rows={2} />
           <TextareaField label={f.information} field={fields.information} />
           <TextareaField label={f.purpose} field={fields.purpose} rows={2} />
-          <RadioGroup legend={f.format} field={fields.format} options={FORMATS.map((value) => ({ value, label: ppidMessages.formats[value] }))} />
-          <RadioGroup legend={f.delivery} field={fields.delivery} options={DELIVERIES.map((value) => ({ value, label: ppidMessages.deliveries[value] }))} />
+          <RadioGroup legend={f.format} field={fields.format} options={FORMATS.map((value) => ({ value, label: ppidFormats[value] }))} />
+          <RadioGroup legend={f.delivery} field={fields.delivery} options={DELIVERIES.map((value) => ({ value, label: ppidDeliveries[value] }))} />
           <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-ppid-record">
             {d.recordSubmit}
           </button>

@@ -9,7 +9,12 @@ import type { SortDir } from "~/domain/list-page";
 import { RequestListQuerySchema } from "~/domain/ppid/requests";
 import { REQUEST_STATUSES } from "~/domain/ppid/requests-view";
 import { can } from "~/domain/policy";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidDesk } from "~/i18n/ppid/desk";
+import { ppidDipEntries } from "~/i18n/ppid/dip-entries";
+import { ppidOfficers } from "~/i18n/ppid/officers";
+import { ppidReports } from "~/i18n/ppid/reports";
+import { ppidTests } from "~/i18n/ppid/tests";
+import { ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -17,7 +22,7 @@ import { assertPageInRange } from "~/routes/helpers/list.server";
 import { reportYearOr } from "~/server/ppid/reports.server";
 import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
 
-const d = ppidMessages.desk;
+const d = ppidDesk;
 const BASE = href("/app/ppid");
 const REGISTERED = REQUEST_STATUSES.filter((status) => status !== "MENUNGGU_KONFIRMASI");
 
@@ -51,7 +56,7 @@ const columns: Column<PpidRequestView>[] = [
   },
   { key: "requester", header: d.columns.requester, width: "17%", cell: (row) => row.requesterName },
   { key: "information", header: d.columns.information, width: "30%", cell: (row) => <span className="line-clamp-2">{row.information}</span> },
-  { key: "status", header: d.columns.status, width: "12%", cell: (row) => <span data-testid="ppid-row-status">{ppidMessages.statuses[row.status]}</span> },
+  { key: "status", header: d.columns.status, width: "12%", cell: (row) => <span data-testid="ppid-row-status">{ppidStatuses[row.status]}</span> },
   { key: "dueDate", header: d.columns.dueDate, width: "12%", cell: (row) => jakartaDay(row.extendedDueDate ?? row.dueDate!) },
   {
     key: "daysLeft",
@@ -72,13 +77,13 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
           {d.record}
         </Link>
         <Link to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
-          {ppidMessages.reports.link}
+          {ppidReports.link}
         </Link>
         <Link to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
-          {ppidMessages.dipEntries.title}
+          {ppidDipEntries.title}
         </Link>
         <Link to={href("/app/ppid/uji-konsekuensi")} className={buttonClass.secondary} data-testid="ppid-consequence-tests">
-          {ppidMessages.tests.link}
+          {ppidTests.link}
         </Link>
         {calendar && (
           <>
@@ -86,7 +91,7 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
               {d.leaveDays}
             </Link>
             <Link to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
-              {ppidMessages.officers.title}
+              {ppidOfficers.title}
             </Link>
           </>
         )}
@@ -98,7 +103,7 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
             label={d.filterStatus}
             value={query.status}
             allLabel={d.filterAll}
-            options={REGISTERED.map((status) => ({ value: status, label: ppidMessages.statuses[status] }))}
+            options={REGISTERED.map((status) => ({ value: status, label: ppidStatuses[status] }))}
             testId="ppid-status-filter"
           />
         </ListToolbar>
@@ -115,7 +120,7 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="ppid-register-downloads" className="mt-6">
         <h2 id="ppid-register-downloads" className="mb-2 text-base font-semibold text-slate-900">
-          {ppidMessages.reports.registerDownloads(year)}
+          {ppidReports.registerDownloads(year)}
         </h2>
         <ReportDownloads year={year} only={["permohonan", "keberatan"]} />
       </section>

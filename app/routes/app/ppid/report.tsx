@@ -5,14 +5,14 @@ import { buttonClass, inputClass } from "~/components/buttons";
 import { ReportDownloads } from "~/components/ppid/report-downloads";
 import { DetailTable } from "~/components/detail-table";
 import { REPORT_YEARS } from "~/domain/ppid/reports";
-import { ppidMessages } from "~/i18n/ppid";
+import { ppidReports } from "~/i18n/ppid/reports";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { reportYearOf } from "~/routes/helpers/ppid-report.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { annualReport, annualReportSections } from "~/server/ppid/reports.server";
 
-const r = ppidMessages.reports;
+const r = ppidReports;
 
 export const meta = () => pageMeta({ title: r.title });
 

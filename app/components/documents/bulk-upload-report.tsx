@@ -1,0 +1,50 @@
+import { Link, href } from "react-router";
+import { buttonClass } from "~/components/buttons";
+import { DataTable, type Column } from "~/components/list/data-table";
+import type { BulkUploadOutcome } from "~/domain/bulk-upload";
+import { bulkUpload as text } from "~/i18n/bulk-upload";
+
+const reportColumns: Column<BulkUploadOutcome>[] = [
+  { key: "file", header: text.columns.file, width: "40%", card: "title", cell: (row) => row.fileName },
+  {
+    key: "result",
+    header: text.columns.result,
+    cell: (row) =>
+      row.uuid ? (
+        <span>
+          {text.created}:{" "}
+          <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
+            {row.title}
+          </Link>
+        </span>
+      ) : (
+        <span className="text-red-700">
+          {text.refused}: {row.error}
+        </span>
+      ),
+  },
+];
+
+/** What a batch made: one row per file, the document made or why the file was refused. */
+export function BulkUploadReport({ report }: { report: BulkUploadOutcome[] }) {
+  const created = report.filter((row) => row.uuid).length;
+  return (
+    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="bulk-report">
+      <h2 id="bulk-report" className="px-4 pt-4 text-lg font-semibold">
+        {text.reportHeading}
+      </h2>
+      <p role="status" className="px-4 pb-2 text-sm text-slate-700" data-testid="bulk-upload-summary">
+        {text.reportSummary(created, report.length - created)}
+      </p>
+      <DataTable columns={reportColumns} rows={report} rowKey={(row) => `${row.fileName}:${row.uuid ?? row.error}`} label={text.reportHeading} testId="bulk-upload-report" rowTestId="bulk-upload-row" empty={null} />
+      <div className="flex flex-wrap gap-3 p-4">
+        <Link to={href("/app/documents/unggah-banyak")} reloadDocument className={buttonClass.secondary}>
+          {text.again}
+        </Link>
+        <Link to={href("/app/documents")} className={buttonClass.primary}>
+          {text.toList}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/** The PPID calendar's leave days (cuti bersama) page. */
+export const ppidLeaveDays = {
+  title: "Hari Libur PPID",
+  intro: "Hari kerja PPID tidak menghitung Sabtu, Minggu, hari libur nasional, dan cuti bersama yang dicatat di sini.",
+  year: "Tahun",
+  national: "Hari libur nasional",
+  leave: "Cuti bersama",
+  date: "Tanggal",
+  note: "Keterangan",
+  add: "Tambah Cuti Bersama",
+  remove: "Hapus",
+  added: "Cuti bersama dicatat.",
+  removed: "Cuti bersama dihapus.",
+  none: "Belum ada cuti bersama untuk tahun ini.",
+  exists: "Tanggal itu sudah dicatat sebagai cuti bersama.",
+  notFound: "Cuti bersama tidak ditemukan.",
+  weekend: "Tanggal itu hari Sabtu atau Minggu: bukan hari kerja.",
+  holiday: (name: string) => `Tanggal itu sudah hari libur nasional (${name}).`,
+  outOfRange: "Tahun di luar jangkauan kalender.",
+} as const;
