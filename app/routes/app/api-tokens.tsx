@@ -14,7 +14,7 @@ import { DomainError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref, parseCanonicalList, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -36,8 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { query, defaults, dialog } = parseCanonicalList(request, BASE, ApiTokenListQuerySchema);
   const page = await listApiTokens(ctx, query);
   assertPageInRange(page, BASE, defaults);
-  const id = dialog.get("dialog") === "revoke" ? dialog.get("id") : null;
-  const target = id && !page.data.some((token) => token.uuid === id) ? await getApiToken(ctx, id).catch(noDialogFor) : null;
+  const target = await dialogRowOffPage(dialog, { dialogs: ["revoke"], param: "id" }, page.data, (token) => token.uuid, (id) => getApiToken(ctx, id));
   return {
     page,
     defaults: defaults as { sort: ApiTokenSort; dir: SortDir; size: number },

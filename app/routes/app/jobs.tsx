@@ -2,7 +2,8 @@ import { href } from "react-router";
 import type { Route } from "./+types/jobs";
 import { PageHeader } from "~/components/app-shell";
 import { jobColumns } from "~/components/jobs/job-columns";
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination } from "~/components/list";
+import { EmptyState, FilterSelect } from "~/components/list";
+import { OffsetListCard, listPageHref } from "~/components/list-card";
 import { JobListQuerySchema } from "~/domain/job-schemas";
 import { JOB_KINDS, JOB_STATUSES } from "~/domain/jobs";
 import type { SortDir } from "~/domain/list-page";
@@ -30,12 +31,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const { page, defaults, all } = loaderData;
   const { query } = page;
-  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   return (
     <>
       <PageHeader title={text.title} description={all ? text.description : text.descriptionOwn} />
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={text.search}>
+      <OffsetListCard
+        basePath={BASE}
+        page={page}
+        defaults={defaults}
+        pageHref={listPageHref(BASE, query, defaults)}
+        columns={jobColumns()}
+        rowKey={(row) => row.id}
+        searchPlaceholder={text.search}
+        filters={
+          <>
           <FilterSelect
             name="status"
             label={text.filterStatus}
@@ -54,18 +62,13 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
               testId="job-kind-filter"
             />
           )}
-        </ListToolbar>
-        <DataTable
-          columns={jobColumns()}
-          rows={page.data}
-          rowKey={(row) => row.id}
-          empty={<EmptyState>{text.empty}</EmptyState>}
-          label={text.title}
-          testId="jobs-table"
-          rowTestId="job-row"
-        />
-        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
-      </div>
+          </>
+        }
+        empty={<EmptyState>{text.empty}</EmptyState>}
+        label={text.title}
+        testId="jobs-table"
+        rowTestId="job-row"
+      />
     </>
   );
 }
