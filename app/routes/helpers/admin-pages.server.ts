@@ -96,5 +96,15 @@ export { parseOrInvalid };
  * (`?saved=1` opens the saved dialog), and a fresh key so the form starts empty after a save.
  */
 export function createPageData(request: Request, schema: z.ZodObject) {
-  return { rules: formRules(schema), saved: new URL(request.url).searchParams.get("saved") === "1", formKey: crypto.randomUUID() };
+  return { rules: formRules(schema), saved: savedFlag(request), formKey: crypto.randomUUID() };
+}
+
+/** The form page after its own successful post (`?saved=1`): it opens the saved dialog. */
+export function savedFlag(request: Request): boolean {
+  return new URL(request.url).searchParams.get("saved") === "1";
+}
+
+/** Where a form page's save goes: the page again, with its saved dialog open. */
+export function savedHref(page: string): string {
+  return `${page}?saved=1`;
 }

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { DomainError, InvalidError, TooManyRequestsError } from "~/domain/errors";
 import type { RequestContext } from "../../server/context.server";
 import type { Flash } from "../../server/http/flash.server";
-import { listBackHref } from "./admin-pages.server";
+import { listBackHref, withFormValues } from "./admin-pages.server";
 import { readForm } from "./form-body.server";
 import { redirectWithFlash } from "./flash-redirect.server";
 import { replyWithDomainError } from "./form.server";
@@ -105,3 +105,18 @@ export async function deleteFromListAction(
   );
 }
 
+/**
+ * The action of a record's form page (create or update): the posted values go to `save`; a
+ * refusal shows the form again with them (minus `secretFields`) beside its messages; a save goes
+ * on where `next` says.
+ */
+export async function formPageAction<Saved>(
+  ctx: Pick<RequestContext, "config">,
+  request: Request,
+  save: (fields: Record<string, string>) => Promise<Saved>,
+  next: (saved: Saved) => ActionSuccess | Promise<ActionSuccess>,
+  secretFields: string[] = [],
+) {
+  const form = await readForm(request);
+  return pageAction(ctx, async () => next(await withFormValues(form, secretFields, save)), { form: {} });
+}
