@@ -5,20 +5,25 @@ import type { ListPage } from "~/domain/list-page";
 /** The links of a server-side list page: its own URL with `change` applied (`listHref`). */
 export type PageHref = (change: ListParams) => string;
 
-export function listPageHref(basePath: string, query: ListParams, defaults: ListParams): PageHref {
-  return (change) => listHref(basePath, query, change, defaults);
+/** One page of a server-side list with where it lives: its path, its defaults, and its links. */
+export type PagedList<Row> = {
+  basePath: string;
+  page: ListPage<Row, ComponentProps<typeof ListToolbar>["query"]>;
+  defaults: ListParams;
+  pageHref: PageHref;
+};
+
+export function pagedList<Row>(basePath: string, page: PagedList<Row>["page"], defaults: ListParams): PagedList<Row> {
+  return { basePath, page, defaults, pageHref: (change) => listHref(basePath, page.query, change, defaults) };
 }
 
 /**
  * A server-side list paged by offset on its card: the toolbar (search, the page's own filters,
  * and the order when `sorting` is given), the table, whose headers then sort, and the page links.
- * Every link is the list's own URL (`pageHref`), so it all works without JavaScript.
+ * Every link is the list's own URL (`list.pageHref`), so it all works without JavaScript.
  */
 export function OffsetListCard<Row, Sort extends string>({
-  basePath,
-  page,
-  defaults,
-  pageHref,
+  list: { basePath, page, defaults, pageHref },
   columns,
   rowKey,
   sorting,
@@ -29,10 +34,7 @@ export function OffsetListCard<Row, Sort extends string>({
   testId,
   rowTestId,
 }: {
-  basePath: string;
-  page: ListPage<Row, ComponentProps<typeof ListToolbar>["query"]>;
-  defaults: ListParams;
-  pageHref: PageHref;
+  list: PagedList<Row>;
   columns: readonly Column<Row, Sort>[];
   rowKey: (row: Row) => string;
   /** The current order: the headers and the toolbar's order menu change it. */

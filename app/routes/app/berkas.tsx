@@ -3,7 +3,7 @@ import type { Route } from "./+types/berkas";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { EmptyState, FilterSelect, type Column } from "~/components/list";
-import { OffsetListCard, listPageHref } from "~/components/list-card";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { BerkasListQuerySchema, type BerkasView } from "~/domain/berkas";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { SortDir } from "~/domain/list-page";
@@ -30,7 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function BerkasList({ loaderData }: Route.ComponentProps) {
   const { page, units, defaults } = loaderData;
   const { query } = page;
-  const pageHref = listPageHref(BASE, query, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const c = m.columns;
   const columns: Column<BerkasView, "number" | "title" | "updatedAt">[] = [
     {
@@ -66,10 +67,7 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <OffsetListCard
-        basePath={BASE}
-        page={page}
-        defaults={defaults}
-        pageHref={pageHref}
+        list={list}
         columns={columns}
         rowKey={(row) => String(row.id)}
         sorting={{ sort: query.sort, dir: query.dir, defaults }}

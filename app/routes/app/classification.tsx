@@ -2,17 +2,17 @@ import { Link, href } from "react-router";
 import type { Route } from "./+types/classification";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
-import { OffsetListCard, listPageHref } from "~/components/list-card";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { classificationColumns } from "~/components/classification/classification-columns";
 import { ClassificationListQuerySchema, type CLASSIFICATION_SORTS } from "~/domain/classification";
 import type { SortDir } from "~/domain/list-page";
 import { pageMeta } from "~/lib/meta";
-import { dialogRowOffPage, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage } from "~/routes/helpers/admin-pages.server";
 import { deleteFromListAction } from "~/routes/helpers/page-action.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteClassification, getClassification, listClassifications } from "~/server/classification/service.server";
 import { classificationMessages, classificationText } from "~/i18n/classification";
 
@@ -24,9 +24,7 @@ export const meta = () => pageMeta({ title: m.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, ClassificationListQuerySchema);
-  const page = await listClassifications(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, ClassificationListQuerySchema, (query) => listClassifications(ctx, query));
   // `?dialog=delete&id={id}` opens the delete confirmation over the list (no JavaScript needed).
   return {
     page,
@@ -50,7 +48,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Classification({ loaderData }: Route.ComponentProps) {
   const { page, defaults, deleteTarget } = loaderData;
   const { query } = page;
-  const pageHref = listPageHref(BASE, query, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const { deleteHref, confirming } = useDeleteFromList({ pageHref, param: "id", rows: page.data, idOf, loaded: deleteTarget });
   const columns = classificationColumns({ deleteHref });
   return (
@@ -70,10 +69,7 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <OffsetListCard
-        basePath={BASE}
-        page={page}
-        defaults={defaults}
-        pageHref={pageHref}
+        list={list}
         columns={columns}
         rowKey={idOf}
         sorting={{ sort: query.sort, dir: query.dir, defaults }}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/manage-unit-kerja";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
-import { OffsetListCard, listPageHref } from "~/components/list-card";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { EmptyState } from "~/components/list";
@@ -12,10 +12,10 @@ import { can } from "~/domain/policy";
 import { UnitKerjaListQuerySchema } from "~/domain/unit-kerja";
 import { UNIT_KERJA_SORTS } from "~/domain/unit-kerja-view";
 import { pageMeta } from "~/lib/meta";
-import { dialogRowOffPage, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage } from "~/routes/helpers/admin-pages.server";
 import { deleteFromListAction } from "~/routes/helpers/page-action.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/unit-kerja/service.server";
 import { t } from "~/i18n/id";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
@@ -28,9 +28,7 @@ export const meta = () => pageMeta({ title: t.pages.unitKerja });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, UnitKerjaListQuerySchema);
-  const page = await listUnitKerja(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, UnitKerjaListQuerySchema, (query) => listUnitKerja(ctx, query));
   // `?dialog=delete&id={id}` opens 'Konfirmasi Hapus' over the list (no JavaScript needed).
   return {
     page,
@@ -59,7 +57,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
   const { page, defaults, canCreate, deleteTarget } = loaderData;
   const { query } = page;
-  const pageHref = listPageHref(BASE, query, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const { deleteHref, confirming } = useDeleteFromList({ pageHref, param: "id", rows: page.data, idOf, loaded: deleteTarget });
   const columns = unitKerjaColumns({ offset: (page.page - 1) * page.size, deleteHref });
   return (
@@ -73,10 +72,7 @@ export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <OffsetListCard
-        basePath={BASE}
-        page={page}
-        defaults={defaults}
-        pageHref={pageHref}
+        list={list}
         columns={columns}
         rowKey={idOf}
         sorting={{ sort: query.sort, dir: query.dir, defaults }}

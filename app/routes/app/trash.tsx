@@ -3,17 +3,17 @@ import type { Route } from "./+types/trash";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { EmptyState, withParams } from "~/components/list";
-import { OffsetListCard, listPageHref } from "~/components/list-card";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { trashColumns } from "~/components/trash/trash-columns";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { TrashListQuerySchema, type TRASH_SORTS } from "~/domain/records";
 import { pageMeta } from "~/lib/meta";
-import { dialogRowOffPage, listBackHref, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref } from "~/routes/helpers/admin-pages.server";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { getTrashed, listTrash, purgeDocument, restoreDocument } from "~/server/documents/trash.server";
 import { releaseDocumentHold } from "~/server/retention/service.server";
@@ -31,9 +31,7 @@ export const meta = () => pageMeta({ title: trashText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, TrashListQuerySchema);
-  const page = await listTrash(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, TrashListQuerySchema, (query) => listTrash(ctx, query));
   // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list,
   // `?dialog=release-hold&uuid={uuid}` the release of a document's own hold (Super Admin); a row
   // of another page (a URL opened directly) is looked up here, the page's own rows are at hand.
@@ -77,7 +75,8 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   const dialogFor = dialogRow(opened === "purge" || opened === "release-hold" ? params.get("uuid") : null, page.data, uuidOf, dialogTarget);
   const confirmPurge = opened === "purge" && dialogFor?.canPurge ? dialogFor : null;
   const releaseHold = opened === "release-hold" && dialogFor?.canReleaseHold ? dialogFor : null;
-  const pageHref = listPageHref(BASE, query, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = trashColumns({
     offset: (page.page - 1) * page.size,
@@ -88,10 +87,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={trashText.title} description={trashText.description(trashDays)} />
       <OffsetListCard
-        basePath={BASE}
-        page={page}
-        defaults={defaults}
-        pageHref={pageHref}
+        list={list}
         columns={columns}
         rowKey={uuidOf}
         sorting={{ sort: query.sort, dir: query.dir, defaults }}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/users";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
-import { OffsetListCard, listPageHref } from "~/components/list-card";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { EmptyState, FilterSelect } from "~/components/list";
@@ -11,10 +11,10 @@ import type { SortDir } from "~/domain/list-page";
 import { UserListQuerySchema, type UserSort } from "~/domain/users";
 import { USER_STATUSES } from "~/domain/user-view";
 import { pageMeta } from "~/lib/meta";
-import { dialogRowOffPage, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage } from "~/routes/helpers/admin-pages.server";
 import { deleteFromListAction } from "~/routes/helpers/page-action.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
@@ -27,9 +27,7 @@ export const meta = () => pageMeta({ title: t.pages.users });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, UserListQuerySchema);
-  const page = await listUsers(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, UserListQuerySchema, (query) => listUsers(ctx, query));
   // `?dialog=delete&user={uuid}` opens the confirm dialog over the list (no JavaScript needed).
   return {
     page,
@@ -57,7 +55,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { page, defaults, selfId, deleteTarget } = loaderData;
   const { query } = page;
-  const pageHref = listPageHref(BASE, query, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const { deleteHref, confirming } = useDeleteFromList({ pageHref, param: "user", rows: page.data, idOf: uuidOf, loaded: deleteTarget });
   // Nobody deletes their own account.
   const confirmDelete = confirming && confirming.id !== selfId ? confirming : null;
@@ -71,10 +70,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <OffsetListCard
-        basePath={BASE}
-        page={page}
-        defaults={defaults}
-        pageHref={pageHref}
+        list={list}
         columns={columns}
         rowKey={uuidOf}
         sorting={{ sort: query.sort, dir: query.dir, defaults }}

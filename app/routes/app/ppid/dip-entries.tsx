@@ -8,7 +8,7 @@ import { Field, FormBanner, SelectField, TextareaField, useFormKit } from "~/com
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, type Column } from "~/components/list";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
-import { listPageHref } from "~/components/list-card";
+import { pagedList } from "~/components/list-card";
 import { InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import type { SortDir } from "~/domain/list-page";
@@ -16,11 +16,11 @@ import { DipEntryInputSchema, DipEntryListQuerySchema } from "~/domain/ppid/requ
 import { DIP_KINDS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
 import { pageMeta } from "~/lib/meta";
-import { dialogRowOffPage, listBackHref, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref } from "~/routes/helpers/admin-pages.server";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addDipEntry, deleteDipEntry, getDipEntry, listDipEntries, type DipEntry } from "~/server/ppid/dip.server";
 
@@ -32,9 +32,7 @@ export const meta = () => pageMeta({ title: e.title });
 /** The PPID's own DIP entries (the layout lets officers in); `?dialog=delete&id=` confirms a delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, DipEntryListQuerySchema);
-  const page = await listDipEntries(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, DipEntryListQuerySchema, (query) => listDipEntries(ctx, query));
   const target = await dialogRowOffPage(dialog, { dialogs: ["delete"], param: "id" }, page.data, (entry) => entry.id, (id) => getDipEntry(ctx, id));
   return { page, defaults: defaults as { sort: "createdAt"; dir: SortDir; size: number }, deleteTarget: target, rules: formRules(DipEntryInputSchema) };
 }
@@ -109,7 +107,7 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
   const { page, defaults, deleteTarget, rules } = loaderData;
   const { query } = page;
   const [form, fields] = useFormKit<EntryField>({ lastResult: actionData, rules, id: "dip-entry" });
-  const pageHref = listPageHref(BASE, query, defaults);
+  const { pageHref } = pagedList(BASE, page, defaults);
   const { deleteHref, confirming: confirmDelete } = useDeleteFromList({ pageHref, param: "id", rows: page.data, idOf: (entry) => entry.id, loaded: deleteTarget });
   const columns = entryColumns((page.page - 1) * page.size, deleteHref);
   const f = e.fields;
