@@ -45,6 +45,25 @@ async function toast(page: Page, text: string) {
   await page.getByTestId("toast").filter({ hasText: text }).waitFor({ state: "attached" });
 }
 
+/**
+ * Super Admin on 'Penyusutan Arsip' (`search`: the tab and the code) picks `doc` and makes a list
+ * of it; the new list's page (its heading matching `heading`) is open and its toast shown.
+ */
+async function listDocument(page: Page, search: string, doc: { title: string }, heading: RegExp) {
+  await login(page, DEMO_ACCOUNTS.admin);
+  await goto(page, `/app/penyusutan?${search}`);
+  await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
+  await waitForHydration(page);
+  const row = page.getByTestId("candidate-row").filter({ hasText: doc.title });
+  await row.waitFor();
+  await row.getByRole("checkbox").check();
+  await page.getByTestId("create-list").click();
+  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  // With JavaScript the list page's route is discovered first (/__manifest): the toast survives it.
+  await toast(page, "dibuat");
+  await waitForHydration(page);
+}
+
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
@@ -53,18 +72,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
   it("candidates → Daftar Usul Musnah → decision → Laksanakan → Berita Acara → /verifikasi", async () => {
     const doc = await dueDocument(mode.replace(" ", ""));
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/penyusutan?code=${doc.code}`);
-    await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
-    await waitForHydration(page);
-    const row = page.getByTestId("candidate-row").filter({ hasText: doc.title });
-    await row.waitFor();
-    await row.getByRole("checkbox").check();
-    await page.getByTestId("create-list").click();
-    await page.getByRole("heading", { name: /Daftar Arsip Usul Musnah UM\/\d{4}\/\d{3}/, level: 1 }).waitFor();
-    // With JavaScript the list page's route is discovered first (/__manifest): the toast survives it.
-    await toast(page, "dibuat");
-    await waitForHydration(page);
+    await listDocument(page, `code=${doc.code}`, doc, /Daftar Arsip Usul Musnah UM\/\d{4}\/\d{3}/);
     const listUrl = new URL(page.url()).pathname;
     expect(await page.getByTestId("item-row").filter({ hasText: doc.title }).count()).toBe(1);
     // Undecided: 'Laksanakan' is disabled and the page says what is missing (no confirm to refuse).
@@ -110,17 +118,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
   it("candidates → Daftar Usul Serah → Laksanakan → the record is Statis and read-only", async () => {
     const doc = await dueDocument(`serah${mode.replace(" ", "")}`, "PERMANEN");
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/penyusutan?tab=PERMANEN&code=${doc.code}`);
-    await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
-    await waitForHydration(page);
-    const row = page.getByTestId("candidate-row").filter({ hasText: doc.title });
-    await row.waitFor();
-    await row.getByRole("checkbox").check();
-    await page.getByTestId("create-list").click();
-    await page.getByRole("heading", { name: /Daftar Arsip Usul Serah US\/\d{4}\/\d{3}/, level: 1 }).waitFor();
-    await toast(page, "dibuat");
-    await waitForHydration(page);
+    await listDocument(page, `tab=PERMANEN&code=${doc.code}`, doc, /Daftar Arsip Usul Serah US\/\d{4}\/\d{3}/);
     await page.getByTestId("item-row").filter({ hasText: doc.title }).getByRole("button", { name: "Setujui", exact: true }).click();
     await toast(page, "Keputusan dicatat");
     await waitForHydration(page);

@@ -11,7 +11,7 @@ import { serviceContext } from "../support/worker/context";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { testEnv } from "../support/worker/env";
 import { allowConsoleError } from "../support/worker/fail-on-console-error";
-import { createAccessRequest, createArchive, createCategory, createUnitKerja, createUser } from "../support/worker/factories";
+import { createAccessRequest, createArchive, createCategory, createUnitKerja, createUnitStaff, createUser } from "../support/worker/factories";
 import { call, login, uniqueIp } from "../support/worker/http";
 
 const DB = testEnv.DB;
@@ -76,7 +76,7 @@ describe("audit log hash chain", { timeout: 60_000 }, () => {
   it("seals rows of the set-based access-request writes (expiry, revocation on an access-level change)", async () => {
     const unit = await createUnitKerja();
     const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
-    const requester = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+    const requester = await createUnitStaff();
     const category = await createCategory();
     const archive = await createArchive({ uploaderId: owner.id, categoryId: category.id, unitKerjaId: unit.id });
     const other = await createArchive({ uploaderId: owner.id, categoryId: category.id, unitKerjaId: unit.id });

@@ -4,7 +4,7 @@ import { runSystemJob } from "~/server/jobs/runner.server";
 import { testJobContext } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { auditRowsFor, uploadDocument } from "../support/worker/documents";
-import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
+import { createCategory, createUnitStaff, createUser } from "../support/worker/factories";
 import { ORIGIN, call, login, type SignedIn } from "../support/worker/http";
 import { pdfBytes } from "../support/worker/multipart";
 
@@ -24,8 +24,8 @@ let doc: { uuid: string };
 
 beforeAll(async () => {
   categoryId = (await createCategory()).id;
-  const ownerUser = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
-  const outsiderUser = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+  const ownerUser = await createUnitStaff();
+  const outsiderUser = await createUnitStaff();
   const adminUser = await createUser({ role: "Super Admin" });
   owner = await login(ownerUser.username, ownerUser.password);
   outsider = await login(outsiderUser.username, outsiderUser.password);

@@ -10,8 +10,8 @@ import {
   uploadDocument,
   type DocumentView,
 } from "../support/worker/documents";
-import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
-import { call, login, type SignedIn } from "../support/worker/http";
+import { uploadWorld } from "../support/worker/factories";
+import { call, type SignedIn } from "../support/worker/http";
 import { concatBytes, pdfBytes, randomBytes, sha256Hex, tiffBytes } from "../support/worker/multipart";
 
 /**
@@ -29,9 +29,7 @@ let categoryId: number;
 let staff: SignedIn;
 
 beforeAll(async () => {
-  categoryId = (await createCategory()).id;
-  const user = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
-  staff = await login(user.username, user.password);
+  ({ categoryId, staff } = await uploadWorld());
 });
 
 const download = (uuid: string, headers: Record<string, string> = {}, query = "") =>

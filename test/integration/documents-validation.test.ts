@@ -13,8 +13,8 @@ import {
   uploadDocument,
   type StorageSnapshot,
 } from "../support/worker/documents";
-import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
-import { call, login, type SignedIn } from "../support/worker/http";
+import { uploadWorld } from "../support/worker/factories";
+import { call, type SignedIn } from "../support/worker/http";
 import { concatBytes, formBody, HTML_PAGE, multipart, pdfBytes, pngBytes, randomBytes, SVG_IMAGE } from "../support/worker/multipart";
 
 /**
@@ -33,9 +33,7 @@ let staff: SignedIn;
 let before: StorageSnapshot;
 
 beforeAll(async () => {
-  categoryId = (await createCategory()).id;
-  const user = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
-  staff = await login(user.username, user.password);
+  ({ categoryId, staff } = await uploadWorld());
 });
 
 beforeEach(async () => {

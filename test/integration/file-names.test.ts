@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { archiveRow, documentFields, postDocument } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
-import { createCategory, createUnitKerja, createUser } from "../support/worker/factories";
-import { call, login, type SignedIn } from "../support/worker/http";
+import { uploadWorld } from "../support/worker/factories";
+import { call, type SignedIn } from "../support/worker/http";
 import { pdfBytes, pngBytes } from "../support/worker/multipart";
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 30_000 });
@@ -13,9 +13,7 @@ let categoryId: number;
 let staff: SignedIn;
 
 beforeAll(async () => {
-  categoryId = (await createCategory()).id;
-  const user = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
-  staff = await login(user.username, user.password);
+  ({ categoryId, staff } = await uploadWorld());
 });
 
 async function upload(filename: string, data = pdfBytes(), contentType = "application/pdf") {

@@ -6,6 +6,7 @@ import { expectJson, send } from "../support/worker/admin";
 import { archiveRow, auditRowsFor, expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
 import type { SignedIn } from "../support/worker/http";
+import { createClassificationCode } from "../support/worker/factories";
 
 /**
  * A hold means "keep as it is": a held record cannot be moved to the trash (the refusal names the
@@ -39,15 +40,10 @@ describe("a held record is not moved to the trash", () => {
   it("names the code when the hold is its code's", async () => {
     const code = `H${crypto.randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase()}`;
     const now = new Date().toISOString();
-    const row = await testEnv.DB.prepare(
-      `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-       VALUES (?, NULL, 'Kode ditahan', '', 'TERBATAS', 2, 2, 'MUSNAH', '', ?, ?) RETURNING id`,
-    )
-      .bind(code, now, now)
-      .first<{ id: number }>();
-    await testEnv.DB.prepare("INSERT INTO retention_holds (classification_id, reason, created_at) VALUES (?, 'Audit BPK', ?)").bind(row!.id, now).run();
+    const row = await createClassificationCode({ code, name: "Kode ditahan", retention: { active: 2, inactive: 2 } });
+    await testEnv.DB.prepare("INSERT INTO retention_holds (classification_id, reason, created_at) VALUES (?, 'Audit BPK', ?)").bind(row.id, now).run();
     const doc = await ownerDocument(world);
-    await testEnv.DB.prepare("UPDATE archives SET classification_id = ? WHERE uuid = ?").bind(row!.id, doc.uuid).run();
+    await testEnv.DB.prepare("UPDATE archives SET classification_id = ? WHERE uuid = ?").bind(row.id, doc.uuid).run();
     await expectError(await trash(world.owner.session, doc.uuid), 409, retentionText.hold.trashBlockedByCode(doc.view.title, code, "Audit BPK"));
   });
 });

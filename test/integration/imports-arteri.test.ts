@@ -11,6 +11,7 @@ import { settledImport } from "../support/worker/imports";
 import { call, unique, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes } from "../support/worker/multipart";
 import { ARTERI_HEADERS, xlsxBytes, type XlsxCell } from "../support/shared/xlsx";
+import { createClassificationCode } from "../support/worker/factories";
 
 /**
  * Arteri's export as it is, inside the import's ZIP: an XLSX whose first sheet has a title in row
@@ -26,14 +27,7 @@ let code: string;
 
 beforeAll(async () => {
   world = await accessWorld();
-  code = `AR.${unique("x").replace(/[^A-Za-z0-9]/g, "").slice(-8).toUpperCase()}`;
-  const now = new Date().toISOString();
-  await testEnv.DB.prepare(
-    `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-     VALUES (?, NULL, 'Kode Arteri uji', '', 'TERBATAS', 2, 3, 'MUSNAH', '', ?, ?)`,
-  )
-    .bind(code, now, now)
-    .run();
+  ({ code } = await createClassificationCode({ prefix: "AR", name: "Kode Arteri uji" }));
 });
 
 type ArteriRow = { number: string; date: XlsxCell; code?: string; uraian: string; ket: string; file: string; box?: string; pengolah?: string };

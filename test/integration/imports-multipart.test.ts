@@ -13,6 +13,7 @@ import { testEnv } from "../support/worker/env";
 import { settledImport } from "../support/worker/imports";
 import { call, callWithEnv, unique, type SignedIn } from "../support/worker/http";
 import { pdfBytes } from "../support/worker/multipart";
+import { createClassificationCode } from "../support/worker/factories";
 
 /**
  * A ZIP larger than one post goes to R2 in parts (an R2 multipart upload whose state D1 keeps
@@ -29,14 +30,7 @@ let code: string;
 
 beforeAll(async () => {
   world = await accessWorld();
-  code = `IU.${unique("x").replace(/[^A-Za-z0-9]/g, "").slice(-8).toUpperCase()}`;
-  const now = new Date().toISOString();
-  await testEnv.DB.prepare(
-    `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-     VALUES (?, NULL, 'Kode impor bagian', '', 'TERBATAS', 2, 3, 'MUSNAH', '', ?, ?)`,
-  )
-    .bind(code, now, now)
-    .run();
+  ({ code } = await createClassificationCode({ prefix: "IU", name: "Kode impor bagian" }));
   categoryName = (await testEnv.DB.prepare("SELECT category_name FROM categories WHERE id = ?").bind(world.categoryId).first<{ category_name: string }>())!.category_name;
 });
 

@@ -13,6 +13,7 @@ import { testEnv } from "../support/worker/env";
 import { settledImport } from "../support/worker/imports";
 import { call, unique, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes, sha256Hex } from "../support/worker/multipart";
+import { createClassificationCode } from "../support/worker/factories";
 
 /**
  * Import of a ZIP with a CSV manifest: the dry run checks every line and writes nothing else; a
@@ -29,14 +30,7 @@ const HEADER = "documentNumber,title,year,category,classificationCode,securityCl
 
 beforeAll(async () => {
   world = await accessWorld();
-  code = `IM.${unique("x").replace(/[^A-Za-z0-9]/g, "").slice(-8).toUpperCase()}`;
-  const now = new Date().toISOString();
-  await testEnv.DB.prepare(
-    `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-     VALUES (?, NULL, 'Kode impor uji', '', 'TERBATAS', 2, 3, 'MUSNAH', '', ?, ?)`,
-  )
-    .bind(code, now, now)
-    .run();
+  ({ code } = await createClassificationCode({ prefix: "IM", name: "Kode impor uji" }));
   categoryName = (await testEnv.DB.prepare("SELECT category_name FROM categories WHERE id = ?").bind(world.categoryId).first<{ category_name: string }>())!.category_name;
 });
 

@@ -16,6 +16,7 @@ import { call, unique, type SignedIn } from "../support/worker/http";
 import { formBody, pdfBytes } from "../support/worker/multipart";
 import { oai, oaiId } from "../support/worker/oai";
 import { ARTERI_HEADERS, xlsxBytes, type XlsxCell } from "../support/shared/xlsx";
+import { createClassificationCode } from "../support/worker/factories";
 
 /**
  * Paper records (arsip fisik): a CSV or XLSX posted alone, or ZIP lines naming no file, make
@@ -189,14 +190,7 @@ describe("lines naming no file", () => {
 
   it("Arteri's XLSX alone (Arteri itself keeps no files) makes paper records with their Lokasi Simpan", async () => {
     const number = unique("ART/FIS");
-    const code = `AF.${unique("x").replace(/[^A-Za-z0-9]/g, "").slice(-8).toUpperCase()}`;
-    const now = new Date().toISOString();
-    await testEnv.DB.prepare(
-      `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
-       VALUES (?, NULL, 'Kode fisik uji', '', 'TERBATAS', 2, 3, 'MUSNAH', '', ?, ?)`,
-    )
-      .bind(code, now, now)
-      .run();
+    const { code } = await createClassificationCode({ prefix: "AF", name: "Kode fisik uji" });
     const rows: XlsxCell[][] = [["DAFTAR ARSIP"], ARTERI_HEADERS, [number, "2019-03-04", code, { inline: `Notulen rapat senat ${WORD}` }, "Rektorat", "Biro Umum", "Gudang Arsip", "Kertas", "Asli", 1, "7", ""]];
     const workbook = xlsxBytes([{ name: "Arsip", rows }]);
     const dry = await sendMultipart(

@@ -2,13 +2,7 @@ import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { testEnv } from "../support/worker/env";
-import {
-  createAccessRequest,
-  createArchive,
-  createCategory,
-  createUnitKerja,
-  createUser,
-} from "../support/worker/factories";
+import { createAccessRequest, createArchive, createCategory, createUnitKerja, createUnitStaff, createUser } from "../support/worker/factories";
 import { call, login } from "../support/worker/http";
 
 const HOUR = 3600_000;
@@ -28,7 +22,7 @@ describe("scheduled handler", () => {
   it("expires lapsed approvals and leaves the others alone", async () => {
     const unit = await createUnitKerja();
     const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: unit.id });
-    const requester = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+    const requester = await createUnitStaff();
     const category = await createCategory();
     // One document per request: a requester holds at most one open request per document.
     const base = async () => ({
@@ -77,7 +71,7 @@ describe("scheduled handler", () => {
   });
 
   it("deletes staged R2 objects no version uses once the grace period has passed", async () => {
-    const owner = await createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+    const owner = await createUnitStaff();
     const archive = await createArchive({ uploaderId: owner.id, categoryId: (await createCategory()).id });
     const tag = crypto.randomUUID();
     const keys = { orphan: `archives/orphan-${tag}`, fresh: `archives/fresh-${tag}`, inUse: `archives/${archive.uuid}` };

@@ -5,29 +5,15 @@
  * Super Admin and ends its sessions. Both paths are run: wrangler's platform proxy (the local
  * default) and `wrangler d1 execute` (what --remote runs), the latter against the local folder.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childProcessEnv } from "../../scripts/child-env.ts";
+import { runScript } from "../support/node/run-script";
 import { localRunner, projectRoot, type SqlRunner } from "../../scripts/ops/sql.ts";
 import { verifyPassword } from "~/server/auth/password.server";
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: projectRoot, env: childProcessEnv(projectRoot), stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? "");
-  });
-}
+const run = (args: string[], stdin?: string) => runScript(args, stdin ?? "");
 
 let state: string;
 const adminCreate = (args: string[], stdin?: string) => run(["scripts/admin-create.ts", ...args, "--persist-to", state], stdin);

@@ -8,16 +8,15 @@
  * now-used database is refused, the --remote path (one SQL file) restores the same, and a
  * backup with --files fails on an object whose bytes changed.
  */
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childProcessEnv } from "../../scripts/child-env.ts";
+import { runScript } from "../support/node/run-script";
 import type { Manifest } from "../../scripts/ops/backup-format.ts";
-import { localBindings, localRunner, projectRoot, type SqlRunner } from "../../scripts/ops/sql.ts";
+import { localBindings, localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
 
 /**
  * The app's own chain code (sealer and verifier), loaded at run time through the `~` alias: its
@@ -33,19 +32,7 @@ const { sealAuditChain } = await appModule<{ sealAuditChain(deps: ChainDeps & { 
 const { walkAuditChain } = await appModule<{ walkAuditChain(deps: ChainDeps): Promise<ChainReport> }>("~/server/audit/integrity.server");
 const { createDb } = await appModule<{ createDb(d1: unknown): AppDb }>("~/server/db/db.server");
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: projectRoot, env: childProcessEnv(projectRoot), stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runScript(args);
 
 let root: string;
 let source: string;

@@ -14,11 +14,11 @@ import { DomainError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { can } from "~/domain/policy";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref, parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { formRules, replyWithDomainError } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from "~/server/api-tokens/service.server";
 import { apiTokens as apiTokensText, apiTokenMessages } from "~/i18n/api-tokens";
 
@@ -33,11 +33,8 @@ export const meta = () => pageMeta({ title: m.title });
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, ApiTokenListQuerySchema);
-  const page = await listApiTokens(ctx, query);
-  assertPageInRange(page, BASE, defaults);
-  const id = dialog.get("dialog") === "revoke" ? dialog.get("id") : null;
-  const target = id && !page.data.some((token) => token.uuid === id) ? await getApiToken(ctx, id).catch(noDialogFor) : null;
+  const { page, defaults, dialog } = await loadListPage(request, BASE, ApiTokenListQuerySchema, (query) => listApiTokens(ctx, query));
+  const target = await dialogRowOffPage(dialog, { dialogs: ["revoke"], param: "id" }, page.data, (token) => token.uuid, (id) => getApiToken(ctx, id));
   return {
     page,
     defaults: defaults as { sort: ApiTokenSort; dir: SortDir; size: number },

@@ -1,7 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/berkas-create";
-import { PageHeader } from "~/components/app-shell";
-import { BackLink } from "~/components/back-link";
+import { FormPage } from "~/components/form-page";
 import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasCreateSchema } from "~/domain/berkas";
 import { berkasText as m } from "~/i18n/berkas";
@@ -56,14 +55,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreateBerkas({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, units, rules, defaults, archiveUuid } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
-      <BackLink fallback={href("/app/berkas")} />
-      <PageHeader title={m.createTitle} />
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <BerkasForm mode="create" defaults={defaults} rules={rules} lastResult={actionData} codes={codes} units={units}>
-          {archiveUuid && <input type="hidden" name={ARCHIVE_FIELD} value={archiveUuid} />}
-        </BerkasForm>
-      </div>
-    </div>
+    <FormPage back={href("/app/berkas")} title={m.createTitle}>
+      <BerkasForm mode="create" defaults={defaults} rules={rules} lastResult={actionData} codes={codes} units={units}>
+        {archiveUuid && <input type="hidden" name={ARCHIVE_FIELD} value={archiveUuid} />}
+      </BerkasForm>
+    </FormPage>
   );
 }

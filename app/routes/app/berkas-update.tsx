@@ -1,18 +1,15 @@
 import { href } from "react-router";
 import type { Route } from "./+types/berkas-update";
-import { PageHeader } from "~/components/app-shell";
-import { BackLink } from "~/components/back-link";
+import { FormPage } from "~/components/form-page";
 import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasUpdateSchema } from "~/domain/berkas";
 import { ForbiddenError } from "~/domain/errors";
 import { berkasText as m } from "~/i18n/berkas";
 import { pageMeta } from "~/lib/meta";
-import { withFormValues } from "~/routes/helpers/admin-pages.server";
 import { berkasBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
-import { readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getBerkasDetail, updateBerkas } from "~/server/berkas/service.server";
 import { classificationOptions } from "~/server/classification/service.server";
@@ -33,26 +30,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await readForm(request);
-  return pageAction(
-    ctx,
-    async () => {
-      const berkas = await withFormValues(form, [], (fields) => updateBerkas(ctx, params.id, fields));
-      return { to: href("/app/berkas/:id", { id: params.id }), toast: m.updated(berkas.number) };
-    },
-    { form: {} },
-  );
+  const save = (fields: Record<string, string>) => updateBerkas(ctx, params.id, fields);
+  return formPageAction(ctx, request, save, (berkas) => ({ to: href("/app/berkas/:id", { id: params.id }), toast: m.updated(berkas.number) }));
 }
 
 export default function UpdateBerkas({ loaderData, actionData }: Route.ComponentProps) {
   const { berkas, codes, rules } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
-      <BackLink fallback={href("/app/berkas/:id", { id: String(berkas.id) })} />
-      <PageHeader title={m.updateTitle} />
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <BerkasForm mode="update" defaults={berkas} rules={rules} lastResult={actionData} codes={codes} units={null} />
-      </div>
-    </div>
+    <FormPage back={href("/app/berkas/:id", { id: String(berkas.id) })} title={m.updateTitle}>
+      <BerkasForm mode="update" defaults={berkas} rules={rules} lastResult={actionData} codes={codes} units={null} />
+    </FormPage>
   );
 }

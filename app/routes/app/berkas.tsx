@@ -2,7 +2,8 @@ import { Link, href } from "react-router";
 import type { Route } from "./+types/berkas";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
-import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, type Column } from "~/components/list";
+import { EmptyState, FilterSelect, type Column } from "~/components/list";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { BerkasListQuerySchema, type BerkasView } from "~/domain/berkas";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { SortDir } from "~/domain/list-page";
@@ -29,7 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function BerkasList({ loaderData }: Route.ComponentProps) {
   const { page, units, defaults } = loaderData;
   const { query } = page;
-  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const c = m.columns;
   const columns: Column<BerkasView, "number" | "title" | "updatedAt">[] = [
     {
@@ -64,22 +66,18 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={m.search} sorts={sortOptions(columns)}>
-          {units && <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
-        </ListToolbar>
-        <DataTable
-          columns={columns}
-          rows={page.data}
-          rowKey={(row) => String(row.id)}
-          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
-          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined}>{query.q ? undefined : m.empty}</EmptyState>}
-          label={m.title}
-          testId="berkas-table"
-          rowTestId="berkas-row"
-        />
-        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
-      </div>
+      <OffsetListCard
+        list={list}
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        sorting={{ sort: query.sort, dir: query.dir, defaults }}
+        searchPlaceholder={m.search}
+        filters={units && <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
+        empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined}>{query.q ? undefined : m.empty}</EmptyState>}
+        label={m.title}
+        testId="berkas-table"
+        rowTestId="berkas-row"
+      />
     </>
   );
 }

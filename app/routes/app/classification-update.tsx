@@ -1,12 +1,11 @@
 import { href } from "react-router";
 import type { Route } from "./+types/classification-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
-import { PageHeader } from "~/components/app-shell";
-import { BackLink } from "~/components/back-link";
+import { FormPage } from "~/components/form-page";
 import { ClassificationForm } from "~/components/classification/classification-form";
 import { ClassificationSchema } from "~/domain/classification";
 import { pageMeta } from "~/lib/meta";
-import { withFormValues } from "~/routes/helpers/admin-pages.server";
+import { savedFlag, savedHref, withFormValues } from "~/routes/helpers/admin-pages.server";
 import { classificationBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -34,7 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     rules: formRules(ClassificationSchema),
     hold: await getCodeHold(ctx, code.id),
     holdRules: formRules(HoldSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: savedFlag(request),
   };
 }
 
@@ -63,7 +62,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     ctx,
     async () => {
       await withFormValues(form, [], (fields) => updateClassification(ctx, params.id, fields));
-      return { to: `${href("/app/klasifikasi/:id/update", { id: params.id })}?saved=1` };
+      return { to: savedHref(href("/app/klasifikasi/:id/update", { id: params.id })) };
     },
     { form: {} },
   );
@@ -72,14 +71,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function UpdateClassification({ loaderData, actionData }: Route.ComponentProps) {
   const { code, rules, saved, hold, holdRules } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
-      <BackLink fallback={href("/app/klasifikasi")} />
-      <PageHeader title={`${m.updateTitle} ${code.code}`} />
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <ClassificationForm key={code.updatedAt} mode="update" defaults={code} rules={rules} lastResult={actionData} />
-      </div>
-      <CodeHoldPanel code={code.code} hold={hold} rules={holdRules} />
-      <SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />
-    </div>
+    <FormPage
+      back={href("/app/klasifikasi")}
+      title={`${m.updateTitle} ${code.code}`}
+      after={
+        <>
+          <CodeHoldPanel code={code.code} hold={hold} rules={holdRules} />
+          <SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />
+        </>
+      }
+    >
+      <ClassificationForm key={code.updatedAt} mode="update" defaults={code} rules={rules} lastResult={actionData} />
+    </FormPage>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/disposal";
+import { selectColumn } from "~/components/select-column";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
@@ -60,19 +61,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
   const kind = listKindOfTab(query.tab);
   const selectable = page.canList && kind !== null;
   const columns: Column<CandidateView>[] = [
-    ...(selectable
-      ? [
-          {
-            key: "select",
-            header: m.selectColumn,
-            width: "3rem",
-            card: "plain" as const,
-            cell: (row: CandidateView) => (
-              <input type="checkbox" name="archive" value={row.uuid} aria-label={m.select(row.title)} className="h-5 w-5" data-testid="candidate-check" />
-            ),
-          },
-        ]
-      : []),
+    ...(selectable ? [selectColumn<CandidateView>({ header: m.selectColumn, name: "archive", value: (row) => row.uuid, label: (row) => m.select(row.title), testId: "candidate-check" })] : []),
     { key: "code", header: m.columns.code, width: "12%", cell: (row) => row.classificationCode ?? "–" },
     {
       key: "title",

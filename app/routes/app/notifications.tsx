@@ -10,10 +10,10 @@ import type { SortDir } from "~/domain/list-page";
 import { NotificationListQuerySchema } from "~/domain/notification-schemas";
 import { notifications as text } from "~/i18n/notifications";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { listBackHref } from "~/routes/helpers/admin-pages.server";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/server/notifications/service.server";
 
@@ -24,9 +24,7 @@ export const meta = () => pageMeta({ title: text.title });
 /** The signed-in user's notifications, newest first: unread by default (`?status=all` for every one). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults } = parseCanonicalList(request, BASE, NotificationListQuerySchema);
-  const page = await listNotifications(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults } = await loadListPage(request, BASE, NotificationListQuerySchema, (query) => listNotifications(ctx, query));
   return { page, defaults: defaults as { sort: "createdAt"; dir: SortDir; size: number; status: "unread" | "all" } };
 }
 

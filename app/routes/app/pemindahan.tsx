@@ -1,5 +1,6 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import type { Route } from "./+types/pemindahan";
+import { selectColumn } from "~/components/select-column";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
@@ -48,17 +49,7 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
   const c = m.columns;
   const selectable = canPropose && centre !== null;
   const candidateColumns: Column<TransferCandidate>[] = [
-    ...(selectable
-      ? [
-          {
-            key: "select",
-            header: m.selectColumn,
-            width: "3rem",
-            card: "plain" as const,
-            cell: (row: TransferCandidate) => <input type="checkbox" name="berkas" value={row.id} aria-label={m.select(row.number)} className="h-5 w-5" data-testid="transfer-check" />,
-          },
-        ]
-      : []),
+    ...(selectable ? [selectColumn<TransferCandidate>({ header: m.selectColumn, name: "berkas", value: (row) => row.id, label: (row) => m.select(row.number), testId: "transfer-check" })] : []),
     {
       key: "number",
       header: c.berkasNumber,

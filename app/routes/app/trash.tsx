@@ -2,17 +2,18 @@ import { href } from "react-router";
 import type { Route } from "./+types/trash";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, sortOptions } from "~/components/list";
+import { EmptyState, withParams } from "~/components/list";
+import { OffsetListCard, pagedList } from "~/components/list-card";
 import { trashColumns } from "~/components/trash/trash-columns";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { InvalidError } from "~/domain/errors";
 import type { SortDir } from "~/domain/list-page";
 import { TrashListQuerySchema, type TRASH_SORTS } from "~/domain/records";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref } from "~/routes/helpers/admin-pages.server";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { getTrashed, listTrash, purgeDocument, restoreDocument } from "~/server/documents/trash.server";
 import { releaseDocumentHold } from "~/server/retention/service.server";
@@ -24,20 +25,17 @@ import { recordMessages, trashText } from "~/i18n/records";
 import { retention as retentionText } from "~/i18n/retention";
 
 const BASE = href("/app/trash");
+const uuidOf = (row: { uuid: string }) => row.uuid;
 
 export const meta = () => pageMeta({ title: trashText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, TrashListQuerySchema);
-  const page = await listTrash(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults, dialog } = await loadListPage(request, BASE, TrashListQuerySchema, (query) => listTrash(ctx, query));
   // `?dialog=purge&uuid={uuid}` opens the 'Hapus Permanen' confirmation over the list,
   // `?dialog=release-hold&uuid={uuid}` the release of a document's own hold (Super Admin); a row
   // of another page (a URL opened directly) is looked up here, the page's own rows are at hand.
-  const opened = dialog.get("dialog");
-  const uuid = opened === "purge" || opened === "release-hold" ? dialog.get("uuid") : null;
-  const target = uuid && !page.data.some((row) => row.uuid === uuid) ? await getTrashed(ctx, uuid).catch(noDialogFor) : null;
+  const target = await dialogRowOffPage(dialog, { dialogs: ["purge", "release-hold"], param: "uuid" }, page.data, uuidOf, (uuid) => getTrashed(ctx, uuid));
   return {
     page,
     defaults: defaults as { sort: (typeof TRASH_SORTS)[number]; dir: SortDir; size: number },
@@ -74,10 +72,11 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   const { query } = page;
   const params = useDialogParams();
   const opened = params.get("dialog");
-  const dialogFor = dialogRow(opened === "purge" || opened === "release-hold" ? params.get("uuid") : null, page.data, (row) => row.uuid, dialogTarget);
+  const dialogFor = dialogRow(opened === "purge" || opened === "release-hold" ? params.get("uuid") : null, page.data, uuidOf, dialogTarget);
   const confirmPurge = opened === "purge" && dialogFor?.canPurge ? dialogFor : null;
   const releaseHold = opened === "release-hold" && dialogFor?.canReleaseHold ? dialogFor : null;
-  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
+  const list = pagedList(BASE, page, defaults);
+  const { pageHref } = list;
   const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
   const columns = trashColumns({
     offset: (page.page - 1) * page.size,
@@ -87,20 +86,17 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={trashText.title} description={trashText.description(trashDays)} />
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={trashText.search} sorts={sortOptions(columns)} />
-        <DataTable
-          columns={columns}
-          rows={page.data}
-          rowKey={(row) => row.uuid}
-          sorting={{ sort: query.sort, dir: query.dir, defaults, href: (sort, dir) => pageHref({ sort, dir, page: 1 }) }}
-          empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined}>{trashText.empty}</EmptyState>}
-          label={trashText.title}
-          testId="trash-table"
-          rowTestId="trash-row"
-        />
-        <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
-      </div>
+      <OffsetListCard
+        list={list}
+        columns={columns}
+        rowKey={uuidOf}
+        sorting={{ sort: query.sort, dir: query.dir, defaults }}
+        searchPlaceholder={trashText.search}
+        empty={<EmptyState resetHref={query.q ? pageHref({ q: "", page: 1 }) : undefined}>{trashText.empty}</EmptyState>}
+        label={trashText.title}
+        testId="trash-table"
+        rowTestId="trash-row"
+      />
       {confirmPurge && (
         <ConfirmDialog
           title={trashText.purgeTitle}

@@ -1,21 +1,19 @@
 import { href } from "react-router";
-import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/unit-kerja-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
-import { PageHeader } from "~/components/app-shell";
-import { BackLink } from "~/components/back-link";
+import { FormPage } from "~/components/form-page";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { UnitKerjaSchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
 import { unitKerjaBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
-import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { parseOrInvalid, savedFlag, savedHref } from "~/routes/helpers/admin-pages.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getUnitKerja, updateUnitKerja } from "~/server/unit-kerja/service.server";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 
 const m = unitKerjaText;
 
@@ -29,34 +27,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     unit,
     rules: formRules(UnitKerjaSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: savedFlag(request),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await readForm(request);
-  return pageAction(
-    ctx,
-    async () => {
-      await withFormValues(form, [], (fields) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields)));
-      return { to: `${href("/app/manage-unit-kerja/:id/update", { id: String(params.id) })}?saved=1` };
-    },
-    { form: {} },
-  );
+  const save = (fields: Record<string, string>) => updateUnitKerja(ctx, params.id, parseOrInvalid(UnitKerjaSchema, fields));
+  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/manage-unit-kerja/:id/update", { id: String(params.id) })) }));
 }
 
 export default function UpdateUnitKerja({ loaderData, actionData }: Route.ComponentProps) {
   const { unit, rules, saved } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
-      <BackLink fallback={href("/app/manage-unit-kerja")} />
-      <PageHeader title={m.updateTitle} />
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <UnitKerjaForm key={unit.updatedAt} mode="update" defaults={unit} rules={rules} lastResult={actionData} />
-      </div>
-      <SavedDialog saved={saved} title={m.success} message={m.updated} listHref={href("/app/manage-unit-kerja")} listLabel={m.backToList} />
-    </div>
+    <FormPage
+      back={href("/app/manage-unit-kerja")}
+      title={m.updateTitle}
+      after={<SavedDialog saved={saved} title={m.success} message={m.updated} listHref={href("/app/manage-unit-kerja")} listLabel={m.backToList} />}
+    >
+      <UnitKerjaForm key={unit.updatedAt} mode="update" defaults={unit} rules={rules} lastResult={actionData} />
+    </FormPage>
   );
 }
 

@@ -1,14 +1,12 @@
 import { href } from "react-router";
-import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/user-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UserForm } from "~/components/admin/user-form";
-import { PageHeader } from "~/components/app-shell";
-import { BackLink } from "~/components/back-link";
+import { FormPage } from "~/components/form-page";
 import { UserUpdateSchema } from "~/domain/users";
 import { pageMeta } from "~/lib/meta";
 import { userBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
-import { parseOrInvalid, withFormValues } from "~/routes/helpers/admin-pages.server";
+import { parseOrInvalid, savedFlag, savedHref } from "~/routes/helpers/admin-pages.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
@@ -16,7 +14,7 @@ import { getUser, updateUser, userFormOptions } from "~/server/users/service.ser
 import { t } from "~/i18n/id";
 import { users as usersText } from "~/i18n/users";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 
 const m = usersText;
 
@@ -31,41 +29,33 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     user,
     unitKerja,
     rules: formRules(UserUpdateSchema),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: savedFlag(request),
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const form = await readForm(request);
-  return pageAction(
-    ctx,
-    async () => {
-      await withFormValues(form, ["password"], (fields) => updateUser(ctx, params.uuid, parseOrInvalid(UserUpdateSchema, fields)));
-      return { to: `${href("/app/users/:uuid/update", { uuid: params.uuid })}?saved=1` };
-    },
-    { form: {} },
-  );
+  const save = (fields: Record<string, string>) => updateUser(ctx, params.uuid, parseOrInvalid(UserUpdateSchema, fields));
+  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/users/:uuid/update", { uuid: params.uuid })) }), ["password"]);
 }
 
 export default function UpdateUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, unitKerja, rules, saved } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl">
-      <BackLink fallback={href("/app/users/:uuid", { uuid: user.uuid })} />
-      <PageHeader title={t.pages.updateUser} />
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <UserForm
-          key={user.updatedAt}
-          mode="update"
-          defaults={{ fullName: user.fullName, username: user.username, email: user.email, roleName: user.role.roleName, unitKerjaId: user.unitKerjaId }}
-          unitKerja={unitKerja}
-          rules={rules}
-          lastResult={actionData}
-        />
-      </div>
-      <SavedDialog saved={saved} title={m.success} message={m.updated} listHref={href("/app/users")} listLabel={m.backToList} />
-    </div>
+    <FormPage
+      back={href("/app/users/:uuid", { uuid: user.uuid })}
+      title={t.pages.updateUser}
+      after={<SavedDialog saved={saved} title={m.success} message={m.updated} listHref={href("/app/users")} listLabel={m.backToList} />}
+    >
+      <UserForm
+        key={user.updatedAt}
+        mode="update"
+        defaults={{ fullName: user.fullName, username: user.username, email: user.email, roleName: user.role.roleName, unitKerjaId: user.unitKerjaId }}
+        unitKerja={unitKerja}
+        rules={rules}
+        lastResult={actionData}
+      />
+    </FormPage>
   );
 }
 

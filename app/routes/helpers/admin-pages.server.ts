@@ -54,6 +54,23 @@ export function noDialogFor(error: unknown): null {
   throw error;
 }
 
+/**
+ * The row a dialog over a list is about (`?dialog={one of dialogs}&{param}={id}`) when the page
+ * shown does not hold it: a URL opened directly, naming a row of another page, is looked up with
+ * `load`; an unknown one gives null (the list shows without the dialog). The page's own rows are
+ * at hand in the component.
+ */
+export async function dialogRowOffPage<Row>(
+  dialog: URLSearchParams,
+  opens: { dialogs: readonly string[]; param: string },
+  rows: readonly Row[],
+  idOf: (row: Row) => string,
+  load: (id: string) => Promise<Row>,
+): Promise<Row | null> {
+  const id = opens.dialogs.includes(dialog.get("dialog") ?? "") ? dialog.get(opens.param) : null;
+  return id && !rows.some((row) => idOf(row) === id) ? await load(id).catch(noDialogFor) : null;
+}
+
 
 /**
  * Parse a form post with a form schema; a bad value throws the same InvalidError the API
@@ -79,5 +96,15 @@ export { parseOrInvalid };
  * (`?saved=1` opens the saved dialog), and a fresh key so the form starts empty after a save.
  */
 export function createPageData(request: Request, schema: z.ZodObject) {
-  return { rules: formRules(schema), saved: new URL(request.url).searchParams.get("saved") === "1", formKey: crypto.randomUUID() };
+  return { rules: formRules(schema), saved: savedFlag(request), formKey: crypto.randomUUID() };
+}
+
+/** The form page after its own successful post (`?saved=1`): it opens the saved dialog. */
+export function savedFlag(request: Request): boolean {
+  return new URL(request.url).searchParams.get("saved") === "1";
+}
+
+/** Where a form page's save goes: the page again, with its saved dialog open. */
+export function savedHref(page: string): string {
+  return `${page}?saved=1`;
 }

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { listHref, listSearchParams, sameSearch, type ListParams } from "~/components/list/list-href";
+import type { z } from "zod";
 import type { ListPage } from "~/domain/list-query";
+import { parseCanonicalList } from "./admin-pages.server";
 
 /**
  * Loader helpers of a server-side list. `canonicalList` sends a URL with empty, default or
@@ -25,4 +27,21 @@ export function assertPageInRange<Query extends ListParams>(page: ListPage<unkno
 export function assertCursorFoundRows<Query extends ListParams>(page: ListPage<unknown, Query>, basePath: string, defaults: ListParams): void {
   const { after, before } = page.query;
   if ((after ?? before ?? "") !== "" && page.data.length === 0) throw redirect(listHref(basePath, page.query, { page: page.page }, defaults));
+}
+
+/**
+ * A server-side list page's loader: the URL parsed with `schema` (a non-canonical one
+ * redirected), the page `load` reads for that query, and a page past the end sent to the last
+ * one. `dialog` holds the parameters of a dialog opened over the list.
+ */
+export async function loadListPage<Schema extends z.ZodType, Page extends ListPage<unknown, ListParams>>(
+  request: Request,
+  basePath: string,
+  schema: Schema,
+  load: (query: z.output<Schema>) => Promise<Page>,
+) {
+  const { query, defaults, dialog } = parseCanonicalList(request, basePath, schema);
+  const page = await load(query);
+  assertPageInRange(page, basePath, defaults);
+  return { page, defaults, dialog };
 }

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
-import { DomainError, TooManyRequestsError } from "~/domain/errors";
+import { DomainError, InvalidError, TooManyRequestsError } from "~/domain/errors";
 import type { RequestContext } from "../../server/context.server";
 import type { Flash } from "../../server/http/flash.server";
+import { listBackHref, withFormValues } from "./admin-pages.server";
+import { readForm } from "./form-body.server";
 import { redirectWithFlash } from "./flash-redirect.server";
 import { replyWithDomainError } from "./form.server";
 
@@ -64,4 +66,57 @@ export async function pageAction(
     const headers = error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return replyWithDomainError(error, { hideFields, formLevelFields, headers });
   }
+}
+
+/**
+ * The action of a list page whose rows are deleted through its `?dialog=delete&{param}=…`
+ * confirmation: the form posts intent "delete" and the row's `field`; `remove` deletes it and
+ * says so in a toast, back on the list the dialog was opened over; a refusal answers as
+ * `failure(back)` says. Any other intent is refused with `wrongIntent`.
+ */
+export async function deleteFromListAction(
+  ctx: Pick<RequestContext, "config">,
+  request: Request,
+  {
+    basePath,
+    param,
+    field,
+    wrongIntent,
+    remove,
+    failure,
+  }: {
+    basePath: string;
+    param: string;
+    field: string;
+    wrongIntent: string;
+    remove: (id: string) => Promise<string>;
+    failure: (back: string) => ActionFailure | ((error: DomainError) => ActionFailure);
+  },
+) {
+  const form = await readForm(request);
+  const back = listBackHref(request, basePath, ["dialog", param, "index", "_data"]);
+  return pageAction(
+    ctx,
+    async () => {
+      if (form.get("intent") !== "delete") throw new InvalidError(wrongIntent);
+      return { to: back, toast: await remove(String(form.get(field) ?? "")) };
+    },
+    failure(back),
+  );
+}
+
+/**
+ * The action of a record's form page (create or update): the posted values go to `save`; a
+ * refusal shows the form again with them (minus `secretFields`) beside its messages; a save goes
+ * on where `next` says.
+ */
+export async function formPageAction<Saved>(
+  ctx: Pick<RequestContext, "config">,
+  request: Request,
+  save: (fields: Record<string, string>) => Promise<Saved>,
+  next: (saved: Saved) => ActionSuccess | Promise<ActionSuccess>,
+  secretFields: string[] = [],
+) {
+  const form = await readForm(request);
+  return pageAction(ctx, async () => next(await withFormValues(form, secretFields, save)), { form: {} });
 }

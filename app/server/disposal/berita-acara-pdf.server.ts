@@ -12,18 +12,14 @@
 import type { DisposalBeritaAcaraKind as BeritaAcaraKind } from "~/domain/berita-acara";
 import type { BeritaAcaraItem } from "./berita-acara-list.server";
 import {
+  closeBeritaAcara,
   dateInIndonesian,
-  dateInWords,
-  drawFooters,
-  drawLetterhead,
   drawPlaceAndDate,
   drawSignatures,
   drawTable,
-  drawTitle,
-  drawVerification,
   fitColumns,
-  openOfficialPdf,
-  savePdf,
+  onThisDayAt,
+  openBeritaAcara,
   terbilang,
   type PdfColumn,
   type Signatory,
@@ -68,7 +64,7 @@ const TITLES: Record<BeritaAcaraKind, string> = {
 function openingSentence(input: BeritaAcaraPdfInput): string {
   const count = input.items.length;
   const files = input.items.reduce((sum, item) => sum + item.fileCount, 0);
-  const when = `Pada hari ini ${dateInWords(input.issuedOn)} (${dateInIndonesian(input.issuedOn)}), bertempat di ${input.place}`;
+  const when = onThisDayAt(input.issuedOn, input.place);
   const anri = input.anriLetter
     ? `, berdasarkan persetujuan Kepala Arsip Nasional Republik Indonesia Nomor ${input.anriLetter.number} tanggal ${formatLetterDate(input.anriLetter.date)}`
     : "";
@@ -101,14 +97,13 @@ function formatLetterDate(date: string): string {
  */
 export async function renderBeritaAcaraPdf(input: BeritaAcaraPdfInput): Promise<Uint8Array> {
   const title = TITLES[input.kind];
-  const writer = await openOfficialPdf({
-    title: `${title} Nomor ${input.number}`,
+  const writer = await openBeritaAcara({
+    title,
+    number: input.number,
     subject: `${input.institution}; daftar ${input.listNumber}; SHA-256 ${input.listSha256}`,
     institution: input.institution,
     issuedOn: input.issuedOn,
   });
-  drawLetterhead(writer, input.institution);
-  drawTitle(writer, title, [`NOMOR: ${input.number}`]);
   writer.paragraph(openingSentence(input));
   writer.gap(6);
   const total = input.items.reduce((sum, item) => sum + item.fileCount, 0);
@@ -121,12 +116,11 @@ export async function renderBeritaAcaraPdf(input: BeritaAcaraPdfInput): Promise<
   writer.gap(8);
   drawPlaceAndDate(writer, input.place, input.issuedOn);
   drawSignatures(writer, input.signatories);
-  drawVerification(writer, {
-    url: input.verificationUrl,
-    recordName: "Berita Acara",
+  return closeBeritaAcara(writer, {
+    title,
+    number: input.number,
+    verificationUrl: input.verificationUrl,
     hashLabel: `SHA-256 daftar arsip (${input.items.length} arsip):`,
     sha256: input.listSha256,
   });
-  drawFooters(writer, `${title} Nomor ${input.number}`);
-  return savePdf(writer);
 }

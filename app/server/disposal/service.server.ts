@@ -204,63 +204,45 @@ export async function candidateUnits(ctx: ServiceContext): Promise<{ id: number;
     .execute();
 }
 
-type LiveArchive = {
-  id: number;
-  uuid: string;
-  title: string;
-  document_number: string;
-  year: number;
-  description: string;
-  keywords: string;
-  access_level: string;
-  security_class: string;
-  classification_id: number | null;
-  unit_kerja_id: number | null;
-  retention_start_date: string | null;
-  sha256: string;
-  current_version: number;
-  updated_at: string;
-  deleted_at: string | null;
-  archival_state: "STATIS" | null;
-  berkas_id: number | null;
-  classification_code: string | null;
-  retention_years: number | null;
-  file_count: number;
-};
+/** The rows of `ids` (at most one in-list chunk) with what a snapshot covers and what the execution re-checks. */
+function liveArchiveRows(ctx: ServiceContext, ids: readonly number[]) {
+  return ctx.db
+    .selectFrom("archives as a")
+    .leftJoin("classification_codes as k", "k.id", "a.classification_id")
+    .select((eb) => [
+      "a.id",
+      "a.uuid",
+      "a.title",
+      "a.document_number",
+      "a.year",
+      "a.description",
+      "a.keywords",
+      "a.access_level",
+      "a.security_class",
+      "a.classification_id",
+      "a.unit_kerja_id",
+      "a.retention_start_date",
+      "a.sha256",
+      "a.current_version",
+      "a.updated_at",
+      "a.deleted_at",
+      "a.archival_state",
+      "a.berkas_id",
+      "k.code as classification_code",
+      sql<number | null>`k.retention_active_years + k.retention_inactive_years`.as("retention_years"),
+      eb.selectFrom("archive_files as f").select((f) => f.fn.countAll<number>().as("n")).whereRef("f.archive_id", "=", "a.id").as("file_count"),
+    ])
+    .where("a.id", "in", ids)
+    .execute();
+}
+
+type LiveArchive = Omit<Awaited<ReturnType<typeof liveArchiveRows>>[number], "file_count"> & { file_count: number };
 
 /** The records with what a snapshot covers and what the execution re-checks. */
 async function liveArchives(ctx: ServiceContext, ids: number[]): Promise<Map<number, LiveArchive>> {
   const found = new Map<number, LiveArchive>();
   for (const chunk of inListChunks(ids)) {
-    const rows = await ctx.db
-      .selectFrom("archives as a")
-      .leftJoin("classification_codes as k", "k.id", "a.classification_id")
-      .select((eb) => [
-        "a.id",
-        "a.uuid",
-        "a.title",
-        "a.document_number",
-        "a.year",
-        "a.description",
-        "a.keywords",
-        "a.access_level",
-        "a.security_class",
-        "a.classification_id",
-        "a.unit_kerja_id",
-        "a.retention_start_date",
-        "a.sha256",
-        "a.current_version",
-        "a.updated_at",
-        "a.deleted_at",
-        "a.archival_state",
-        "a.berkas_id",
-        "k.code as classification_code",
-        sql<number | null>`k.retention_active_years + k.retention_inactive_years`.as("retention_years"),
-        eb.selectFrom("archive_files as f").select((f) => f.fn.countAll<number>().as("n")).whereRef("f.archive_id", "=", "a.id").as("file_count"),
-      ])
-      .where("a.id", "in", chunk)
-      .execute();
-    for (const row of rows) found.set(row.id, { ...row, file_count: Number(row.file_count ?? 0) } as LiveArchive);
+    for (const row of await liveArchiveRows(ctx, chunk)) found.set(row.id, { ...row, file_count: Number(row.file_count ?? 0) });
   }
   return found;
 }

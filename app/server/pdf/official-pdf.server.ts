@@ -474,6 +474,29 @@ export function drawFooters(writer: PdfWriter, left: string): void {
   });
 }
 
+/**
+ * How a Berita Acara opens: its document properties (its title and number, `subject`), the
+ * letterhead, the title and 'NOMOR: …'. `closeBeritaAcara` ends it.
+ */
+export async function openBeritaAcara(input: { title: string; number: string; subject: string; institution: string; issuedOn: string }): Promise<PdfWriter> {
+  const writer = await openOfficialPdf({ title: `${input.title} Nomor ${input.number}`, subject: input.subject, institution: input.institution, issuedOn: input.issuedOn });
+  drawLetterhead(writer, input.institution);
+  drawTitle(writer, input.title, [`NOMOR: ${input.number}`]);
+  return writer;
+}
+
+/** "Pada hari ini Kamis tanggal … (26 November 2026), bertempat di …": a Berita Acara's first words. */
+export function onThisDayAt(issuedOn: string, place: string): string {
+  return `Pada hari ini ${dateInWords(issuedOn)} (${dateInIndonesian(issuedOn)}), bertempat di ${place}`;
+}
+
+/** How a Berita Acara ends: the verification block of its list, every page's footer, the bytes. */
+export function closeBeritaAcara(writer: PdfWriter, input: { title: string; number: string; verificationUrl: string; hashLabel: string; sha256: string }): Promise<Uint8Array> {
+  drawVerification(writer, { url: input.verificationUrl, recordName: "Berita Acara", hashLabel: input.hashLabel, sha256: input.sha256 });
+  drawFooters(writer, `${input.title} Nomor ${input.number}`);
+  return savePdf(writer);
+}
+
 /** The finished document's bytes. */
 export function savePdf(writer: PdfWriter): Promise<Uint8Array> {
   return writer.doc.save({ useObjectStreams: false });

@@ -7,18 +7,14 @@
  */
 import {
   A4_LANDSCAPE,
-  dateInIndonesian,
-  dateInWords,
-  drawFooters,
-  drawLetterhead,
+  closeBeritaAcara,
   drawPlaceAndDate,
   drawSignatures,
   drawTable,
   drawTitle,
-  drawVerification,
   fitColumns,
-  openOfficialPdf,
-  savePdf,
+  onThisDayAt,
+  openBeritaAcara,
   terbilang,
   type PdfColumn,
 } from "../pdf/official-pdf.server";
@@ -52,19 +48,16 @@ const COLUMNS: PdfColumn<MovedBerkas>[] = [
 /** The Berita Acara Pemindahan with its Daftar Arsip yang Dipindahkan. Same input, same bytes. */
 export async function renderPemindahanPdf(input: PemindahanPdfInput): Promise<Uint8Array> {
   const title = "BERITA ACARA PEMINDAHAN ARSIP INAKTIF";
-  const writer = await openOfficialPdf({
-    title: `${title} Nomor ${input.number}`,
+  const writer = await openBeritaAcara({
+    title,
+    number: input.number,
     subject: `${input.institution}; pemindahan ${input.transferNumber}; SHA-256 ${input.listSha256}`,
     institution: input.institution,
     issuedOn: input.issuedOn,
   });
   const count = input.items.length;
   const items = input.items.reduce((sum, item) => sum + item.itemCount, 0);
-  drawLetterhead(writer, input.institution);
-  drawTitle(writer, title, [`NOMOR: ${input.number}`]);
-  writer.paragraph(
-    `Pada hari ini ${dateInWords(input.issuedOn)} (${dateInIndonesian(input.issuedOn)}), bertempat di ${input.place}, yang bertanda tangan di bawah ini:`,
-  );
+  writer.paragraph(`${onThisDayAt(input.issuedOn, input.place)}, yang bertanda tangan di bawah ini:`);
   writer.gap(4);
   writer.paragraph(`1. Kepala ${input.unit.name}${input.unit.official ? `, ${input.unit.official}` : ""}, selaku unit pengolah, selanjutnya disebut PIHAK PERTAMA;`, { indent: 12 });
   writer.paragraph(`2. Kepala ${input.centre.name}${input.centre.official ? `, ${input.centre.official}` : ""}, selaku unit kearsipan, selanjutnya disebut PIHAK KEDUA.`, { indent: 12 });
@@ -86,12 +79,11 @@ export async function renderPemindahanPdf(input: PemindahanPdfInput): Promise<Ui
   writer.newPage(A4_LANDSCAPE);
   drawTitle(writer, "DAFTAR ARSIP YANG DIPINDAHKAN", [`Lampiran Berita Acara Nomor ${input.number}`, `${input.unit.name} kepada ${input.centre.name}`]);
   drawTable(writer, fitColumns(writer, COLUMNS), input.items);
-  drawVerification(writer, {
-    url: input.verificationUrl,
-    recordName: "Berita Acara",
+  return closeBeritaAcara(writer, {
+    title,
+    number: input.number,
+    verificationUrl: input.verificationUrl,
     hashLabel: `SHA-256 Daftar Arsip yang Dipindahkan (${count} berkas):`,
     sha256: input.listSha256,
   });
-  drawFooters(writer, `${title} Nomor ${input.number}`);
-  return savePdf(writer);
 }

@@ -8,7 +8,7 @@ import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
 import type { ServiceContext } from "../context.server";
 import type { Database } from "../db/schema";
-import { hashPassword } from "../auth/password.server";
+import { hashPassword, type PasswordHash } from "../auth/password.server";
 import {
   countActiveSessions,
   countUploadedDocuments,
@@ -80,6 +80,46 @@ function runUserBatch(ctx: ServiceContext, steps: Step[], target: { id: number; 
   });
 }
 
+/** A username someone already has (the column compares without case: "Budi" for "budi") is refused (409). */
+async function assertUsernameFree(ctx: ServiceContext, username: string): Promise<void> {
+  if (await ctx.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirst()) throw usernameTaken(username);
+}
+
+/**
+ * A new account's row and its audit row (`audit`, about the new user) in one batch; a username
+ * taken meanwhile is refused (409). An account without a password signs in through the IdP only.
+ */
+async function insertUser(
+  ctx: ServiceContext,
+  account: { fullName: string; username: string; email: string | null; password: PasswordHash | null; ssoSubject?: string; roleId: number; unitKerjaId: number | null },
+  audit: AuditEntry,
+): Promise<string> {
+  const uuid = crypto.randomUUID();
+  const now = ctx.now().toISOString();
+  await runUserBatch(
+    ctx,
+    [
+      ctx.db.insertInto("users").values({
+        uuid,
+        full_name: account.fullName,
+        username: account.username,
+        email: account.email,
+        password_hash: account.password?.hash ?? null,
+        password_salt: account.password?.salt ?? null,
+        password_iterations: account.password?.iterations ?? null,
+        ...(account.ssoSubject === undefined ? {} : { sso_subject: account.ssoSubject }),
+        role_id: account.roleId,
+        unit_kerja_id: account.unitKerjaId,
+        created_at: now,
+        updated_at: now,
+      }),
+      userAudit(audit, { uuid }),
+    ],
+    { id: 0, username: account.username },
+  );
+  return uuid;
+}
+
 /** Users, searched, sorted (newest change first by default) and paged. Needs `users.manage`. */
 export async function listUsers(ctx: ServiceContext, query: UserListQuery): Promise<ListPage<UserView, UserListQuery>> {
   assertManage(ctx);
@@ -111,39 +151,15 @@ export async function createUser(ctx: ServiceContext, input: UserCreateInput): P
   const roleId = await roleIdOf(ctx, input.roleName);
   const unitKerjaId = input.roleName === ROLES.satuanKerja ? (input.unitKerjaId ?? null) : null;
   if (unitKerjaId !== null) await assertUnitExists(ctx, unitKerjaId);
-  // The username column compares without case, so this finds "Budi" for "budi".
-  if (await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst()) {
-    throw usernameTaken(input.username);
-  }
-  const password = await hashPassword(input.password);
-  const uuid = crypto.randomUUID();
-  const now = ctx.now().toISOString();
-  await runUserBatch(
+  await assertUsernameFree(ctx, input.username);
+  const uuid = await insertUser(
     ctx,
-    [
-      ctx.db.insertInto("users").values({
-        uuid,
-        full_name: input.fullName,
-        username: input.username,
-        email: input.email ?? null,
-        password_hash: password.hash,
-        password_salt: password.salt,
-        password_iterations: password.iterations,
-        role_id: roleId,
-        unit_kerja_id: unitKerjaId,
-        created_at: now,
-        updated_at: now,
-      }),
-      userAudit(
-        {
-          action: "USER_CREATE",
-          params: { username: input.username, roleName: input.roleName },
-          details: { username: input.username, roleName: input.roleName, unitKerjaId },
-        },
-        { uuid },
-      ),
-    ],
-    { id: 0, username: input.username },
+    { fullName: input.fullName, username: input.username, email: input.email ?? null, password: await hashPassword(input.password), roleId, unitKerjaId },
+    {
+      action: "USER_CREATE",
+      params: { username: input.username, roleName: input.roleName },
+      details: { username: input.username, roleName: input.roleName, unitKerjaId },
+    },
   );
   return toUserView((await findUserByUuid(ctx, uuid))!);
 }
@@ -360,40 +376,16 @@ export async function createSsoViewer(
   ctx: ServiceContext,
   input: { username: string; fullName: string; email: string | null; subject: string },
 ): Promise<{ uuid: string }> {
-  if (await ctx.db.selectFrom("users").select("id").where("username", "=", input.username).executeTakeFirst()) {
-    throw usernameTaken(input.username);
-  }
-  const roleId = await roleIdOf(ctx, ROLES.viewer);
-  const uuid = crypto.randomUUID();
-  const now = ctx.now().toISOString();
-  await runUserBatch(
+  await assertUsernameFree(ctx, input.username);
+  const uuid = await insertUser(
     ctx,
-    [
-      ctx.db.insertInto("users").values({
-        uuid,
-        full_name: input.fullName,
-        username: input.username,
-        email: input.email,
-        password_hash: null,
-        password_salt: null,
-        password_iterations: null,
-        sso_subject: input.subject,
-        role_id: roleId,
-        unit_kerja_id: null,
-        created_at: now,
-        updated_at: now,
-      }),
-      userAudit(
-        {
-          action: "SSO_USER_CREATE",
-          params: { username: input.username, roleName: ROLES.viewer },
-          details: { username: input.username, roleName: ROLES.viewer, subject: input.subject },
-          actorId: null,
-        },
-        { uuid },
-      ),
-    ],
-    { id: 0, username: input.username },
+    { fullName: input.fullName, username: input.username, email: input.email, password: null, ssoSubject: input.subject, roleId: await roleIdOf(ctx, ROLES.viewer), unitKerjaId: null },
+    {
+      action: "SSO_USER_CREATE",
+      params: { username: input.username, roleName: ROLES.viewer },
+      details: { username: input.username, roleName: ROLES.viewer, subject: input.subject },
+      actorId: null,
+    },
   );
   return { uuid };
 }

@@ -1,6 +1,6 @@
 import { hashPassword, type PasswordHash } from "~/server/auth/password.server";
 import { testEnv } from "./env";
-import { unique } from "./http";
+import { login, unique, type SignedIn } from "./http";
 
 export type RoleName = "Super Admin" | "Satuan Kerja" | "Viewer";
 const ROLE_IDS: Record<RoleName, number> = { "Super Admin": 1, "Satuan Kerja": 2, Viewer: 3 };
@@ -49,6 +49,40 @@ export async function createUnitKerja(options: { nama?: string; jenis?: string }
     .bind(nama, options.jenis ?? "Fakultas", now(), now())
     .first<{ id: number }>();
   return { id: row!.id, nama };
+}
+
+/** A Satuan Kerja member of a work unit of their own. */
+export async function createUnitStaff(): Promise<CreatedUser> {
+  return createUser({ role: "Satuan Kerja", unitKerjaId: (await createUnitKerja()).id });
+}
+
+/** What an upload test needs: a category, and a signed-in Satuan Kerja member of their own unit. */
+export async function uploadWorld(): Promise<{ categoryId: number; staff: SignedIn }> {
+  const categoryId = (await createCategory()).id;
+  const user = await createUnitStaff();
+  return { categoryId, staff: await login(user.username, user.password) };
+}
+
+/**
+ * A classification code (TERBATAS, kept 2 + 3 years, then MUSNAH unless told otherwise): `code`,
+ * or `prefix` and a unique tail ("IM.AB12CD34").
+ */
+export async function createClassificationCode(options: {
+  code?: string;
+  prefix?: string;
+  name: string;
+  retention?: { active: number; inactive: number };
+}): Promise<{ id: number; code: string }> {
+  const code = options.code ?? `${options.prefix ?? "T"}.${unique("x").replace(/[^A-Za-z0-9]/g, "").slice(-8).toUpperCase()}`;
+  const { active, inactive } = options.retention ?? { active: 2, inactive: 3 };
+  const stamp = now();
+  const row = await testEnv.DB.prepare(
+    `INSERT INTO classification_codes (code, parent_id, name, description, security_class, retention_active_years, retention_inactive_years, final_disposition, legal_basis, created_at, updated_at)
+     VALUES (?, NULL, ?, '', 'TERBATAS', ?, ?, 'MUSNAH', '', ?, ?) RETURNING id`,
+  )
+    .bind(code, options.name, active, inactive, stamp, stamp)
+    .first<{ id: number }>();
+  return { id: row!.id, code };
 }
 
 export async function createCategory(name = unique("Kategori")): Promise<{ id: number; categoryName: string }> {

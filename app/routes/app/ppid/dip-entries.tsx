@@ -6,8 +6,9 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, SelectField, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, withParams, type Column } from "~/components/list";
-import { dialogRow, useDialogParams } from "~/components/url-dialog";
+import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, type Column } from "~/components/list";
+import { useDeleteFromList } from "~/components/admin/delete-from-list";
+import { pagedList } from "~/components/list-card";
 import { InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import type { SortDir } from "~/domain/list-page";
@@ -16,11 +17,11 @@ import { DIP_KINDS } from "~/domain/ppid/requests-view";
 import { ppidDip } from "~/i18n/ppid/dip";
 import { ppidDipEntries } from "~/i18n/ppid/dip-entries";
 import { pageMeta } from "~/lib/meta";
-import { listBackHref, noDialogFor, parseCanonicalList } from "~/routes/helpers/admin-pages.server";
+import { dialogRowOffPage, listBackHref } from "~/routes/helpers/admin-pages.server";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addDipEntry, deleteDipEntry, getDipEntry, listDipEntries, type DipEntry } from "~/server/ppid/dip.server";
 
@@ -32,11 +33,8 @@ export const meta = () => pageMeta({ title: e.title });
 /** The PPID's own DIP entries (the layout lets officers in); `?dialog=delete&id=` confirms a delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults, dialog } = parseCanonicalList(request, BASE, DipEntryListQuerySchema);
-  const page = await listDipEntries(ctx, query);
-  assertPageInRange(page, BASE, defaults);
-  const id = dialog.get("dialog") === "delete" ? dialog.get("id") : null;
-  const target = id && !page.data.some((entry) => entry.id === id) ? await getDipEntry(ctx, id).catch(noDialogFor) : null;
+  const { page, defaults, dialog } = await loadListPage(request, BASE, DipEntryListQuerySchema, (query) => listDipEntries(ctx, query));
+  const target = await dialogRowOffPage(dialog, { dialogs: ["delete"], param: "id" }, page.data, (entry) => entry.id, (id) => getDipEntry(ctx, id));
   return { page, defaults: defaults as { sort: "createdAt"; dir: SortDir; size: number }, deleteTarget: target, rules: formRules(DipEntryInputSchema) };
 }
 
@@ -110,11 +108,9 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
   const { page, defaults, deleteTarget, rules } = loaderData;
   const { query } = page;
   const [form, fields] = useFormKit<EntryField>({ lastResult: actionData, rules, id: "dip-entry" });
-  const params = useDialogParams();
-  const confirmDelete = dialogRow(params.get("dialog") === "delete" ? params.get("id") : null, page.data, (entry) => entry.id, deleteTarget);
-  const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
-  const withDialog = (extra: Record<string, string>) => withParams(pageHref({}), extra);
-  const columns = entryColumns((page.page - 1) * page.size, (entry) => withDialog({ dialog: "delete", id: entry.id }));
+  const { pageHref } = pagedList(BASE, page, defaults);
+  const { deleteHref, confirming: confirmDelete } = useDeleteFromList({ pageHref, param: "id", rows: page.data, idOf: (entry) => entry.id, loaded: deleteTarget });
+  const columns = entryColumns((page.page - 1) * page.size, deleteHref);
   const f = e.fields;
   return (
     <div className="space-y-6">
@@ -163,7 +159,7 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
         </Form>
       </section>
       {confirmDelete && (
-        <DeleteDialog messages={e} cancelTo={pageHref({})} fields={{ id: confirmDelete.id }} action={withDialog({ dialog: "delete", id: confirmDelete.id })}>
+        <DeleteDialog messages={e} cancelTo={pageHref({})} fields={{ id: confirmDelete.id }} action={deleteHref(confirmDelete)}>
           {e.deleteConfirm(confirmDelete.title)}
         </DeleteDialog>
       )}

@@ -16,9 +16,8 @@ import { ppidReports } from "~/i18n/ppid/reports";
 import { ppidTests } from "~/i18n/ppid/tests";
 import { ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
-import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { assertPageInRange } from "~/routes/helpers/list.server";
+import { loadListPage } from "~/routes/helpers/list.server";
 import { reportYearOr } from "~/server/ppid/reports.server";
 import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
 
@@ -31,9 +30,7 @@ export const meta = () => pageMeta({ title: d.title });
 /** The register (the layout lets officers in): status, due date and working days left. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const { query, defaults } = parseCanonicalList(request, BASE, RequestListQuerySchema);
-  const page = await listRequests(ctx, query);
-  assertPageInRange(page, BASE, defaults);
+  const { page, defaults } = await loadListPage(request, BASE, RequestListQuerySchema, (query) => listRequests(ctx, query));
   return {
     page,
     defaults: defaults as { sort: "receivedAt"; dir: SortDir; size: number },
