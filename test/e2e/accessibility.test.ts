@@ -1,22 +1,17 @@
 /**
- * axe-core on every page the app has, at a laptop (1366x800) and a phone (390x844), with
- * JavaScript on and off: any WCAG 2.1 A/AA (or axe best-practice) violation fails the test with
- * the list of what was found. Pages are visited by role: visitor, Satuan Kerja, Super Admin.
+ * axe-core on every page the app has, at a laptop (1366x800) and a phone (390x844) with
+ * JavaScript on, and at the phone with JavaScript off (SIZE_RUNS): any WCAG 2.1 A/AA (or axe
+ * best-practice) violation fails the test with the list of what was found. Pages are visited by role: visitor, Satuan Kerja, Super Admin.
  */
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { expectNoAxeViolations } from "../support/node/axe";
-import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser } from "../support/node/browser";
+import { DEMO_ACCOUNTS, SIZE_RUNS, goto, login, useBrowser } from "../support/node/browser";
 
 const browser = useBrowser();
 
 /** Each test audits a dozen pages; a shared machine needs more than the default minute. */
 const MANY_PAGES = 300_000;
-
-const VIEWPORTS = [
-  ["1366x800", { width: 1366, height: 800 }],
-  ["390x844", { width: 390, height: 844 }],
-] as const;
 
 /** Seeded PRIVATE document of ft.staff. */
 const FT_PRIVATE = "Pedoman Penggunaan Laboratorium Komputer";
@@ -46,66 +41,64 @@ async function auditPages(page: Page, paths: string[], setup?: (path: string) =>
   if (failures.length > 0) throw new Error(failures.join("\n\n"));
 }
 
-describe.each(VIEWPORTS)("%s", (_size, viewport) => {
-  describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
-    it("visitor pages: landing, guide, public list, public document, login, not found", async () => {
-      const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
-      expectHttpStatus(404);
-      await goto(page, "/documents");
-      const publicDocument = await firstHref(page, "a.dt-title");
-      await auditPages(page, ["/", "/panduan", "/documents", "/documents?q=zzzzqqqq", publicDocument, "/login", "/tidak-ada", `/documents/${UNKNOWN_UUID}`]);
-    }, MANY_PAGES);
+describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("visitor pages: landing, guide, public list, public document, login, not found", async () => {
+    const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
+    expectHttpStatus(404);
+    await goto(page, "/documents");
+    const publicDocument = await firstHref(page, "a.dt-title");
+    await auditPages(page, ["/", "/panduan", "/documents", "/documents?q=zzzzqqqq", publicDocument, "/login", "/tidak-ada", `/documents/${UNKNOWN_UUID}`]);
+  }, MANY_PAGES);
 
-    it("the drawer, opened on a phone, has no violations", async () => {
-      const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-      await goto(page, "/");
-      if (viewport.width < 1280) {
-        await page.getByTestId("menu-toggle").click();
-        await page.getByTestId("sidebar").getByRole("link", { name: "Panduan", exact: true }).waitFor();
-      }
-      await expectNoAxeViolations(page, "/ with the drawer open");
-    }, MANY_PAGES);
+  it("the drawer, opened on a phone, has no violations", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport });
+    await goto(page, "/");
+    if (viewport.width < 1280) {
+      await page.getByTestId("menu-toggle").click();
+      await page.getByTestId("sidebar").getByRole("link", { name: "Panduan", exact: true }).waitFor();
+    }
+    await expectNoAxeViolations(page, "/ with the drawer open");
+  }, MANY_PAGES);
 
-    it("Satuan Kerja pages: dashboard, list, create (empty and invalid), detail, update, dialogs, 403 and 404", async () => {
-      const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
-      // 400: the create form posted empty without JavaScript answers with its errors.
-      expectHttpStatus(400, 403, 404);
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, `/app/documents?q=${encodeURIComponent("Laboratorium Komputer")}`);
-      const detail = await firstHref(page, `a.dt-title:text-is("${FT_PRIVATE}")`);
-      const uuid = detail.split("/").pop()!;
-      await auditPages(page, [
-        "/app",
-        "/app/documents",
-        "/app/documents?q=zzzzqqqq",
-        "/app/documents/create",
-        `/app/documents/create?created=${uuid}`,
-        detail,
-        `${detail}?dialog=delete`,
-        `${detail}/update`,
-        `${detail}/update?updated=1`,
-        "/app/access-request",
-        "/app/users",
-        "/app/tidak-ada",
-        `/app/documents/${UNKNOWN_UUID}`,
-      ]);
+  it("Satuan Kerja pages: dashboard, list, create (empty and invalid), detail, update, dialogs, 403 and 404", async () => {
+    const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
+    // 400: the create form posted empty without JavaScript answers with its errors.
+    expectHttpStatus(400, 403, 404);
+    await login(page, DEMO_ACCOUNTS.ftStaff);
+    await goto(page, `/app/documents?q=${encodeURIComponent("Laboratorium Komputer")}`);
+    const detail = await firstHref(page, `a.dt-title:text-is("${FT_PRIVATE}")`);
+    const uuid = detail.split("/").pop()!;
+    await auditPages(page, [
+      "/app",
+      "/app/documents",
+      "/app/documents?q=zzzzqqqq",
+      "/app/documents/create",
+      `/app/documents/create?created=${uuid}`,
+      detail,
+      `${detail}?dialog=delete`,
+      `${detail}/update`,
+      `${detail}/update?updated=1`,
+      "/app/access-request",
+      "/app/users",
+      "/app/tidak-ada",
+      `/app/documents/${UNKNOWN_UUID}`,
+    ]);
 
-      // The create form after a submit with every field empty (errors beside the fields).
-      await goto(page, "/app/documents/create");
-      await page.getByRole("button", { name: "Simpan", exact: true }).click();
-      await page.locator('[aria-invalid="true"]').first().waitFor();
-      await expectNoAxeViolations(page, "/app/documents/create with errors");
-    }, MANY_PAGES);
+    // The create form after a submit with every field empty (errors beside the fields).
+    await goto(page, "/app/documents/create");
+    await page.getByRole("button", { name: "Simpan", exact: true }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectNoAxeViolations(page, "/app/documents/create with errors");
+  }, MANY_PAGES);
 
-    it("Super Admin pages: users, work units, audit log; Viewer's 403 on access requests", async () => {
-      const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
-      expectHttpStatus(403);
-      await login(page, DEMO_ACCOUNTS.admin);
-      await auditPages(page, ["/app", "/app/users", "/app/users/create", "/app/manage-unit-kerja", "/app/audit-logs"]);
-      const viewer = await browser.newPage({ javaScriptEnabled, viewport });
-      viewer.expectHttpStatus(403);
-      await login(viewer.page, DEMO_ACCOUNTS.viewer);
-      await auditPages(viewer.page, ["/app", "/app/access-request"]);
-    }, MANY_PAGES);
-  });
+  it("Super Admin pages: users, work units, audit log; Viewer's 403 on access requests", async () => {
+    const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
+    expectHttpStatus(403);
+    await login(page, DEMO_ACCOUNTS.admin);
+    await auditPages(page, ["/app", "/app/users", "/app/users/create", "/app/manage-unit-kerja", "/app/audit-logs"]);
+    const viewer = await browser.newPage({ javaScriptEnabled, viewport });
+    viewer.expectHttpStatus(403);
+    await login(viewer.page, DEMO_ACCOUNTS.viewer);
+    await auditPages(viewer.page, ["/app", "/app/access-request"]);
+  }, MANY_PAGES);
 });

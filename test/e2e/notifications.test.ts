@@ -8,13 +8,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { api, apiSession, createTestDocument, requestTestAccess, type ApiSession } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
-import { DEMO_ACCOUNTS, JS_MODES, baseURL, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
+import { DEMO_ACCOUNTS, SIZE_RUNS, JS_MODES, baseURL, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
 
 const browser = useBrowser();
-const VIEWPORTS = [
-  ["1366x800", { width: 1366, height: 800 }],
-  ["390x844", { width: 390, height: 844 }],
-] as const;
 const PASSWORD = "Notifikasi-Uji-2026";
 
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -58,28 +54,26 @@ async function bellShows(page: Page, count: number): Promise<void> {
   throw new Error(`the bell never showed ${count}`);
 }
 
-describe.each(VIEWPORTS)("%s", (size, viewport) => {
-  describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
-    it("the bell counts what is unread, and the list and the preferences fit without sideways scrolling", { timeout: 120_000 }, async () => {
-      const admin = await apiSession(DEMO_ACCOUNTS.admin.username);
-      const username = await freshMember(admin);
-      const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-      await login(page, { username }, PASSWORD);
-      expect(await page.getByTestId("notification-count").count()).toBe(0);
-      await requestForTeknik(`Laporan Bell ${mode} ${size}`);
-      await bellShows(page, 1);
-      expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifikasi, 1 belum dibaca");
-      await page.getByTestId("notification-bell").click();
-      await page.getByRole("heading", { name: "Notifikasi", level: 1 }).waitFor();
-      await waitForHydration(page);
-      expect(await sidewaysOverflow(page)).toBe(0);
-      await expectNoAxeViolations(page, `/app/notifikasi ${mode} ${size}`);
-      await page.getByTestId("notification-settings-link").click();
-      await page.getByRole("heading", { name: "Pengaturan Notifikasi", level: 1 }).waitFor();
-      await waitForHydration(page);
-      expect(await sidewaysOverflow(page)).toBe(0);
-      await expectNoAxeViolations(page, `/app/notifikasi/pengaturan ${mode} ${size}`);
-    });
+describe.each(SIZE_RUNS)("$size, $mode", ({ size, mode, viewport, javaScriptEnabled }) => {
+  it("the bell counts what is unread, and the list and the preferences fit without sideways scrolling", { timeout: 120_000 }, async () => {
+    const admin = await apiSession(DEMO_ACCOUNTS.admin.username);
+    const username = await freshMember(admin);
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport });
+    await login(page, { username }, PASSWORD);
+    expect(await page.getByTestId("notification-count").count()).toBe(0);
+    await requestForTeknik(`Laporan Bell ${mode} ${size}`);
+    await bellShows(page, 1);
+    expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifikasi, 1 belum dibaca");
+    await page.getByTestId("notification-bell").click();
+    await page.getByRole("heading", { name: "Notifikasi", level: 1 }).waitFor();
+    await waitForHydration(page);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, `/app/notifikasi ${mode} ${size}`);
+    await page.getByTestId("notification-settings-link").click();
+    await page.getByRole("heading", { name: "Pengaturan Notifikasi", level: 1 }).waitFor();
+    await waitForHydration(page);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, `/app/notifikasi/pengaturan ${mode} ${size}`);
   });
 });
 

@@ -43,6 +43,17 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/**
+ * A page that posts no form of its own at a laptop and a phone: JavaScript on at both sizes, off at
+ * the phone's only. Without JavaScript the markup differs (fallbacks, no enhancement), not the
+ * layout's rules, and the laptop's layout is checked with JavaScript on.
+ */
+export const SIZE_RUNS = [
+  { size: "1366x800", mode: "JS on", viewport: { width: 1366, height: 800 }, javaScriptEnabled: true },
+  { size: "390x844", mode: "JS on", viewport: { width: 390, height: 844 }, javaScriptEnabled: true },
+  { size: "390x844", mode: "JS off", viewport: { width: 390, height: 844 }, javaScriptEnabled: false },
+] as const;
+
 export const baseURL = () => inject("baseURL");
 
 export type PageOptions = {
