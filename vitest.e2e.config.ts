@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { E2E_WORKERS } from "./test/support/node/e2e-workers";
 
 /**
  * End-to-end tests: headless Chromium (playwright-core + Debian's /usr/bin/chromium) against the
@@ -12,7 +13,9 @@ export default defineConfig({
     globalSetup: ["./test/support/node/e2e-server.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server, two cores: files run one after another.
-    fileParallelism: false,
+    // Two files at a time, each worker with its own server and database (see e2e-workers.ts):
+    // one file at a time left a third of the two cores idle.
+    fileParallelism: true,
+    maxWorkers: E2E_WORKERS,
   },
 });

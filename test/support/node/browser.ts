@@ -54,7 +54,16 @@ export const SIZE_RUNS = [
   { size: "390x844", mode: "JS off", viewport: { width: 390, height: 844 }, javaScriptEnabled: false },
 ] as const;
 
-export const baseURL = () => inject("baseURL");
+/**
+ * The server of this test worker (VITEST_POOL_ID runs from 1 to the number of workers): each
+ * worker's files have a server and a database of their own.
+ */
+export function thisServer(): { baseURL: string; persistTo: string } {
+  const servers = inject("servers");
+  return servers[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % servers.length]!;
+}
+
+export const baseURL = () => thisServer().baseURL;
 
 export type PageOptions = {
   javaScriptEnabled: boolean;

@@ -6,10 +6,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { inject } from "vitest";
+import { thisServer } from "./browser";
 
 function databaseFile(): string {
-  const dir = join(inject("persistTo"), "v3/d1/miniflare-D1DatabaseObject");
+  const dir = join(thisServer().persistTo, "v3/d1/miniflare-D1DatabaseObject");
   const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
   if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.join(", ") || "none"}`);
   return join(dir, files[0]!);
