@@ -133,10 +133,16 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await sidewaysOverflow(page)).toBe(0);
     const sortedBy = (sort: string, dir: string) => (url: URL) => url.searchParams.get("sort") === sort && url.searchParams.get("dir") === dir;
     if (javaScriptEnabled) {
-      // Each change applies at once.
-      await page.getByTestId("sort-select").selectOption("title");
-      await page.waitForURL((url) => url.searchParams.get("sort") === "title");
-      await page.getByTestId("sort-dir").selectOption("asc");
+      // Each change applies at once. The toolbar is redrawn (a new form) for each new address:
+      // wait for that before the next change, not only for the address.
+      const changeAndWaitForRedraw = async (testId: string, value: string, reached: (url: URL) => boolean) => {
+        const before = await page.getByTestId(testId).elementHandle();
+        await page.getByTestId(testId).selectOption(value);
+        await page.waitForURL(reached);
+        await page.waitForFunction((element) => !element?.isConnected, before);
+      };
+      await changeAndWaitForRedraw("sort-select", "title", (url) => url.searchParams.get("sort") === "title");
+      await changeAndWaitForRedraw("sort-dir", "asc", sortedBy("title", "asc"));
     } else {
       await page.getByTestId("sort-select").selectOption("title");
       await page.getByTestId("sort-dir").selectOption("asc");
