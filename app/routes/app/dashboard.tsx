@@ -5,7 +5,7 @@ import { CategoryStatistics, DistributionCharts, Section } from "~/components/da
 import { LatestDocuments } from "~/components/dashboard/latest-documents";
 import { FixityCard } from "~/components/dashboard/fixity-card";
 import { VitalCard } from "~/components/dashboard/vital-card";
-import { getVitalOverview } from "~/server/vital/service.server";
+import { vitalOverviewRead } from "~/server/vital/service.server";
 import { SummaryCards } from "~/components/dashboard/summary-cards";
 import { lazyComponent } from "~/components/lazy-component";
 import { AccessRequestListQuerySchema } from "~/domain/access-requests";
@@ -36,9 +36,8 @@ const AccessRequestList = lazyComponent(() => import("~/components/access-reques
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const role = ctx.session.user.role;
-  // Every card in one D1 round trip (the vital card beside it); each read gives null where the
-  // actor has no such card.
-  const [[dashboard, unownedPending, fixity, retention], accessRequests, vital] = await Promise.all([
+  // Every card in one D1 round trip; each read gives null where the actor has no such card.
+  const [[dashboard, unownedPending, fixity, retention, vital], accessRequests] = await Promise.all([
     readTogether(
       ctx.d1,
       dashboardRead(ctx),
@@ -48,11 +47,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       fixityOverviewRead(ctx),
       // Super Admin: documents per retention status (the retention schedule's state).
       retentionOverviewRead(ctx),
+      // Super Admin: vital records, their second copies and the last restore drill.
+      vitalOverviewRead(ctx),
     ),
     // The panel: the newest five requests of the Satuan Kerja user (made, or addressed to the unit).
     role === ROLES.satuanKerja ? listAccessRequests(ctx, AccessRequestListQuerySchema.parse({ size: 5 })) : null,
-    // Super Admin: vital records, their second copies and the last restore drill.
-    getVitalOverview(ctx),
   ]);
   return { role, ...dashboard, accessRequests, unownedPending, fixity, retention, vital };
 }

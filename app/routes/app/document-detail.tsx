@@ -38,7 +38,7 @@ import { goneHandler } from "~/components/documents/tombstone";
 import { REINDEX_INTENT } from "~/domain/text-extraction";
 import { textExtraction } from "~/i18n/text-extraction";
 import { reindexDocument, textStatusRead } from "~/server/text-extraction/service.server";
-import { documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
+import { archivalReads, documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
 import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
@@ -76,7 +76,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw await redirectWithFlash(ctx, href("/app/documents/:uuid", { uuid: document.uuid }), { type: "error", message: deniedMessages.deleteDocument });
   }
   // Everything else the page shows in one round trip; each read gives null where the actor may not see it.
-  const [retention, openRequest, versions, textStatus] = await orRouteError(() =>
+  const [retention, openRequest, versions, textStatus, ...archival] = await orRouteError(() =>
     readTogether(
       ctx.d1,
       documentRetentionRead(ctx, row),
@@ -84,6 +84,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       document.canRequestAccess ? openRequestRead(ctx, document.uuid) : noRead,
       versionsRead(ctx, row),
       textStatusRead(ctx, document),
+      ...archivalReads(ctx, document, row),
     ),
   );
   return {
@@ -99,7 +100,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     retention,
     holdRules: retention.canHold ? formRules(HoldSchema) : null,
     reappraisalRules: retention.canReappraise ? formRules(ReappraisalSchema) : null,
-    archival: await documentArchivalPanel(ctx, document),
+    archival: await documentArchivalPanel(ctx, document, archival),
   };
 }
 

@@ -14,21 +14,22 @@ import { bulkEdit as bulkText } from "~/i18n/bulk-edit";
 import { bulkUpload as bulkUploadText } from "~/i18n/bulk-upload";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
-import { bulkBerkasOptions } from "~/server/berkas/service.server";
+import { bulkBerkasOptionsStatement } from "~/server/berkas/service.server";
 import { startBulkEdit } from "~/server/documents/bulk.server";
 
 export const meta = () => pageMeta({ title: documentsText.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const list = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true });
   const bulk = can(ctx.actor, { type: "documents.bulkEdit" });
+  // The bulk bar's berkas come in the list's round trip.
+  const { extra: berkasOptions, ...list } = await loadDocumentList(ctx, request, href("/app/documents"), { codes: true }, bulk ? bulkBerkasOptionsStatement(ctx) : null);
   return {
     ...list,
     canCreate: can(ctx.actor, { type: "document.create" }),
     textFilter: can(ctx.actor, { type: "text.statusFilter" }),
     bulk,
-    berkasOptions: bulk && list.page.data.length > 0 ? await bulkBerkasOptions(ctx) : [],
+    berkasOptions: bulk && list.page.data.length > 0 ? (berkasOptions ?? []) : [],
   };
 }
 

@@ -1,29 +1,28 @@
 import { href } from "react-router";
+import type { BerkasOption } from "~/domain/berkas";
 import type { DocumentView } from "~/domain/documents";
 import { can } from "~/domain/policy";
-import { VitalSchema } from "~/domain/vital";
+import { VitalSchema, type VitalView } from "~/domain/vital";
 import { berkasText } from "~/i18n/berkas";
 import { vitalText } from "~/i18n/vital";
 import type { SignedInContext } from "~/routes/helpers/gates.server";
 import { formFields } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
-import { berkasOfDocument, berkasOptionsFor, fileDocumentsIntoBerkas, removeDocumentFromBerkas } from "~/server/berkas/service.server";
-import { getVitalView, runRestoreDrill, setVital } from "~/server/vital/service.server";
+import { berkasOfDocument, berkasOptionsRead, fileDocumentsIntoBerkas, removeDocumentFromBerkas } from "~/server/berkas/service.server";
+import type { DocumentRow } from "~/server/documents/queries.server";
+import { runRestoreDrill, setVital, vitalViewRead } from "~/server/vital/service.server";
 
 /** The intents of the document page's 'Berkas' and 'Arsip Vital' sections. */
 const INTENTS = ["file-berkas", "unfile-berkas", "vital-set", "vital-lift", "vital-drill"] as const;
 
 /**
  * What the document page shows of its berkas and vital flag: the berkas it is in (or the open
- * berkas it could go into, and where to make one), and for Super Admin the vital section.
+ * berkas it could go into, and where to make one), and for Super Admin the vital section. The
+ * options and the vital section come from the page's shared round trip (`archivalReads`).
  */
-export async function documentArchivalPanel(ctx: SignedInContext, document: DocumentView) {
-  const [berkas, options, vital] = await Promise.all([
-    berkasOfDocument(ctx, document.berkasId),
-    document.berkasId === null ? berkasOptionsFor(ctx, document) : Promise.resolve([]),
-    getVitalView(ctx, document.uuid),
-  ]);
+export async function documentArchivalPanel(ctx: SignedInContext, document: DocumentView, [options, vital]: [BerkasOption[], VitalView | null]) {
+  const berkas = await berkasOfDocument(ctx, document.berkasId);
   const canFile =
     document.berkasId === null &&
     document.unitKerjaId !== null &&
@@ -35,6 +34,10 @@ export async function documentArchivalPanel(ctx: SignedInContext, document: Docu
       : null;
   return { berkas, berkasOptions: canFile ? options : [], createBerkasHref: createHref, vital, vitalRules: vital ? formRules(VitalSchema) : null };
 }
+
+/** The reads of `documentArchivalPanel` that share the document page's round trip. */
+export const archivalReads = (ctx: SignedInContext, document: DocumentView, row: DocumentRow) =>
+  [berkasOptionsRead(ctx, document), vitalViewRead(ctx, row)] as const;
 
 /**
  * The document page's action for those sections: answers the intents above (a toast back on

@@ -24,6 +24,7 @@ import { findClassificationByCode } from "../classification/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
 import { offsetPage } from "../db/offset-page.server";
+import { batchedRead, statementOf, type BatchedRead, type Statement } from "../db/prepared.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { audienceOf, visibleDocuments, type DocumentRow } from "../documents/queries.server";
 import { documentRef } from "../documents/view.server";
@@ -391,26 +392,39 @@ export async function removeDocumentFromBerkas(ctx: ServiceContext, berkasId: nu
 
 /**
  * The open berkas a document could be filed into by the actor (same unit and code, at the unit,
- * `berkas.manage`), newest first, for the document page's select. Empty for anyone else.
+ * `berkas.manage`), newest first, for the document page's select, as a read that shares the
+ * page's round trip. Empty for anyone else, and for a document already in a berkas.
  */
-export async function berkasOptionsFor(
+export function berkasOptionsRead(
   ctx: ServiceContext,
-  document: { unitKerjaId: number | null; classificationCode: string | null },
-): Promise<BerkasOption[]> {
-  if (document.unitKerjaId === null || document.classificationCode === null) return [];
-  if (!can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: document.unitKerjaId, custodyUnitId: null } })) return [];
-  const rows = await ctx.db
-    .selectFrom("berkas as b")
-    .innerJoin("classification_codes as k", "k.id", "b.classification_id")
-    .select(["b.id", "b.number", "b.title"])
-    .where("b.unit_kerja_id", "=", document.unitKerjaId)
-    .where("k.code", "=", document.classificationCode)
-    .where("b.custody_unit_id", "is", null)
-    .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb))
-    .orderBy("b.updated_at", "desc")
-    .limit(50)
-    .execute();
-  return rows;
+  document: { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null },
+): BatchedRead<BerkasOption[]> {
+  const { unitKerjaId, classificationCode } = document;
+  const offered =
+    document.berkasId === null &&
+    unitKerjaId !== null &&
+    classificationCode !== null &&
+    can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId, custodyUnitId: null } });
+  return batchedRead(
+    [
+      offered
+        ? statementOf(
+            ctx.d1,
+            ctx.db
+              .selectFrom("berkas as b")
+              .innerJoin("classification_codes as k", "k.id", "b.classification_id")
+              .select(["b.id", "b.number", "b.title"])
+              .where("b.unit_kerja_id", "=", unitKerjaId)
+              .where("k.code", "=", classificationCode)
+              .where("b.custody_unit_id", "is", null)
+              .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb))
+              .orderBy("b.updated_at", "desc")
+              .limit(50),
+          )
+        : null,
+    ],
+    ([rows]) => rows ?? [],
+  );
 }
 
 /** Most berkas the bulk bar's select offers (newest first). */
@@ -418,14 +432,14 @@ const BULK_BERKAS_OPTIONS = 200;
 
 /**
  * The berkas the documents list's bulk bar offers for 'Masukkan ke Berkas': at their unit, on no
- * open transfer proposal, the actor's unit's (Super Admin: every unit's), newest first. Empty for
- * who may manage none. (One on an open disposal list is refused when the run is asked for.)
+ * open transfer proposal, the actor's unit's (Super Admin: every unit's), newest first, as a
+ * statement for the list's round trip. None for who may manage none. (One on an open disposal list is refused when the run is asked for.)
  */
-export async function bulkBerkasOptions(ctx: ServiceContext): Promise<BulkBerkasOption[]> {
+export function bulkBerkasOptionsStatement(ctx: ServiceContext): Statement<BulkBerkasOption> | null {
   const scope = berkasScopeOf(ctx.actor);
   const unitKerjaId = scope.all ? null : scope.unitKerjaId;
   // Super Admin manages any unit's berkas (the unit in the check is then immaterial).
-  if ((!scope.all && unitKerjaId === null) || !can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: unitKerjaId ?? 0, custodyUnitId: null } })) return [];
+  if ((!scope.all && unitKerjaId === null) || !can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: unitKerjaId ?? 0, custodyUnitId: null } })) return null;
   let query = ctx.db
     .selectFrom("berkas as b")
     .innerJoin("classification_codes as k", "k.id", "b.classification_id")
@@ -434,7 +448,7 @@ export async function bulkBerkasOptions(ctx: ServiceContext): Promise<BulkBerkas
     .where("b.custody_unit_id", "is", null)
     .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb));
   if (unitKerjaId !== null) query = query.where("b.unit_kerja_id", "=", unitKerjaId);
-  return query.orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS).execute();
+  return statementOf(ctx.d1, query.orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS));
 }
 
 /** The berkas a document is filed in, as its page names it (number and title), if the reader may see it. */

@@ -49,7 +49,7 @@ import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.
 import { countUpload, quotaGuard, storageQuotaOf } from "./upload-limits.server";
 import { documentFormMessages } from "~/i18n/document-form";
 import { abortUnlessChanged } from "../db/write-guard.server";
-import { batchRead } from "../db/prepared.server";
+import { batchRead, type Statement } from "../db/prepared.server";
 import { checkFieldsSoFar, metadataColumns, validDocumentFields, versionNoteOf, type Filing, type OwnerUnitRule } from "./metadata.server";
 import type { Database } from "../db/schema";
 import { filterCodesStatement } from "../classification/queries.server";
@@ -126,16 +126,19 @@ export async function listDocuments(ctx: ServiceContext, query: DocumentListQuer
  * filter by), all in one D1 round trip, and the cursors of its first and last row for the
  * Previous/Next links (null on an empty page).
  */
-export async function listDocumentsWithCategories(
+export async function listDocumentsWithCategories<ExtraRow = never>(
   ctx: ServiceContext,
   query: DocumentPageQuery,
   options: { publicOnly?: boolean; codes?: boolean } = {},
+  /** Another read of the page (null: none), in the same round trip as the list. */
+  extra: Statement<ExtraRow> | null = null,
 ): Promise<{
   page: ListPage<DocumentView, DocumentPageQuery>;
   categories: Category[];
   codes: { code: string; name: string }[];
   cursors: PageCursors;
   facets: Facets | null;
+  extra: ExtraRow[] | null;
 }> {
   if (needsSearch(query)) {
     // A relevance order pages by number; a column order by keyset as the catalogue does.
@@ -148,8 +151,9 @@ export async function listDocumentsWithCategories(
       { ...options, facets: true, seek: seek && position ? { seek, position } : null },
       categoriesStatement(ctx.d1, null),
       options.codes ? filterCodesStatement(ctx.d1, null) : null,
+      extra,
     );
-    const [categories, codes] = found.extra;
+    const [categories, codes, extraRows] = found.extra;
     const cursorOf = (row: DocumentRow | undefined) => (row && query.sort !== "relevance" ? documentCursor({ ...shape, searched: found.searched }, row) : null);
     return {
       page: { ...listPage(found.rows, found.total, query), totalCapped: found.totalCapped },
@@ -157,14 +161,16 @@ export async function listDocumentsWithCategories(
       codes: codes ?? [],
       cursors: { first: cursorOf(found.found[0]), last: cursorOf(found.found.at(-1)) },
       facets: found.facets,
+      extra: extraRows,
     };
   }
   const { shape, backwards, statements } = listStatements(ctx, query, options);
-  const [found, counts, categories, codes] = await batchRead(
+  const [found, counts, categories, codes, extraRows] = await batchRead(
     ctx.d1,
     ...statements,
     categoriesStatement(ctx.d1, null),
     options.codes ? filterCodesStatement(ctx.d1, null) : null,
+    extra,
   );
   const rows = backwards ? found.reverse() : found;
   const cursorOf = (row: DocumentRow | undefined) => (row ? documentCursor(shape, row) : null);
@@ -174,6 +180,7 @@ export async function listDocumentsWithCategories(
     codes: codes ?? [],
     cursors: { first: cursorOf(rows[0]), last: cursorOf(rows.at(-1)) },
     facets: null,
+    extra: extraRows,
   };
 }
 

@@ -12,7 +12,9 @@ import { reviewDueOn, VitalSchema, type CopyOutcome, type DrillView, type VitalO
 import { vitalText as m } from "~/i18n/vital";
 import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
+import { batchedRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
+import type { DocumentRow } from "../documents/queries.server";
 import { visibleRow } from "../documents/service.server";
 import { discardFile } from "../files/staging.server";
 import { copyIfVital, copyVerified, deleteReleasedCopies, releaseStatement, vitalBucket } from "./copies.server";
@@ -47,27 +49,45 @@ const drillSelect = (ctx: Pick<ServiceContext, "db">) =>
  */
 export async function getVitalView(ctx: ServiceContext, uuid: string): Promise<VitalView | null> {
   if (!can(ctx.actor, { type: "vital.overview" })) return null;
-  const row = await visibleRow(ctx, uuid);
-  const [flag, copy, drill] = await Promise.all([
-    ctx.db
-      .selectFrom("vital_records as v")
-      .leftJoin("users as u", "u.id", "v.flagged_by")
-      .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
-      .where("v.archive_id", "=", row.id)
-      .executeTakeFirst(),
-    ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).executeTakeFirst(),
-    drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1).executeTakeFirst(),
-  ]);
-  return {
-    vital: flag !== undefined,
-    reason: flag?.reason ?? null,
-    reviewMonths: flag?.review_months ?? null,
-    reviewDueOn: flag?.review_due_on ?? null,
-    flaggedAt: flag?.flagged_at ?? null,
-    flaggedBy: flag?.flagged_by_name ?? null,
-    copy: flag && copy ? { status: copy.status, checkedAt: copy.checked_at } : null,
-    lastDrill: drill ? drillView(drill) : null,
-  };
+  const [view] = await readTogether(ctx.d1, vitalViewRead(ctx, await visibleRow(ctx, uuid)));
+  return view;
+}
+
+/** `getVitalView` of a document already read (and its visibility decided), as a read that shares the page's round trip. */
+export function vitalViewRead(ctx: ServiceContext, row: Pick<DocumentRow, "id" | "r2_key">): BatchedRead<VitalView | null> {
+  const allowed = can(ctx.actor, { type: "vital.overview" });
+  return batchedRead(
+    [
+      allowed
+        ? statementOf(
+            ctx.d1,
+            ctx.db
+              .selectFrom("vital_records as v")
+              .leftJoin("users as u", "u.id", "v.flagged_by")
+              .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
+              .where("v.archive_id", "=", row.id),
+          )
+        : null,
+      allowed ? statementOf(ctx.d1, ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).limit(1)) : null,
+      allowed ? statementOf(ctx.d1, drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1)) : null,
+    ],
+    ([flags, copies, drills]) => {
+      if (!flags) return null;
+      const flag = flags[0];
+      const copy = copies?.[0];
+      const drill = drills?.[0];
+      return {
+        vital: flag !== undefined,
+        reason: flag?.reason ?? null,
+        reviewMonths: flag?.review_months ?? null,
+        reviewDueOn: flag?.review_due_on ?? null,
+        flaggedAt: flag?.flagged_at ?? null,
+        flaggedBy: flag?.flagged_by_name ?? null,
+        copy: flag && copy ? { status: copy.status, checkedAt: copy.checked_at } : null,
+        lastDrill: drill ? drillView(drill) : null,
+      };
+    },
+  );
 }
 
 /**
@@ -178,33 +198,51 @@ export async function runRestoreDrill(ctx: ServiceContext, uuid: string): Promis
 
 /**
  * The Super Admin dashboard's card (`vital.overview`; null for anyone else): vital records, those
- * due for review, those whose current file has no good second copy, and the last drill. Reads
- * the small vital tables only.
+ * due for review, those whose current file has no good second copy, and the last drill, as a
+ * read that shares the dashboard's round trip. Every count starts from the small vital tables:
+ * joined the other way round, SQLite walked the whole catalogue to count an empty table (31 ms
+ * at 100,000 documents).
  */
-export async function getVitalOverview(ctx: ServiceContext): Promise<VitalOverview | null> {
-  if (!can(ctx.actor, { type: "vital.overview" })) return null;
-  const today = retentionToday(ctx.now());
-  const [records, due, missing, drill] = await Promise.all([
-    ctx.db.selectFrom("vital_records").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-    ctx.db.selectFrom("vital_records").select((eb) => eb.fn.countAll<number>().as("n")).where("review_due_on", "<=", today).executeTakeFirst(),
-    ctx.db
-      .selectFrom("vital_records as v")
-      .innerJoin("archives as a", "a.id", "v.archive_id")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom("vital_copies as c").select("c.r2_key").whereRef("c.r2_key", "=", "a.r2_key").where("c.released_at", "is", null).where("c.status", "=", "OK"),
+export function vitalOverviewRead(ctx: ServiceContext): BatchedRead<VitalOverview | null> {
+  const allowed = can(ctx.actor, { type: "vital.overview" });
+  const records = ctx.db.selectFrom("vital_records as v");
+  const count = (query: typeof records) => (allowed ? statementOf(ctx.d1, query.select((eb) => eb.fn.countAll<number>().as("n"))) : null);
+  return batchedRead(
+    [
+      count(records),
+      count(records.where("v.review_due_on", "<=", retentionToday(ctx.now()))),
+      count(
+        records.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("archives as a")
+                .innerJoin("vital_copies as c", "c.r2_key", "a.r2_key")
+                .select("c.r2_key")
+                .whereRef("a.id", "=", "v.archive_id")
+                .where("c.released_at", "is", null)
+                .where("c.status", "=", "OK"),
+            ),
           ),
         ),
-      )
-      .executeTakeFirst(),
-    drillSelect(ctx).orderBy("d.drilled_at", "desc").limit(1).executeTakeFirst(),
-  ]);
-  return {
-    vitalRecords: Number(records?.n ?? 0),
-    reviewDue: Number(due?.n ?? 0),
-    copiesMissing: Number(missing?.n ?? 0),
-    lastDrill: drill ? { ...drillView(drill), uuid: drill.archive_uuid, title: drill.title } : null,
-  };
+      ),
+      allowed ? statementOf(ctx.d1, drillSelect(ctx).orderBy("d.drilled_at", "desc").limit(1)) : null,
+    ],
+    ([records, due, missing, drills]) => {
+      if (!records) return null;
+      const drill = drills?.[0];
+      return {
+        vitalRecords: Number(records[0]?.n ?? 0),
+        reviewDue: Number(due?.[0]?.n ?? 0),
+        copiesMissing: Number(missing?.[0]?.n ?? 0),
+        lastDrill: drill ? { ...drillView(drill), uuid: drill.archive_uuid, title: drill.title } : null,
+      };
+    },
+  );
+}
+
+/** `vitalOverviewRead` on its own. */
+export async function getVitalOverview(ctx: ServiceContext): Promise<VitalOverview | null> {
+  const [overview] = await readTogether(ctx.d1, vitalOverviewRead(ctx));
+  return overview;
 }
