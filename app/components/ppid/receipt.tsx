@@ -8,9 +8,6 @@ import type { Receipt } from "~/server/ppid/service.server";
 
 const r = ppidReceipt;
 
-/** A calendar date of the clock (YYYY-MM-DD, Asia/Jakarta), in Indonesian. */
-export const jakartaDay = (date: string) => formatJakartaDay(date);
-
 /** The receipt of a registered request: its number, its secret code and its due date. */
 export function PpidReceipt({ receipt }: { receipt: Receipt }) {
   return (
@@ -25,7 +22,7 @@ export function PpidReceipt({ receipt }: { receipt: Receipt }) {
           [r.number, <strong data-testid="ppid-number">{receipt.registrationNumber}</strong>],
           [r.code, <code className="font-mono text-base" data-testid="ppid-code">{receipt.statusCode}</code>],
           [r.receivedAt, formatDate(receipt.receivedAt, "DD MMMM YYYY HH:mm")],
-          [r.dueDate, <span data-testid="ppid-due-date">{jakartaDay(receipt.dueDate)}</span>],
+          [r.dueDate, <span data-testid="ppid-due-date">{formatJakartaDay(receipt.dueDate)}</span>],
         ]}
       />
       <div className="border-t border-slate-100 px-4 py-3">

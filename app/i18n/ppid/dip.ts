@@ -7,7 +7,6 @@ export const ppidDip = {
   empty: "Belum ada informasi publik.",
   next: "Halaman berikutnya",
   previous: "Halaman sebelumnya",
-  link: "Lihat ke Daftar Informasi Publik",
   csv: "Unduh CSV",
   kinds: { BERKALA: "Berkala", SERTA_MERTA: "Serta merta", SETIAP_SAAT: "Setiap saat" },
   csvHeader: ["Sumber", "Informasi", "Ringkasan", "Jenis", "Unit", "Penanggung Jawab", "Tahun", "Bentuk", "Retensi", "Tautan"],

@@ -6,9 +6,9 @@ import { DataTable, EmptyState, type Column } from "~/components/list";
 import { ppidDik, ppidDip } from "~/i18n/ppid/dip";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
-import { jakartaDay } from "~/components/ppid/receipt";
 import { publicExemptions, type Exemption } from "~/server/ppid/consequence-tests.server";
 import { dipPage, dipPageNumber, type DipEntry } from "~/server/ppid/dip.server";
+import { formatJakartaDay } from "~/lib/format";
 
 const d = ppidDip;
 const k = ppidDik;
@@ -56,8 +56,8 @@ const exemptionColumns: Column<Exemption>[] = [
   { key: "information", header: k.columns.information, width: "26%", card: "title", cell: (row) => <span className="font-medium">{row.information}</span> },
   { key: "legalBasis", header: k.columns.legalBasis, width: "18%", cell: (row) => row.legalBasis },
   { key: "consequences", header: k.columns.consequences, width: "30%", cell: (row) => row.consequences },
-  { key: "validUntil", header: k.columns.validUntil, width: "12%", cell: (row) => k.until(jakartaDay(row.validUntil)) },
-  { key: "decided", header: k.columns.decided, width: "14%", cell: (row) => k.decided(row.decidedBy, jakartaDay(row.decidedOn)) },
+  { key: "validUntil", header: k.columns.validUntil, width: "12%", cell: (row) => k.until(formatJakartaDay(row.validUntil)) },
+  { key: "decided", header: k.columns.decided, width: "14%", cell: (row) => k.decided(row.decidedBy, formatJakartaDay(row.decidedOn)) },
 ];
 
 export default function PpidDip({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,6 @@ import { FormBanner } from "~/components/form";
 import { PpidRequestForm } from "~/components/ppid/request-form";
 import { PublicRequestSchema } from "~/domain/ppid/requests";
 import { parseOrInvalid } from "~/domain/form-input";
-import { ppidDip } from "~/i18n/ppid/dip";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
@@ -48,7 +47,7 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
         {" · "}
         <Link to={href("/ppid/dip")} className="text-blue-700 underline">
-          {ppidDip.link}
+          {ppidRequestPage.dipLink}
         </Link>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />

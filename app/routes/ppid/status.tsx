@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { Field, FormBanner, useFormKit } from "~/components/form";
-import { jakartaDay, ReceiptPdfForm } from "~/components/ppid/receipt";
+import { ReceiptPdfForm } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
 import { OBJECTION_GROUNDS } from "~/domain/ppid/requests-view";
@@ -21,7 +21,7 @@ import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { CsrfField } from "~/components/form/csrf-field";
 import type { ReleasedFile } from "~/server/ppid/released-files.server";
 import { requestByStatusCode } from "~/server/ppid/service.server";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatJakartaDay } from "~/lib/format";
 
 const s = ppidStatusPage;
 const o = ppidObjections;
@@ -88,7 +88,7 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
             [o.number, <strong data-testid="ppid-objection-number">{objection.registrationNumber}</strong>],
             [o.status, o.statuses[objection.status]],
             [o.ground, o.grounds[objection.ground as keyof typeof o.grounds] ?? objection.ground],
-            [o.dueDate, jakartaDay(objection.dueDate)],
+            [o.dueDate, formatJakartaDay(objection.dueDate)],
             ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
           ]}
         />
@@ -175,9 +175,9 @@ function StatusDetails({ request, lookup }: { request: StatusFound["request"]; l
     [ppidReceipt.number, request.registrationNumber],
     [s.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
     [s.information, request.information],
-    [s.dueDate, request.dueDate ? jakartaDay(request.dueDate) : "-"],
+    [s.dueDate, request.dueDate ? formatJakartaDay(request.dueDate) : "-"],
   ];
-  if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
+  if (request.extendedDueDate) rows.push([s.extendedDueDate, formatJakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
   if (request.daysLeft !== null) rows.push([s.daysLeft, String(request.daysLeft)]);
   if (request.outcome) rows.push([s.outcome, ppidOutcomes[request.outcome as keyof typeof ppidOutcomes]], [s.answerMessage, request.answerMessage]);
   if (request.files.length > 0)

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ConsequenceTestSchema } from "~/domain/ppid/requests";
 import { jakartaDate } from "~/domain/ppid/working-days";
@@ -17,6 +16,7 @@ import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { createConsequenceTest, listConsequenceTests, type ConsequenceTestView } from "~/server/ppid/consequence-tests.server";
+import { formatJakartaDay } from "~/lib/format";
 
 const u = ppidTests;
 const BASE = href("/app/ppid/uji-konsekuensi");
@@ -58,8 +58,8 @@ function testColumns(today: string): Column<ConsequenceTestView>[] {
       ),
     },
     { key: "legalBasis", header: c.legalBasis, width: "20%", cell: (test) => test.legalBasis },
-    { key: "validUntil", header: c.validUntil, width: "14%", cell: (test) => jakartaDay(test.validUntil) },
-    { key: "signedBy", header: c.signedBy, width: "18%", cell: (test) => u.signed(test.signedBy, jakartaDay(jakartaDate(new Date(test.createdAt)))) },
+    { key: "validUntil", header: c.validUntil, width: "14%", cell: (test) => formatJakartaDay(test.validUntil) },
+    { key: "signedBy", header: c.signedBy, width: "18%", cell: (test) => u.signed(test.signedBy, formatJakartaDay(jakartaDate(new Date(test.createdAt)))) },
     {
       key: "status",
       header: c.status,

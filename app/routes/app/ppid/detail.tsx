@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
@@ -17,7 +16,7 @@ import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidStatusPage } from "~/i18n/ppid/status-page";
 import { ppidTests } from "~/i18n/ppid/tests";
 import { ppidChannels, ppidDeliveries, ppidFormats, ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatJakartaDay } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -165,10 +164,10 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
           [o.status, o.statuses[objection.status]],
           [o.ground, o.grounds[objection.ground]],
           [o.reason, objection.reason],
-          [o.dueDate, jakartaDay(objection.dueDate)],
+          [o.dueDate, formatJakartaDay(objection.dueDate)],
           ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
-          ...(dispute ? ([[o.dispute.number, dispute.number], [o.dispute.registeredOn, jakartaDay(dispute.registeredOn)]] as [string, string][]) : []),
-          ...(dispute?.decidedOn ? ([[o.dispute.decidedOn, jakartaDay(dispute.decidedOn)]] as [string, string][]) : []),
+          ...(dispute ? ([[o.dispute.number, dispute.number], [o.dispute.registeredOn, formatJakartaDay(dispute.registeredOn)]] as [string, string][]) : []),
+          ...(dispute?.decidedOn ? ([[o.dispute.decidedOn, formatJakartaDay(dispute.decidedOn)]] as [string, string][]) : []),
           ...(dispute?.decision ? ([[o.dispute.decision, dispute.decision]] as [string, string][]) : []),
         ]}
       />
@@ -238,9 +237,9 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
     [s.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
     [f.channel, ppidChannels[request.channel]],
     [f.receivedAt, formatDate(request.receivedAt, "DD MMMM YYYY HH:mm")],
-    [s.dueDate, jakartaDay(request.dueDate!)],
+    [s.dueDate, formatJakartaDay(request.dueDate!)],
   ];
-  if (request.extendedDueDate) rows.push([s.extendedDueDate, jakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
+  if (request.extendedDueDate) rows.push([s.extendedDueDate, formatJakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
   if (request.daysLeft !== null) rows.push([s.daysLeft, <span data-testid="ppid-days-left">{d.daysLeft(request.daysLeft)}</span>]);
   rows.push(
     [ppidRequestPage.fields.requesterName, request.requesterName],

@@ -5,7 +5,6 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { jakartaDay } from "~/components/ppid/receipt";
 import { parseOrInvalid } from "~/domain/form-input";
 import { LeaveDaySchema } from "~/domain/ppid/requests";
 import { KNOWN_HOLIDAY_YEARS, jakartaDate } from "~/domain/ppid/working-days";
@@ -16,6 +15,7 @@ import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addLeaveDay, removeLeaveDay, yearCalendar } from "~/server/ppid/calendar.server";
+import { formatJakartaDay } from "~/lib/format";
 
 const l = ppidLeaveDays;
 const BASE = href("/app/ppid/hari-libur");
@@ -86,13 +86,13 @@ export default function PpidLeaveDays({ loaderData, actionData }: Route.Componen
             {calendar.leave.map((day) => (
               <li key={day.date} className="flex items-center justify-between gap-4 py-2">
                 <span>
-                  {jakartaDay(day.date)} — {day.note}
+                  {formatJakartaDay(day.date)} — {day.note}
                 </span>
                 <Form method="post">
                   <CsrfField />
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="date" value={day.date} />
-                  <button type="submit" className={buttonClass.secondary} aria-label={`${l.remove} ${jakartaDay(day.date)}`}>
+                  <button type="submit" className={buttonClass.secondary} aria-label={`${l.remove} ${formatJakartaDay(day.date)}`}>
                     {l.remove}
                   </button>
                 </Form>
@@ -117,7 +117,7 @@ export default function PpidLeaveDays({ loaderData, actionData }: Route.Componen
         <ul className="divide-y divide-slate-100">
           {calendar.national.map((day) => (
             <li key={day.date} className="py-2">
-              {jakartaDay(day.date)} — {day.name}
+              {formatJakartaDay(day.date)} — {day.name}
             </li>
           ))}
         </ul>

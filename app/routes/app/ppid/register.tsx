@@ -3,7 +3,6 @@ import type { Route } from "./+types/register";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, type Column } from "~/components/list";
-import { jakartaDay } from "~/components/ppid/receipt";
 import { ReportDownloads } from "~/components/ppid/report-downloads";
 import type { SortDir } from "~/domain/list-page";
 import { RequestListQuerySchema } from "~/domain/ppid/requests";
@@ -20,6 +19,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { reportYearOr } from "~/server/ppid/reports.server";
 import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
+import { formatJakartaDay } from "~/lib/format";
 
 const d = ppidDesk;
 const BASE = href("/app/ppid");
@@ -54,7 +54,7 @@ const columns: Column<PpidRequestView>[] = [
   { key: "requester", header: d.columns.requester, width: "17%", cell: (row) => row.requesterName },
   { key: "information", header: d.columns.information, width: "30%", cell: (row) => <span className="line-clamp-2">{row.information}</span> },
   { key: "status", header: d.columns.status, width: "12%", cell: (row) => <span data-testid="ppid-row-status">{ppidStatuses[row.status]}</span> },
-  { key: "dueDate", header: d.columns.dueDate, width: "12%", cell: (row) => jakartaDay(row.extendedDueDate ?? row.dueDate!) },
+  { key: "dueDate", header: d.columns.dueDate, width: "12%", cell: (row) => formatJakartaDay(row.extendedDueDate ?? row.dueDate!) },
   {
     key: "daysLeft",
     header: d.columns.daysLeft,
