@@ -9,7 +9,7 @@ import { ppidDesk, ppidGrounds } from "./ppid/desk";
 import { ppidOfficers } from "./ppid/officers";
 import { ppidTests } from "./ppid/tests";
 import { ppidObjections } from "./ppid/objections";
-import { ppidDip, ppidDik } from "./ppid/dip";
+import { ppidDip, ppidDipServer, ppidDik } from "./ppid/dip";
 import { ppidDipEntries } from "./ppid/dip-entries";
 import { ppidReports } from "./ppid/reports";
 
@@ -118,7 +118,7 @@ export const ppidMessages = {
   tests: ppidTests,
   dik: ppidDik,
   objections: ppidObjections,
-  dip: ppidDip,
+  dip: { ...ppidDip, ...ppidDipServer },
   dipEntries: ppidDipEntries,
   reports: ppidReports,
   receiptPdf: ppidReceiptPdf,

@@ -3,12 +3,16 @@ export const ppidDip = {
   title: "Daftar Informasi Publik",
   description: "Informasi publik yang dikuasai universitas: ringkasan, unit yang menguasai, penanggung jawab, waktu pembuatan, bentuk, dan jangka waktu penyimpanan.",
   columns: { title: "Informasi", holder: "Unit", responsible: "Penanggung Jawab", madeIn: "Tahun", format: "Bentuk", retention: "Retensi" },
-  retention: (active: number, inactive: number, disposition: string) => `Aktif ${active} th, inaktif ${inactive} th, ${disposition}`,
   empty: "Belum ada informasi publik.",
   next: "Halaman berikutnya",
   previous: "Halaman sebelumnya",
   csv: "Unduh CSV",
   kinds: { BERKALA: "Berkala", SERTA_MERTA: "Serta merta", SETIAP_SAAT: "Setiap saat" },
+} as const;
+
+/** What only the server writes of the DIP (the entries' retention line and the CSV): no page loads these. */
+export const ppidDipServer = {
+  retention: (active: number, inactive: number, disposition: string) => `Aktif ${active} th, inaktif ${inactive} th, ${disposition}`,
   csvHeader: ["Sumber", "Informasi", "Ringkasan", "Jenis", "Unit", "Penanggung Jawab", "Tahun", "Bentuk", "Retensi", "Tautan"],
   sources: { ARSIP: "Katalog arsip", PPID: "PPID" },
 } as const;
