@@ -9,7 +9,7 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { OfficerRequestSchema } from "~/domain/ppid/requests";
 import { DELIVERIES, FORMATS, OFFICER_CHANNELS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
-import { ppidDesk } from "~/i18n/ppid/desk";
+import { ppidRecord } from "~/i18n/ppid/desk";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidChannels, ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
@@ -19,10 +19,10 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { recordRequest } from "~/server/ppid/service.server";
 
-const d = ppidDesk;
+const d = ppidRecord;
 const f = ppidRequestPage.fields;
 
-export const meta = () => pageMeta({ title: d.recordTitle });
+export const meta = () => pageMeta({ title: d.title });
 
 export function loader() {
   return { rules: formRules(OfficerRequestSchema) };
@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const recorded = await recordRequest(ctx, parseOrInvalid(OfficerRequestSchema, fields));
       return { to: href("/app/ppid/:id", { id: recorded.id }), toast: `${ppidMessages.api.recorded} ${recorded.registrationNumber}` };
     },
-    { form: { values: fields, fallback: d.recordFailed } },
+    { form: { values: fields, fallback: d.failed } },
   );
 }
 
@@ -47,11 +47,11 @@ type RecordField = "requesterName" | "email" | "phone" | "address" | "informatio
 export default function PpidRecord({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useFormKit<RecordField>({ lastResult: actionData, rules: loaderData.rules });
-  const banner = form.errors?.[0] ?? (actionData?.status === "error" && !form.hasFieldErrors ? d.recordFailed : null);
+  const banner = form.errors?.[0] ?? (actionData?.status === "error" && !form.hasFieldErrors ? d.failed : null);
   return (
     <div className="mx-auto max-w-3xl">
       <BackLink fallback={href("/app/ppid")} />
-      <PageHeader title={d.recordTitle} description={d.recordIntro} />
+      <PageHeader title={d.title} description={d.intro} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <FormBanner id={form.errorId} message={banner} testId="form-error" />
         <Form method="post" className="space-y-5" {...form.props}>
@@ -66,7 +66,7 @@ export default function PpidRecord({ loaderData, actionData }: Route.ComponentPr
           <RadioGroup legend={f.format} field={fields.format} options={FORMATS.map((value) => ({ value, label: ppidFormats[value] }))} />
           <RadioGroup legend={f.delivery} field={fields.delivery} options={DELIVERIES.map((value) => ({ value, label: ppidDeliveries[value] }))} />
           <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-ppid-record">
-            {d.recordSubmit}
+            {d.submit}
           </button>
         </Form>
       </div>
