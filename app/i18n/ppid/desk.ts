@@ -1,11 +1,3 @@
-/** 'Catat Permohonan' (an officer records a request that came by letter, in person, by phone or email): that page's own strings. */
-export const ppidRecord = {
-  title: "Catat Permohonan",
-  intro: "Permohonan yang datang melalui surat, langsung, telepon, atau email diregistrasi dan diberi nomor saat dicatat.",
-  submit: "Catat dan Beri Nomor",
-  failed: "Permohonan belum dicatat. Periksa isian.",
-} as const;
-
 /** The PPID desk: a request's handling and the exemption grounds. */
 export const ppidDesk = {
   title: "Register Permohonan Informasi",

@@ -9,7 +9,7 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { OfficerRequestSchema } from "~/domain/ppid/requests";
 import { DELIVERIES, FORMATS, OFFICER_CHANNELS } from "~/domain/ppid/requests-view";
 import { ppidMessages } from "~/i18n/ppid";
-import { ppidRecord } from "~/i18n/ppid/desk";
+import { ppidRecord } from "~/i18n/ppid/record";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidChannels, ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
