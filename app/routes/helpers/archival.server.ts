@@ -1,7 +1,6 @@
 import { href } from "react-router";
 import type { BerkasOption } from "~/domain/berkas";
 import type { DocumentView } from "~/domain/documents";
-import { can } from "~/domain/policy";
 import { VitalSchema, type VitalView } from "~/domain/vital";
 import { berkasText } from "~/i18n/berkas";
 import { vitalText } from "~/i18n/vital";
@@ -9,7 +8,7 @@ import type { SignedInContext } from "~/routes/helpers/gates.server";
 import { formFields } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
-import { berkasOfDocument, berkasOptionsRead, fileDocumentsIntoBerkas, removeDocumentFromBerkas } from "~/server/berkas/service.server";
+import { berkasOfDocument, berkasOptionsRead, mayFileIntoBerkas, fileDocumentsIntoBerkas, removeDocumentFromBerkas } from "~/server/berkas/service.server";
 import type { DocumentRow } from "~/server/documents/queries.server";
 import { runRestoreDrill, setVital, vitalViewRead } from "~/server/vital/service.server";
 
@@ -23,11 +22,7 @@ const INTENTS = ["file-berkas", "unfile-berkas", "vital-set", "vital-lift", "vit
  */
 export async function documentArchivalPanel(ctx: SignedInContext, document: DocumentView, [options, vital]: [BerkasOption[], VitalView | null]) {
   const berkas = await berkasOfDocument(ctx, document.berkasId);
-  const canFile =
-    document.berkasId === null &&
-    document.unitKerjaId !== null &&
-    document.classificationCode !== null &&
-    can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: document.unitKerjaId, custodyUnitId: null } });
+  const canFile = mayFileIntoBerkas(ctx, document);
   const createHref =
     canFile && document.classificationCode
       ? `${href("/app/berkas/create")}?${new URLSearchParams({ kode: document.classificationCode, unit: String(document.unitKerjaId), arsip: document.uuid })}`

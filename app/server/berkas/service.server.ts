@@ -390,6 +390,16 @@ export async function removeDocumentFromBerkas(ctx: ServiceContext, berkasId: nu
   return { title: document.title };
 }
 
+/** Whether the actor may put this unfiled document into a berkas (it has a unit and a code, and the actor manages that unit's berkas). */
+export function mayFileIntoBerkas(ctx: ServiceContext, document: { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null }): boolean {
+  return (
+    document.berkasId === null &&
+    document.unitKerjaId !== null &&
+    document.classificationCode !== null &&
+    can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: document.unitKerjaId, custodyUnitId: null } })
+  );
+}
+
 /**
  * The open berkas a document could be filed into by the actor (same unit and code, at the unit,
  * `berkas.manage`), newest first, for the document page's select, as a read that shares the
@@ -400,14 +410,9 @@ export function berkasOptionsRead(
   document: { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null },
 ): BatchedRead<BerkasOption[]> {
   const { unitKerjaId, classificationCode } = document;
-  const offered =
-    document.berkasId === null &&
-    unitKerjaId !== null &&
-    classificationCode !== null &&
-    can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId, custodyUnitId: null } });
   return batchedRead(
     [
-      offered
+      mayFileIntoBerkas(ctx, document) && unitKerjaId !== null && classificationCode !== null
         ? statementOf(
             ctx.d1,
             ctx.db
