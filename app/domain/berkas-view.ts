@@ -1,6 +1,6 @@
 // The zod-free half of the berkas domain (its enumerations and the helpers pages render with):
 // page components import it without pulling zod into the browser.
-import { berkasText } from "../i18n/berkas";
+import { berkasVocabulary } from "../i18n/berkas-vocabulary";
 
 /** Tingkat perkembangan: what the berkas holds of its records (ANRI's Daftar Arsip column). */
 export const DEVELOPMENT_LEVELS = ["ASLI", "SALINAN", "TEMBUSAN", "PETIKAN"] as const;
@@ -18,6 +18,6 @@ export function kurunWaktu(startYear: number | null, endYear: number | null): st
 
 /** "Boks 12, Rak B-3" from what the records centre recorded; null when nothing was. */
 export function locationText(box: string | null, rack: string | null): string | null {
-  const parts = [box ? `${berkasText.location.box} ${box}` : null, rack ? `${berkasText.location.rack} ${rack}` : null].filter(Boolean);
+  const parts = [box ? `${berkasVocabulary.location.box} ${box}` : null, rack ? `${berkasVocabulary.location.rack} ${rack}` : null].filter(Boolean);
   return parts.length ? parts.join(", ") : null;
 }

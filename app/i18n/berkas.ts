@@ -1,19 +1,22 @@
-/** Berkas (pemberkasan) and the Daftar Arsip Aktif / Inaktif: pages, forms and messages. */
+import { berkasFormText } from "./berkas-form";
+import { berkasListText } from "./berkas-list";
+import { berkasVocabulary } from "./berkas-vocabulary";
+
+export { daftarArsipText } from "./daftar-arsip";
+
+/**
+ * Berkas (pemberkasan) and the Daftar Arsip Aktif / Inaktif: pages, forms and messages. The list,
+ * the form and the shared vocabulary are modules of their own, which their pages import directly
+ * (a browser chunk carries a whole module); this catalogue joins them for the server and the
+ * detail pages.
+ */
 export const berkasText = {
+  ...berkasListText,
+  ...berkasFormText,
+  ...berkasVocabulary,
   nav: "Berkas",
-  title: "Berkas Arsip",
-  description: "Berkas menghimpun arsip satu masalah di bawah satu kode klasifikasi dari satu unit kerja; retensi, penahanan, pemindahan dan penyusutan berlaku untuk berkas secara utuh.",
-  create: "+ Buat Berkas",
-  createTitle: "Buat Berkas",
-  updateTitle: "Ubah Berkas",
   detailTitle: "Detail Berkas",
-  search: "Cari nomor atau uraian berkas...",
-  empty: "Belum ada berkas.",
-  allUnits: "Semua unit",
-  filterUnit: "Unit kerja",
   filter: "Terapkan",
-  submit: "Simpan",
-  saving: "Menyimpan...",
   update: "Ubah",
   delete: "Hapus Berkas",
   cancel: "Batal",
@@ -26,44 +29,8 @@ export const berkasText = {
   deleted: (number: string) => `Berkas ${number} berhasil dihapus.`,
   filed: (count: number, number: string) => `${count} dokumen dimasukkan ke berkas ${number}.`,
   removed: (title: string) => `Dokumen "${title}" dikeluarkan dari berkas.`,
-  fields: {
-    number: "Nomor Berkas",
-    title: "Uraian Masalah (judul berkas)",
-    classificationCode: "Kode Klasifikasi",
-    unitKerja: "Unit Kerja",
-    developmentLevel: "Tingkat Perkembangan",
-    note: "Keterangan",
-  },
-  hints: {
-    number: "Nomor urut berkas di unit kerja, mis. 12 atau 2026/12; unik per unit.",
-    code: "Hanya dokumen dengan kode klasifikasi ini yang dapat dimasukkan ke berkas.",
-    unit: "Super Admin memilih unit pemilik berkas; berkas Satuan Kerja selalu milik unitnya.",
-  },
-  chooseCode: "Pilih kode klasifikasi",
-  chooseUnit: "Pilih unit kerja",
-  developmentLevels: { ASLI: "Asli", SALINAN: "Salinan", TEMBUSAN: "Tembusan", PETIKAN: "Petikan" } as Record<string, string>,
-  columns: {
-    number: "Nomor Berkas",
-    code: "Kode Klasifikasi",
-    title: "Uraian",
-    period: "Kurun Waktu",
-    items: "Jumlah Item",
-    unit: "Unit Kerja",
-    developmentLevel: "Tingkat Perkembangan",
-    remarks: "Keterangan",
-    location: "Lokasi / Boks",
-    custody: "Penyimpanan",
-    status: "Retensi",
-    documentTitle: "Judul Dokumen",
-    documentNumber: "Nomor Dokumen",
-    year: "Tahun",
-    actions: "Aksi",
-  },
-  openDaftar: "Lihat Daftar Arsip",
   facts: "Keterangan Berkas",
   closedNote: (reason: string) => `Berkas ditutup untuk perubahan: ${reason}`,
-  atUnit: "Di unit pengolah",
-  movedTo: (centre: string) => `Di ${centre} (unit kearsipan)`,
   itemsHeading: "Isi Berkas",
   noItems: "Berkas ini belum berisi dokumen.",
   hiddenItems: (count: number) => `${count} dokumen lain di berkas ini bersifat sangat rahasia dan tidak ditampilkan.`,
@@ -74,7 +41,6 @@ export const berkasText = {
   retentionEmpty: "Berkas kosong belum memiliki jadwal retensi.",
   retentionNote: "Jadwal retensi berlaku untuk berkas secara utuh: periode berakhir bersama dokumen terakhirnya, dan penahanan pada satu dokumen menahan seluruh berkas.",
   vital: "Vital",
-  location: { box: "Boks", rack: "Rak" },
   // The document page's 'Berkas' section.
   documentSection: {
     heading: "Berkas",
@@ -124,27 +90,4 @@ export const berkasText = {
     documentsInvalid: "Dokumen tidak valid",
     tooMany: (max: number) => `Paling banyak ${max} dokumen sekali masuk`,
   },
-} as const;
-
-/** The Daftar Arsip Aktif / Inaktif page and its downloads. */
-export const daftarArsipText = {
-  nav: "Daftar Arsip",
-  title: { aktif: "Daftar Arsip Aktif", inaktif: "Daftar Arsip Inaktif" } as Record<string, string>,
-  description:
-    "Daftar berkas per unit kerja dengan kolom pedoman ANRI. Arsip aktif masih dalam masa aktifnya; arsip inaktif telah melewati masa aktif (termasuk yang telah dipindahkan ke unit kearsipan).",
-  tabs: { aktif: "Aktif", inaktif: "Inaktif" } as Record<string, string>,
-  empty: { aktif: "Tidak ada berkas aktif.", inaktif: "Tidak ada berkas inaktif." } as Record<string, string>,
-  downloadCsv: "Unduh CSV",
-  downloadPdf: "Unduh PDF",
-  unitLabel: "Unit kerja",
-  allUnits: "Semua unit",
-  filter: "Terapkan",
-  totals: (berkas: number, items: number) => `${berkas} berkas, ${items} item`,
-  remarks: {
-    moved: (centre: string) => `Dipindahkan ke ${centre}`,
-    held: "Ditahan",
-    due: "Jatuh tempo",
-    statis: "Statis",
-  },
-  pdf: { unit: "Unit Kerja", allUnits: "Semua unit kerja", printedOn: "Dicetak", total: "Jumlah" },
 } as const;

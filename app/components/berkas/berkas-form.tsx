@@ -4,7 +4,8 @@ import { Field, FormBanner, SelectField, TextareaField, useFormKit, type FormRep
 import { CsrfField } from "~/components/form/csrf-field";
 import { DEVELOPMENT_LEVELS } from "~/domain/berkas-view";
 import type { ClassificationOption } from "~/domain/classification";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasFormText as m } from "~/i18n/berkas-form";
+import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
 
 export type BerkasFormDefaults = {
   number?: string;
@@ -70,7 +71,7 @@ export function BerkasForm({
         <SelectField
           label={m.fields.developmentLevel}
           field={fields.developmentLevel}
-          options={DEVELOPMENT_LEVELS.map((level) => ({ value: level, label: m.developmentLevels[level]! }))}
+          options={DEVELOPMENT_LEVELS.map((level) => ({ value: level, label: berkasVocabulary.developmentLevels[level]! }))}
         />
         <TextareaField label={m.fields.note} field={fields.note} rows={2} />
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-berkas">

@@ -4,6 +4,7 @@ import { FormPage } from "~/components/form-page";
 import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasCreateSchema } from "~/domain/berkas";
 import { berkasText as m } from "~/i18n/berkas";
+import { berkasFormText } from "~/i18n/berkas-form";
 import { pageMeta } from "~/lib/meta";
 import { withFormValues } from "~/routes/helpers/admin-pages.server";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -13,7 +14,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { berkasUnits, createBerkas, fileDocumentsIntoBerkas } from "~/server/berkas/service.server";
 import { classificationOptions } from "~/server/classification/service.server";
 
-export const meta = () => pageMeta({ title: m.createTitle });
+export const meta = () => pageMeta({ title: berkasFormText.createTitle });
 
 /** The field naming a document to file into the new berkas (from the document page's 'Buat berkas'). */
 const ARCHIVE_FIELD = "archiveUuid";
@@ -55,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreateBerkas({ loaderData, actionData }: Route.ComponentProps) {
   const { codes, units, rules, defaults, archiveUuid } = loaderData;
   return (
-    <FormPage back={href("/app/berkas")} title={m.createTitle}>
+    <FormPage back={href("/app/berkas")} title={berkasFormText.createTitle}>
       <BerkasForm mode="create" defaults={defaults} rules={rules} lastResult={actionData} codes={codes} units={units}>
         {archiveUuid && <input type="hidden" name={ARCHIVE_FIELD} value={archiveUuid} />}
       </BerkasForm>

@@ -5,6 +5,7 @@ import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasUpdateSchema } from "~/domain/berkas";
 import { ForbiddenError } from "~/domain/errors";
 import { berkasText as m } from "~/i18n/berkas";
+import { berkasFormText } from "~/i18n/berkas-form";
 import { pageMeta } from "~/lib/meta";
 import { berkasBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { formRules } from "~/routes/helpers/form.server";
@@ -16,7 +17,7 @@ import { classificationOptions } from "~/server/classification/service.server";
 
 export const handle = berkasBreadcrumb;
 
-export const meta = () => pageMeta({ title: m.updateTitle });
+export const meta = () => pageMeta({ title: berkasFormText.updateTitle });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -37,7 +38,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function UpdateBerkas({ loaderData, actionData }: Route.ComponentProps) {
   const { berkas, codes, rules } = loaderData;
   return (
-    <FormPage back={href("/app/berkas/:id", { id: String(berkas.id) })} title={m.updateTitle}>
+    <FormPage back={href("/app/berkas/:id", { id: String(berkas.id) })} title={berkasFormText.updateTitle}>
       <BerkasForm mode="update" defaults={berkas} rules={rules} lastResult={actionData} codes={codes} units={null} />
     </FormPage>
   );

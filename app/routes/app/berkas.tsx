@@ -7,7 +7,7 @@ import { OffsetListCard, pagedList } from "~/components/list-card";
 import { BerkasListQuerySchema, type BerkasView } from "~/domain/berkas";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { SortDir } from "~/domain/list-page";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasListText as m } from "~/i18n/berkas-list";
 import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";

@@ -6,7 +6,9 @@ import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref,
 import { DaftarArsipQuerySchema, type DaftarArsipRow } from "~/domain/berkas";
 import { DAFTAR_JENIS, kurunWaktu } from "~/domain/berkas-view";
 import type { SortDir } from "~/domain/list-page";
-import { berkasText, daftarArsipText as d } from "~/i18n/berkas";
+import { berkasListText } from "~/i18n/berkas-list";
+import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
+import { daftarArsipText as d } from "~/i18n/daftar-arsip";
 import { pageMeta } from "~/lib/meta";
 import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -34,7 +36,7 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
   const { query } = page;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const downloads = new URLSearchParams({ jenis: query.jenis, ...(query.unit !== undefined ? { unit: String(query.unit) } : {}) }).toString();
-  const c = berkasText.columns;
+  const c = berkasListText.columns;
   const columns: Column<DaftarArsipRow>[] = [
     {
       key: "number",
@@ -51,7 +53,7 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
     { key: "title", header: c.title, cell: (row) => row.title },
     { key: "period", header: c.period, width: "10%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },
     { key: "items", header: c.items, width: "7%", align: "end", cell: (row) => row.itemCount },
-    { key: "level", header: c.developmentLevel, width: "10%", hideBelow: "lg", cell: (row) => berkasText.developmentLevels[row.developmentLevel] },
+    { key: "level", header: c.developmentLevel, width: "10%", hideBelow: "lg", cell: (row) => berkasVocabulary.developmentLevels[row.developmentLevel] },
     { key: "remarks", header: c.remarks, width: "15%", hideBelow: "xl", cell: (row) => row.remarks || "–" },
     { key: "location", header: c.location, width: "11%", hideBelow: "lg", cell: (row) => row.location ?? "–" },
     ...(units.length > 0 ? [{ key: "unit", header: c.unit, width: "12%", hideBelow: "2xl" as const, cell: (row: DaftarArsipRow) => row.unitKerjaName }] : []),
@@ -74,7 +76,7 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
         </a>
       </nav>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={berkasText.search}>
+        <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={berkasListText.search}>
           <input type="hidden" name="jenis" value={query.jenis} />
           {units.length > 0 && <FilterSelect name="unit" label={d.unitLabel} value={query.unit} allLabel={d.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
         </ListToolbar>
