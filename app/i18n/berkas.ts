@@ -2,8 +2,6 @@ import { berkasFormText } from "./berkas-form";
 import { berkasListText } from "./berkas-list";
 import { berkasVocabulary } from "./berkas-vocabulary";
 
-export { daftarArsipText } from "./daftar-arsip";
-
 /**
  * Berkas (pemberkasan) and the Daftar Arsip Aktif / Inaktif: pages, forms and messages. The list,
  * the form and the shared vocabulary are modules of their own, which their pages import directly

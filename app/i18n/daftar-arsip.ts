@@ -12,6 +12,10 @@ export const daftarArsipText = {
   allUnits: "Semua unit",
   filter: "Terapkan",
   totals: (berkas: number, items: number) => `${berkas} berkas, ${items} item`,
+} as const;
+
+/** What only the server writes into the Daftar Arsip (its Keterangan column and the PDF): no page loads these. */
+export const daftarArsipDocumentText = {
   remarks: {
     moved: (centre: string) => `Dipindahkan ke ${centre}`,
     held: "Ditahan",

@@ -9,7 +9,8 @@ import { kurunWaktu, locationText, type DaftarArsipQuery, type DaftarArsipRow, t
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
-import { berkasText, daftarArsipText as d } from "~/i18n/berkas";
+import { berkasText } from "~/i18n/berkas";
+import { daftarArsipDocumentText as doc, daftarArsipText as d } from "~/i18n/daftar-arsip";
 import type { ServiceContext } from "../context.server";
 import { csvLine } from "../http/csv.server";
 import { processorOf } from "../processor.server";
@@ -49,8 +50,8 @@ function rowOf(row: BerkasRow & { status: string | null }): DaftarArsipRow {
   const view = toBerkasView(row);
   const remarks = [
     view.note,
-    view.custody ? d.remarks.moved(view.custody.unitKerjaName) : null,
-    row.status === "DITAHAN" ? d.remarks.held : row.status === "JATUH_TEMPO" ? d.remarks.due : null,
+    view.custody ? doc.remarks.moved(view.custody.unitKerjaName) : null,
+    row.status === "DITAHAN" ? doc.remarks.held : row.status === "JATUH_TEMPO" ? doc.remarks.due : null,
   ].filter(Boolean);
   return {
     berkasId: view.id,
@@ -110,7 +111,7 @@ async function wholeList(ctx: ServiceContext, query: DaftarArsipQuery) {
   );
   const unitName = unit !== undefined ? (await ctx.db.selectFrom("unit_kerja").select("nama").where("id", "=", unit).executeTakeFirst())?.nama : undefined;
   const ownUnit = !can(ctx.actor, { type: "berkas.allUnits" }) ? rows[0]?.unitKerjaName : undefined;
-  return { rows, unitLabel: unitName ?? ownUnit ?? d.pdf.allUnits, title: d.title[query.jenis]! };
+  return { rows, unitLabel: unitName ?? ownUnit ?? doc.pdf.allUnits, title: d.title[query.jenis]! };
 }
 
 
@@ -150,8 +151,8 @@ export async function daftarArsipPdf(ctx: ServiceContext, query: DaftarArsipQuer
       period: kurunWaktu(row.startYear, row.endYear),
       level: berkasText.developmentLevels[row.developmentLevel] ?? row.developmentLevel,
     })),
-    totals: `${d.pdf.total}: ${d.totals(rows.length, rows.reduce((sum, row) => sum + row.itemCount, 0))}`,
-    labels: { unit: d.pdf.unit, printedOn: d.pdf.printedOn },
+    totals: `${doc.pdf.total}: ${d.totals(rows.length, rows.reduce((sum, row) => sum + row.itemCount, 0))}`,
+    labels: { unit: doc.pdf.unit, printedOn: doc.pdf.printedOn },
   });
   return { fileName: generatedFileName([title, unitLabel], "pdf"), bytes };
 }
