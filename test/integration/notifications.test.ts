@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { notifications as text } from "~/i18n/notifications";
+import { notificationText as text } from "~/i18n/notification-messages";
 import { commit } from "~/server/audit/commit.server";
 import { sendDailyDigests, sendQueuedEmail } from "~/server/notifications/email.server";
 import { remindExpiringTokens } from "~/server/notifications/reminders.server";

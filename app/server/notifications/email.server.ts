@@ -5,7 +5,7 @@
  * message to a file instead of sending it.
  */
 import { assertCan } from "~/domain/policy";
-import { notifications as text } from "~/i18n/notifications";
+import { notificationText as text } from "~/i18n/notification-messages";
 import { retentionToday } from "~/domain/retention";
 import type { ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";

@@ -10,7 +10,7 @@ import { can } from "~/domain/policy";
 import { formatDate } from "~/lib/format";
 import { fixity as fixityText } from "~/i18n/fixity";
 import { jobs as jobsText } from "~/i18n/jobs";
-import { notifications as text } from "~/i18n/notifications";
+import { notificationText as text } from "~/i18n/notification-messages";
 import { retention as retentionText } from "~/i18n/retention";
 import { findAccessRequest } from "../access-requests/queries.server";
 import { archiveRefOf, isLive, stillTheRequester } from "../access-requests/service.server";

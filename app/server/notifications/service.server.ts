@@ -16,7 +16,7 @@ import {
 import { NotFoundError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { assertCan } from "~/domain/policy";
-import { notifications as text } from "~/i18n/notifications";
+import { notificationText as text } from "~/i18n/notification-messages";
 import { session as sessionText } from "~/i18n/session";
 import { requireUser, type ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
