@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notifications as text } from "../i18n/notifications";
+import { notificationSettingsText as text } from "../i18n/notification-settings";
 import { createListQuerySchema } from "./list-query";
 import { EMAIL_MODES, NOTIFICATION_KINDS } from "./notifications";
 

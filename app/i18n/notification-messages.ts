@@ -1,3 +1,4 @@
+import { notificationSettingsText } from "./notification-settings";
 import { notifications } from "./notifications";
 
 /**
@@ -7,6 +8,7 @@ import { notifications } from "./notifications";
  */
 export const notificationText = {
   ...notifications,
+  ...notificationSettingsText,
   /** The title and one-line context of each notification, composed for its recipient. */
   compose: {
     requestReceived: (title: string, requester: string) => ({

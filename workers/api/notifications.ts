@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { changed } from "~/domain/api/common";
 import { MarkedAllReadSchema, NotificationPageSchema, NotificationPreferencesBodySchema, NotificationSchema, NotificationSettingsSchema } from "~/domain/api/notifications";
 import { NotificationListQuerySchema } from "~/domain/notification-schemas";
-import { notifications as text } from "~/i18n/notifications";
+import { notificationText as text } from "~/i18n/notification-messages";
 import {
   getNotificationSettings,
   listNotifications,

@@ -4,7 +4,8 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { EMAIL_MODES } from "~/domain/notifications";
-import { notifications as text } from "~/i18n/notifications";
+import { notifications } from "~/i18n/notifications";
+import { notificationSettingsText as text } from "~/i18n/notification-settings";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -67,7 +68,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
             {text.preferences.save}
           </button>
           <a href={href("/app/notifikasi")} className={buttonClass.secondary}>
-            {text.title}
+            {notifications.title}
           </a>
         </div>
       </Form>
