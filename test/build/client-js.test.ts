@@ -82,7 +82,6 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/ppid/dip-entries": 130.8,
   "routes/app/ppid/consequence-tests": 130.0,
   "routes/app/ppid/detail": 130.4,
-  "routes/app/notifications": 126.4,
   "routes/app/jobs": 126.4,
   "routes/app/imports": 129.1,
   "routes/app/job-detail": 126.5,
