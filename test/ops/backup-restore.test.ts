@@ -190,7 +190,9 @@ describe("npm run backup / npm run restore", () => {
     }
   });
 
-  it("restores the same through the --remote path (one SQL file through wrangler d1 execute)", async () => {
+  // A whole wrangler CLI run over one SQL file of the seeded database: 71 s alone on the 2-core
+  // machine, past two minutes beside the integration layer. The limit guards against a hang, not speed.
+  it("restores the same through the --remote path (one SQL file through wrangler d1 execute)", { timeout: 300_000 }, async () => {
     const viaFile = join(root, "via-file");
     const restore = await run(["scripts/restore.ts", "--from", backupDir, "--persist-to", viaFile, "--via-wrangler"]);
     expect(restore.code, restore.stderr + restore.stdout).toBe(0);
