@@ -29,7 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     canCreate: can(ctx.actor, { type: "document.create" }),
     textFilter: can(ctx.actor, { type: "text.statusFilter" }),
     bulk,
-    berkasOptions: bulk && list.page.data.length > 0 ? (berkasOptions ?? []) : [],
+    // No statement (null) for who may not edit in bulk.
+    berkasOptions: list.page.data.length > 0 ? (berkasOptions ?? []) : [],
   };
 }
 

@@ -22,12 +22,11 @@ const INTENTS = ["file-berkas", "unfile-berkas", "vital-set", "vital-lift", "vit
  */
 export async function documentArchivalPanel(ctx: SignedInContext, document: DocumentView, [options, vital]: [BerkasOption[], VitalView | null]) {
   const berkas = await berkasOfDocument(ctx, document.berkasId);
-  const canFile = mayFileIntoBerkas(ctx, document);
-  const createHref =
-    canFile && document.classificationCode
-      ? `${href("/app/berkas/create")}?${new URLSearchParams({ kode: document.classificationCode, unit: String(document.unitKerjaId), arsip: document.uuid })}`
-      : null;
-  return { berkas, berkasOptions: canFile ? options : [], createBerkasHref: createHref, vital, vitalRules: vital ? formRules(VitalSchema) : null };
+  const createHref = mayFileIntoBerkas(ctx, document)
+    ? `${href("/app/berkas/create")}?${new URLSearchParams({ kode: document.classificationCode, unit: String(document.unitKerjaId), arsip: document.uuid })}`
+    : null;
+  // `options` is empty where the actor may not file the document (`berkasOptionsRead` made no statement).
+  return { berkas, berkasOptions: options, createBerkasHref: createHref, vital, vitalRules: vital ? formRules(VitalSchema) : null };
 }
 
 /** The reads of `documentArchivalPanel` that share the document page's round trip. */

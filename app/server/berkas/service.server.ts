@@ -390,8 +390,10 @@ export async function removeDocumentFromBerkas(ctx: ServiceContext, berkasId: nu
   return { title: document.title };
 }
 
+type FilingCandidate = { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null };
+
 /** Whether the actor may put this unfiled document into a berkas (it has a unit and a code, and the actor manages that unit's berkas). */
-export function mayFileIntoBerkas(ctx: ServiceContext, document: { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null }): boolean {
+export function mayFileIntoBerkas<D extends FilingCandidate>(ctx: ServiceContext, document: D): document is D & { unitKerjaId: number; classificationCode: string } {
   return (
     document.berkasId === null &&
     document.unitKerjaId !== null &&
@@ -407,20 +409,19 @@ export function mayFileIntoBerkas(ctx: ServiceContext, document: { unitKerjaId: 
  */
 export function berkasOptionsRead(
   ctx: ServiceContext,
-  document: { unitKerjaId: number | null; classificationCode: string | null; berkasId: number | null },
+  document: FilingCandidate,
 ): BatchedRead<BerkasOption[]> {
-  const { unitKerjaId, classificationCode } = document;
   return batchedRead(
     [
-      mayFileIntoBerkas(ctx, document) && unitKerjaId !== null && classificationCode !== null
+      mayFileIntoBerkas(ctx, document)
         ? statementOf(
             ctx.d1,
             ctx.db
               .selectFrom("berkas as b")
               .innerJoin("classification_codes as k", "k.id", "b.classification_id")
               .select(["b.id", "b.number", "b.title"])
-              .where("b.unit_kerja_id", "=", unitKerjaId)
-              .where("k.code", "=", classificationCode)
+              .where("b.unit_kerja_id", "=", document.unitKerjaId)
+              .where("k.code", "=", document.classificationCode)
               .where("b.custody_unit_id", "is", null)
               .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb))
               .orderBy("b.updated_at", "desc")

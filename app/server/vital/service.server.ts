@@ -2,6 +2,7 @@
  * Arsip vital: the flag (with its reason and review period), the 'Uji Pemulihan' restore drill
  * and the dashboard card. The copies themselves are `copies.server.ts`.
  */
+import type { Compilable } from "kysely";
 import { hasDigitalFile } from "~/domain/documents";
 import { documents as documentsText } from "~/i18n/documents";
 import { ConflictError } from "~/domain/errors";
@@ -56,20 +57,18 @@ export async function getVitalView(ctx: ServiceContext, uuid: string): Promise<V
 /** `getVitalView` of a document already read (and its visibility decided), as a read that shares the page's round trip. */
 export function vitalViewRead(ctx: ServiceContext, row: Pick<DocumentRow, "id" | "r2_key">): BatchedRead<VitalView | null> {
   const allowed = can(ctx.actor, { type: "vital.overview" });
+  const read = <Row>(query: Compilable<Row>) => (allowed ? statementOf(ctx.d1, query) : null);
   return batchedRead(
     [
-      allowed
-        ? statementOf(
-            ctx.d1,
-            ctx.db
-              .selectFrom("vital_records as v")
-              .leftJoin("users as u", "u.id", "v.flagged_by")
-              .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
-              .where("v.archive_id", "=", row.id),
-          )
-        : null,
-      allowed ? statementOf(ctx.d1, ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).limit(1)) : null,
-      allowed ? statementOf(ctx.d1, drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1)) : null,
+      read(
+        ctx.db
+          .selectFrom("vital_records as v")
+          .leftJoin("users as u", "u.id", "v.flagged_by")
+          .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
+          .where("v.archive_id", "=", row.id),
+      ),
+      read(ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).limit(1)),
+      read(drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1)),
     ],
     ([flags, copies, drills]) => {
       if (!flags) return null;
