@@ -265,6 +265,7 @@ describe.each(JS_MODES)("access requests (%s)", (_mode, javaScriptEnabled) => {
     await openList(requester.page, doc.word, "sent");
     const link = rowOf(requester.page, doc.title).getByTestId("download");
     await link.waitFor();
+    await requester.page.waitForLoadState("networkidle");
     const past = new Date(Date.now() - 1000).toISOString();
     expect(executeOnE2eDb("UPDATE access_requests SET expires_at = ? WHERE uuid = ?", past, request!.uuid)).toBe(1);
 

@@ -64,8 +64,7 @@ describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
     const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled, viewport });
     // 400: the create form posted empty without JavaScript answers with its errors.
     expectHttpStatus(400, 403, 404);
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents?q=${encodeURIComponent("Laboratorium Komputer")}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents?q=${encodeURIComponent("Laboratorium Komputer")}` });
     const detail = await firstHref(page, `a.dt-title:text-is("${FT_PRIVATE}")`);
     const uuid = detail.split("/").pop()!;
     await auditPages(page, [

@@ -109,8 +109,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("users: list columns; a Satuan Kerja user created after field errors beside their fields", async () => {
     const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
     expectHttpStatus(400, 409);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/users");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/users" });
     await heading(page, "Manajemen Pengguna");
     expect(await headerTexts(page.getByTestId("users-table"))).toEqual(USER_COLUMNS);
     // Newest change first: the default order is by 'Terakhir Diperbarui', descending.
@@ -268,8 +267,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("work units: list, create and edit with field errors, delete with confirm, refused while in use", async () => {
     const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
     expectHttpStatus(400, 409);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/manage-unit-kerja");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/manage-unit-kerja" });
     await heading(page, "Manajemen Unit Kerja");
     expect(await headerTexts(page.getByTestId("units-table"))).toEqual(UNIT_COLUMNS);
     // 'DD MMMM YYYY HH:mm'.

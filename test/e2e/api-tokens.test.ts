@@ -60,8 +60,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
 
   it("a token is shown once, works as a bearer token (no CSRF token), and stops at once when revoked", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
-    await login(page, account);
-    await goto(page, "/app/api-tokens");
+    await login(page, account, { open: "/app/api-tokens" });
     const name = `Integrasi SRIKANDI ${mode}`;
     const token = await createToken(page, name, "Baca & tulis (read+write)");
     expect(token).toMatch(/^earsip_[A-Za-z0-9_-]{43}$/);
@@ -95,8 +94,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
 
   it("a read token is refused every change; a refused form comes back with the message beside the field", async () => {
     const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.viewer);
-    await goto(page, "/app/api-tokens");
+    await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/api-tokens" });
     expectHttpStatus(400);
     await page.getByTestId("create-token").click();
     const error = page.locator("#main").getByText("Nama token wajib diisi.");
@@ -112,13 +110,11 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
 describe("Super Admin", () => {
   it("sees everyone's tokens with their owners and revokes another user's token", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: true });
-    await login(page, DEMO_ACCOUNTS.feStaff);
-    await goto(page, "/app/api-tokens");
+    await login(page, DEMO_ACCOUNTS.feStaff, { open: "/app/api-tokens" });
     const token = await createToken(page, "Milik Fakultas Ekonomi", "Baca saja (read)");
 
     const admin = await browser.newPage({ javaScriptEnabled: false });
-    await login(admin.page, DEMO_ACCOUNTS.admin);
-    await goto(admin.page, "/app/api-tokens?q=Fakultas+Ekonomi");
+    await login(admin.page, DEMO_ACCOUNTS.admin, { open: "/app/api-tokens?q=Fakultas+Ekonomi" });
     const row = admin.page.getByTestId("token-row").filter({ hasText: "Milik Fakultas Ekonomi" });
     await row.waitFor();
     expect(await row.textContent()).toContain("fe.staff");

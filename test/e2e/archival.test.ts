@@ -102,9 +102,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     const first = await createTestDocument(session, { fields: { classificationCode: code } });
     const second = await createTestDocument(session, { fields: { classificationCode: code } });
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-
-    await goto(page, `/app/documents/${first.uuid}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${first.uuid}` });
     await page.getByRole("heading", { name: "Berkas", level: 2 }).waitFor();
     await page.getByTestId("create-berkas-for-document").click();
     await page.getByRole("heading", { name: "Buat Berkas", level: 1 }).waitFor();
@@ -145,15 +143,15 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
   it("moves a berkas to the records centre: proposal, acceptance with its box, Berita Acara Pemindahan and /verifikasi", async () => {
     const code = newCode(1);
     const berkas = await berkasWithDocument(code, "2010");
+    // The work-unit form without JavaScript (its checkbox posts after a hidden "false"); with it, as
+    // data, written before any page is open (see executeOnE2eDb).
+    if (javaScriptEnabled) executeOnE2eDb("UPDATE unit_kerja SET is_records_centre = CASE WHEN nama = ? THEN 1 ELSE 0 END", CENTRE);
     const admin = await newPage({ javaScriptEnabled, viewport });
     await login(admin.page, DEMO_ACCOUNTS.admin);
-    // The work-unit form without JavaScript (its checkbox posts after a hidden "false"); with it, as data.
-    if (javaScriptEnabled) executeOnE2eDb("UPDATE unit_kerja SET is_records_centre = CASE WHEN nama = ? THEN 1 ELSE 0 END", CENTRE);
-    else await designateRecordsCentre(admin.page);
+    if (!javaScriptEnabled) await designateRecordsCentre(admin.page);
 
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/pemindahan");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/pemindahan" });
     await page.getByRole("heading", { name: "Pemindahan Arsip Inaktif", level: 1 }).waitFor();
     expect(await page.getByTestId("records-centre").textContent()).toContain(CENTRE);
     await expectAccessible(page);
@@ -194,8 +192,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
   it("flags a record vital and runs 'Uji Pemulihan'; the dashboard card shows the drill", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title: `Akta Vital ${uniqueWord()}` });
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}` });
     await page.getByRole("heading", { name: "Arsip Vital", level: 2 }).waitFor();
     const form = page.getByTestId("vital-form");
     await form.getByLabel("Alasan").fill("Akta pendirian: dibutuhkan untuk pemulihan layanan");
@@ -219,8 +216,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
 describe("EAD for SIKN", () => {
   it("downloads from /app/penyusutan and validates against ead.xsd (xmllint)", async () => {
     const { page } = await newPage({ javaScriptEnabled: true });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/penyusutan");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/penyusutan" });
     await page.getByTestId("ead-export").waitFor();
     const download = await page.request.get((await page.getByTestId("ead-download").getAttribute("href"))!);
     expect(download.status()).toBe(200);

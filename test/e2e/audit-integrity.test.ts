@@ -10,8 +10,7 @@ const browser = useBrowser();
 describe("audit log integrity", () => {
   it.each(JS_MODES)("%s: Super Admin verifies the chain and reads that it is intact", async (_mode, javaScriptEnabled) => {
     const { page } = await browser.newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/audit-logs");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/audit-logs" });
     await page.getByRole("button", { name: "Verifikasi Integritas" }).click();
     const result = page.getByTestId("audit-integrity-result");
     await result.waitFor();

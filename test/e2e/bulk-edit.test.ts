@@ -34,8 +34,7 @@ describe("bulk edit", () => {
     const word = uniqueWord("massal");
     const docs = await twoDocuments(word);
     const { page } = await newPage({ javaScriptEnabled: true, viewport: { width: 1366, height: 800 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents?q=${word}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents?q=${word}` });
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
     for (const doc of docs) await page.getByLabel(`Pilih “${doc.title}”`).check();
     await expectNoAxeViolations(page, "documents with the bulk bar");
@@ -53,8 +52,7 @@ describe("bulk edit", () => {
     const word = uniqueWord("sampah");
     await twoDocuments(word);
     const { page } = await newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents?q=${word}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents?q=${word}` });
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
     await page.getByTestId("bulk-all").check();
     await page.getByTestId("bulk-trash").click();
@@ -94,8 +92,7 @@ describe("bulk edit", () => {
     const berkasId = ((await created.json()) as { data: { id: number } }).data.id;
 
     const { page } = await newPage({ javaScriptEnabled: false, viewport: { width: 1366, height: 800 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents?q=${word}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents?q=${word}` });
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
     for (const doc of docs) await page.getByLabel(`Pilih “${doc.title}”`).check();
     await page.getByLabel("Berkas tujuan").selectOption(String(berkasId));

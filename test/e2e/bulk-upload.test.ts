@@ -21,8 +21,7 @@ describe("Unggah Banyak", () => {
   it.each(cases)("$mode: three files become three documents, each in the report", { timeout: 120_000 }, async ({ javaScriptEnabled, viewport }) => {
     const word = uniqueWord("banyak");
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
     await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
     await page.getByTestId("bulk-upload").click();
     await page.getByRole("heading", { name: "Unggah Banyak", level: 1 }).waitFor();
@@ -62,8 +61,7 @@ describe("Unggah Banyak", () => {
   it("JavaScript off: a form without files answers with the message beside the field, nothing made", { timeout: 60_000 }, async () => {
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents/unggah-banyak");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/unggah-banyak" });
     await page.getByRole("heading", { name: "Unggah Banyak", level: 1 }).waitFor();
     await page.getByLabel("Kategori").selectOption({ label: "Pedoman" });
     await page.getByLabel("Tahun").fill("2025");

@@ -54,8 +54,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("Super Admin imports codes from CSV: a dry run lists the problems by line and writes nothing; the fixed file imports", async () => {
     const prefix = `E${tag()}`;
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/klasifikasi/import");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/klasifikasi/import" });
     await page.getByRole("heading", { name: "Impor Skema Klasifikasi (CSV)" }).waitFor();
 
     await page.getByLabel("File CSV").setInputFiles(csvFile([`${prefix},Induk Impor,,TERBATAS,2,3,MUSNAH,`, `${prefix}.01,Anak Impor,,RAHASIA,dua,3,MUSNAH,`]));
@@ -91,8 +90,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     expect(await staff.page.getByTestId("file-row").getByRole("link", { name: "Lihat Dokumen" }).count()).toBe(0);
 
     const other = await newPage({ javaScriptEnabled });
-    await login(other.page, DEMO_ACCOUNTS.feStaff);
-    await goto(other.page, detail);
+    await login(other.page, DEMO_ACCOUNTS.feStaff, { open: detail });
     await other.page.getByTestId("document-detail").waitFor();
     expect(await other.page.getByTestId("file-name").count()).toBe(0);
     expect(await other.page.getByTestId("file-notice").count()).toBe(1);

@@ -50,8 +50,7 @@ async function toast(page: Page, text: string) {
  * of it; the new list's page (its heading matching `heading`) is open and its toast shown.
  */
 async function listDocument(page: Page, search: string, doc: { title: string }, heading: RegExp) {
-  await login(page, DEMO_ACCOUNTS.admin);
-  await goto(page, `/app/penyusutan?${search}`);
+  await login(page, DEMO_ACCOUNTS.admin, { open: `/app/penyusutan?${search}` });
   await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
   await waitForHydration(page);
   const row = page.getByTestId("candidate-row").filter({ hasText: doc.title });
@@ -151,8 +150,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
   it("Satuan Kerja sees its unit's candidates read-only; Viewer is refused", async () => {
     const doc = await dueDocument(`sk${mode.replace(" ", "")}`);
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/penyusutan?code=${doc.code}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/penyusutan?code=${doc.code}` });
     await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).waitFor();
     expect(await page.getByTestId("candidate-check").count()).toBe(0);
@@ -171,8 +169,7 @@ describe("layout and accessibility", () => {
   it.each(SIZES)("workspace and list page at $width px: axe clean, no sideways scroll", async (size) => {
     const doc = await dueDocument(`axe${size.width}`);
     const { page } = await newPage({ javaScriptEnabled: true, viewport: size });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/penyusutan?code=${doc.code}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/penyusutan?code=${doc.code}` });
     await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
     await waitForHydration(page);
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).waitFor();

@@ -219,8 +219,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
     it("creates a document from '+ Buat Baru' and finds it in the list", async () => {
       const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
       const before = await showing(page);
       await page.getByRole("link", { name: "+ Buat Baru", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/app/documents/create");
@@ -300,8 +299,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     it("previews inline and downloads the uploaded bytes", async () => {
       expect(uuid, "created by the previous test").not.toBe("");
       const { page, context } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, `/app/documents/${uuid}`);
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${uuid}` });
       const fileRow = page.getByTestId("file-row");
       const preview = fileRow.getByRole("link", { name: /^Lihat Dokumen/ });
       expect(await preview.getAttribute("target")).toBe("_blank");
@@ -328,8 +326,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     it("updates the title and replaces the file", async () => {
       expect(uuid, "created by the first test").not.toBe("");
       const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, `/app/documents/${uuid}`);
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${uuid}` });
       await page.getByTestId("update-document").click();
       await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}/update`);
       await waitForHydration(page);
@@ -373,8 +370,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     it("deletes it after the confirm dialog", async () => {
       expect(uuid, "created by the first test").not.toBe("");
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, `/app/documents/${uuid}`);
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${uuid}` });
       await page.getByTestId("delete-document").click();
       await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}` && url.searchParams.get("dialog") === "delete");
       await waitForHydration(page);
@@ -487,8 +483,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       const word = uniqueWord(tag);
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
       expectHttpStatus(400); // without JS the server answers the invalid post with a 400 document
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents/create");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
       await fillDocumentForm(page, {
         category: "SOP",
         title: "Abc",
@@ -523,8 +518,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       it("reports the missing file together with the short title", async () => {
         const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
         expectHttpStatus(400);
-        await login(page, DEMO_ACCOUNTS.ftStaff);
-        await goto(page, "/app/documents/create");
+        await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
         await fillDocumentForm(page, { category: "SOP", title: "Abc", documentNumber: "V/1", year: "2026", keywords: "a", description: "b" });
         await submitForm(page);
         await expect.poll(() => fieldError(page, "Judul"), POLL).toBe("Judul minimal 5 karakter.");
@@ -535,8 +529,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     it("shows the keyword and description hints until they are met", async () => {
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
       expectHttpStatus(400);
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents/create");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
       expect(await hintShown(page, KEYWORDS_HINT)).toBe(true);
       expect(await hintShown(page, DESCRIPTION_HINT)).toBe(true);
 
@@ -577,8 +570,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       const word = uniqueWord(tag);
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
       expectHttpStatus(400);
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents/create");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
       const typed = {
         category: "Surat Keputusan",
         title: `Surat Palsu ${word}`,
@@ -607,8 +599,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   describe("permissions", () => {
     it("viewer: no create, edit or delete; the create page answers 403", async () => {
       const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.viewer);
-      await goto(page, "/app/documents?size=50");
+      await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/documents?size=50" });
       expect(await rows(page).count()).toBeGreaterThanOrEqual(30);
       expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(0);
       expect(await page.getByRole("link", { name: "Edit", exact: true }).count()).toBe(0);
@@ -669,8 +660,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
     it("admin: update and delete on every document", async () => {
       const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, "/app/documents?size=50");
+      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents?size=50" });
       expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(1);
       const count = await rows(page).count();
       expect(count).toBeGreaterThanOrEqual(30);
@@ -735,8 +725,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       const word = uniqueWord(tag);
       const title = `Dokumen Ganda ${word}`;
       const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents/create");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
       const submissionId = await page.locator("input[name=submissionId]").inputValue();
       expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
       const input: DocumentInput = {

@@ -26,8 +26,7 @@ describe("JavaScript off, 390", () => {
   it("an Arteri ZIP's dry run shows the result by line; the fixed one imports with its Lokasi Simpan", { timeout: 90_000 }, async () => {
     const tag = `OFF${Date.now().toString(36).toUpperCase()}`;
     const { page } = await newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/impor");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/impor" });
     await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
 
     const check = async (codes: string[]) => {

@@ -27,8 +27,7 @@ describe("JavaScript on, 1366", () => {
   it("a large ZIP goes up in parts with a progress bar, then its dry run shows", { timeout: 90_000 }, async () => {
     const tag = `MP${Date.now().toString(36).toUpperCase()}`;
     const { page } = await newPage({ javaScriptEnabled: true, viewport: { width: 1366, height: 800 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/impor");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/impor" });
     await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
     expect(await page.getByText(/Tanpa JavaScript, satu kiriman memuat ZIP sampai 95 MB/).count()).toBe(1);
 

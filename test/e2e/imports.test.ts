@@ -43,8 +43,7 @@ describe.each(RUNS)("$mode", ({ mode, javaScriptEnabled, viewport }) => {
   it("a dry run names the bad line; the fixed ZIP imports", { timeout: 120_000 }, async () => {
     const tag = `${javaScriptEnabled ? "ON" : "OFF"}${Date.now().toString(36).toUpperCase()}`;
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/impor");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/impor" });
     await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
 
     await check(page, zipWith(tag, "ZZ.99.99"), "Ada kesalahan");

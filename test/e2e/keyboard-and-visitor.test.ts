@@ -61,8 +61,7 @@ describe("keyboard", () => {
 
   it("create -> detail -> delete with the keyboard only, focus managed at every step", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents/create");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
     await page.keyboard.press("Tab");
     expect(await focused(page)).toBe("a: Lewati ke konten utama");
     await page.keyboard.press("Enter");
@@ -119,8 +118,7 @@ describe("keyboard", () => {
 
   it("a dialog the URL opens on load (its code loaded later) becomes modal and closes with Esc", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/documents");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents" });
     const detail = await page.locator("a.dt-title").first().getAttribute("href");
     // The delete confirmation is loaded on demand: the server renders it in place, the browser
     // hydrates it when its chunk arrives, and only then can it become modal.
@@ -137,8 +135,7 @@ describe("keyboard", () => {
 
   it("an invalid form focuses its first invalid field below the sticky header", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled: true, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents/create");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents/create" });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByTestId("submit-document").click();
     await expect.poll(() => focused(page), POLL).toMatch(/\[categoryId\]/);
@@ -198,8 +195,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       ["phone", PHONE],
     ] as const)("the delete dialog on a %s is a <dialog>; Batal closes it", async (_name, viewport) => {
       const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, "/app/documents?q=Laboratorium");
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents?q=Laboratorium" });
       await page.locator("a.dt-title").first().click();
       await page.getByRole("heading", { level: 1, name: "Detail Dokumen" }).waitFor();
       await waitForHydration(page);
@@ -220,8 +216,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
   it("a success dialog shows once: Back from the document does not show it again", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
     await goto(page, "/app/documents/create");
     const title = `Dokumen Sekali Tampil ${Date.now()}`;
     await page.getByLabel("Kategori").selectOption({ index: 1 });
@@ -297,8 +292,7 @@ describe("public document page", () => {
   it("answers 404 for a private document, also to a signed-in user; the sitemap lists public documents only", async () => {
     const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled: false });
     expectHttpStatus(404);
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents?q=Laboratorium");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents?q=Laboratorium" });
     const href = (await page.locator('a.dt-title:text-is("Pedoman Penggunaan Laboratorium Komputer")').getAttribute("href"))!;
     const uuid = href.split("/").pop()!;
     const response = await page.goto(`/documents/${uuid}`);

@@ -135,8 +135,7 @@ describe("JS on", () => {
   describe("breadcrumb", () => {
     it("shows Dashboard / Manage Unit Kerja on /app/manage-unit-kerja", async () => {
       const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, "/app/manage-unit-kerja");
+      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/manage-unit-kerja" });
       const crumbs = page.getByTestId("breadcrumb").locator("li > a, li > [aria-current]");
       const texts = await crumbs.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
       expect(texts).toEqual(["Dashboard", "Manage Unit Kerja"]);

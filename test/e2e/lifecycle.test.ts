@@ -57,8 +57,7 @@ describe("departing staff: 'Nonaktifkan' and 'Aktifkan'", () => {
         crypto.randomUUID(), crypto.randomUUID(), new Date().toISOString(), new Date(Date.now() + 86400_000).toISOString(), leaver.uuid,
       );
       const { page } = await browser.newPage(mode);
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, `/app/users/${leaver.uuid}`);
+      await login(page, DEMO_ACCOUNTS.admin, { open: `/app/users/${leaver.uuid}` });
       await heading(page, "Detail Pengguna");
       expect(await textOf(page, "[data-testid=active-api-tokens]")).toBe("1 token API aktif");
 
@@ -157,8 +156,7 @@ describe("a record held in the trash", () => {
       executeOnE2eDb("INSERT INTO retention_holds (archive_id, reason, created_at) SELECT id, 'Sengketa lama', ? FROM archives WHERE uuid = ?", new Date().toISOString(), doc.uuid);
 
       const { page } = await browser.newPage(mode);
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, `/app/trash?q=${doc.word}`);
+      await login(page, DEMO_ACCOUNTS.admin, { open: `/app/trash?q=${doc.word}` });
       await heading(page, "Sampah");
       const row = page.getByTestId("trash-row").filter({ hasText: doc.title });
       expect(await row.getByTestId("trash-held").textContent()).toBe("Ditahan: Sengketa lama");
@@ -191,8 +189,7 @@ describe("files and imports", () => {
     const csv = `kode,nama,deskripsi,klasifikasi_keamanan,retensi_aktif,retensi_inaktif,keterangan_akhir,dasar_hukum\r\n${code},${name},,TERBATAS,2,3,MUSNAH,\r\n`;
     const ansi = Buffer.from([...csv].map((char) => ({ "–": 0x96, é: 0xe9 })[char] ?? char.charCodeAt(0)));
     const { page } = await browser.newPage({ javaScriptEnabled: false, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/klasifikasi/import");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/klasifikasi/import" });
     await heading(page, "Impor Skema Klasifikasi (CSV)");
     await page.setInputFiles("#csv-file", { name: "klasifikasi.csv", mimeType: "text/csv", buffer: ansi });
     await page.getByTestId("check-import").click();

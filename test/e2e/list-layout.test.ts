@@ -44,8 +44,7 @@ describe("JS on", () => {
 
   it("1366×800: the laptop's eleven columns fit, the Aksi column included; from 1536 px Deskripsi and the code too", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/documents");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents" });
     expect(await sidewaysOverflow(page)).toBe(0);
     const table = page.getByTestId("documents-table");
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
@@ -107,8 +106,7 @@ describe("JS on", () => {
 describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("390×844: rows are cards with 44 px actions, nothing scrolls sideways", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/documents");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
     expect(await sidewaysOverflow(page)).toBe(0);
     const row = page.getByTestId("document-row").first();
     expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe("flex");

@@ -126,8 +126,7 @@ describe("the guide (/panduan)", () => {
 
   it("a signed-in phone reader follows the table of contents; the example call can be copied", async () => {
     const { page } = await newPage({ javaScriptEnabled: true, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/panduan");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/panduan" });
     await page.getByRole("heading", { level: 1, name: "Panduan E-Arsip" }).waitFor();
     await page.getByTestId("guide-toc").getByRole("link", { name: "Penyusutan arsip, langkah demi langkah" }).click();
     await page.waitForURL((url) => url.hash === "#penyusutan");
@@ -168,9 +167,7 @@ describe("dialogs open in the page with JavaScript (no server round trip), and s
     await trashTestDocument(owner, trashed.uuid);
     await requestTestAccess(await apiSession(DEMO_ACCOUNTS.feStaff.username), doc.uuid);
     const { page } = await newPage({ javaScriptEnabled: true, viewport });
-    await login(page, DEMO_ACCOUNTS.admin);
-
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}` });
     await page.getByRole("heading", { level: 1 }).waitFor();
     const openDelete = await serverRequestsDuring(page, async () => {
       await page.getByTestId("delete-document").click();
@@ -211,8 +208,7 @@ describe("dialogs open in the page with JavaScript (no server round trip), and s
   it("Hapus at 390 px", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title: `Dialog Ponsel ${uniqueWord()}` });
     const { page } = await newPage({ javaScriptEnabled: true, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}` });
     await page.getByRole("heading", { level: 1 }).waitFor();
     const open = await serverRequestsDuring(page, async () => {
       await page.getByTestId("delete-document").click();
@@ -226,8 +222,7 @@ describe("dialogs open in the page with JavaScript (no server round trip), and s
     const owner = await apiSession(DEMO_ACCOUNTS.ftStaff.username);
     const doc = await createTestDocument(owner, { title: `Dialog Tanpa JS ${uniqueWord()}` });
     const { page } = await newPage({ javaScriptEnabled: false, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}` });
     await page.getByTestId("delete-document").click();
     await page.getByTestId("delete-dialog").getByRole("heading").waitFor();
     expect(new URL(page.url()).searchParams.get("dialog")).toBe("delete");
@@ -250,8 +245,7 @@ describe.each([
     const admin = await apiSession(DEMO_ACCOUNTS.admin.username);
     const listPath = await postForm(admin, "/app/penyusutan", [["kind", "MUSNAH"], ["archive", due.uuid]]);
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, listPath);
+    await login(page, DEMO_ACCOUNTS.admin, { open: listPath });
     await page.getByRole("heading", { level: 1, name: /Daftar Arsip Usul Musnah/ }).waitFor();
     const blockers = page.getByTestId("execute-blockers");
     expect(await blockers.locator("li").allTextContents()).toEqual([
@@ -289,8 +283,7 @@ describe("the update form", () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false, viewport: LAPTOP });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
     await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     const consent = page.getByLabel("Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.");
     expect(await consent.isVisible()).toBe(true);
@@ -311,8 +304,7 @@ describe("the update form", () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: true, viewport: PHONE });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
     await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     const consent = page.getByLabel("Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.");
     expect(await consent.count()).toBe(0);
@@ -334,8 +326,7 @@ describe("the update form", () => {
   it("Super Admin is warned, then may start it before the year", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
     const { page } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}/update` });
     await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     await page.getByLabel("Tanggal mulai retensi").fill("2019-06-30");
     await page.getByTestId("retention-start-check").filter({ hasText: "Perhatian: tanggal ini sebelum tahun dokumen (2020)" }).waitFor();
@@ -353,8 +344,7 @@ describe("Token API: 'Salin' and an example call", () => {
   it("with JavaScript: the new token copies to the clipboard, and the example call carries it", async () => {
     const { page, context } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
-    await login(page, DEMO_ACCOUNTS.viewer);
-    await goto(page, "/app/api-tokens");
+    await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/api-tokens" });
     await page.getByRole("heading", { level: 1, name: "Token API" }).waitFor();
     expect(await textOf(page, "[data-testid=api-example]")).toBe(`curl -H "Authorization: Bearer <token>" ${baseURL()}/api/v1/archives`);
     await page.getByLabel("Nama Token", { exact: true }).fill(`Salin ${uniqueWord()}`);
@@ -374,8 +364,7 @@ describe("Token API: 'Salin' and an example call", () => {
 
   it("without JavaScript on a phone: the token and the call are there to select, no button that cannot work", async () => {
     const { page } = await newPage({ javaScriptEnabled: false, viewport: PHONE });
-    await login(page, DEMO_ACCOUNTS.viewer);
-    await goto(page, "/app/api-tokens");
+    await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/api-tokens" });
     await page.getByLabel("Nama Token", { exact: true }).fill(`Tanpa JS ${uniqueWord()}`);
     await page.getByTestId("create-token").click();
     await page.getByTestId("created-token-value").waitFor();
@@ -457,9 +446,7 @@ describe("leftovers of the last walk", () => {
     const doc = await createTestDocument(owner, { title: `Kerja Sama Universitas Internasional ${uniqueWord()}` });
     await requestTestAccess(await apiSession(DEMO_ACCOUNTS.feStaff.username), doc.uuid, "Untuk penelitian bersama Universitas Indonesia");
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.admin);
-
-    await goto(page, "/app/documents?q=surat");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents?q=surat" });
     await page.getByTestId("document-row").first().waitFor();
     expect(await brokenWords(page, "[data-testid=documents-table] td")).toEqual([]);
     expect(await crowdedHeaders(page, "[data-testid=documents-table]")).toEqual([]);
@@ -503,8 +490,7 @@ describe("leftovers of the last walk", () => {
   it("without JavaScript the user form says it did not keep the password after a refusal", async () => {
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false, viewport: PHONE });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/users/create");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/users/create" });
     await page.getByLabel("Nama Lengkap").fill("Pengguna Tanpa Username");
     await page.getByLabel("Password").fill("rahasia-sekali-2026");
     await page.getByRole("button", { name: "Simpan" }).click();

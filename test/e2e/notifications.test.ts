@@ -59,7 +59,7 @@ describe.each(SIZE_RUNS)("$size, $mode", ({ size, mode, viewport, javaScriptEnab
     const admin = await apiSession(DEMO_ACCOUNTS.admin.username);
     const username = await freshMember(admin);
     const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-    await login(page, { username }, PASSWORD);
+    await login(page, { username }, { password: PASSWORD });
     expect(await page.getByTestId("notification-count").count()).toBe(0);
     await requestForTeknik(`Laporan Bell ${mode} ${size}`);
     await bellShows(page, 1);
@@ -84,7 +84,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     const admin = await apiSession(DEMO_ACCOUNTS.admin.username);
     const username = await freshMember(admin);
     const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-    await login(page, { username }, PASSWORD);
+    await login(page, { username }, { password: PASSWORD });
     expect(await page.getByTestId("notification-count").count()).toBe(0);
 
     const first = `Laporan Bell ${mode} ${size} Satu`;
@@ -158,8 +158,7 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
 
   it("a Satuan Kerja sees only its own jobs; a Viewer has no 'Pekerjaan' entry", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
-    await login(page, DEMO_ACCOUNTS.feStaff);
-    await goto(page, "/app/pekerjaan");
+    await login(page, DEMO_ACCOUNTS.feStaff, { open: "/app/pekerjaan" });
     expect(await textOf(page, "h1")).toBe("Pekerjaan");
     expect(await textOf(page, "[data-testid=empty]")).toContain("Belum ada pekerjaan.");
     expect(await sidewaysOverflow(page)).toBe(0);

@@ -16,8 +16,7 @@ describe("JavaScript off, 390", () => {
   it("a CSV alone imports paper records; the record's page says where the paper is", { timeout: 90_000 }, async () => {
     const tag = `FIS${Date.now().toString(36).toUpperCase()}`;
     const { page } = await newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, "/app/impor");
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/impor" });
     await page.getByRole("heading", { name: "Impor Arsip", level: 1 }).waitFor();
 
     const csv = ["documentNumber,title,year,category,keywords,Lokasi Simpan", `FIS/${tag}/1,Register Surat Masuk ${tag},1998,Pedoman,register,"Ruang Arsip Lt. 2, Boks 12"`].join("\r\n");

@@ -21,8 +21,7 @@ describe("Uji Konsekuensi and the DIK", () => {
   it("an officer signs a test without JavaScript; the public DIP lists it under the DIK (390 px)", async () => {
     const { page, expectHttpStatus } = await newPage(PHONE_NO_JS);
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/ppid");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/ppid" });
     await page.getByTestId("ppid-consequence-tests").click();
     await page.getByRole("heading", { level: 1, name: "Uji Konsekuensi" }).waitFor();
 
@@ -55,8 +54,7 @@ describe("Uji Konsekuensi and the DIK", () => {
   it("with JavaScript a past date is refused at its field, then the test is signed (1366 px)", async () => {
     const { page, expectHttpStatus } = await newPage(DESKTOP_JS);
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/ppid/uji-konsekuensi");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/ppid/uji-konsekuensi" });
     await page.getByRole("heading", { level: 1, name: "Uji Konsekuensi" }).waitFor();
     const information = `Data pribadi pegawai ${randomUUID().slice(0, 8)}`;
     await page.getByLabel("Informasi yang dikecualikan").fill(information);

@@ -47,8 +47,7 @@ describe("a file released to one requester", () => {
 
   it("an officer answers, releasing a TERBATAS document by its link (JavaScript on, 1366 px)", async () => {
     const { page } = await newPage(DESKTOP_JS);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/ppid/${request.id}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/ppid/${request.id}` });
     await page.getByRole("heading", { level: 1, name: `Permohonan ${request.number}` }).waitFor();
     await page.getByLabel("Diberikan", { exact: true }).check();
     await page.getByLabel("Isi pemberitahuan tertulis").fill("Notulen dirilis untuk Anda; unduh dari halaman status.");
@@ -92,8 +91,7 @@ describe("the PPID's own DIP entries", () => {
     expect((await visitorGet("/ppid/dip")).headers.get("x-cache")).toBe("HIT");
 
     const { page } = await newPage(PHONE_NO_JS);
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/ppid/dip");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/ppid/dip" });
     await page.getByRole("heading", { level: 1, name: "Entri DIP PPID" }).waitFor();
     await expectNoAxeViolations(page, "/app/ppid/dip 390px");
     const title = `Laporan Layanan Informasi ${randomUUID().slice(0, 8)}`;

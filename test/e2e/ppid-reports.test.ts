@@ -47,8 +47,7 @@ const RUNS = [
 describe.each(RUNS)("$mode at $viewport.width px", ({ javaScriptEnabled, viewport }) => {
   it("an officer opens 'Laporan Tahunan', picks a year and reads its figures", async () => {
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app/ppid");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/ppid" });
     await page.getByRole("heading", { level: 1, name: "Register Permohonan Informasi" }).waitFor();
     await page.getByTestId("ppid-report").click();
     await page.getByRole("heading", { level: 1, name: "Laporan Tahunan PPID" }).waitFor();

@@ -185,8 +185,7 @@ describe.each(RUNS)("the objection and its dispute, $mode at $viewport.width px"
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(new Date());
 
     const { page } = await newPage({ javaScriptEnabled, viewport });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/ppid/${request.id}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/ppid/${request.id}` });
     await page.getByRole("heading", { level: 1, name: /^Permohonan PPID\/\d{4}\/\d{6}$/ }).waitFor();
     const details = page.getByTestId("ppid-objection-details");
     await page.getByLabel("Tanggapan atasan PPID").fill("Informasi memang tidak dikuasai universitas.");

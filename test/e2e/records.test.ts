@@ -45,8 +45,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("replace → 'Riwayat Versi' → download an old version → restore it as the newest", async () => {
     const doc = await ftDocument(javaScriptEnabled ? "js" : "nojs");
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
     await page.getByRole("heading", { name: "Update Dokumen" }).waitFor();
     const second = pdfFile("versi-kedua.pdf", `${doc.title} v2`);
     await page.getByLabel("File Baru", { exact: false }).setInputFiles({ name: second.name, mimeType: second.mimeType, buffer: second.buffer });
@@ -75,8 +74,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("delete → 'Sampah' lists it with who deleted it → 'Pulihkan' brings it back", async () => {
     const doc = await ftDocument(javaScriptEnabled ? "js-sampah" : "nojs-sampah");
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}` });
     await page.getByTestId("delete-document").click();
     const dialog = page.getByTestId("delete-dialog");
     await dialog.waitFor();
@@ -109,8 +107,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await trashTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), doc.uuid);
 
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/trash?q=${encodeURIComponent(doc.title.split(" ").at(-1)!)}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/trash?q=${encodeURIComponent(doc.title.split(" ").at(-1)!)}` });
     const row = page.getByTestId("trash-row").filter({ hasText: doc.title });
     await row.waitFor();
     await row.getByTestId("purge-document").click();
@@ -129,8 +126,7 @@ describe("layout and accessibility", () => {
     it(`${viewport.width}×${viewport.height}: the trash page and the version history fit and pass axe`, async () => {
       const doc = await ftDocument(`axe${viewport.width}`);
       const { page } = await newPage({ javaScriptEnabled: true, viewport });
-      await login(page, DEMO_ACCOUNTS.ftStaff);
-      await goto(page, `/app/documents/${doc.uuid}`);
+      await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}` });
       await page.getByRole("heading", { name: "Riwayat Versi" }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);

@@ -43,8 +43,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("Super Admin puts a document on hold with a reason and sees 'Ditahan'", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js" : "nojs");
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}` });
     await page.getByRole("heading", { name: "Retensi", exact: true }).waitFor();
     expect(await statusText(page)).toBe("Jatuh Tempo (Musnah)");
     const details = await page.getByTestId("retention-detail").textContent();
@@ -64,8 +63,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("'Tanggal mulai retensi' on the edit form moves the clock's dates", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js-mulai" : "nojs-mulai");
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents/${doc.uuid}/update`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
     await page.getByRole("heading", { name: "Update Dokumen" }).waitFor();
     await waitForHydration(page);
     // A start that has come (a future one is refused): the 15th of last month, so the record is Aktif.
@@ -90,8 +88,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     // OT: 2 + 3 years, Dinilai Kembali; a 2001 record is due.
     const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { title, fields: { classificationCode: "OT", year: "2001" } });
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/documents/${uuid}`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${uuid}` });
     await page.getByTestId("reappraisal-form").waitFor();
     expect(await statusText(page)).toBe("Jatuh Tempo (Dinilai Kembali)");
     await waitForHydration(page);
@@ -120,8 +117,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const { uuid } = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { classificationCode: `${parent}.01`, year: "2001" } });
 
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, `/app/klasifikasi/${parentId}/update`);
+    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/klasifikasi/${parentId}/update` });
     await page.getByRole("heading", { name: "Penahanan" }).waitFor();
     await waitForHydration(page);
     await page.getByTestId("code-hold").getByLabel("Alasan penahanan").fill("Audit BPK 2026");
@@ -145,8 +141,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("the documents list filters by retention status", async () => {
     const doc = await dueDocument(javaScriptEnabled ? "js-filter" : "nojs-filter");
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.ftStaff);
-    await goto(page, `/app/documents?q=${doc.word}`);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents?q=${doc.word}` });
     await page.getByRole("heading", { name: "Semua Dokumen", exact: true }).waitFor();
     await waitForHydration(page);
     await page.getByTestId("retention-filter").selectOption({ label: "Jatuh Tempo" });
@@ -165,8 +160,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 describe.each(JS_MODES)("%s: dashboard", (_mode, javaScriptEnabled) => {
   it("Super Admin sees the retention cards and recomputes them ('Hitung Ulang')", async () => {
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.admin);
-    await goto(page, "/app");
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app" });
     await page.getByRole("heading", { name: "Retensi Arsip" }).waitFor();
     for (const label of ["Aktif", "Inaktif", "Jatuh Tempo", "Ditahan", "Statis", "Dimusnahkan", "Tanpa Kode"]) {
       expect(await page.getByTestId("retention-summary").getByText(label, { exact: true }).count(), label).toBe(1);
@@ -182,8 +176,7 @@ describe("layout and accessibility", () => {
     it(`${viewport.width}×${viewport.height}: the Retensi section with its forms and the filtered list fit and pass axe`, async () => {
       const doc = await dueDocument(`axe${viewport.width}`);
       const { page } = await newPage({ javaScriptEnabled: true, viewport });
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, `/app/documents/${doc.uuid}`);
+      await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}` });
       await page.getByTestId("hold-form").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);

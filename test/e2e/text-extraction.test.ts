@@ -72,8 +72,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   it("a Viewer, who may not open the PRIVATE file, sees no text status and no 'Indeks ulang'", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { accessLevel: "PRIVATE" });
     const { page } = await newPage({ javaScriptEnabled });
-    await login(page, DEMO_ACCOUNTS.viewer);
-    await goto(page, `/app/documents/${doc.uuid}`);
+    await login(page, DEMO_ACCOUNTS.viewer, { open: `/app/documents/${doc.uuid}` });
     await page.getByRole("heading", { name: "Detail Dokumen" }).waitFor();
     expect(await page.getByTestId("text-status").count()).toBe(0);
     expect(await page.getByTestId("reindex").count()).toBe(0);

@@ -75,8 +75,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   for (const viewport of SIZES) {
     it(`${viewport.width}px: a word of the text finds the document, with its snippet and the facets`, async () => {
       const { page } = await newPage({ javaScriptEnabled, viewport });
-      await login(page, DEMO_ACCOUNTS.admin);
-      await goto(page, "/app/documents");
+      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents" });
       await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
       await page.getByRole("searchbox").fill(word);
       await page.getByRole("searchbox").press("Enter");
@@ -114,8 +113,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
 
 it("a word form finds the text that says it another way (the root dictionary: dimusnahkan → pemusnahan)", async () => {
   const { page } = await newPage({ javaScriptEnabled: true, viewport: SIZES[0] });
-  await login(page, DEMO_ACCOUNTS.admin);
-  await goto(page, `/app/documents?${new URLSearchParams({ q: `${formWord} dimusnahkan` })}`);
+  await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents?${new URLSearchParams({ q: `${formWord} dimusnahkan` })}` });
   await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
   const row = page.getByTestId("document-row").filter({ hasText: formTitle });
   // On a wide table the snippet is the line under the row.

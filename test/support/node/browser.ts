@@ -177,18 +177,23 @@ export async function loginThroughForm(page: Page, account: { username: string }
 }
 
 /**
- * Sign in as a demo account and open /app. The login form's own post is sent from the page's
- * request context (it shares the browser context's cookies), so the test does not pay for
- * drawing and hydrating /login: the form itself is what `loginThroughForm` and the auth tests
- * drive. A refused login fails here with the server's answer.
+ * Sign in as a demo account and open `open` (/app unless the test starts elsewhere). The login
+ * form's own post is sent from the page's request context (it shares the browser context's
+ * cookies), so the test does not pay for drawing and hydrating /login, nor the dashboard when it
+ * starts on another page: the form itself is what `loginThroughForm` and the auth tests drive. A
+ * refused login fails here with the server's answer.
  */
-export async function login(page: Page, account: { username: string }, password = DEMO_PASSWORD): Promise<void> {
+export async function login(
+  page: Page,
+  account: { username: string },
+  { password = DEMO_PASSWORD, open = "/app" }: { password?: string; open?: string } = {},
+): Promise<void> {
   const response = await page.request.post("/login", { form: { username: account.username, password }, maxRedirects: 0 });
   const location = response.headers()["location"] ?? "";
   if (response.status() !== 302 || new URL(location, baseURL()).pathname !== "/app") {
     throw new Error(`login(${account.username}): expected a redirect to /app, got ${response.status()} ${location}`);
   }
-  await goto(page, "/app");
+  await goto(page, open);
 }
 
 /** Current pathname of the page. */

@@ -2,6 +2,10 @@
  * Direct writes to the e2e server's local D1 (a SQLite file under its state folder), for what
  * no request can do, such as moving an approval's expiry into the past. SQLite's file locks
  * keep the write safe beside the running server; use sparingly.
+ *
+ * Write while no page of the test is loading: the local D1 does not wait on a lock, so a request
+ * the browser sends meanwhile (the route manifest React Router fetches after hydration, say) can
+ * answer 500. Write before opening the test's pages, or after `page.waitForLoadState("networkidle")`.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
