@@ -2,9 +2,12 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requireSession } from "~/routes/helpers/gates.server";
 import { requestContextKey } from "~/server/context.server";
+import { createBerkas, fileDocumentsIntoBerkas } from "~/server/berkas/service.server";
 import { createDb } from "~/server/db/db.server";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext } from "../support/worker/context";
+import { testEnv } from "../support/worker/env";
+import { unique } from "../support/worker/http";
 
 /**
  * Each D1 round trip is a wait in production and the in-process database's CPU here: a page reads
@@ -52,37 +55,59 @@ function countingD1(d1: D1Database) {
   return { binding, roundTrips: () => roundTrips };
 }
 
-/** Runs a page's loader below the /app layout's gate, as React Router does, counting the loader's own round trips. */
+/** Runs a page's loader below the /app layout's gate, as React Router does: the loader's own round trips, and its data. */
 async function roundTripsOf(user: AccessWorld["admin"]["user"], url: string, params: Record<string, string>, loader: (args: never) => unknown) {
   const base = await serviceContext(user);
   const d1 = countingD1(base.d1);
   const context = new RouterContextProvider(new Map([[requestContextKey, base]]));
   const args = { request: new Request(`http://earsip.test${url}`), context, params, unstable_pattern: url } as never;
   let before = 0;
+  let data: unknown;
   await requireSession(args, async () => {
     // From here on the loader reads through the counting binding.
     Object.assign(base, { d1: d1.binding, db: createDb(d1.binding) });
     before = d1.roundTrips();
-    return (await loader(args)) as never;
+    data = await loader(args);
+    return data as never;
   });
-  return d1.roundTrips() - before;
+  return { count: d1.roundTrips() - before, data };
 }
 
 describe("what a page reads, in how many D1 round trips", () => {
   it("the Super Admin dashboard reads every card, the vital card included, in one", async () => {
     const { loader } = await import("~/routes/app/dashboard");
-    expect(await roundTripsOf(world.admin.user, "/app", {}, loader as never)).toBe(1);
+    expect((await roundTripsOf(world.admin.user, "/app", {}, loader as never)).count).toBe(1);
   });
 
   it("the documents list reads its page, total, filters and the bulk bar's berkas in one", async () => {
     const { loader } = await import("~/routes/app/documents");
     await ownerDocument(world);
-    expect(await roundTripsOf(world.admin.user, "/app/documents", {}, loader as never)).toBe(1);
+    expect((await roundTripsOf(world.admin.user, "/app/documents", {}, loader as never)).count).toBe(1);
   });
 
   it("a document's page reads the document, then everything else it shows (retention, versions, text, berkas options, vital section) in one more", async () => {
     const { loader } = await import("~/routes/app/document-detail");
     const doc = await ownerDocument(world);
-    expect(await roundTripsOf(world.admin.user, `/app/documents/${doc.uuid}`, { uuid: doc.uuid }, loader as never)).toBe(2);
+    expect((await roundTripsOf(world.admin.user, `/app/documents/${doc.uuid}`, { uuid: doc.uuid }, loader as never)).count).toBe(2);
+  });
+
+  it("a filed document's page reads its berkas, and whether the berkas is open, in the same second one", async () => {
+    const { loader } = await import("~/routes/app/document-detail");
+    const code = unique("RT").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(-10);
+    const now = new Date().toISOString();
+    const codeRow = await testEnv.DB.prepare(
+      `INSERT INTO classification_codes (code, name, retention_active_years, retention_inactive_years, final_disposition, created_at, updated_at)
+       VALUES (?, 'Kode uji', 1, 1, 'MUSNAH', ?, ?) RETURNING id`,
+    )
+      .bind(code, now, now)
+      .first<{ id: number }>();
+    const doc = await ownerDocument(world);
+    await testEnv.DB.prepare("UPDATE archives SET classification_id = ? WHERE uuid = ?").bind(codeRow!.id, doc.uuid).run();
+    const owner = await serviceContext(world.owner.user);
+    const berkas = await createBerkas(owner, { number: unique("B"), title: "Berkas uji", classificationCode: code });
+    await fileDocumentsIntoBerkas(owner, berkas.id, [doc.uuid]);
+    const page = await roundTripsOf(world.owner.user, `/app/documents/${doc.uuid}`, { uuid: doc.uuid }, loader as never);
+    expect(page.count).toBe(2);
+    expect((page.data as { archival: { berkas: unknown } }).archival.berkas).toEqual({ id: berkas.id, number: berkas.number, title: "Berkas uji", canManage: true });
   });
 });

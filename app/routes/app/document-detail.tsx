@@ -100,7 +100,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     retention,
     holdRules: retention.canHold ? formRules(HoldSchema) : null,
     reappraisalRules: retention.canReappraise ? formRules(ReappraisalSchema) : null,
-    archival: await documentArchivalPanel(ctx, document, archival),
+    archival: documentArchivalPanel(ctx, document, archival),
   };
 }
 

@@ -8,7 +8,14 @@ import type { SignedInContext } from "~/routes/helpers/gates.server";
 import { formFields } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
-import { berkasOfDocument, berkasOptionsRead, mayFileIntoBerkas, fileDocumentsIntoBerkas, removeDocumentFromBerkas } from "~/server/berkas/service.server";
+import {
+  berkasOfDocumentRead,
+  berkasOptionsRead,
+  mayFileIntoBerkas,
+  fileDocumentsIntoBerkas,
+  removeDocumentFromBerkas,
+  type BerkasOfDocument,
+} from "~/server/berkas/service.server";
 import type { DocumentRow } from "~/server/documents/queries.server";
 import { runRestoreDrill, setVital, vitalViewRead } from "~/server/vital/service.server";
 
@@ -20,8 +27,11 @@ const INTENTS = ["file-berkas", "unfile-berkas", "vital-set", "vital-lift", "vit
  * berkas it could go into, and where to make one), and for Super Admin the vital section. The
  * options and the vital section come from the page's shared round trip (`archivalReads`).
  */
-export async function documentArchivalPanel(ctx: SignedInContext, document: DocumentView, [options, vital]: [BerkasOption[], VitalView | null]) {
-  const berkas = await berkasOfDocument(ctx, document.berkasId);
+export function documentArchivalPanel(
+  ctx: SignedInContext,
+  document: DocumentView,
+  [berkas, options, vital]: [BerkasOfDocument | null, BerkasOption[], VitalView | null],
+) {
   const createHref = mayFileIntoBerkas(ctx, document)
     ? `${href("/app/berkas/create")}?${new URLSearchParams({ kode: document.classificationCode, unit: String(document.unitKerjaId), arsip: document.uuid })}`
     : null;
@@ -31,7 +41,7 @@ export async function documentArchivalPanel(ctx: SignedInContext, document: Docu
 
 /** The reads of `documentArchivalPanel` that share the document page's round trip. */
 export const archivalReads = (ctx: SignedInContext, document: DocumentView, row: DocumentRow) =>
-  [berkasOptionsRead(ctx, document), vitalViewRead(ctx, row)] as const;
+  [berkasOfDocumentRead(ctx, document.berkasId), berkasOptionsRead(ctx, document), vitalViewRead(ctx, row)] as const;
 
 /**
  * The document page's action for those sections: answers the intents above (a toast back on

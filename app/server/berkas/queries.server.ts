@@ -92,18 +92,20 @@ export function berkasScopeOf(actor: Actor | null): BerkasScope {
 export const berkasScopeWhere = (scope: BerkasScope) => (eb: BerkasEb) =>
   scope.all ? eb.and([]) : eb.or([eb("b.unit_kerja_id", "=", scope.unitKerjaId ?? -1), eb("b.custody_unit_id", "=", scope.unitKerjaId ?? -1)]);
 
-/** Whether a live document of the berkas sits on a disposal list that has not run yet. */
-export async function onOpenDisposalList({ db }: Deps, berkasId: number): Promise<boolean> {
-  const row = await db
+/** A live document of the berkas on a disposal list that has not run yet (at most one row). */
+export const openDisposalItemQuery = ({ db }: Deps, berkasId: number) =>
+  db
     .selectFrom("disposal_items as i")
     .innerJoin("disposal_lists as l", "l.id", "i.list_id")
     .innerJoin("archives as a", "a.id", "i.archive_id")
     .select("i.archive_id")
     .where("a.berkas_id", "=", berkasId)
     .where("l.status", "!=", "EXECUTED")
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
+
+/** Whether a live document of the berkas sits on a disposal list that has not run yet. */
+export async function onOpenDisposalList(deps: Deps, berkasId: number): Promise<boolean> {
+  return (await openDisposalItemQuery(deps, berkasId).executeTakeFirst()) !== undefined;
 }
 
 /** SQL on `b` (berkas): not on a transfer proposal that is still open (DIUSULKAN). */
@@ -119,15 +121,19 @@ export const notOnOpenTransfer = (eb: BerkasEb) =>
     ),
   );
 
-/** The open transfer proposal (DIUSULKAN) holding the berkas, if any. */
-export function openTransferOf({ db }: Deps, berkasId: number) {
-  return db
+/** The open transfer proposal (DIUSULKAN) holding the berkas. */
+export const openTransferQuery = ({ db }: Deps, berkasId: number) =>
+  db
     .selectFrom("transfer_items as ti")
     .innerJoin("transfers as t", "t.id", "ti.transfer_id")
     .select(["t.uuid", "t.number"])
     .where("ti.berkas_id", "=", berkasId)
     .where("t.status", "=", "DIUSULKAN")
-    .executeTakeFirst();
+    .limit(1);
+
+/** The open transfer proposal (DIUSULKAN) holding the berkas, if any. */
+export function openTransferOf(deps: Deps, berkasId: number) {
+  return openTransferQuery(deps, berkasId).executeTakeFirst();
 }
 
 /** The unit marked as the records centre (unit kearsipan), if any. */

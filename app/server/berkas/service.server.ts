@@ -37,7 +37,9 @@ import {
   findBerkas,
   notOnOpenTransfer,
   onOpenDisposalList,
+  openDisposalItemQuery,
   openTransferOf,
+  openTransferQuery,
   parseBerkasId,
   toBerkasView,
   type BerkasEb,
@@ -57,9 +59,19 @@ async function visibleBerkas(ctx: ServiceContext, id: number | string): Promise<
 
 /** Why the berkas cannot take documents or change now: moved, on an open disposal list, proposed for transfer; or null. */
 async function closedReasonOf(ctx: ServiceContext, row: BerkasRow): Promise<string | null> {
+  // A berkas at the records centre is closed whatever else holds it: nothing more to ask.
+  const open =
+    row.custody_unit_id !== null
+      ? { onTransfer: false, onDisposalList: false }
+      : { onTransfer: (await openTransferOf(ctx, row.id)) !== undefined, onDisposalList: await onOpenDisposalList(ctx, row.id) };
+  return closedReason(row, open);
+}
+
+/** Why the berkas takes no change now (moved to the records centre, on an open transfer or disposal list), or null. */
+function closedReason(row: BerkasRow, open: { onTransfer: boolean; onDisposalList: boolean }): string | null {
   if (row.custody_unit_id !== null) return m.moved(row.custody_unit_name ?? "");
-  if (await openTransferOf(ctx, row.id)) return m.onTransfer;
-  if (await onOpenDisposalList(ctx, row.id)) return m.onDisposalList;
+  if (open.onTransfer) return m.onTransfer;
+  if (open.onDisposalList) return m.onDisposalList;
   return null;
 }
 
@@ -457,13 +469,31 @@ export function bulkBerkasOptionsStatement(ctx: ServiceContext): Statement<BulkB
   return statementOf(ctx.d1, query.orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS));
 }
 
-/** The berkas a document is filed in, as its page names it (number and title), if the reader may see it. */
-export async function berkasOfDocument(ctx: ServiceContext, berkasId: number | null): Promise<{ id: number; number: string; title: string; canManage: boolean } | null> {
-  if (berkasId === null) return null;
-  const row = await findBerkas(ctx, berkasId);
-  if (!row) return null;
-  const canManage = can(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }) && (await closedReasonOf(ctx, row)) === null;
-  return { id: row.id, number: row.number, title: row.title, canManage };
+/** The berkas a document is filed in, as its page names it. */
+export type BerkasOfDocument = { id: number; number: string; title: string; canManage: boolean };
+
+/**
+ * The berkas a document is filed in (number and title), and whether the actor may take the
+ * document out now (`canManage`: `berkas.manage`, and the berkas open); as a read that shares the
+ * page's round trip (no statement for a document in no berkas).
+ */
+export function berkasOfDocumentRead(ctx: ServiceContext, berkasId: number | null): BatchedRead<BerkasOfDocument | null> {
+  return batchedRead(
+    berkasId === null
+      ? [null, null, null]
+      : [
+          statementOf(ctx.d1, berkasSelect(ctx).where("b.id", "=", berkasId)),
+          statementOf(ctx.d1, openTransferQuery(ctx, berkasId)),
+          statementOf(ctx.d1, openDisposalItemQuery(ctx, berkasId)),
+        ],
+    ([berkas, transfer, disposal]) => {
+      const row = berkas?.[0];
+      if (!row) return null;
+      const open = { onTransfer: (transfer?.length ?? 0) > 0, onDisposalList: (disposal?.length ?? 0) > 0 };
+      const canManage = can(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }) && closedReason(row, open) === null;
+      return { id: row.id, number: row.number, title: row.title, canManage };
+    },
+  );
 }
 
 /** The units a Super Admin filters by and files for (everyone else: none, their own unit is implied). */
