@@ -11,7 +11,9 @@ export const meta = () => pageMeta({ title: documentsText.title, description: do
 
 /** The public catalogue: PUBLIC documents only, download but no create/edit/delete. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadDocumentList(getAppContext(context), request, href("/documents"), { publicOnly: true });
+  // No extra read on the public list: its loader data (serialised into the page) carries none.
+  const { extra: _none, ...list } = await loadDocumentList(getAppContext(context), request, href("/documents"), { publicOnly: true });
+  return list;
 }
 
 export default function PublicDocuments({ loaderData }: Route.ComponentProps) {
