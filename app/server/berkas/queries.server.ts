@@ -103,11 +103,6 @@ export const openDisposalItemQuery = ({ db }: Deps, berkasId: number) =>
     .where("l.status", "!=", "EXECUTED")
     .limit(1);
 
-/** Whether a live document of the berkas sits on a disposal list that has not run yet. */
-export async function onOpenDisposalList(deps: Deps, berkasId: number): Promise<boolean> {
-  return (await openDisposalItemQuery(deps, berkasId).executeTakeFirst()) !== undefined;
-}
-
 /** SQL on `b` (berkas): not on a transfer proposal that is still open (DIUSULKAN). */
 export const notOnOpenTransfer = (eb: BerkasEb) =>
   eb.not(
@@ -130,11 +125,6 @@ export const openTransferQuery = ({ db }: Deps, berkasId: number) =>
     .where("ti.berkas_id", "=", berkasId)
     .where("t.status", "=", "DIUSULKAN")
     .limit(1);
-
-/** The open transfer proposal (DIUSULKAN) holding the berkas, if any. */
-export function openTransferOf(deps: Deps, berkasId: number) {
-  return openTransferQuery(deps, berkasId).executeTakeFirst();
-}
 
 /** The unit marked as the records centre (unit kearsipan), if any. */
 export function recordsCentre({ db }: Deps) {

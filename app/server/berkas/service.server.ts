@@ -24,7 +24,7 @@ import { findClassificationByCode } from "../classification/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
 import { offsetPage } from "../db/offset-page.server";
-import { batchedRead, statementOf, type BatchedRead, type Statement } from "../db/prepared.server";
+import { batchRead, batchedRead, statementOf, type BatchedRead, type Statement } from "../db/prepared.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { audienceOf, visibleDocuments, type DocumentRow } from "../documents/queries.server";
 import { documentRef } from "../documents/view.server";
@@ -36,9 +36,7 @@ import {
   berkasSelect,
   findBerkas,
   notOnOpenTransfer,
-  onOpenDisposalList,
   openDisposalItemQuery,
-  openTransferOf,
   openTransferQuery,
   parseBerkasId,
   toBerkasView,
@@ -60,18 +58,18 @@ async function visibleBerkas(ctx: ServiceContext, id: number | string): Promise<
 /** Why the berkas cannot take documents or change now: moved, on an open disposal list, proposed for transfer; or null. */
 async function closedReasonOf(ctx: ServiceContext, row: BerkasRow): Promise<string | null> {
   // A berkas at the records centre is closed whatever else holds it: nothing more to ask.
-  const open =
-    row.custody_unit_id !== null
-      ? { onTransfer: false, onDisposalList: false }
-      : { onTransfer: (await openTransferOf(ctx, row.id)) !== undefined, onDisposalList: await onOpenDisposalList(ctx, row.id) };
-  return closedReason(row, open);
+  return closedReason(row, row.custody_unit_id !== null ? [null, null] : await batchRead(ctx.d1, ...openHoldsOf(ctx, row.id)));
 }
 
-/** Why the berkas takes no change now (moved to the records centre, on an open transfer or disposal list), or null. */
-function closedReason(row: BerkasRow, open: { onTransfer: boolean; onDisposalList: boolean }): string | null {
+/** What else may hold a berkas open, read together: an open transfer proposal, a disposal list not yet run. */
+const openHoldsOf = (ctx: ServiceContext, berkasId: number) =>
+  [statementOf(ctx.d1, openTransferQuery(ctx, berkasId)), statementOf(ctx.d1, openDisposalItemQuery(ctx, berkasId))] as const;
+
+/** `closedReasonOf` from the rows of `openHoldsOf` (null rows: not read). */
+function closedReason(row: BerkasRow, [transfer, disposal]: readonly [unknown[] | null, unknown[] | null]): string | null {
   if (row.custody_unit_id !== null) return m.moved(row.custody_unit_name ?? "");
-  if (open.onTransfer) return m.onTransfer;
-  if (open.onDisposalList) return m.onDisposalList;
+  if (transfer?.length) return m.onTransfer;
+  if (disposal?.length) return m.onDisposalList;
   return null;
 }
 
@@ -479,18 +477,11 @@ export type BerkasOfDocument = { id: number; number: string; title: string; canM
  */
 export function berkasOfDocumentRead(ctx: ServiceContext, berkasId: number | null): BatchedRead<BerkasOfDocument | null> {
   return batchedRead(
-    berkasId === null
-      ? [null, null, null]
-      : [
-          statementOf(ctx.d1, berkasSelect(ctx).where("b.id", "=", berkasId)),
-          statementOf(ctx.d1, openTransferQuery(ctx, berkasId)),
-          statementOf(ctx.d1, openDisposalItemQuery(ctx, berkasId)),
-        ],
-    ([berkas, transfer, disposal]) => {
+    berkasId === null ? [null, null, null] : [statementOf(ctx.d1, berkasSelect(ctx).where("b.id", "=", berkasId)), ...openHoldsOf(ctx, berkasId)],
+    ([berkas, ...holds]) => {
       const row = berkas?.[0];
       if (!row) return null;
-      const open = { onTransfer: (transfer?.length ?? 0) > 0, onDisposalList: (disposal?.length ?? 0) > 0 };
-      const canManage = can(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }) && closedReason(row, open) === null;
+      const canManage = can(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }) && closedReason(row, holds) === null;
       return { id: row.id, number: row.number, title: row.title, canManage };
     },
   );
