@@ -8,11 +8,12 @@
  *
  *   node scripts/local-setup.ts [--persist-to DIR]   (DIR defaults to wrangler's .wrangler/state)
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 import { hasData, seedDemoData, type SeedBindings } from "./demo-seed.ts";
+import { applyLocalMigrations } from "./ops/local-migrations.ts";
+import type { D1Like } from "./ops/sql.ts";
 import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, DEV_IDP_PORT } from "./dev-idp.ts";
 
 const flag = process.argv.indexOf("--persist-to");
@@ -38,19 +39,14 @@ if (!/^\s*OIDC_(ISSUER|CLIENT_ID|CLIENT_SECRET)\s*=/m.test(devVars)) {
   console.log(`Added single sign-on against the local IdP (http://127.0.0.1:${DEV_IDP_PORT}) to .dev.vars`);
 }
 
-const migrate = spawnSync(
-  "wrangler",
-  ["d1", "migrations", "apply", "DB", "--local", "--config", "wrangler.toml", "--persist-to", persistTo],
-  { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" } },
-);
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
-
-const proxy = await getPlatformProxy<SeedBindings>({
+const proxy = await getPlatformProxy<SeedBindings & { DB: D1Like }>({
   configPath: "wrangler.toml",
   persist: { path: `${persistTo}/v3` },
   remoteBindings: false,
 });
 try {
+  const applied = await applyLocalMigrations(proxy.env.DB);
+  console.log(applied.length > 0 ? `Migrations applied to the local D1: ${applied.join(", ")}` : "Local D1 already migrated");
   if (await hasData(proxy.env)) {
     console.log("Database already has data: demo seed skipped");
   } else {

@@ -45,7 +45,8 @@ import {
   type Bucket,
   type Manifest,
 } from "./ops/backup-format.ts";
-import { localRunner, projectRoot, sqlLiteral, wrangler, wranglerD1Execute, wranglerRunner, type SqlRunner, type WranglerTarget } from "./ops/sql.ts";
+import { applyLocalMigrations } from "./ops/local-migrations.ts";
+import { localBindings, localRunner, sqlLiteral, wranglerD1Execute, wranglerRunner, type SqlRunner, type WranglerTarget } from "./ops/sql.ts";
 
 const USAGE = "usage: npm run restore -- --from DIR [--files] [--remote [--database NAME]] [--persist-to DIR]";
 /** Rows per INSERT, and a size bound well inside D1's 100 KB per statement. */
@@ -278,8 +279,12 @@ async function executeFile(target: WranglerTarget, statements: string[], scratch
 
 /** Local convenience: a --persist-to folder is migrated first (a no-op when it already is). */
 async function migrateLocal(persistTo: string) {
-  const migrate = await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", `${projectRoot}wrangler.toml`, "--persist-to", persistTo]);
-  if (migrate.code !== 0) throw new Error(`Migrating ${persistTo} failed: ${(migrate.stderr || migrate.stdout).slice(-2000)}`);
+  const { DB, dispose } = await localBindings(persistTo);
+  try {
+    await applyLocalMigrations(DB);
+  } finally {
+    await dispose();
+  }
 }
 
 try {

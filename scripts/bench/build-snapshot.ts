@@ -4,10 +4,12 @@
  * rebuild while the bench runs changes nothing under it), and read percentiles.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { childProcessEnv } from "../child-env.ts";
 import { seedDemoData, type SeedBindings } from "../demo-seed.ts";
+import { applyLocalMigrations } from "../ops/local-migrations.ts";
+import type { D1Like } from "../ops/sql.ts";
 
 /** The parts of the build's generated wrangler.json the benchmarks read. */
 export type WranglerJson = {
@@ -54,26 +56,15 @@ export async function snapshotBuild(root: string, work: string, build: boolean, 
  */
 export async function freshState(root: string, state: string, log: (message: string) => void): Promise<void> {
   log("migrations + demo seed");
-  const { getPlatformProxy, unstable_splitSqlQuery } = await import("wrangler");
-  const proxy = await getPlatformProxy<SeedBindings>({ configPath: join(root, "wrangler.toml"), persist: { path: join(state, "v3") }, remoteBindings: false });
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy<SeedBindings & { DB: D1Like }>({ configPath: join(root, "wrangler.toml"), persist: { path: join(state, "v3") }, remoteBindings: false });
   try {
-    const db = proxy.env.DB;
-    await db.batch([db.prepare(MIGRATIONS_TABLE)]);
-    for (const name of readdirSync(join(root, "migrations")).filter((file) => file.endsWith(".sql")).sort()) {
-      const queries = unstable_splitSqlQuery(readFileSync(join(root, "migrations", name), "utf8"));
-      await db.batch(queries.map((query) => db.prepare(query)));
-      // Apart: in the same batch as a migration that rebuilds a table, the local D1 drops the connection.
-      await db.batch([db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name)]);
-    }
+    await applyLocalMigrations(proxy.env.DB);
     await seedDemoData(proxy.env);
   } finally {
     await proxy.dispose();
   }
 }
-
-/** wrangler's record of the applied migrations (`wrangler d1 migrations apply` creates the same). */
-const MIGRATIONS_TABLE =
-  "CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)";
 
 /** The `p`th percentile of ascending `sorted` values (NaN when there are none). */
 export const percentile = (sorted: ArrayLike<number>, p: number) =>

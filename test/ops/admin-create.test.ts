@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../support/node/run-script";
-import { localRunner, projectRoot, type SqlRunner } from "../../scripts/ops/sql.ts";
+import { applyLocalMigrations } from "../../scripts/ops/local-migrations.ts";
+import { localBindings, localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
 import { verifyPassword } from "~/server/auth/password.server";
 
 const run = (args: string[], stdin?: string) => runScript(args, stdin ?? "");
@@ -41,19 +42,12 @@ const passwordOk = (row: UserRow, password: string) =>
 
 beforeAll(async () => {
   state = await mkdtemp(join(tmpdir(), "e-arsip-admin-create-"));
-  const migrated = await run([
-    join(projectRoot, "node_modules/wrangler/bin/wrangler.js"),
-    "d1",
-    "migrations",
-    "apply",
-    "DB",
-    "--local",
-    "--config",
-    "wrangler.toml",
-    "--persist-to",
-    state,
-  ]);
-  expect(migrated.code, migrated.stderr).toBe(0);
+  const { DB, dispose } = await localBindings(state);
+  try {
+    await applyLocalMigrations(DB);
+  } finally {
+    await dispose();
+  }
 }, 180_000);
 
 afterAll(async () => {
