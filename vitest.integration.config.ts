@@ -73,6 +73,8 @@ export default defineConfig({
     // graph for each of ~70 files was two thirds of this layer's time. Each file still starts from
     // empty, freshly migrated storage (test/support/worker/apply-migrations.ts).
     isolate: false,
+    // Two workers (two workerd), not vitest's default of one on two cores: one left a core idle.
+    maxWorkers: 2,
     // workerd, D1 and the queue consumer share two cores with the whole suite: a step may take seconds.
     testTimeout: 30_000,
     setupFiles: [

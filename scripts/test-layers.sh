@@ -2,10 +2,12 @@
 # `npm test`: every layer of the suite, stopping at the first step that fails, then each layer's
 # wall time (the README's table of layer times comes from this summary).
 #
-# The unit layer runs beside the integration layer: its operations tests mostly wait on the
-# wrangler processes they start, leaving about half of the two cores idle. The unit layer's
-# output is kept in a file and printed whole once both have ended, so the integration layer's
-# streams unbroken (and a log cut short still shows where the run was).
+# Layers that do not need each other run side by side, so the two cores stay busy: the typecheck
+# (one core) beside the build; then the integration layer beside the unit layer (whose operations
+# tests wait on the local runtimes they start) and the build checks (each bench script once, one
+# at a time). The end-to-end layer fills both cores on its own. The foreground layer's output
+# streams; the others' is kept in files and printed whole once all have ended (a log cut short
+# still shows where the run was).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,38 +26,41 @@ run() {
   record "$layer" $(( $(date +%s) - started ))
 }
 
-# run_beside BACKGROUND FOREGROUND: both at once; fails after both ended if either failed.
-run_beside() {
-  local background=$1 foreground=$2 started pid status=0 background_status=0
+# run_together FOREGROUND BACKGROUND...: all at once; fails after all ended if any failed.
+run_together() {
+  local foreground=$1 started status=0 failed="" layer
+  shift
   started=$(date +%s)
-  started_at "$background (beside $foreground; its output follows when both have ended)"
-  (
-    result=0
-    npm run "$background" > "$logs/$background.log" 2>&1 || result=$?
-    echo "$result" > "$logs/$background.status"
-    date +%s > "$logs/$background.ended"
-  ) &
-  pid=$!
+  for layer in "$@"; do
+    started_at "$layer (beside $foreground; its output follows when all have ended)"
+    (
+      result=0
+      npm run "$layer" > "$logs/$layer.log" 2>&1 || result=$?
+      echo "$result" > "$logs/$layer.status"
+      date +%s > "$logs/$layer.ended"
+    ) &
+  done
   started_at "$foreground"
   npm run "$foreground" || status=$?
   record "$foreground" $(( $(date +%s) - started ))
-  wait "$pid" || true
-  background_status=$(cat "$logs/$background.status")
-  echo "== $background output"
-  cat "$logs/$background.log"
-  record "$background" $(( $(cat "$logs/$background.ended") - started ))
-  if [ "$status" -ne 0 ] || [ "$background_status" -ne 0 ]; then
-    echo "Failed: $([ "$background_status" -ne 0 ] && echo "$background ")$([ "$status" -ne 0 ] && echo "$foreground")"
+  [ "$status" -eq 0 ] || failed+="$foreground "
+  wait
+  for layer in "$@"; do
+    echo "== $layer output"
+    cat "$logs/$layer.log"
+    record "$layer" $(( $(cat "$logs/$layer.ended") - started ))
+    [ "$(cat "$logs/$layer.status")" -eq 0 ] || failed+="$layer "
+  done
+  if [ -n "$failed" ]; then
+    echo "Failed: $failed"
     exit 1
   fi
 }
 
-run typecheck
-run_beside test:unit test:integration
-run build
-run test:build
+run_together typecheck build
+run_together test:integration test:unit test:build
 run test:e2e
 
 echo
-echo "Time per layer:"
+echo "Time per layer (side by side where it says so above):"
 printf '%s' "$summary"
