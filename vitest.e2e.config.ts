@@ -3,7 +3,7 @@ import { E2E_WORKERS } from "./test/support/node/e2e-workers";
 
 /**
  * End-to-end tests: headless Chromium (playwright-core + Debian's /usr/bin/chromium) against the
- * production build served by `wrangler dev` on a fresh, seeded local D1/R2 (see
+ * production build served in workerd (through Miniflare) on a fresh, seeded local D1/R2 (see
  * test/support/node/e2e-server.ts). Build first: `npm run build && npm run test:e2e`.
  */
 export default defineConfig({
