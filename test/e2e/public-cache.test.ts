@@ -97,3 +97,20 @@ describe("edge cache of public pages", () => {
     await waitForHydration(page);
   });
 });
+
+describe("browser cache of the build's scripts", () => {
+  it("keeps every script a page loads for a year without asking again (their names change with their content); not the page itself", async () => {
+    const page = await get("/");
+    expect(page.headers.get("cache-control")).not.toContain("immutable");
+    const scripts = [...(await page.text()).matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of new Set(scripts)) {
+      const response = await get(script);
+      expect(response.status, script).toBe(200);
+      expect(response.headers.get("cache-control"), script).toBe("public, max-age=31536000, immutable");
+      await response.arrayBuffer();
+    }
+    // The rules file itself is read by the platform, never served.
+    expect((await get("/_headers")).status).not.toBe(200);
+  });
+});
