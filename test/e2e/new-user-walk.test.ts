@@ -443,7 +443,7 @@ describe("leftovers of the last walk", () => {
 
   it("at 1366 px: no word breaks inside, headers never touch, Biasa/Terbuka, breadcrumbs name what an id stands for", async () => {
     const owner = await apiSession(DEMO_ACCOUNTS.ftStaff.username);
-    const doc = await createTestDocument(owner, { title: `Kerja Sama Universitas Internasional ${uniqueWord()}` });
+    const doc = await createTestDocument(owner, { title: `Pemberitahuan Kerja Sama Universitas Internasional ${uniqueWord()}` });
     await requestTestAccess(await apiSession(DEMO_ACCOUNTS.feStaff.username), doc.uuid, "Untuk penelitian bersama Universitas Indonesia");
     const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
     await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents?q=surat" });
