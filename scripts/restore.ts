@@ -45,8 +45,8 @@ import {
   type Bucket,
   type Manifest,
 } from "./ops/backup-format.ts";
-import { applyLocalMigrations } from "./ops/local-migrations.ts";
-import { localBindings, localRunner, sqlLiteral, wranglerD1Execute, wranglerRunner, type SqlRunner, type WranglerTarget } from "./ops/sql.ts";
+import { migrateLocalFolder } from "./ops/local-migrations.ts";
+import { localRunner, sqlLiteral, wranglerD1Execute, wranglerRunner, type SqlRunner, type WranglerTarget } from "./ops/sql.ts";
 
 const USAGE = "usage: npm run restore -- --from DIR [--files] [--remote [--database NAME]] [--persist-to DIR]";
 /** Rows per INSERT, and a size bound well inside D1's 100 KB per statement. */
@@ -95,7 +95,8 @@ async function main(from: string) {
   }
 
   const persistTo = options["persist-to"] ?? ".wrangler/state";
-  if (!options.remote && options["persist-to"]) await migrateLocal(persistTo);
+  // Local convenience: a --persist-to folder is migrated first (a no-op when it already is).
+  if (!options.remote && options["persist-to"]) await migrateLocalFolder(persistTo);
 
   let db: SqlRunner;
   let bucket: Bucket;
@@ -275,16 +276,6 @@ async function executeFile(target: WranglerTarget, statements: string[], scratch
   const file = join(scratch, "restore.sql");
   await writeFile(file, `${statements.map((statement) => `${statement};`).join("\n")}\n`);
   await wranglerD1Execute(target, ["--file", file, "--yes"]);
-}
-
-/** Local convenience: a --persist-to folder is migrated first (a no-op when it already is). */
-async function migrateLocal(persistTo: string) {
-  const { DB, dispose } = await localBindings(persistTo);
-  try {
-    await applyLocalMigrations(DB);
-  } finally {
-    await dispose();
-  }
 }
 
 try {

@@ -23,16 +23,14 @@
  * Flags: --docs N, --small N, --heavy-kb K, --no-build, --keep (keep the temp dir), --report
  * FILE (default scripts/bench/import-results.md). The Markdown report also goes to stdout.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { childProcessEnv } from "../child-env.ts";
+import { startWranglerDev, stopWranglerDev, tail } from "../serve-build.ts";
 import { freshState, snapshotBuild } from "./build-snapshot.ts";
 import { connectIsolate } from "./inspector.ts";
 import { cpuWindow, descendantsNamed, loadAverage, sampleMemory } from "./proc.ts";
@@ -125,83 +123,19 @@ function benchZip(count: number, prefix: string, paddingBytes = 0): Uint8Array {
   return zipSync(entries, { level: 6 });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-const tail = (file: string, lines = 30) => (existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "");
-
-/** The page Worker and the processor Worker in one `wrangler dev`, in its own process group. */
+/** The page Worker and the processor Worker in one `wrangler dev` (SSO off), with the page Worker's isolate. */
 async function startServer(work: string, state: string) {
-  const [port, inspectorPort] = [await freePort(), await freePort()];
-  const logFile = join(work, "wrangler.log");
-  const out = openSync(logFile, "a");
-  const build = join(work, "build");
-  const child = spawn(
-    process.execPath,
-    [
-      join(root, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      ...["--config", join(build, "server/wrangler.json"), "--config", join(build, "processor/wrangler.json")],
-      ...["--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", state],
-      ...["--var", `SESSION_SECRET:${randomBytes(32).toString("hex")}`, "--var", "OIDC_ISSUER:", "--var", "OIDC_CLIENT_ID:"],
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: root, env: childProcessEnv(root), stdio: ["ignore", out, out], detached: true },
-  );
-  closeSync(out);
+  const server = await startWranglerDev({ build: join(work, "build"), state, logFile: join(work, "wrangler.log"), vars: { OIDC_ISSUER: "", OIDC_CLIENT_ID: "" } });
   try {
-    return await readyServer(child, port, inspectorPort, logFile);
+    const workerd = descendantsNamed(server.child.pid!, "workerd");
+    if (workerd.length === 0) throw new Error("No workerd process below wrangler dev");
+    // The page Worker's isolate (the proxy serves the first --config's Worker): what counts against
+    // the 128 MB isolate limit in production, which workerd's RSS (simulators, every isolate) cannot tell.
+    const isolate = await connectIsolate(new URL(`http://127.0.0.1:${server.inspectorPort}`), "e-arsip", "/ws");
+    return { ...server, workerd, isolate };
   } catch (error) {
-    await stopServer(child);
+    await stopWranglerDev(server.child);
     throw error;
-  }
-}
-
-async function readyServer(child: ChildProcess, port: number, inspectorPort: number, logFile: string) {
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${tail(logFile)}`);
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer:\n${tail(logFile)}`);
-    const status = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) }).then(
-      async (response) => (await response.arrayBuffer(), response.status),
-      () => 0,
-    );
-    if (status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const workerd = descendantsNamed(child.pid!, "workerd");
-  if (workerd.length === 0) throw new Error("No workerd process below wrangler dev");
-  // The page Worker's isolate (the proxy serves the first --config's Worker): what counts against
-  // the 128 MB isolate limit in production, which workerd's RSS (simulators, every isolate) cannot tell.
-  const isolate = await connectIsolate(new URL(`http://127.0.0.1:${inspectorPort}`), "e-arsip", "/ws");
-  return { child, url, workerd, logFile, isolate };
-}
-
-/** Stop wrangler and its workerd processes together (the whole process group, even when wrangler itself has exited). */
-async function stopServer(child: ChildProcess) {
-  if (!child.pid) return;
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    } catch {
-      /* gone */
-    }
-  }
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    /* gone */
   }
 }
 
@@ -381,7 +315,7 @@ async function main() {
   let server: Server | undefined;
   const cleanup = async () => {
     server?.isolate.close();
-    if (server) await stopServer(server.child);
+    if (server) await stopWranglerDev(server.child);
     server = undefined;
     if (KEEP) log(`temp dir kept: ${work}`);
     else rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });

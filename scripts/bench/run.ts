@@ -62,6 +62,7 @@ import { queryPlans } from "./query-plans.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
 import { freshState, percentile, runLogged, snapshotBuild, type WranglerJson } from "./build-snapshot.ts";
+import { builtModules } from "../serve-build.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const args = process.argv.slice(2);
@@ -352,13 +353,6 @@ async function main() {
 
     // 3. workerd via Miniflare: the app beside the hello world and the controls, each on a
     // direct socket.
-    const modulesOf = (dir: string, main: string, more: string[] = []) => [
-      { type: "ESModule" as const, path: join(dir, main) },
-      ...more.map((file) => ({ type: "ESModule" as const, path: join(dir, file) })),
-      ...readdirSync(join(dir, "assets"), { recursive: true, encoding: "utf8" })
-        .filter((file) => /\.m?js$/.test(file))
-        .map((file) => ({ type: "ESModule" as const, path: join(dir, "assets", file) })),
-    ];
     const socket = [{ host: "127.0.0.1", port: 0 }];
     const sessionSecret = randomBytes(32).toString("hex");
     const r2Buckets = Object.fromEntries(config.r2_buckets.map((r) => [r.binding, r.bucket_name]));
@@ -366,7 +360,7 @@ async function main() {
     /** The app's Worker; `recording`: behind the recording entry, which notes every D1 round trip. */
     const appWorker = (recording: boolean) => ({
       name: "e-arsip",
-      modules: recording ? modulesOf(serverDir, RECORDING_ENTRY_FILE, [config.main]) : modulesOf(serverDir, config.main),
+      modules: recording ? builtModules(serverDir, RECORDING_ENTRY_FILE, [config.main]) : builtModules(serverDir, config.main),
       modulesRoot: serverDir,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags ?? [],
@@ -377,7 +371,7 @@ async function main() {
       unsafeDirectSockets: socket,
       unsafeRegisterWorker: false,
     });
-    type Extra = { name: string; script?: string; r2?: boolean; d1?: boolean; modules?: ReturnType<typeof modulesOf>; modulesRoot?: string };
+    type Extra = { name: string; script?: string; r2?: boolean; d1?: boolean; modules?: ReturnType<typeof builtModules>; modulesRoot?: string };
     const HELLO: Extra = { name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' };
     const startWorkerd = async (extras: Extra[], options: { inspector?: boolean; recording?: boolean } = {}) => {
       type Options = Parameters<typeof convertV4MiniflareOptions>[0];
@@ -471,7 +465,7 @@ async function main() {
     await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-build.log"), { BENCH_CONTROL_BUILD_DIR: controlBuild, BENCH_REPLAY_PAGES: replayFile });
     const controlServerDir = join(controlBuild, "server");
     const controlConfig = JSON.parse(readFileSync(join(controlServerDir, "wrangler.json"), "utf8")) as WranglerJson;
-    const SSR_CONTROL: Extra = { name: "control-ssr", modules: modulesOf(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
+    const SSR_CONTROL: Extra = { name: "control-ssr", modules: builtModules(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
 
     const D1_CONTROL: Extra = {
       name: "control-d1",

@@ -11,7 +11,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_splitSqlQuery } from "wrangler";
-import { projectRoot, sqlLiteral, type D1Like } from "./sql.ts";
+import { localBindings, projectRoot, sqlLiteral, type D1Like } from "./sql.ts";
 
 /** wrangler's record of the applied migrations, created with wrangler's own statement, to the letter. */
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
@@ -36,4 +36,14 @@ export async function applyLocalMigrations(db: D1Like): Promise<string[]> {
     await db.batch([db.prepare(`INSERT INTO d1_migrations (name) VALUES (${sqlLiteral(name)})`)]);
   }
   return pending;
+}
+
+/** Migrates the local state folder `persistTo` (a no-op when it already is). */
+export async function migrateLocalFolder(persistTo: string): Promise<void> {
+  const { DB, dispose } = await localBindings(persistTo);
+  try {
+    await applyLocalMigrations(DB);
+  } finally {
+    await dispose();
+  }
 }

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../support/node/run-script";
-import { applyLocalMigrations } from "../../scripts/ops/local-migrations.ts";
-import { localBindings, localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
+import { migrateLocalFolder } from "../../scripts/ops/local-migrations.ts";
+import { localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
 import { verifyPassword } from "~/server/auth/password.server";
 
 const run = (args: string[], stdin?: string) => runScript(args, stdin ?? "");
@@ -42,12 +42,7 @@ const passwordOk = (row: UserRow, password: string) =>
 
 beforeAll(async () => {
   state = await mkdtemp(join(tmpdir(), "e-arsip-admin-create-"));
-  const { DB, dispose } = await localBindings(state);
-  try {
-    await applyLocalMigrations(DB);
-  } finally {
-    await dispose();
-  }
+  await migrateLocalFolder(state);
 }, 180_000);
 
 afterAll(async () => {

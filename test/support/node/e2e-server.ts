@@ -9,8 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from "node:fs";
-import { createServer } from "node:net";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import type { TestProject } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp } from "../../../scripts/dev-idp.ts";
 import { childProcessEnv } from "../../../scripts/child-env.ts";
+import { builtModules, freePort, tail } from "../../../scripts/serve-build.ts";
 import { E2E_WORKERS } from "./e2e-workers";
 
 declare module "vitest" {
@@ -37,19 +37,6 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 const childEnv = childProcessEnv(root);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function run(command: string, args: string[], logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const log = openSync(logFile, "a");
@@ -63,18 +50,8 @@ function run(command: string, args: string[], logFile: string): Promise<void> {
   });
 }
 
-const tail = (file: string, lines = 40) => (existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "");
-
 /** A seeded local D1/R2 and the build served on it. */
 type E2eServer = { baseURL: string; persistTo: string; stop: () => Promise<void> };
-
-/** The ES modules of one built Worker: its entry and every chunk beside it. */
-const modulesOf = (dir: string) => [
-  { type: "ESModule" as const, path: join(dir, "index.js") },
-  ...readdirSync(join(dir, "assets"), { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.m?js$/.test(file))
-    .map((file) => ({ type: "ESModule" as const, path: join(dir, "assets", file) })),
-];
 
 /**
  * The two built Workers in one workerd through Miniflare, as `wrangler dev -c server -c processor`
@@ -95,7 +72,7 @@ async function startServer(dir: string, port: number, idp: DevIdp): Promise<E2eS
   const worker = (name: string) => {
     const workerDir = join(build, name);
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(workerDir, "wrangler.json"));
-    return { ...(workerOptions as { bindings?: Record<string, unknown> }), modules: modulesOf(workerDir), modulesRoot: workerDir };
+    return { ...(workerOptions as { bindings?: Record<string, unknown> }), modules: builtModules(workerDir), modulesRoot: workerDir };
   };
   const server = worker("server");
   const processor = worker("processor");
