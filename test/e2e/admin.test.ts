@@ -2,16 +2,16 @@
  * The administration screens end to end, with JavaScript on and off: users (list, create with
  * field errors, update, detail, delete, 'Akhiri Sesi', a role change ending the user's
  * sessions), work units (create, edit, delete, refused while in use) and the audit log
- * (filters, keyset Previous/Next, the CSV link), plus an axe-core audit of every admin page at
- * a laptop and a phone size. The refusals for other roles are in gates.test.ts.
+ * (filters, keyset Previous/Next, the CSV link), plus an axe-core audit of every admin page and
+ * dialog at a laptop and a phone size with JavaScript on, and at the phone without (SIZE_RUNS). The refusals for other roles are in gates.test.ts.
  */
-import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   JS_MODES,
+  SIZE_RUNS,
   baseURL,
   goto,
   login,
@@ -21,14 +21,13 @@ import {
   useBrowser,
   waitForHydration,
 } from "../support/node/browser";
+import { auditPages } from "../support/node/axe";
 import { queryE2eDb } from "../support/node/e2e-db";
 
 const browser = useBrowser();
 // Each test walks several pages in two browser contexts; a shared machine makes that slow.
 vi.setConfig({ testTimeout: 120_000 });
 const POLL = { timeout: 10_000, interval: 100 };
-const LAPTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 const USER_COLUMNS = ["No", "Nama Lengkap", "Username", "Email", "Peran", "Terakhir Diperbarui", "Aksi"];
 const UNIT_COLUMNS = ["No", "Nama", "Jenis", "Email", "Pejabat", "Terakhir Diperbarui", "Aksi"];
@@ -400,21 +399,16 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
  * checkbox sits outside every landmark, and the menu toggle is a <label> with aria-label. They
  * are excluded by name so that anything else on these pages still fails the audit.
  */
-const SHELL_EXCLUDED = [["#nav-drawer"], ["[data-testid=menu-toggle]"]];
-
-describe("accessibility (axe-core)", () => {
-  it.each([
-    ["1366×800", LAPTOP],
-    ["390×844", PHONE],
-  ])("every admin page has no violations at %s", async (_size, viewport) => {
-    const { page } = await browser.newPage({ javaScriptEnabled: true, viewport });
+describe.each(SIZE_RUNS)("accessibility (axe-core), $size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("every admin page and dialog has no violations", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport });
     await login(page, DEMO_ACCOUNTS.admin);
     const api = await apiOf(page);
     const users = await api<{ data: { uuid: string; username: string }[] }>("GET", "/api/v1/users?q=viewer");
     const viewer = users.body.data.find((user) => user.username === DEMO_ACCOUNTS.viewer.username)!;
     const units = await api<{ data: { id: number }[] }>("GET", "/api/v1/unit-kerja");
     const unitId = units.body.data[0]!.id;
-    const paths = [
+    await auditPages(page, [
       "/app/users",
       `/app/users?dialog=delete&user=${viewer.uuid}`,
       "/app/users/create",
@@ -428,18 +422,6 @@ describe("accessibility (axe-core)", () => {
       `/app/manage-unit-kerja/${unitId}/update`,
       "/app/audit-logs",
       "/app/audit-logs?from=2099-01-01",
-    ];
-    const found: string[] = [];
-    for (const path of paths) {
-      await goto(page, path);
-      await page.locator("h1").first().waitFor();
-      if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-      const violations = await page.evaluate(async (exclude) => {
-        const result = await (window as unknown as { axe: typeof axe }).axe.run({ include: [["body"]], exclude }, { resultTypes: ["violations"] });
-        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      }, SHELL_EXCLUDED);
-      found.push(...violations.map((violation) => `${path} ${violation}`));
-    }
-    expect(found).toEqual([]);
+    ]);
   });
 });

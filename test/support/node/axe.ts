@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import type { AxeResults, Result } from "axe-core";
+import { goto } from "./browser";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -91,4 +92,22 @@ export function formatViolations(violations: Result[]): string {
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
   const violations = await axeViolations(page);
   if (violations.length > 0) throw new Error(`axe found ${violations.length} violation(s) on ${label}:\n${formatViolations(violations)}`);
+}
+
+/**
+ * Visit each path (waiting for its <h1>), audit it, and fail once with every page's violations
+ * (one page's failure does not hide the next's).
+ */
+export async function auditPages(page: Page, paths: string[]): Promise<void> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    await goto(page, path);
+    await page.locator("h1").first().waitFor();
+    try {
+      await expectNoAxeViolations(page, path);
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join("\n\n"));
 }
