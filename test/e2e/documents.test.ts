@@ -1,5 +1,5 @@
 /**
- * The document catalogue end to end, with JavaScript on and off (SPEC section 2:
+ * The document catalogue end to end, its forms with JavaScript on and off (SPEC section 2:
  * Document list, Shared table behaviour, Create, Detail, Update; section 6 permissions; section 8
  * messages): create -> list -> search -> detail -> preview -> download -> update -> delete, each
  * as the roles that may and may not.
@@ -596,130 +596,6 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     });
   });
 
-  describe("permissions", () => {
-    it("viewer: no create, edit or delete; the create page answers 403", async () => {
-      const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/documents?size=50" });
-      expect(await rows(page).count()).toBeGreaterThanOrEqual(30);
-      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(0);
-      expect(await page.getByRole("link", { name: "Edit", exact: true }).count()).toBe(0);
-      expect(await page.getByRole("link", { name: "Hapus", exact: true }).count()).toBe(0);
-      // Downloads only on PUBLIC rows.
-      const access = await cellTexts(page, 6);
-      const downloads = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.querySelector("[data-testid=download]") !== null));
-      expect(downloads).toEqual(access.map((level) => level === "PUBLIC"));
-
-      const uuid = await uuidOf(page, FT_PRIVATE);
-      await goto(page, `/app/documents/${uuid}`);
-      expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
-      // No file, but the row says why and that a Viewer cannot ask for it.
-      expect(await page.getByTestId("file-name").count()).toBe(0);
-      expect(await textOf(page, "[data-testid=file-notice]")).toContain("Akun Viewer tidak dapat mengajukan permintaan akses");
-      expect(await page.getByTestId("update-document").count()).toBe(0);
-      expect(await page.getByTestId("delete-document").count()).toBe(0);
-
-      expectHttpStatus(403);
-      const response = await page.goto("/app/documents/create");
-      expect(response?.status()).toBe(403);
-      expect(await textOf(page, "[data-testid=error-message]")).toBe("Anda tidak memiliki izin untuk membuat dokumen.");
-      expect(await page.getByLabel("Judul", { exact: true }).count()).toBe(0);
-    });
-
-    it("fe.staff: no file, update or delete on ft.staff's private document", async () => {
-      const { page, context, expectHttpStatus } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.feStaff);
-      const uuid = await uuidOf(page, FT_PRIVATE);
-      const row = rows(page).filter({ hasText: FT_PRIVATE });
-      for (const action of ["Unduh", "Edit", "Hapus"]) expect(await row.getByRole("link", { name: action, exact: true }).count(), action).toBe(0);
-
-      await goto(page, `/app/documents/${uuid}`);
-      expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
-      // No file, but the row says why and how to ask for it.
-      expect(await page.getByTestId("file-name").count()).toBe(0);
-      expect(await textOf(page, "[data-testid=file-notice]")).toContain("Ajukan permintaan akses");
-      expect(await page.getByTestId("update-document").count()).toBe(0);
-      expect(await page.getByTestId("delete-document").count()).toBe(0);
-      expect(await page.content()).not.toContain(`/api/v1/archives/${uuid}/download`);
-      expectHttpStatus(403);
-      const file = await context.request.get(`/api/v1/archives/${uuid}/download`);
-      expect(file.status()).toBe(403);
-
-      // Asking for the edit form or the delete dialog anyway: back on the detail page with a toast.
-      for (const [path, message] of [
-        [`/app/documents/${uuid}/update`, "Anda tidak memiliki izin untuk mengedit dokumen ini."],
-        [`/app/documents/${uuid}?dialog=delete`, "Anda tidak memiliki izin untuk menghapus dokumen ini."],
-      ] as const) {
-        await goto(page, path);
-        await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}` && url.search === "");
-        expect(await page.getByTestId("toast").filter({ hasText: message }).count(), path).toBe(1);
-        expect(await page.getByTestId("delete-dialog").count()).toBe(0);
-        expect(await page.getByLabel("Judul", { exact: true }).count()).toBe(0);
-        expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
-      }
-    });
-
-    it("admin: update and delete on every document", async () => {
-      const { page } = await browser.newPage({ javaScriptEnabled });
-      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents?size=50" });
-      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(1);
-      const count = await rows(page).count();
-      expect(count).toBeGreaterThanOrEqual(30);
-      for (const action of ["Lihat", "Unduh", "Edit", "Hapus"]) {
-        expect(await page.getByRole("link", { name: action, exact: true }).count(), action).toBe(count);
-      }
-      for (const title of [FT_PRIVATE, FE_PRIVATE]) {
-        await goto(page, `/app/documents/${await uuidOf(page, title)}`);
-        expect(await page.getByTestId("file-row").count(), title).toBe(1);
-        expect(await page.getByTestId("update-document").count(), title).toBe(1);
-        expect(await page.getByTestId("delete-document").count(), title).toBe(1);
-      }
-    });
-  });
-
-  describe("signed out", () => {
-    it("/documents lists PUBLIC documents only, without create/edit/delete, and downloads", async () => {
-      const { page, context } = await browser.newPage({ javaScriptEnabled });
-      await goto(page, "/documents?size=50");
-      expect(await textOf(page, "h1")).toBe("Semua Dokumen");
-      const count = await rows(page).count();
-      expect(count).toBeGreaterThan(0);
-      expect((await showing(page)).total).toBe(count);
-      expect(new Set(await cellTexts(page, 6))).toEqual(new Set(["PUBLIC"]));
-      expect(await titles(page)).not.toContain(FT_PRIVATE);
-      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(0);
-      for (const action of ["Edit", "Hapus"]) expect(await page.getByRole("link", { name: action, exact: true }).count(), action).toBe(0);
-      // Each public row: 'Lihat' (its public page) and 'Unduh'.
-      expect(await page.getByRole("link", { name: "Lihat", exact: true }).count()).toBe(count);
-      expect(await page.getByRole("link", { name: "Unduh", exact: true }).count()).toBe(count);
-
-      // Preselected category from ?category=.
-      await goto(page, "/documents?category=5");
-      expect(await page.getByTestId("category-filter").inputValue()).toBe("5");
-      expect(new Set(await cellTexts(page, 3))).toEqual(new Set(["Sertifikat Akreditasi"]));
-
-      const row = rows(page).first();
-      const title = (await row.locator("td:nth-child(2)").textContent())!;
-      const link = row.getByRole("link", { name: "Unduh", exact: true });
-      const href = (await link.getAttribute("href"))!;
-      const file = await download(page, () => link.click());
-      const served = await context.request.head(href);
-      expect(served.status()).toBe(200);
-      expect(served.headers().etag).toBe(`"${sha256(file.bytes)}"`);
-      expect(Number(served.headers()["content-length"])).toBe(file.bytes.length);
-      expect(file.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      if (javaScriptEnabled) {
-        await page.getByTestId("toast").filter({ hasText: `Dokumen "${title}" berhasil diunduh!` }).waitFor();
-      }
-    });
-
-    it("an /app document page sends a visitor to /", async () => {
-      const { page } = await browser.newPage({ javaScriptEnabled });
-      await page.goto(`/app/documents/${crypto.randomUUID()}`);
-      await page.waitForURL((url) => url.pathname === "/");
-      expect(pathOf(page)).toBe("/");
-    });
-  });
-
   if (!javaScriptEnabled) {
     it("a create form posted twice (same submissionId) creates one document", async () => {
       const word = uniqueWord(tag);
@@ -759,4 +635,133 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     });
   }
 
+});
+
+/**
+ * Who sees which actions, and what a visitor gets: these post no form, and the server renders the
+ * same markup with JavaScript on or off (a plain link downloads without it: keyboard-and-visitor
+ * tests), so they run once, with JavaScript.
+ */
+describe("roles and visitors, JS on (no form posts)", () => {
+  describe("permissions", () => {
+    it("viewer: no create, edit or delete; the create page answers 403", async () => {
+      const { page, expectHttpStatus } = await browser.newPage({ javaScriptEnabled: true });
+      await login(page, DEMO_ACCOUNTS.viewer, { open: "/app/documents?size=50" });
+      expect(await rows(page).count()).toBeGreaterThanOrEqual(30);
+      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Edit", exact: true }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Hapus", exact: true }).count()).toBe(0);
+      // Downloads only on PUBLIC rows.
+      const access = await cellTexts(page, 6);
+      const downloads = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.querySelector("[data-testid=download]") !== null));
+      expect(downloads).toEqual(access.map((level) => level === "PUBLIC"));
+
+      const uuid = await uuidOf(page, FT_PRIVATE);
+      await goto(page, `/app/documents/${uuid}`);
+      expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
+      // No file, but the row says why and that a Viewer cannot ask for it.
+      expect(await page.getByTestId("file-name").count()).toBe(0);
+      expect(await textOf(page, "[data-testid=file-notice]")).toContain("Akun Viewer tidak dapat mengajukan permintaan akses");
+      expect(await page.getByTestId("update-document").count()).toBe(0);
+      expect(await page.getByTestId("delete-document").count()).toBe(0);
+
+      expectHttpStatus(403);
+      const response = await page.goto("/app/documents/create");
+      expect(response?.status()).toBe(403);
+      expect(await textOf(page, "[data-testid=error-message]")).toBe("Anda tidak memiliki izin untuk membuat dokumen.");
+      expect(await page.getByLabel("Judul", { exact: true }).count()).toBe(0);
+    });
+
+    it("fe.staff: no file, update or delete on ft.staff's private document", async () => {
+      const { page, context, expectHttpStatus } = await browser.newPage({ javaScriptEnabled: true });
+      await login(page, DEMO_ACCOUNTS.feStaff);
+      const uuid = await uuidOf(page, FT_PRIVATE);
+      const row = rows(page).filter({ hasText: FT_PRIVATE });
+      for (const action of ["Unduh", "Edit", "Hapus"]) expect(await row.getByRole("link", { name: action, exact: true }).count(), action).toBe(0);
+
+      await goto(page, `/app/documents/${uuid}`);
+      expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
+      // No file, but the row says why and how to ask for it.
+      expect(await page.getByTestId("file-name").count()).toBe(0);
+      expect(await textOf(page, "[data-testid=file-notice]")).toContain("Ajukan permintaan akses");
+      expect(await page.getByTestId("update-document").count()).toBe(0);
+      expect(await page.getByTestId("delete-document").count()).toBe(0);
+      expect(await page.content()).not.toContain(`/api/v1/archives/${uuid}/download`);
+      expectHttpStatus(403);
+      const file = await context.request.get(`/api/v1/archives/${uuid}/download`);
+      expect(file.status()).toBe(403);
+
+      // Asking for the edit form or the delete dialog anyway: back on the detail page with a toast.
+      for (const [path, message] of [
+        [`/app/documents/${uuid}/update`, "Anda tidak memiliki izin untuk mengedit dokumen ini."],
+        [`/app/documents/${uuid}?dialog=delete`, "Anda tidak memiliki izin untuk menghapus dokumen ini."],
+      ] as const) {
+        await goto(page, path);
+        await page.waitForURL((url) => url.pathname === `/app/documents/${uuid}` && url.search === "");
+        expect(await page.getByTestId("toast").filter({ hasText: message }).count(), path).toBe(1);
+        expect(await page.getByTestId("delete-dialog").count()).toBe(0);
+        expect(await page.getByLabel("Judul", { exact: true }).count()).toBe(0);
+        expect((await detailRows(page)).Judul).toBe(FT_PRIVATE);
+      }
+    });
+
+    it("admin: update and delete on every document", async () => {
+      const { page } = await browser.newPage({ javaScriptEnabled: true });
+      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents?size=50" });
+      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(1);
+      const count = await rows(page).count();
+      expect(count).toBeGreaterThanOrEqual(30);
+      for (const action of ["Lihat", "Unduh", "Edit", "Hapus"]) {
+        expect(await page.getByRole("link", { name: action, exact: true }).count(), action).toBe(count);
+      }
+      for (const title of [FT_PRIVATE, FE_PRIVATE]) {
+        await goto(page, `/app/documents/${await uuidOf(page, title)}`);
+        expect(await page.getByTestId("file-row").count(), title).toBe(1);
+        expect(await page.getByTestId("update-document").count(), title).toBe(1);
+        expect(await page.getByTestId("delete-document").count(), title).toBe(1);
+      }
+    });
+  });
+
+  describe("signed out", () => {
+    it("/documents lists PUBLIC documents only, without create/edit/delete, and downloads", async () => {
+      const { page, context } = await browser.newPage({ javaScriptEnabled: true });
+      await goto(page, "/documents?size=50");
+      expect(await textOf(page, "h1")).toBe("Semua Dokumen");
+      const count = await rows(page).count();
+      expect(count).toBeGreaterThan(0);
+      expect((await showing(page)).total).toBe(count);
+      expect(new Set(await cellTexts(page, 6))).toEqual(new Set(["PUBLIC"]));
+      expect(await titles(page)).not.toContain(FT_PRIVATE);
+      expect(await page.getByRole("link", { name: "+ Buat Baru", exact: true }).count()).toBe(0);
+      for (const action of ["Edit", "Hapus"]) expect(await page.getByRole("link", { name: action, exact: true }).count(), action).toBe(0);
+      // Each public row: 'Lihat' (its public page) and 'Unduh'.
+      expect(await page.getByRole("link", { name: "Lihat", exact: true }).count()).toBe(count);
+      expect(await page.getByRole("link", { name: "Unduh", exact: true }).count()).toBe(count);
+
+      // Preselected category from ?category=.
+      await goto(page, "/documents?category=5");
+      expect(await page.getByTestId("category-filter").inputValue()).toBe("5");
+      expect(new Set(await cellTexts(page, 3))).toEqual(new Set(["Sertifikat Akreditasi"]));
+
+      const row = rows(page).first();
+      const title = (await row.locator("td:nth-child(2)").textContent())!;
+      const link = row.getByRole("link", { name: "Unduh", exact: true });
+      const href = (await link.getAttribute("href"))!;
+      const file = await download(page, () => link.click());
+      const served = await context.request.head(href);
+      expect(served.status()).toBe(200);
+      expect(served.headers().etag).toBe(`"${sha256(file.bytes)}"`);
+      expect(Number(served.headers()["content-length"])).toBe(file.bytes.length);
+      expect(file.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      await page.getByTestId("toast").filter({ hasText: `Dokumen "${title}" berhasil diunduh!` }).waitFor();
+    });
+
+    it("an /app document page sends a visitor to /", async () => {
+      const { page } = await browser.newPage({ javaScriptEnabled: true });
+      await page.goto(`/app/documents/${crypto.randomUUID()}`);
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(pathOf(page)).toBe("/");
+    });
+  });
 });
