@@ -24,7 +24,6 @@ import { appendFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
-  dataTables,
   encodeRow,
   FORMAT,
   lastMigration,
@@ -32,6 +31,7 @@ import {
   proxyBucket,
   quoteIdent,
   quoteText,
+  readSchema,
   remoteBucket,
   sha256Hex,
   type Bucket,
@@ -77,7 +77,7 @@ async function main(out: string) {
     await mkdir(join(out, "tables"), { recursive: true });
 
     const tables: Manifest["tables"] = [];
-    for (const table of await dataTables(db)) {
+    for (const table of (await readSchema(db)).dataTables) {
       const rows = await dumpTable(db, table, join(out, "tables", `${table}.jsonl`));
       tables.push({ name: table, rows });
     }

@@ -32,14 +32,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
-  dataTables,
   decodeRow,
   FORMAT,
-  ftsTables,
   lastMigration,
   objectPath,
   proxyBucket,
   quoteIdent,
+  readSchema,
   remoteBucket,
   sha256Hex,
   type Bucket,
@@ -131,7 +130,7 @@ async function main(from: string) {
           `Apply the same migrations first (${options.remote ? "npx wrangler d1 migrations apply DB --remote" : "npm run db:migrate:local"}).`,
       );
     }
-    const tables = await dataTables(db);
+    const { dataTables: tables, fts, triggers } = await readSchema(db);
     const missing = manifest.tables.map((table) => table.name).filter((name) => !tables.includes(name));
     if (missing.length > 0) throw new Refused(`${db.target} lacks tables of the backup: ${missing.join(", ")}`);
     const [counts] = await db.query<Record<string, number>>(
@@ -152,8 +151,6 @@ async function main(from: string) {
     }
 
     // ---- The database, as one unit ---------------------------------------------------------
-    const triggers = await db.query<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY rowid");
-    const fts = await ftsTables(db);
     const statements: string[] = ["PRAGMA defer_foreign_keys = on"];
     for (const trigger of triggers) statements.push(`DROP TRIGGER ${quoteIdent(trigger.name)}`);
     // Rows the migrations seeded (roles, counters, the chain head, sequences) give way to the backup's.

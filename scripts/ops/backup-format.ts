@@ -32,22 +32,36 @@ export type Manifest = {
 
 type MasterRow = { type: string; name: string; sql: string | null };
 
-/** FTS5 virtual tables of a database. */
-export async function ftsTables(db: SqlRunner): Promise<string[]> {
-  const rows = await db.query<MasterRow>("SELECT type, name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'");
-  return rows.filter((row) => /USING\s+fts5/i.test(row.sql ?? "")).map((row) => row.name);
-}
+/** What a backup and a restore read of a database's schema. */
+export type Schema = {
+  /**
+   * The tables whose rows a backup holds, parents before children (by foreign key; cycles and
+   * self-references are fine because the restore defers foreign keys to its commit). Left out:
+   * virtual tables and FTS shadow tables (`<fts>_*`), SQLite's and Cloudflare's internal tables
+   * (sqlite_sequence excepted: restored so ids are never handed out twice) and d1_migrations
+   * (the target has its own, and must be at the same migration).
+   */
+  dataTables: string[];
+  /** FTS5 virtual tables. */
+  fts: string[];
+  /** Triggers, in the order they were created. */
+  triggers: { name: string; sql: string }[];
+};
+
+const isVirtual = (row: MasterRow) => /^CREATE\s+VIRTUAL\s+TABLE/i.test(row.sql ?? "");
 
 /**
- * The tables whose rows a backup holds, parents before children (by foreign key; cycles and
- * self-references are fine because the restore defers foreign keys to its commit). Left out:
- * virtual tables and FTS shadow tables (`<fts>_*`), SQLite's and Cloudflare's internal tables
- * (sqlite_sequence excepted: restored so ids are never handed out twice) and d1_migrations
- * (the target has its own, and must be at the same migration).
+ * The schema in one round trip (each is a `wrangler d1 execute` on the --remote path): the
+ * catalogue, and every foreign key of the tables a backup may hold.
  */
-export async function dataTables(db: SqlRunner): Promise<string[]> {
-  const tables = await db.query<MasterRow>("SELECT type, name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name");
-  const virtual = tables.filter((table) => /^CREATE\s+VIRTUAL\s+TABLE/i.test(table.sql ?? "")).map((table) => table.name);
+export async function readSchema(db: SqlRunner): Promise<Schema> {
+  const [master, fks] = (await db.queryAll([
+    "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'trigger') ORDER BY rowid",
+    `SELECT m.name AS child, f."table" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f
+     WHERE m.type = 'table' AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND substr(m.name, 1, 4) <> '_cf_' AND substr(m.name, 1, 7) <> 'sqlite_'`,
+  ])) as [MasterRow[], { child: string; parent: string }[]];
+  const tables = master.filter((row) => row.type === "table");
+  const virtual = tables.filter(isVirtual).map((table) => table.name);
   const names = tables
     .map((table) => table.name)
     .filter(
@@ -57,11 +71,8 @@ export async function dataTables(db: SqlRunner): Promise<string[]> {
         !name.startsWith("sqlite_") &&
         !name.startsWith("_cf_") &&
         name !== "d1_migrations",
-    );
-  // Every foreign key in one query (each statement is a round trip on the --remote path).
-  const fks = await db.query<{ child: string; parent: string }>(
-    `SELECT m.name AS child, f."table" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND m.name IN (${names.map(quoteText).join(", ")})`,
-  );
+    )
+    .sort();
   const parents = new Map<string, string[]>();
   for (const name of names) {
     const own = fks.filter((fk) => fk.child === name).map((fk) => fk.parent);
@@ -77,7 +88,11 @@ export async function dataTables(db: SqlRunner): Promise<string[]> {
     ordered.push(name);
   };
   for (const name of names) visit(name);
-  return [...ordered, "sqlite_sequence"];
+  return {
+    dataTables: [...ordered, "sqlite_sequence"],
+    fts: tables.filter((table) => isVirtual(table) && /USING\s+fts5/i.test(table.sql ?? "")).map((table) => table.name),
+    triggers: master.filter((row) => row.type === "trigger").map((row) => ({ name: row.name, sql: row.sql ?? "" })),
+  };
 }
 
 /** The newest applied migration, or null when there is no d1_migrations table (or it is empty). */

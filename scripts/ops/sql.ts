@@ -21,6 +21,8 @@ export interface SqlRunner {
   readonly target: string;
   /** The rows of one statement. */
   query<T = Row>(sql: string): Promise<T[]>;
+  /** The rows of each statement, read in one round trip (one `wrangler d1 execute` on the --remote path). */
+  queryAll(statements: string[]): Promise<Row[][]>;
   /** Statements run in order as one batch: D1 stops at the first failing one. */
   batch(statements: string[]): Promise<void>;
   close(): Promise<void>;
@@ -75,6 +77,10 @@ export function proxyRunner(db: D1Like, target: string, dispose: () => Promise<v
     async query<T>(sql: string) {
       return (await db.prepare(sql).all<T>()).results;
     },
+    async queryAll(statements) {
+      const results = (await db.batch(statements.map((statement) => db.prepare(statement)))) as { results: Row[] }[];
+      return results.map((result) => result.results);
+    },
     async batch(statements) {
       if (statements.length > 0) await db.batch(statements.map((statement) => db.prepare(statement)));
     },
@@ -117,6 +123,11 @@ export function wranglerRunner(target: WranglerTarget): SqlRunner {
     async query<T>(sql: string) {
       const results = await wranglerD1(target, ["--command", sql]);
       return (results.at(-1)?.results ?? []) as T[];
+    },
+    async queryAll(statements) {
+      const results = await wranglerD1(target, ["--command", statements.join(";\n")]);
+      if (results.length !== statements.length) throw new Error(`wrangler d1 execute answered ${results.length} results for ${statements.length} statements`);
+      return results.map((result) => result.results ?? []);
     },
     async batch(statements) {
       if (statements.length > 0) await wranglerD1(target, ["--command", statements.join(";\n")]);
