@@ -75,20 +75,20 @@ async function main() {
       ? wranglerRunner({ remote: false, database: options.database, persistTo: options["persist-to"] })
       : await localRunner(options["persist-to"]);
   try {
-    const role = await runner
-      .query<{ id: number }>(`SELECT id FROM roles WHERE name = ${sqlLiteral(rules.ROLES.superAdmin)}`)
+    // One round trip (a `wrangler d1 execute` on the --remote path): the role, and the account if it exists.
+    const [role, users] = (await runner
+      .queryAll([
+        `SELECT id FROM roles WHERE name = ${sqlLiteral(rules.ROLES.superAdmin)}`,
+        `SELECT u.id, u.uuid, u.username, r.name AS role FROM users u JOIN roles r ON r.id = u.role_id WHERE u.username = ${sqlLiteral(input.username)}`,
+      ])
       .catch((error: unknown) => {
         throw new Error(
           `${runner.target} has no E-Arsip schema yet (${String(error).slice(0, 200)}). Apply the migrations first: ` +
             (options.remote ? "npx wrangler d1 migrations apply DB --remote" : "npm run db:migrate:local"),
         );
-      });
+      })) as [{ id: number }[], { id: number; uuid: string; username: string; role: string }[]];
     if (!role[0]) throw new Error(`${runner.target} has no 'Super Admin' role: is this the E-Arsip database?`);
-    const existing = (
-      await runner.query<{ id: number; uuid: string; username: string; role: string }>(
-        `SELECT u.id, u.uuid, u.username, r.name AS role FROM users u JOIN roles r ON r.id = u.role_id WHERE u.username = ${sqlLiteral(input.username)}`,
-      )
-    )[0];
+    const existing = users[0];
     if (existing && !options.reset) {
       throw new Refused(`User "${existing.username}" already exists (${existing.role}). Pass --reset to set a new password and make it Super Admin.`);
     }
