@@ -1,7 +1,9 @@
 /**
  * axe-core on every page the app has, at a laptop (1366x800) and a phone (390x844) with
  * JavaScript on, and at the phone with JavaScript off (SIZE_RUNS): any WCAG 2.1 A/AA (or axe
- * best-practice) violation fails the test with the list of what was found. Pages are visited by role: visitor, Satuan Kerja, Super Admin.
+ * best-practice) violation fails the test with the list of what was found. Pages are visited by
+ * role: visitor, Satuan Kerja, Super Admin (whose users, work units and audit log pages, with their
+ * dialogs, admin.test.ts audits the same way).
  */
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
