@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { childProcessEnv } from "../../scripts/child-env.ts";
+import { runScript, type ScriptRun } from "../support/node/run-script";
 
 /**
  * Every benchmark script runs once at a tiny size against the production build `npm test` has
@@ -16,19 +15,8 @@ const work = mkdtempSync(join(tmpdir(), "earsip-bench-smoke-"));
 /** Seconds a script may take here; on a shared 2-core machine each takes well under this. */
 const TIMEOUT_MS = 300_000;
 
-function runScript(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...args], { cwd: root, env: childProcessEnv(root), stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
-
 const report = (name: string) => join(work, name);
-const expectRan = (run: { code: number | null; output: string }) => expect(run.code, run.output.split("\n").slice(-40).join("\n")).toBe(0);
+const expectRan = (run: ScriptRun) => expect(run.code, `${run.stdout}${run.stderr}`.split("\n").slice(-40).join("\n")).toBe(0);
 
 beforeAll(() => {
   expect(existsSync(join(root, "build/server/index.js")), "run `npm run build` first").toBe(true);
@@ -40,7 +28,8 @@ it(
   async () => {
     const file = report("bench.md");
     expectRan(
-      await runScript("scripts/bench/run.ts", [
+      await runScript([
+        "scripts/bench/run.ts",
         ...["--no-build", "--report", file],
         ...["--count", "300", "--duration", "0.2", "--warmup", "0", "--profile-seconds", "0.2", "--quiet-budget", "0", "--transfer-mb", "1"],
       ]),
@@ -57,7 +46,7 @@ it(
   "npm run bench:search: the four query kinds without and with texts at 200 documents",
   async () => {
     const file = report("search.md");
-    expectRan(await runScript("scripts/bench/search.ts", ["--no-build", "--report", file, "--docs", "200", "--requests", "3", "--seconds", "5"]));
+    expectRan(await runScript(["scripts/bench/search.ts", "--no-build", "--report", file, "--docs", "200", "--requests", "3", "--seconds", "5"]));
     expect(readFileSync(file, "utf8")).toMatch(/\| two words `pengabdian masyarakat` \|/);
   },
   TIMEOUT_MS,
@@ -67,7 +56,7 @@ it(
   "npm run bench:stemmer: the stemmer's words per second over 5 texts, one pass",
   async () => {
     const file = report("stemmer.md");
-    expectRan(await runScript("scripts/bench/stemmer.ts", ["--texts", "5", "--passes", "1", "--report", file]));
+    expectRan(await runScript(["scripts/bench/stemmer.ts", "--texts", "5", "--passes", "1", "--report", file]));
     expect(readFileSync(file, "utf8")).toMatch(/\| Stemmer \| Words \| Count \| Words\/s \|/);
   },
   TIMEOUT_MS,
@@ -77,7 +66,7 @@ it(
   "npm run bench:extraction: a 3-page PDF read by the consumer's extractor",
   async () => {
     const file = report("extraction.md");
-    expectRan(await runScript("scripts/bench/extraction.ts", ["--pages", "3", "--runs", "1", "--report", file]));
+    expectRan(await runScript(["scripts/bench/extraction.ts", "--pages", "3", "--runs", "1", "--report", file]));
     expect(readFileSync(file, "utf8")).toMatch(/PDF of 3 pages .* pages\/s/);
   },
   TIMEOUT_MS,
@@ -87,7 +76,7 @@ it(
   "npm run bench:import: 10 documents from a generated ZIP through the API, beside 3 and the 3 with larger files",
   async () => {
     const file = report("import.md");
-    expectRan(await runScript("scripts/bench/import.ts", ["--no-build", "--report", file, "--docs", "10", "--small", "3", "--heavy-kb", "16"]));
+    expectRan(await runScript(["scripts/bench/import.ts", "--no-build", "--report", file, "--docs", "10", "--small", "3", "--heavy-kb", "16"]));
     expect(readFileSync(file, "utf8")).toMatch(/\| \*\*the bench\*\* \| 10 \|/);
   },
   TIMEOUT_MS,

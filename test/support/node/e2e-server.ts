@@ -7,9 +7,8 @@
  *
  * The build must exist (`npm run build`; `npm test` builds before the e2e run).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,9 +16,9 @@ import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import type { TestProject } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, startDevIdp, type DevIdp } from "../../../scripts/dev-idp.ts";
-import { childProcessEnv } from "../../../scripts/child-env.ts";
 import { builtModules, freePort, tail } from "../../../scripts/serve-build.ts";
 import { E2E_WORKERS } from "./e2e-workers";
+import { runScript } from "./run-script";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -34,21 +33,6 @@ declare module "vitest" {
 }
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-
-const childEnv = childProcessEnv(root);
-
-function run(command: string, args: string[], logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const log = openSync(logFile, "a");
-    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ["ignore", log, log] });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      closeSync(log);
-      if (code === 0) resolve();
-      else reject(new Error(`${args.join(" ")} exited with ${code}:\n${tail(logFile)}`));
-    });
-  });
-}
 
 /** A seeded local D1/R2 and the build served on it. */
 type E2eServer = { baseURL: string; persistTo: string; stop: () => Promise<void> };
@@ -67,7 +51,9 @@ async function startServer(dir: string, port: number, idp: DevIdp): Promise<E2eS
   // Serve a snapshot of the build, so a rebuild during the run cannot swap assets under it.
   const build = join(dir, "build");
   cpSync(join(root, "build"), build, { recursive: true });
-  await run(process.execPath, [join(root, "scripts/local-setup.ts"), "--persist-to", persistTo], join(dir, "setup.log"));
+  const setup = await runScript(["scripts/local-setup.ts", "--persist-to", persistTo]);
+  writeFileSync(join(dir, "setup.log"), setup.stdout + setup.stderr);
+  if (setup.code !== 0) throw new Error(`scripts/local-setup.ts exited with ${setup.code}:\n${tail(join(dir, "setup.log"))}`);
 
   const worker = (name: string) => {
     const workerDir = join(build, name);
