@@ -3,7 +3,8 @@
  * field errors, update, detail, delete, 'Akhiri Sesi', a role change ending the user's
  * sessions), work units (create, edit, delete, refused while in use) and the audit log
  * (filters, keyset Previous/Next, the CSV link), plus an axe-core audit of every admin page and
- * dialog at a laptop and a phone size with JavaScript on, and at the phone without (SIZE_RUNS). The refusals for other roles are in gates.test.ts.
+ * dialog, the app shell included, at a laptop and a phone size with JavaScript on and at the
+ * phone without (SIZE_RUNS). The refusals for other roles are in gates.test.ts.
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
@@ -394,11 +395,6 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
   });
 });
 
-/**
- * Known findings in the shared app shell (not an admin screen, owned elsewhere): the drawer's
- * checkbox sits outside every landmark, and the menu toggle is a <label> with aria-label. They
- * are excluded by name so that anything else on these pages still fails the audit.
- */
 describe.each(SIZE_RUNS)("accessibility (axe-core), $size, $mode", ({ viewport, javaScriptEnabled }) => {
   it("every admin page and dialog has no violations", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport });
