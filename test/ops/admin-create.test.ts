@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../support/node/run-script";
 import { migrateLocalFolder } from "../../scripts/ops/local-migrations.ts";
-import { localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
+import type { SqlRunner } from "../../scripts/ops/sql.ts";
+import { withD1File } from "../support/node/d1-file";
 import { verifyPassword } from "~/server/auth/password.server";
 
 const run = (args: string[], stdin?: string) => runScript(args, stdin ?? "");
@@ -19,14 +20,8 @@ const run = (args: string[], stdin?: string) => runScript(args, stdin ?? "");
 let state: string;
 const adminCreate = (args: string[], stdin?: string) => run(["scripts/admin-create.ts", ...args, "--persist-to", state], stdin);
 
-async function withDb<T>(use: (db: SqlRunner) => Promise<T>): Promise<T> {
-  const db = await localRunner(state);
-  try {
-    return await use(db);
-  } finally {
-    await db.close();
-  }
-}
+/** The test's own reads and setup writes go straight to the state's D1 file (the script under test uses wrangler). */
+const withDb = <T>(use: (db: SqlRunner) => Promise<T>) => withD1File(state, use);
 
 type UserRow = { id: number; role: string; unit_kerja_id: number | null; password_hash: string; password_salt: string; password_iterations: number };
 const userRow = (username: string) =>

@@ -16,7 +16,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../support/node/run-script";
 import type { Manifest } from "../../scripts/ops/backup-format.ts";
-import { localBindings, localRunner, type SqlRunner } from "../../scripts/ops/sql.ts";
+import { localBindings } from "../../scripts/ops/sql.ts";
+import { withD1File } from "../support/node/d1-file";
 
 /**
  * The app's own chain code (sealer and verifier), loaded at run time through the `~` alias: its
@@ -40,15 +41,6 @@ let target: string;
 let backupDir: string;
 let manifest: Manifest;
 
-async function withDb<T>(state: string, use: (db: SqlRunner) => Promise<T>): Promise<T> {
-  const db = await localRunner(state);
-  try {
-    return await use(db);
-  } finally {
-    await db.close();
-  }
-}
-
 /** The app's own chain code over a local state's D1. */
 async function withAppDb<T>(state: string, use: (deps: ChainDeps) => Promise<T>): Promise<T> {
   const bindings = await localBindings(state);
@@ -61,7 +53,7 @@ async function withAppDb<T>(state: string, use: (deps: ChainDeps) => Promise<T>)
 
 const SEARCHES = ["surat", "keputusan", "laporan", "rektor*", "2025"];
 const searchRows = (state: string) =>
-  withDb(state, async (db) => {
+  withD1File(state, async (db) => {
     const answers: Record<string, number[]> = {};
     for (const term of SEARCHES) {
       const rows = await db.query<{ rowid: number }>(`SELECT rowid FROM archives_fts WHERE archives_fts MATCH '${term}' ORDER BY rowid`);
@@ -71,7 +63,7 @@ const searchRows = (state: string) =>
   });
 
 const tableCounts = (state: string, tables: string[]) =>
-  withDb(state, async (db) => {
+  withD1File(state, async (db) => {
     const counts: Record<string, number> = {};
     for (const table of tables) counts[table] = (await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n;
     return counts;
@@ -86,7 +78,7 @@ beforeAll(async () => {
   expect(setup.code, setup.stderr).toBe(0);
   expect(setup.stdout).toContain("Demo data seeded");
 
-  await withDb(source, (db) =>
+  await withD1File(source, (db) =>
     db.batch([
       // More audit rows than the seed writes, so the chain has links to check.
       ...Array.from(
@@ -126,7 +118,7 @@ describe("npm run backup / npm run restore", () => {
     expect(names.indexOf("roles")).toBeLessThan(names.indexOf("users"));
     expect(names.indexOf("users")).toBeLessThan(names.indexOf("audit_logs"));
     expect(manifest.last_migration).toMatch(/^\d{4}_.+\.sql$/);
-    const files = await withDb(source, (db) => db.query<{ n: number }>("SELECT COUNT(DISTINCT r2_key) AS n FROM archive_files"));
+    const files = await withD1File(source, (db) => db.query<{ n: number }>("SELECT COUNT(DISTINCT r2_key) AS n FROM archive_files"));
     expect(manifest.objects).toHaveLength(files[0]!.n);
     expect(manifest.objects.length).toBeGreaterThan(0);
     for (const object of manifest.objects) expect(object.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -139,14 +131,14 @@ describe("npm run backup / npm run restore", () => {
     expect(after).toEqual(before);
     for (const table of manifest.tables) if (table.name !== "sqlite_sequence") expect(after[table.name], table.name).toBe(table.rows);
     const sequences = (state: string) =>
-      withDb(state, (db) => db.query<{ name: string; seq: number }>("SELECT name, seq FROM sqlite_sequence WHERE name <> 'd1_migrations' ORDER BY name"));
+      withD1File(state, (db) => db.query<{ name: string; seq: number }>("SELECT name, seq FROM sqlite_sequence WHERE name <> 'd1_migrations' ORDER BY name"));
     const restored = await sequences(target);
     expect(restored).toEqual(await sequences(source));
     // The deleted user's id is not handed out again.
-    const maxUser = await withDb(target, (db) => db.query<{ id: number }>("SELECT MAX(id) AS id FROM users"));
+    const maxUser = await withD1File(target, (db) => db.query<{ id: number }>("SELECT MAX(id) AS id FROM users"));
     expect(restored.find((row) => row.name === "users")!.seq).toBeGreaterThan(maxUser[0]!.id);
     // The triggers are all back.
-    const triggers = (state: string) => withDb(state, (db) => db.query<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name"));
+    const triggers = (state: string) => withD1File(state, (db) => db.query<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name"));
     expect(await triggers(target)).toEqual(await triggers(source));
   });
 
@@ -154,16 +146,16 @@ describe("npm run backup / npm run restore", () => {
     const [before, after] = [await searchRows(source), await searchRows(target)];
     expect(after).toEqual(before);
     expect(Object.values(after).flat().length).toBeGreaterThan(0);
-    const trashed = await withDb(target, (db) => db.query<{ id: number; title: string }>("SELECT id, title FROM archives WHERE deleted_at IS NOT NULL"));
+    const trashed = await withD1File(target, (db) => db.query<{ id: number; title: string }>("SELECT id, title FROM archives WHERE deleted_at IS NOT NULL"));
     expect(trashed.length).toBeGreaterThanOrEqual(1);
     for (const document of trashed) {
       const word = document.title.split(/\s+/).find((part) => /^[A-Za-z]{4,}$/.test(part))!;
-      const hits = await withDb(target, (db) => db.query<{ rowid: number }>(`SELECT rowid FROM archives_fts WHERE archives_fts MATCH '${word}'`));
+      const hits = await withD1File(target, (db) => db.query<{ rowid: number }>(`SELECT rowid FROM archives_fts WHERE archives_fts MATCH '${word}'`));
       expect(hits.map((hit) => hit.rowid), word).not.toContain(document.id);
     }
     // FTS5's own structural check of the refilled index (rank 0: not against the content view,
     // which also lists the trashed documents the index leaves out on purpose).
-    const integrity = await withDb(target, (db) => db.query("INSERT INTO archives_fts (archives_fts, rank) VALUES ('integrity-check', 0)"));
+    const integrity = await withD1File(target, (db) => db.query("INSERT INTO archives_fts (archives_fts, rank) VALUES ('integrity-check', 0)"));
     expect(integrity).toEqual([]);
   });
 

@@ -7,17 +7,11 @@
  * the browser sends meanwhile (the route manifest React Router fetches after hydration, say) can
  * answer 500. Write before opening the test's pages, or after `page.waitForLoadState("networkidle")`.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { d1SqliteFile } from "../../../scripts/bench/seed-documents.ts";
 import { thisServer } from "./browser";
 
-function databaseFile(): string {
-  const dir = join(thisServer().persistTo, "v3/d1/miniflare-D1DatabaseObject");
-  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-  if (files.length !== 1) throw new Error(`expected one D1 database in ${dir}, found ${files.join(", ") || "none"}`);
-  return join(dir, files[0]!);
-}
+const databaseFile = () => d1SqliteFile(thisServer().persistTo);
 
 /** Run one statement on the e2e server's D1; returns the number of changed rows. */
 export function executeOnE2eDb(sql: string, ...params: SQLInputValue[]): number {
