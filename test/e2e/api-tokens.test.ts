@@ -1,6 +1,6 @@
 /**
- * The 'Token API' page (/app/api-tokens) in Chromium, with JavaScript on and off, at a laptop and
- * a phone: reached from the header, no axe violations, nothing scrolls sideways; a token is
+ * The 'Token API' page (/app/api-tokens) in Chromium, at a laptop and a phone with JavaScript and
+ * at the phone without (SIZE_RUNS): reached from the header, no axe violations, nothing scrolls sideways; a token is
  * made, shown once, works as `Authorization: Bearer` against /api/v1 (read+write without a CSRF
  * token), and stops working once revoked; the form's refusals come back beside the field; a
  * Super Admin sees everyone's tokens and revokes them. The API reference (/api/docs) renders
@@ -9,13 +9,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "../support/node/axe";
-import { DEMO_ACCOUNTS, JS_MODES, baseURL, goto, login, textOf, useBrowser, waitForHydration } from "../support/node/browser";
+import { DEMO_ACCOUNTS, JS_MODES, SIZE_RUNS, baseURL, goto, login, textOf, useBrowser, waitForHydration } from "../support/node/browser";
 
 const browser = useBrowser();
-const VIEWPORTS = [
-  ["1366x800", { width: 1366, height: 800 }],
-  ["390x844", { width: 390, height: 844 }],
-] as const;
 
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -40,18 +36,16 @@ async function createToken(page: Page, name: string, scope: "Baca saja (read)" |
   return (await value.textContent())!.trim();
 }
 
-describe.each(VIEWPORTS)("%s", (_size, viewport) => {
-  describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
-    it("the page is reached from the header, fits, and has no axe violations", async () => {
-      const { page } = await browser.newPage({ javaScriptEnabled, viewport });
-      await login(page, DEMO_ACCOUNTS.viewer);
-      await page.getByTestId("header-api-tokens").click();
-      await page.waitForURL((url) => url.pathname === "/app/api-tokens");
-      await waitForHydration(page);
-      await page.getByRole("heading", { level: 1, name: "Token API", exact: true }).waitFor();
-      expect(await sidewaysOverflow(page)).toBe(0);
-      await expectNoAxeViolations(page, "/app/api-tokens");
-    });
+describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("the page is reached from the header, fits, and has no axe violations", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport });
+    await login(page, DEMO_ACCOUNTS.viewer);
+    await page.getByTestId("header-api-tokens").click();
+    await page.waitForURL((url) => url.pathname === "/app/api-tokens");
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: "Token API", exact: true }).waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, "/app/api-tokens");
   });
 });
 

@@ -1,21 +1,18 @@
 /**
- * Text extraction as a person sees it, JavaScript on and off, at a laptop and a phone size: the
- * 'Status teks' row of the document detail turns 'Terindeks' once the local queue's consumer has
- * read the uploaded PDF, and 'Indeks ulang' (a plain form POST) queues it again. A Viewer, who
- * may not open a PRIVATE file, sees no status.
+ * Text extraction as a person sees it, at a laptop and a phone with JavaScript and at the phone
+ * without (SIZE_RUNS): the 'Status teks' row of the document detail turns 'Terindeks' once the
+ * local queue's consumer has read the uploaded PDF, and 'Indeks ulang' (a plain form POST) queues
+ * it again. The reads that post no form run with JavaScript only: the text-status filter of the
+ * list (a GET), and a Viewer, who may not open a PRIVATE file, seeing no status.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser } from "../support/node/browser";
+import { DEMO_ACCOUNTS, SIZE_RUNS, goto, login, useBrowser } from "../support/node/browser";
 import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
 import { pdfFile } from "../support/node/files";
 
 const { newPage } = useBrowser();
 
-const SIZES = [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-] as const;
 
 const badge = (page: Page) => page.getByTestId("text-status-badge");
 
@@ -31,8 +28,8 @@ async function waitForStatus(page: Page, uuid: string, status: string, timeoutMs
   }
 }
 
-describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
-  it.each(SIZES)("'Status teks' turns 'Terindeks', and 'Indeks ulang' queues it again (%o)", async (viewport) => {
+describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("'Status teks' turns 'Terindeks', and 'Indeks ulang' queues it again", async () => {
     const word = uniqueWord("teks");
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { file: pdfFile(`${word}.pdf`, word), accessLevel: "PRIVATE" });
     const { page } = await newPage({ javaScriptEnabled, viewport });
@@ -52,6 +49,10 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     expect(scrollsSideways).toBe(false);
   });
+});
+
+describe("JS on, reads that post no form", () => {
+  const javaScriptEnabled = true;
 
   it("Super Admin filters the documents list by text status (?teks=), a GET the server answers", async () => {
     const word = uniqueWord("saring");

@@ -1,6 +1,6 @@
 /**
- * Search by what a document says, in the browser with JavaScript on and off, at a laptop and a
- * phone size: a word found only in a document's text lists it on /app/documents with a snippet
+ * Search by what a document says, in the browser at a laptop and a phone with JavaScript and at
+ * the phone without (SIZE_RUNS): a word found only in a document's text lists it on /app/documents with a snippet
  * (the match in <mark>, the text's own markup shown as text), the facets beside the category
  * filter count it and filter by it, and axe finds nothing. The text is written into the e2e
  * database as texts extracted before migration 0027 are kept (the body in its archive_texts row,
@@ -9,18 +9,13 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, JS_MODES, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
+import { DEMO_ACCOUNTS, SIZE_RUNS, goto, login, useBrowser, waitForHydration } from "../support/node/browser";
 import { apiSession, createTestDocument, uniqueWord } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 import { stemIndonesian, tokenizeIndonesian } from "../../app/domain/search/indonesian";
 
 const { newPage } = useBrowser();
-
-const SIZES = [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-] as const;
 
 const word = uniqueWord("isi");
 let title: string;
@@ -71,48 +66,46 @@ async function openFilters(page: Page) {
   }
 }
 
-describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
-  for (const viewport of SIZES) {
-    it(`${viewport.width}px: a word of the text finds the document, with its snippet and the facets`, async () => {
-      const { page } = await newPage({ javaScriptEnabled, viewport });
-      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents" });
-      await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
-      await page.getByRole("searchbox").fill(word);
-      await page.getByRole("searchbox").press("Enter");
-      await page.waitForURL((url) => url.searchParams.get("q") === word);
-      // A search sorts by relevance, its default order: no `sort` in the URL, JS on or off.
-      expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
-      await waitForHydration(page);
-      await expectSnippet(page);
-      expect(await page.getByTestId("document-row").count()).toBe(1);
+describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("a word of the text finds the document, with its snippet and the facets", async () => {
+    const { page } = await newPage({ javaScriptEnabled, viewport });
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/documents" });
+    await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
+    await page.getByRole("searchbox").fill(word);
+    await page.getByRole("searchbox").press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("q") === word);
+    // A search sorts by relevance, its default order: no `sort` in the URL, JS on or off.
+    expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
+    await waitForHydration(page);
+    await expectSnippet(page);
+    expect(await page.getByTestId("document-row").count()).toBe(1);
 
-      // The facets count what is listed, and filter by GET parameters.
-      const types = page.getByTestId("facet-tipe");
-      expect(await types.locator("option").allTextContents()).toContain("PDF (1)");
-      expect(await page.getByTestId("facet-akses").locator("option").allTextContents()).toContain("Publik (1)");
-      await openFilters(page);
-      await types.selectOption("pdf");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
-      await page.waitForURL((url) => url.searchParams.get("tipe") === "pdf");
-      await waitForHydration(page);
-      await expectSnippet(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
+    // The facets count what is listed, and filter by GET parameters.
+    const types = page.getByTestId("facet-tipe");
+    expect(await types.locator("option").allTextContents()).toContain("PDF (1)");
+    expect(await page.getByTestId("facet-akses").locator("option").allTextContents()).toContain("Publik (1)");
+    await openFilters(page);
+    await types.selectOption("pdf");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
+    await page.waitForURL((url) => url.searchParams.get("tipe") === "pdf");
+    await waitForHydration(page);
+    await expectSnippet(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
 
-      // A facet lists the values the list holds; its first choice drops the filter again.
-      expect(await page.getByTestId("facet-tipe").locator("option").allTextContents()).toEqual(["Semua Tipe File", "PDF (1)"]);
-      await openFilters(page);
-      await page.getByTestId("facet-tipe").selectOption("");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
-      await page.waitForURL((url) => !url.searchParams.has("tipe") && url.searchParams.get("q") === word);
-      await waitForHydration(page);
-      await expectSnippet(page);
-    });
-  }
+    // A facet lists the values the list holds; its first choice drops the filter again.
+    expect(await page.getByTestId("facet-tipe").locator("option").allTextContents()).toEqual(["Semua Tipe File", "PDF (1)"]);
+    await openFilters(page);
+    await page.getByTestId("facet-tipe").selectOption("");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Terapkan" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("tipe") && url.searchParams.get("q") === word);
+    await waitForHydration(page);
+    await expectSnippet(page);
+  });
 });
 
 it("a word form finds the text that says it another way (the root dictionary: dimusnahkan → pemusnahan)", async () => {
-  const { page } = await newPage({ javaScriptEnabled: true, viewport: SIZES[0] });
+  const { page } = await newPage({ javaScriptEnabled: true, viewport: SIZE_RUNS[0].viewport });
   await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents?${new URLSearchParams({ q: `${formWord} dimusnahkan` })}` });
   await page.getByRole("heading", { name: "Semua Dokumen", level: 1 }).waitFor();
   const row = page.getByTestId("document-row").filter({ hasText: formTitle });

@@ -1,24 +1,19 @@
 /**
  * The public verification page of a Berita Acara (`/verifikasi/{uuid}`, what its QR code opens),
- * with JavaScript on and off, at a laptop and a phone size: number, date, place, count and both
+ * at a laptop and a phone with JavaScript and at the phone without (SIZE_RUNS): number, date, place, count and both
  * hashes, no title of the list, axe-clean, no sideways scroll, edge-cached for visitors; an
  * unknown uuid is a 404. The row is written as the execution writes it (straight into the e2e
  * server's D1: the disposal workflow is not part of this page).
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, JS_MODES, baseURL, goto, textOf, useBrowser } from "../support/node/browser";
+import { DEMO_ACCOUNTS, SIZE_RUNS, baseURL, goto, textOf, useBrowser } from "../support/node/browser";
 import { apiSession } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb } from "../support/node/e2e-db";
 import { htmlProblems } from "../support/node/html-validity";
 
 const { newPage } = useBrowser();
-
-const SIZES = [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-] as const;
 
 const SECRET_TITLE = "Nota dinas rahasia penilaian pegawai";
 const record = {
@@ -54,37 +49,35 @@ beforeAll(() => {
 
 const get = (target: string, init?: RequestInit) => fetch(new URL(target, baseURL()), { redirect: "manual", ...init });
 
-describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
-  describe.each(SIZES)("$width px", (viewport) => {
-    it("shows the record's number, date, place, count and hashes, and no title of its list", async () => {
-      const { page } = await newPage({ javaScriptEnabled, viewport });
-      const response = await goto(page, path);
-      expect(response?.status()).toBe(200);
-      await page.getByRole("heading", { level: 1, name: "Verifikasi Berita Acara" }).waitFor();
-      const details = page.getByTestId("verification-details");
-      const row = async (label: string) => (await details.getByRole("row", { name: label }).locator("td").textContent())?.replace(/\s+/g, " ").trim();
-      expect(await row("Jenis")).toBe("Berita Acara Pemusnahan Arsip");
-      expect(await row("Nomor")).toBe(record.number);
-      expect(await row("Tanggal")).toBe("26 November 2026");
-      expect(await row("Tempat")).toBe("Jakarta");
-      expect(await row("Jumlah Arsip")).toBe("1 arsip");
-      expect(await textOf(page, "[data-testid=verification-list-sha256]")).toBe(record.listSha256);
-      expect(await textOf(page, "[data-testid=verification-pdf-sha256]")).toBe(record.pdfSha256);
-      expect(await page.content()).not.toContain(SECRET_TITLE);
-      expect(await page.title()).toBe(`Verifikasi Berita Acara ${record.number} | E-Arsip`);
-      // The hashes wrap: nothing scrolls sideways on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-      await expectNoAxeViolations(page, `${path} ${viewport.width}px`);
-    });
+describe.each(SIZE_RUNS)("$size, $mode", ({ viewport, javaScriptEnabled }) => {
+  it("shows the record's number, date, place, count and hashes, and no title of its list", async () => {
+    const { page } = await newPage({ javaScriptEnabled, viewport });
+    const response = await goto(page, path);
+    expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { level: 1, name: "Verifikasi Berita Acara" }).waitFor();
+    const details = page.getByTestId("verification-details");
+    const row = async (label: string) => (await details.getByRole("row", { name: label }).locator("td").textContent())?.replace(/\s+/g, " ").trim();
+    expect(await row("Jenis")).toBe("Berita Acara Pemusnahan Arsip");
+    expect(await row("Nomor")).toBe(record.number);
+    expect(await row("Tanggal")).toBe("26 November 2026");
+    expect(await row("Tempat")).toBe("Jakarta");
+    expect(await row("Jumlah Arsip")).toBe("1 arsip");
+    expect(await textOf(page, "[data-testid=verification-list-sha256]")).toBe(record.listSha256);
+    expect(await textOf(page, "[data-testid=verification-pdf-sha256]")).toBe(record.pdfSha256);
+    expect(await page.content()).not.toContain(SECRET_TITLE);
+    expect(await page.title()).toBe(`Verifikasi Berita Acara ${record.number} | E-Arsip`);
+    // The hashes wrap: nothing scrolls sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page, `${path} ${viewport.width}px`);
+  });
 
-    it("answers 404 for an unknown uuid", async () => {
-      const { page, expectHttpStatus } = await newPage({ javaScriptEnabled, viewport });
-      expectHttpStatus(404);
-      const response = await goto(page, `/verifikasi/${randomUUID()}`);
-      expect(response?.status()).toBe(404);
-      expect(await textOf(page, "h1")).toBe("Berita Acara tidak ditemukan.");
-      await expectNoAxeViolations(page, `unknown verification ${viewport.width}px`);
-    });
+  it("answers 404 for an unknown uuid", async () => {
+    const { page, expectHttpStatus } = await newPage({ javaScriptEnabled, viewport });
+    expectHttpStatus(404);
+    const response = await goto(page, `/verifikasi/${randomUUID()}`);
+    expect(response?.status()).toBe(404);
+    expect(await textOf(page, "h1")).toBe("Berita Acara tidak ditemukan.");
+    await expectNoAxeViolations(page, `unknown verification ${viewport.width}px`);
   });
 });
 
