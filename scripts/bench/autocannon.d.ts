@@ -6,6 +6,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** How often (ms) it samples its counters, and checks whether `duration` is up (default 1000). */
+    sampleInt?: number;
     pipelining?: number;
     timeout?: number;
     method?: string;
