@@ -9,6 +9,8 @@ import { expectJson, send, signedIn } from "../support/worker/admin";
 import { testClock, testJobContext, type TestClock } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";
 import { notificationsAbout, settleEvents } from "../support/worker/events";
+import { dispatchedThrough } from "~/server/events/dispatcher.server";
+import { DISPATCH_RECHECK_SECONDS, dispatchPendingEvents } from "~/server/jobs/system.server";
 
 /**
  * Jobs as records: run in slices under a lease, each slice committed with its cursor, so a job
@@ -88,6 +90,38 @@ describe("a job that is interrupted", () => {
     const job2 = await createJob(ctx, { kind: "retention", actorUserId: world.owner.user.id, params: { full: true }, singletonKey: `retention-test-${crypto.randomUUID()}` });
     expect(await runJob(ctx, job2.id)).toBe("failed");
     expect((await jobRow(job2.id))!.status).toBe("FAILED");
+  });
+});
+
+describe("the outbox dispatch beside a running dispatcher", () => {
+  it("an event committed while another dispatcher holds the lease asks again later, and is dispatched once it can be claimed", async () => {
+    await settleEvents();
+    const clock = testClock();
+    // Another invocation's dispatcher, between its last read of the outbox and its end.
+    const ctx = testJobContext("queue", clock);
+    const held = await createJob(ctx, { kind: "events.dispatch", singletonKey: "events.dispatch" });
+    await testEnv.DB.prepare("UPDATE jobs SET status = 'RUNNING', lease_token = 'lain', lease_until = ? WHERE id = ?")
+      .bind(new Date(clock.now.getTime() + 60_000).toISOString(), held.id)
+      .run();
+    const event = await testEnv.DB.prepare("INSERT INTO events (kind, subject_type, subject_id, created_at) VALUES ('test.nobody-listens', 'uji', 'uji', ?) RETURNING id")
+      .bind(clock.now.toISOString())
+      .first<{ id: number }>();
+    // The work queue in this context only records what is sent: the test plays the consumer.
+    const sent: { message: unknown; delaySeconds?: number }[] = [];
+    const recording: ServiceContext = {
+      ...ctx,
+      env: { ...ctx.env, WORK_QUEUE: { send: async (message: unknown, options?: QueueSendOptions) => void sent.push({ message, delaySeconds: options?.delaySeconds }) } as unknown as Queue },
+    };
+
+    await dispatchPendingEvents(recording);
+    expect(sent).toEqual([{ message: { type: "events.dispatch" }, delaySeconds: DISPATCH_RECHECK_SECONDS }]);
+    expect(await dispatchedThrough(ctx)).toBeLessThan(event!.id);
+
+    // The holder ended without the event (or its Worker died and the lease lapsed): the next look dispatches it.
+    clock.advance(3 * 60_000);
+    await dispatchPendingEvents(recording);
+    expect(await dispatchedThrough(ctx)).toBeGreaterThanOrEqual(event!.id);
+    expect(sent).toHaveLength(1);
   });
 });
 

@@ -10,17 +10,26 @@ import { dispatchedThrough } from "../events/dispatcher.server";
 import { ConflictError } from "~/domain/errors";
 import { disposalText } from "~/i18n/disposal";
 import { disposalExecutionResult, startDisposalExecution, type ExecutionResult } from "../disposal/service.server";
+import { sendWorkMessage } from "./messages.server";
 import { createJob, runJob, runSystemJob, type RunOptions } from "./runner.server";
+
+/** Seconds before a dispatch left to a running dispatcher looks again. */
+export const DISPATCH_RECHECK_SECONDS = 2;
 
 /**
  * Dispatch the outbox now (a queue message after a commit, or the cron's safety run): only when
- * an event waits, so quiet hours leave no empty job rows. A dispatcher already running takes the
- * new events too (it runs until none waits), so a busy one is left to it.
+ * an event waits, so quiet hours leave no empty job rows. A dispatcher already running is left to
+ * take the new events, but it may have read the outbox for the last time just before they were
+ * committed and end without them: so this asks again a moment later, in a fresh message (a retry
+ * would count toward the dead-letter limit). By then the events are dispatched or a dispatcher can
+ * be claimed; one whose Worker died is claimed once its lease lapses.
  */
 export async function dispatchPendingEvents(ctx: ServiceContext, options: RunOptions = {}): Promise<void> {
   const cursor = await dispatchedThrough(ctx);
   const waiting = await ctx.db.selectFrom("events").select("id").where("id", ">", cursor).limit(1).executeTakeFirst();
-  if (waiting) await runSystemJob(ctx, "events.dispatch", { ...options, skipIfBusy: true });
+  if (!waiting) return;
+  const { outcome } = await runSystemJob(ctx, "events.dispatch", { ...options, skipIfBusy: true });
+  if (outcome === "busy") await sendWorkMessage(ctx.env, { type: "events.dispatch" }, { delaySeconds: DISPATCH_RECHECK_SECONDS });
 }
 
 /**
