@@ -12,12 +12,16 @@ export function unique(prefix: string): string {
   return `${prefix}-${fileTag}-${counter}`;
 }
 
+/** The next client address: counted on from a random start (random per call collided now and then). */
+let nextIp = crypto.getRandomValues(new Uint32Array(1))[0]! & 0x1ffff;
+
 /**
- * A distinct client address per call, so the per-IP login throttle of one test never locks
- * out another. 198.18.0.0/15 is the benchmarking range; the low 17 bits are random per call.
+ * A distinct client address per call, so the per-IP login throttle of one test never locks out
+ * another and a test's audit rows by address are its own. 198.18.0.0/15 is the benchmarking
+ * range: its low 17 bits count up, wrapping after 131,072 calls.
  */
 export function uniqueIp(): string {
-  const n = crypto.getRandomValues(new Uint32Array(1))[0]! & 0x1ffff;
+  const n = nextIp++ & 0x1ffff;
   return `198.${18 + (n >> 16)}.${(n >> 8) & 0xff}.${n & 0xff}`;
 }
 
