@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { Field, FormBanner, useFormKit } from "~/components/form";
 import { ReceiptPdfForm } from "~/components/ppid/receipt";
+import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
 import { OBJECTION_GROUNDS } from "~/domain/ppid/requests-view";
@@ -77,10 +78,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 function ObjectionSection({ lookup, objection, mayObject, objectionError, filed }: Omit<StatusFound, "request">) {
   if (objection) {
     return (
-      <section aria-labelledby="ppid-objection" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <h2 id="ppid-objection" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
-          {o.title}
-        </h2>
+      <SectionCard id="ppid-objection" heading={o.title} look="table" className="mt-6">
         <FormBanner message={filed ? o.filed(filed) : null} tone="notice" testId="ppid-objection-filed" />
         <DetailTable
           testId="ppid-objection-details"
@@ -92,15 +90,12 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
             ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
           ]}
         />
-      </section>
+      </SectionCard>
     );
   }
   if (!mayObject) return null;
   return (
-    <section aria-labelledby="ppid-objection" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-objection" className="mb-2 text-lg font-semibold text-slate-900">
-        {o.title}
-      </h2>
+    <SectionCard id="ppid-objection" heading={o.title} look="card" className="mt-6">
       <p className="mb-4 text-sm text-slate-600">{o.intro}</p>
       <FormBanner message={objectionError} testId="ppid-objection-error" />
       <Form method="post" className="space-y-4">
@@ -128,7 +123,7 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
           {o.submit}
         </button>
       </Form>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -140,10 +135,7 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
   if (files.length === 0) return null;
   const until = (file: ReleasedFile) => formatDate(file.expiresAt, "DD MMMM YYYY HH:mm");
   return (
-    <section aria-labelledby="ppid-released" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-released" className="mb-1 text-lg font-semibold text-slate-900">
-        {s.released}
-      </h2>
+    <SectionCard id="ppid-released" heading={s.released} look="card" className="mt-6">
       <p className="mb-4 text-sm text-slate-600">{s.releasedHint}</p>
       <ul className="divide-y divide-slate-100" data-testid="ppid-released">
         {files.map((file) => (
@@ -166,7 +158,7 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
           </li>
         ))}
       </ul>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -194,15 +186,12 @@ function StatusDetails({ request, lookup }: { request: StatusFound["request"]; l
       </ul>,
     ]);
   return (
-    <section aria-labelledby="ppid-status-details" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-status-details" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
-        {request.registrationNumber}
-      </h2>
+    <SectionCard id="ppid-status-details" heading={request.registrationNumber} look="table" className="mt-6">
       <DetailTable items={rows} testId="ppid-status-details" />
       <div className="border-t border-slate-100 px-4 py-3">
         <ReceiptPdfForm number={lookup.number} code={lookup.code} />
       </div>
-    </section>
+    </SectionCard>
   );
 }
 

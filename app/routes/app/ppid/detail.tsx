@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
+import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
@@ -91,10 +92,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 function ExtendForm({ lastResult, rules }: { lastResult: FormReply | null; rules: Route.ComponentProps["loaderData"]["extendRules"] }) {
   const [form, fields] = useFormKit<"reason">({ lastResult, rules, id: "extend" });
   return (
-    <section aria-labelledby="ppid-extend" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-extend" className="mb-1 text-lg font-semibold text-slate-900">
-        {d.extendTitle}
-      </h2>
+    <SectionCard id="ppid-extend" heading={d.extendTitle} look="card">
       <p className="mb-3 text-sm text-slate-600">{d.extendHint}</p>
       <FormBanner id={form.errorId} message={form.errors?.[0]} />
       <Form method="post" className="space-y-4" {...form.props}>
@@ -105,17 +103,14 @@ function ExtendForm({ lastResult, rules }: { lastResult: FormReply | null; rules
           {d.extendSubmit}
         </button>
       </Form>
-    </section>
+    </SectionCard>
   );
 }
 
 function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null; rules: Route.ComponentProps["loaderData"]["answerRules"]; tests: Route.ComponentProps["loaderData"]["tests"] }) {
   const [form, fields] = useFormKit<"outcome" | "message" | "exemptionGround" | "consequenceTestId" | "releasedArchiveUuids">({ lastResult, rules, id: "answer" });
   return (
-    <section aria-labelledby="ppid-answer" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-answer" className="mb-3 text-lg font-semibold text-slate-900">
-        {d.answerTitle}
-      </h2>
+    <SectionCard id="ppid-answer" heading={d.answerTitle} look="card">
       <FormBanner id={form.errorId} message={form.errors?.[0]} />
       <Form method="post" className="space-y-4" {...form.props}>
         <CsrfField />
@@ -146,7 +141,7 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           {d.answerSubmit}
         </button>
       </Form>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -154,10 +149,7 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
   const o = ppidObjections;
   const dispute = objection.dispute;
   return (
-    <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <h2 id="ppid-objection" className="mb-3 text-lg font-semibold text-slate-900">
-        {o.number} {objection.registrationNumber}
-      </h2>
+    <SectionCard id="ppid-objection" heading={<>{o.number} {objection.registrationNumber}</>} look="card">
       <DetailTable
         testId="ppid-objection-details"
         items={[
@@ -224,7 +216,7 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
           </button>
         </Form>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
