@@ -11,8 +11,7 @@ import { formRules } from "~/routes/helpers/form.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { login as loginText } from "~/i18n/auth";
-import { formFields, readForm } from "~/routes/helpers/form-body.server";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 
 export const meta = () => pageMeta({ title: loginText.title, description: loginText.description });
 
@@ -35,17 +34,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getAppContext(context);
-  const fields = formFields(await readForm(request));
-  return pageAction(
+  const signIn = (fields: Record<string, string>) => login(ctx, parseOrInvalid(LoginSchema, fields), readDeviceCookie(ctx, request.headers.get("cookie")));
+  return formPageAction(
     ctx,
-    async () => {
-      const result = await login(ctx, parseOrInvalid(LoginSchema, fields), readDeviceCookie(ctx, request.headers.get("cookie")));
+    request,
+    signIn,
+    (result) => {
       const headers = new Headers();
       headers.append("Set-Cookie", sessionCookie(ctx, result.sessionId));
       headers.append("Set-Cookie", deviceCookie(ctx, result.deviceCookie));
       return { to: href("/app"), headers };
     },
-    { form: { values: fields, fallback: loginText.failed, hideFields: HIDDEN_FIELDS } },
+    { secretFields: HIDDEN_FIELDS, fallback: loginText.failed },
   );
 }
 

@@ -36,7 +36,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const save = (fields: Record<string, string>) => updateUser(ctx, params.uuid, parseOrInvalid(UserUpdateSchema, fields));
-  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/users/:uuid/update", { uuid: params.uuid })) }), ["password"]);
+  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/users/:uuid/update", { uuid: params.uuid })) }), { secretFields: ["password"] });
 }
 
 export default function UpdateUser({ loaderData, actionData }: Route.ComponentProps) {

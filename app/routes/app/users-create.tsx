@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const save = (fields: Record<string, string>) => createUser(ctx, parseOrInvalid(UserCreateSchema, fields));
-  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/users/create")) }), ["password"]);
+  return formPageAction(ctx, request, save, () => ({ to: savedHref(href("/app/users/create")) }), { secretFields: ["password"] });
 }
 
 export default function CreateUser({ loaderData, actionData }: Route.ComponentProps) {

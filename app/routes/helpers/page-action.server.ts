@@ -106,17 +106,17 @@ export async function deleteFromListAction(
 }
 
 /**
- * The action of a record's form page (create or update): the posted values go to `save`; a
- * refusal shows the form again with them (minus `secretFields`) beside its messages; a save goes
- * on where `next` says.
+ * The action of a form page (a record's create or update, a request form): the posted values go
+ * to `save`; a refusal shows the form again with them (minus `secretFields`) beside its messages
+ * (`fallback` when the refusal has none of its own); a save goes on where `next` says.
  */
 export async function formPageAction<Saved>(
   ctx: Pick<RequestContext, "config">,
   request: Request,
   save: (fields: Record<string, string>) => Promise<Saved>,
   next: (saved: Saved) => ActionSuccess | Promise<ActionSuccess>,
-  secretFields: string[] = [],
+  { secretFields = [], fallback }: { secretFields?: string[]; fallback?: string } = {},
 ) {
   const form = await readForm(request);
-  return pageAction(ctx, async () => next(await withFormValues(form, secretFields, save)), { form: {} });
+  return pageAction(ctx, async () => next(await withFormValues(form, secretFields, save)), { form: { fallback } });
 }

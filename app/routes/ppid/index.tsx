@@ -3,13 +3,13 @@ import type { Route } from "./+types/index";
 import { PageHeader } from "~/components/app-shell";
 import { FormBanner } from "~/components/form";
 import { PpidRequestForm } from "~/components/ppid/request-form";
+import { SectionCard } from "~/components/section-card";
 import { PublicRequestSchema } from "~/domain/ppid/requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { pageMeta } from "~/lib/meta";
-import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { submitPublicRequest } from "~/server/ppid/service.server";
 
@@ -24,15 +24,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getAppContext(context);
-  const fields = formFields(await readForm(request));
-  return pageAction(
-    ctx,
-    async () => {
-      await submitPublicRequest(ctx, parseOrInvalid(PublicRequestSchema, fields));
-      return { to: `${href("/ppid")}?terkirim=1` };
-    },
-    { form: { values: fields, fallback: p.failed } },
-  );
+  const submit = (fields: Record<string, string>) => submitPublicRequest(ctx, parseOrInvalid(PublicRequestSchema, fields));
+  return formPageAction(ctx, request, submit, () => ({ to: `${href("/ppid")}?terkirim=1` }), { fallback: p.failed });
 }
 
 export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,13 +44,10 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />
-      <section aria-labelledby="ppid-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="ppid-form" className="mb-2 text-lg font-semibold text-slate-900">
-          {p.formTitle}
-        </h2>
+      <SectionCard id="ppid-form" heading={p.formTitle} look="card">
         <p className="mb-4 text-sm text-slate-600">{p.formIntro}</p>
         <PpidRequestForm rules={rules} lastResult={actionData} />
-      </section>
+      </SectionCard>
     </div>
   );
 }

@@ -6,15 +6,15 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
+import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ConsequenceTestSchema } from "~/domain/ppid/requests";
 import { jakartaDate } from "~/domain/ppid/working-days";
 import { ppidTests } from "~/i18n/ppid/tests";
 import { pageMeta } from "~/lib/meta";
-import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 import { createConsequenceTest, listConsequenceTests, type ConsequenceTestView } from "~/server/ppid/consequence-tests.server";
 import { formatJakartaDay } from "~/lib/format";
 
@@ -31,15 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const fields = formFields(await readForm(request));
-  return pageAction(
-    ctx,
-    async () => {
-      await createConsequenceTest(ctx, parseOrInvalid(ConsequenceTestSchema, fields));
-      return { to: BASE, toast: u.created };
-    },
-    { form: { values: fields, fallback: u.failed } },
-  );
+  const save = (fields: Record<string, string>) => createConsequenceTest(ctx, parseOrInvalid(ConsequenceTestSchema, fields));
+  return formPageAction(ctx, request, save, () => ({ to: BASE, toast: u.created }), { fallback: u.failed });
 }
 
 function testColumns(today: string): Column<ConsequenceTestView>[] {
@@ -93,10 +86,7 @@ export default function PpidConsequenceTests({ loaderData, actionData }: Route.C
           rowTestId="consequence-test-row"
         />
       </div>
-      <section aria-labelledby="consequence-test-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="consequence-test-form" className="mb-1 text-lg font-semibold text-slate-900">
-          {u.formTitle}
-        </h2>
+      <SectionCard id="consequence-test-form" heading={u.formTitle} look="card">
         <p className="mb-4 text-sm text-slate-600">{u.formNote}</p>
         <FormBanner id={form.errorId} message={form.errors?.[0]} />
         <Form method="post" className="grid gap-4 md:grid-cols-2" {...form.props}>
@@ -111,7 +101,7 @@ export default function PpidConsequenceTests({ loaderData, actionData }: Route.C
             </button>
           </div>
         </Form>
-      </section>
+      </SectionCard>
     </div>
   );
 }

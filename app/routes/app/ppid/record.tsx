@@ -13,10 +13,9 @@ import { ppidRecord } from "~/i18n/ppid/record";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidChannels, ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
-import { formFields, readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
-import { pageAction } from "~/routes/helpers/page-action.server";
+import { formPageAction } from "~/routes/helpers/page-action.server";
 import { recordRequest } from "~/server/ppid/service.server";
 
 const d = ppidRecord;
@@ -31,15 +30,12 @@ export function loader() {
 /** 'Catat Permohonan': registered and numbered at once; on to the request's page. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
-  const fields = formFields(await readForm(request));
-  return pageAction(
-    ctx,
-    async () => {
-      const recorded = await recordRequest(ctx, parseOrInvalid(OfficerRequestSchema, fields));
-      return { to: href("/app/ppid/:id", { id: recorded.id }), toast: `${ppidMessages.api.recorded} ${recorded.registrationNumber}` };
-    },
-    { form: { values: fields, fallback: d.failed } },
-  );
+  const save = (fields: Record<string, string>) => recordRequest(ctx, parseOrInvalid(OfficerRequestSchema, fields));
+  const next = (recorded: Awaited<ReturnType<typeof save>>) => ({
+    to: href("/app/ppid/:id", { id: recorded.id }),
+    toast: `${ppidMessages.api.recorded} ${recorded.registrationNumber}`,
+  });
+  return formPageAction(ctx, request, save, next, { fallback: d.failed });
 }
 
 type RecordField = "requesterName" | "email" | "phone" | "address" | "information" | "purpose" | "format" | "delivery" | "channel";
