@@ -40,7 +40,6 @@ export const accessRequests = {
   downloadCount: (count: number) => `Diunduh ${count}x`,
   empty: "Tidak ada permintaan akses yang ditemukan.",
   columns: {
-    no: "No",
     archiveTitle: "Judul Dokumen",
     status: "Status",
     requestMessage: "Pesan Permintaan",

@@ -31,7 +31,6 @@ export const apiTokens = {
   statusFilter: "Status",
   allStatuses: "Semua Status",
   columns: {
-    no: "No",
     name: "Nama",
     owner: "Pemilik",
     scope: "Cakupan",

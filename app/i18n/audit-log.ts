@@ -4,7 +4,6 @@ import type { AuditAction } from "~/domain/audit-actions";
 export const auditLog = {
   title: "Log Audit",
   columns: {
-    no: "No",
     timestamp: "Waktu",
     action: "Aksi",
     actor: "Pengguna",

@@ -4,7 +4,6 @@ export const users = {
   create: "+ Tambah Pengguna",
   search: "Cari pengguna...",
   columns: {
-    no: "No",
     fullName: "Nama Lengkap",
     username: "Username",
     email: "Email",

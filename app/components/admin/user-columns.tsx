@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import type { Column } from "~/components/list";
+import { rowNumberColumn, type Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
 import { users as usersText } from "~/i18n/users";
@@ -35,7 +35,7 @@ export function userColumns({
   selfId: number;
 }): Column<UserView, UserSort>[] {
   return [
-    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    rowNumberColumn(offset),
     {
       key: "fullName",
       header: c.fullName,

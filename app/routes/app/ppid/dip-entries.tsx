@@ -6,9 +6,10 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, SelectField, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, type Column } from "~/components/list";
+import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, rowNumberColumn, type Column } from "~/components/list";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { pagedList } from "~/components/list-card";
+import { SectionCard } from "~/components/section-card";
 import { InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import type { SortDir } from "~/domain/list-page";
@@ -69,7 +70,7 @@ const kindOptions = DIP_KINDS.map((value) => ({ value, label: ppidDip.kinds[valu
 function entryColumns(offset: number, deleteHref: (entry: DipEntry) => string): Column<DipEntry, "createdAt" | "title">[] {
   const c = e.columns;
   return [
-    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
+    rowNumberColumn(offset),
     {
       key: "title",
       header: c.title,
@@ -135,10 +136,7 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
         />
         <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
-      <section aria-labelledby="dip-entry-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id="dip-entry-form" className="mb-3 text-lg font-semibold text-slate-900">
-          {e.formTitle}
-        </h2>
+      <SectionCard id="dip-entry-form" heading={e.formTitle} look="card">
         <FormBanner id={form.errorId} message={form.errors?.[0]} />
         <Form method="post" className="grid gap-4 md:grid-cols-2" {...form.props}>
           <CsrfField />
@@ -157,7 +155,7 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
             </button>
           </div>
         </Form>
-      </section>
+      </SectionCard>
       {confirmDelete && (
         <DeleteDialog messages={e} cancelTo={pageHref({})} fields={{ id: confirmDelete.id }} action={deleteHref(confirmDelete)}>
           {e.deleteConfirm(confirmDelete.title)}
