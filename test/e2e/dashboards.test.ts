@@ -10,16 +10,12 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { makePdf } from "../../scripts/demo-files.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, JS_MODES, baseURL, goto, login, textOf, useBrowser } from "../support/node/browser";
+import type { z } from "zod";
+import type { StatisticsViewSchema } from "../../app/domain/api/statistics";
 
 const browser = useBrowser();
 
-type Statistics = {
-  totalVisibleArchives: number;
-  totalUsers: number | null;
-  totalUnitKerja: number | null;
-  totalCategories: number;
-  archivesByCategory: { categoryId: number; categoryName: string; count: number }[];
-};
+type Statistics = z.infer<typeof StatisticsViewSchema>;
 type Session = { cookie: string; csrfToken: string };
 
 const ICON_KEYS: Record<string, string> = {

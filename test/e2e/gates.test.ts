@@ -8,8 +8,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, baseURL } from "../support/node/browser";
+import { DEMO_ACCOUNTS, baseURL } from "../support/node/browser";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
+import { fetchAs, signInOverHttp as signIn, type HttpSession } from "../support/node/http-session";
 
 const MASTER_LAYOUT = "routes/app/master-layout.tsx";
 const AUDIT_LOG_DENIED = "Anda tidak memiliki izin untuk melihat log audit.";
@@ -28,42 +29,15 @@ function routesInside(entries: readonly RouteConfigEntry[], file: string, parent
 /** A concrete URL for a pattern (`:uuid` and other params filled in). */
 const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
 
-type Session = { cookie: string; csrfToken: string };
-
-async function signIn(username: string): Promise<Session> {
-  const response = await fetch(`${baseURL()}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL() },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
-  });
-  await response.arrayBuffer();
-  expect(response.status, `sign-in of ${username}`).toBe(302);
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
-  // The session's CSRF token, as every signed-in page renders it into the logout form.
-  const page = await (await fetch(`${baseURL()}/app`, { headers: { Cookie: cookie } })).text();
-  const csrfToken = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
-  if (!csrfToken) throw new Error(`no CSRF token on /app for ${username}`);
-  return { cookie, csrfToken };
-}
-
-function request(path: string, session: Session | null, method: "GET" | "POST" = "GET") {
-  const headers: Record<string, string> = { Origin: baseURL() };
-  if (session) headers.Cookie = session.cookie;
-  const init: RequestInit = { method, redirect: "manual", headers };
-  if (method === "POST") {
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    init.body = new URLSearchParams({ _csrf: session?.csrfToken ?? "" });
-  }
-  return fetch(`${baseURL()}${path}`, init);
-}
+/** GET, or POST a form holding only the CSRF token, as `session` (null: a visitor). */
+const request = (path: string, session: HttpSession | null, method: "GET" | "POST" = "GET") => fetchAs(path, session, method === "POST" ? {} : undefined);
 
 const masterRoutes = routesInside(routes, MASTER_LAYOUT);
 /** Resource routes named like a file (…/export.csv) answer a download, not a page. */
 const isDownload = (pattern: string) => /\.[a-z]+$/.test(pattern);
 
 describe("the Master layout gate", () => {
-  const sessions: Record<string, Session> = {};
+  const sessions: Record<string, HttpSession> = {};
 
   beforeAll(async () => {
     for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.ftStaff, DEMO_ACCOUNTS.viewer]) sessions[account.username] = await signIn(account.username);
@@ -121,7 +95,7 @@ describe("the Master layout gate", () => {
 
 describe("the access-request layout gate", () => {
   const accessRequestRoutes = routesInside(routes, "routes/app/access-request-layout.tsx");
-  const sessions: Record<string, Session> = {};
+  const sessions: Record<string, HttpSession> = {};
 
   beforeAll(async () => {
     for (const account of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.ftStaff, DEMO_ACCOUNTS.viewer]) sessions[account.username] = await signIn(account.username);

@@ -4,6 +4,8 @@ import { createCategory, createUnitKerja, createUser } from "../support/worker/f
 import { formBody } from "../support/worker/multipart";
 import { sendMultipart } from "../support/worker/documents";
 import { call, login, type SignedIn } from "../support/worker/http";
+import type { z } from "zod";
+import type { StatisticsViewSchema } from "~/domain/api/statistics";
 
 /**
  * GET /api/v1/statistics and its CSV export, per audience: visitors count PUBLIC documents only,
@@ -15,13 +17,7 @@ import { call, login, type SignedIn } from "../support/worker/http";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-type Statistics = {
-  totalVisibleArchives: number;
-  totalUsers: number | null;
-  totalUnitKerja: number | null;
-  totalCategories: number;
-  archivesByCategory: { categoryId: number; categoryName: string; count: number }[];
-};
+type Statistics = z.infer<typeof StatisticsViewSchema>;
 
 let staff: SignedIn;
 let viewer: SignedIn;

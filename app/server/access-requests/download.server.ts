@@ -6,7 +6,7 @@ import { can, userActorOf } from "~/domain/policy";
 import { commit } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { sha256Hex } from "../crypto.server";
-import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { servedFileOf, startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { findAccessRequest } from "./queries.server";
 import { hashPrefix, TOKEN_PATTERN } from "./token.server";
 import { archiveRefOf, isLive, requestAudit, stillTheRequester } from "./service.server";
@@ -57,7 +57,7 @@ export async function downloadWithToken(ctx: ServiceContext, archiveUuid: string
 
   // A paper record has nothing to download, approval or not.
   if (!hasDigitalFile(row)) throw new TokenDownloadError(409, documentsText.noDigitalFile);
-  const file = { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256 };
+  const file = servedFileOf(row);
   const grant: FileGrant = { file, disposition: "attachment", downloadName: downloadNameOf(row.archive_title, row.file_name), headers: TOKEN_DOWNLOAD_HEADERS };
   // A RAHASIA document's token is good for one download, whole: a GET claims it (a
   // compare-and-set on the counter, so of two parallel downloads exactly one gets the file), no

@@ -44,7 +44,7 @@ import {
 import { documentRef, grantedDisposition, toDocumentView } from "./view.server";
 import { orGone, throwGoneOrNotFound } from "./tombstones.server";
 import { discardFile, type StagedFile, type StagedUpload, type UploadPlan } from "../files/staging.server";
-import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { documentFileVisibility, servedFileOf, startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import { countUpload, quotaGuard, storageQuotaOf } from "./upload-limits.server";
 import { documentFormMessages } from "~/i18n/document-form";
@@ -684,14 +684,7 @@ export async function openDownload(ctx: ServiceContext, uuid: string, request: F
   assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
   if (!hasDigitalFile(row)) throw new ConflictError(documentsText.noDigitalFile);
   const disposition = grantedDisposition(ctx.actor, row, asked);
-  const file = {
-    key: row.r2_key,
-    fileName: row.file_name,
-    mimeType: row.mime_type,
-    size: row.file_size,
-    sha256: row.sha256,
-    visibility: row.access_level === "PUBLIC" ? ("public" as const) : ("private" as const),
-  };
+  const file = servedFileOf(row, documentFileVisibility(row.access_level));
   if (startsDownload(file, request)) {
     const target = { params: { title: row.title }, targetType: "archive", targetId: uuid };
     const entry = disposition === "inline" ? ({ action: "DOCUMENT_PREVIEW", ...target } as const) : ({ action: "DOCUMENT_DOWNLOAD", ...target } as const);

@@ -7,7 +7,7 @@ import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit, type Step } from "../audit/commit.server";
 import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.server";
 import { requireUser, type ServiceContext } from "../context.server";
-import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { documentFileVisibility, servedFileOf, startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import type { DocumentView } from "~/domain/documents";
 import { findVersion, versionRows, type VersionRow } from "./record-queries.server";
@@ -80,14 +80,7 @@ export async function openVersionDownload(ctx: ServiceContext, uuid: string, ver
   const document = await documentWithVisibleFiles(ctx, uuid);
   const found = await versionOf(ctx, document, version);
   const disposition = grantedDisposition(ctx.actor, document, asked);
-  const file = {
-    key: found.r2_key,
-    fileName: found.file_name,
-    mimeType: found.mime_type,
-    size: found.file_size,
-    sha256: found.sha256,
-    visibility: document.access_level === "PUBLIC" ? ("public" as const) : ("private" as const),
-  };
+  const file = servedFileOf(found, documentFileVisibility(document.access_level));
   if (startsDownload(file, request)) {
     await commitOncePerWindow(ctx, `DOCUMENT_VERSION_DOWNLOAD|${document.uuid}|${found.version}|${disposition}`, DOWNLOAD_AUDIT_WINDOW_MS, {
       action: "DOCUMENT_VERSION_DOWNLOAD",

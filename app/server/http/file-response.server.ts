@@ -20,6 +20,17 @@ export type ServedFile = {
   visibility?: "public" | "private";
 };
 
+/** The columns that name a stored file in its row (a document, one of its versions, a released file). */
+export type StoredFileRow = { r2_key: string; file_name: string; mime_type: string; file_size: number; sha256: string };
+
+/** The file a stored-file row names, to serve. */
+export function servedFileOf(row: StoredFileRow, visibility?: ServedFile["visibility"]): ServedFile {
+  return { key: row.r2_key, fileName: row.file_name, mimeType: row.mime_type, size: row.file_size, sha256: row.sha256, visibility };
+}
+
+/** A document's files may be kept by the browser only while the document is PUBLIC. */
+export const documentFileVisibility = (accessLevel: string): ServedFile["visibility"] => (accessLevel === "PUBLIC" ? "public" : "private");
+
 /** What a use case allows: one stored file, how to present it, and headers the grant requires. */
 export type FileGrant = {
   file: ServedFile;

@@ -17,7 +17,7 @@ import { randomToken, timingSafeEqual } from "../crypto.server";
 import { downloadNameOf, TOKEN_DOWNLOAD_HEADERS } from "../access-requests/download.server";
 import { liveDocuments } from "../documents/queries.server";
 import { documentRef } from "../documents/view.server";
-import { startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
+import { servedFileOf, startsDownload, type FileGrant, type FileRequest } from "../http/file-response.server";
 import { SIGNED_TOKEN_PATTERN, signedToken } from "../signed-token.server";
 import { requestRowByStatusCode } from "./service.server";
 
@@ -117,7 +117,7 @@ export async function downloadReleasedFile(ctx: ServiceContext, lookup: { number
   if (file.expires_at! <= ctx.now().toISOString()) throw new ForbiddenError(d.expired(formatDate(file.expires_at!, "DD MMMM YYYY HH:mm")));
   // Trashed, or classified higher since the answer: the release ends with it.
   if (file.deleted_at || !(RELEASABLE_CLASSES as readonly string[]).includes(file.security_class)) throw new ForbiddenError(d.gone);
-  const served = { key: file.r2_key, fileName: file.file_name, mimeType: file.mime_type, size: file.file_size, sha256: file.sha256 };
+  const served = servedFileOf(file);
   const grant: FileGrant = { file: served, disposition: "attachment", downloadName: downloadNameOf(file.title, file.file_name), headers: TOKEN_DOWNLOAD_HEADERS };
   if (!startsDownload(served, request)) return grant;
   await commit(ctx, [

@@ -3,6 +3,8 @@ import type { DocumentView } from "~/server/documents/service.server";
 import { testEnv } from "./env";
 import { call, callWithEnv, type CallOptions, type SignedIn } from "./http";
 import { formBody, pdfBytes, type Bytes, type FilePart, type MultipartBody } from "./multipart";
+import type { Selectable } from "kysely";
+import type { Database } from "~/server/db/schema";
 
 export type { DocumentView };
 
@@ -91,20 +93,8 @@ export async function uploadDocument(
   return { uuid: view.uuid, view, bytes, fileName };
 }
 
-export type ArchiveRow = {
-  id: number;
-  uuid: string;
-  title: string;
-  uploader_id: number;
-  unit_kerja_id: number | null;
-  r2_key: string;
-  file_name: string;
-  file_size: number;
-  mime_type: string;
-  sha256: string;
-  access_level: string;
-  deleted_at: string | null;
-};
+/** An `archives` row as D1 answers `SELECT *` (the id is a plain number once read). */
+export type ArchiveRow = Selectable<Database["archives"]>;
 
 export async function archiveRow(uuid: string): Promise<ArchiveRow | null> {
   return testEnv.DB.prepare("SELECT * FROM archives WHERE uuid = ?").bind(uuid).first<ArchiveRow>();
