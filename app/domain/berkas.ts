@@ -118,10 +118,9 @@ export const DaftarArsipQuerySchema = createListQuerySchema({
 });
 export type DaftarArsipQuery = z.output<typeof DaftarArsipQuerySchema>;
 
-/** One row of the Daftar Arsip Aktif / Inaktif: ANRI's columns. */
-export type DaftarArsipRow = {
+/** How ANRI's lists (Daftar Arsip, Daftar Arsip Usul Pindah) describe a berkas. */
+export type BerkasDescription = {
   berkasId: number;
-  number: string;
   classificationCode: string;
   title: string;
   /** Kurun waktu: the first and last year of its documents. */
@@ -129,6 +128,11 @@ export type DaftarArsipRow = {
   endYear: number | null;
   itemCount: number;
   developmentLevel: DevelopmentLevel;
+};
+
+/** One row of the Daftar Arsip Aktif / Inaktif: ANRI's columns. */
+export type DaftarArsipRow = BerkasDescription & {
+  number: string;
   /** Keterangan: the berkas's note, and what else an archivist needs to know (moved, held). */
   remarks: string;
   /** Lokasi / nomor boks where known (a berkas moved to the records centre). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { transferText } from "../i18n/transfers";
-import type { DevelopmentLevel } from "./berkas";
+import type { BerkasDescription } from "./berkas";
 
 /**
  * Pemindahan arsip inaktif: a unit proposes berkas whose active period has passed; the records
@@ -55,16 +55,10 @@ export type TransferCandidate = {
   activeUntil: string | null;
 };
 
-export type TransferItemView = {
+/** One berkas of a transfer's list, in its place, with the box and rack it is moved in. */
+export type TransferItemView = BerkasDescription & {
   position: number;
-  berkasId: number;
   berkasNumber: string;
-  classificationCode: string;
-  title: string;
-  startYear: number | null;
-  endYear: number | null;
-  itemCount: number;
-  developmentLevel: DevelopmentLevel;
   box: string | null;
   rack: string | null;
 };

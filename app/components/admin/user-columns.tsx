@@ -3,22 +3,10 @@ import { rowNumberColumn, type Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
 import { users as usersText } from "~/i18n/users";
+import { UserStatusBadge } from "./user-status-badge";
 
 const c = usersText.columns;
 const a = usersText.actions;
-
-/**
- * 'Nonaktif' beside a deactivated account's name (nothing for an active one), or with `long`
- * the status either way, with the date ('Nonaktif sejak …').
- */
-export function UserStatusBadge({ user, long }: { user: Pick<UserView, "active" | "deactivatedAt">; long?: boolean }) {
-  if (user.active) return long ? <span data-testid="user-status">{usersText.statuses.AKTIF}</span> : null;
-  return (
-    <span className="ml-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="user-status">
-      {long && user.deactivatedAt ? usersText.inactiveSince(formatDate(user.deactivatedAt, "DD MMMM YYYY HH:mm")) : usersText.statuses.NONAKTIF}
-    </span>
-  );
-}
 
 /**
  * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,

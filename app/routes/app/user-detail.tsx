@@ -3,7 +3,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog, DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
-import { UserStatusBadge } from "~/components/admin/user-columns";
+import { UserStatusBadge } from "~/components/admin/user-status-badge";
 import { useDialogParams } from "~/components/url-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
