@@ -9,14 +9,12 @@ import type { ReactNode } from "react";
  */
 export type SectionLook = "card" | "tile" | "table" | "plain";
 
+/** The looks' classes: `sc`, `sc-h` and `sc-bar` are in app.css, so a page's script carries short names. */
 const looks: Record<SectionLook, { section: string; heading: string }> = {
-  card: { section: "rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200", heading: "mb-2 text-lg font-semibold text-slate-900" },
-  tile: { section: "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200", heading: "text-lg font-semibold text-slate-900" },
-  table: {
-    section: "overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200",
-    heading: "border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900",
-  },
-  plain: { section: "", heading: "mb-2 text-lg font-semibold text-slate-900" },
+  card: { section: "sc p-6", heading: "sc-h mb-2" },
+  tile: { section: "sc p-4", heading: "sc-h" },
+  table: { section: "sc overflow-hidden", heading: "sc-bar" },
+  plain: { section: "", heading: "sc-h mb-2" },
 };
 
 /**
