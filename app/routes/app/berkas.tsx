@@ -3,7 +3,6 @@ import type { Route } from "./+types/berkas";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { EmptyState, FilterSelect, type Column } from "~/components/list";
-import { berkasNumberColumn } from "~/components/berkas/berkas-number-column";
 import { OffsetListCard, pagedList } from "~/components/list-card";
 import { BerkasListQuerySchema, type BerkasView } from "~/domain/berkas";
 import { kurunWaktu } from "~/domain/berkas-view";
@@ -35,7 +34,18 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
   const { pageHref } = list;
   const c = m.columns;
   const columns: Column<BerkasView, "number" | "title" | "updatedAt">[] = [
-    berkasNumberColumn({ header: c.number, width: "12%", idOf: (row) => row.id, sort: "number", testId: "berkas-link" }),
+    {
+      key: "number",
+      header: c.number,
+      sort: "number",
+      width: "12%",
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline" data-testid="berkas-link">
+          {row.number}
+        </Link>
+      ),
+    },
     { key: "title", header: c.title, sort: "title", cell: (row) => row.title },
     { key: "code", header: c.code, width: "12%", cell: (row) => row.classificationCode },
     { key: "period", header: c.period, width: "11%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },

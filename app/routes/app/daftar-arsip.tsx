@@ -3,7 +3,6 @@ import type { Route } from "./+types/daftar-arsip";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, type Column } from "~/components/list";
-import { berkasNumberColumn } from "~/components/berkas/berkas-number-column";
 import { DaftarArsipQuerySchema, type DaftarArsipRow } from "~/domain/berkas";
 import { DAFTAR_JENIS, kurunWaktu } from "~/domain/berkas-view";
 import type { SortDir } from "~/domain/list-page";
@@ -39,7 +38,17 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
   const downloads = new URLSearchParams({ jenis: query.jenis, ...(query.unit !== undefined ? { unit: String(query.unit) } : {}) }).toString();
   const c = berkasListText.columns;
   const columns: Column<DaftarArsipRow>[] = [
-    berkasNumberColumn({ header: c.number, width: "10%", idOf: (row) => row.berkasId }),
+    {
+      key: "number",
+      header: c.number,
+      width: "10%",
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/berkas/:id", { id: String(row.berkasId) })} className="font-medium text-blue-700 hover:underline">
+          {row.number}
+        </Link>
+      ),
+    },
     { key: "code", header: c.code, width: "11%", cell: (row) => row.classificationCode },
     { key: "title", header: c.title, cell: (row) => row.title },
     { key: "period", header: c.period, width: "10%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },

@@ -5,7 +5,6 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, type Column } from "~/components/list";
-import { berkasNumberColumn } from "~/components/berkas/berkas-number-column";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { TransferCandidate, TransferSummary } from "~/domain/transfers";
 import { transferText as m } from "~/i18n/transfers";
@@ -51,7 +50,17 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
   const selectable = canPropose && centre !== null;
   const candidateColumns: Column<TransferCandidate>[] = [
     ...(selectable ? [selectColumn<TransferCandidate>({ header: m.selectColumn, name: "berkas", value: (row) => row.id, label: (row) => m.select(row.number), testId: "transfer-check" })] : []),
-    berkasNumberColumn({ header: c.berkasNumber, width: "12%", idOf: (row) => row.id }),
+    {
+      key: "number",
+      header: c.berkasNumber,
+      width: "12%",
+      card: "title",
+      cell: (row) => (
+        <Link to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline">
+          {row.number}
+        </Link>
+      ),
+    },
     { key: "title", header: c.title, cell: (row) => row.title },
     { key: "code", header: c.code, width: "12%", hideBelow: "lg", cell: (row) => row.classificationCode },
     { key: "period", header: c.period, width: "10%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },
