@@ -40,6 +40,7 @@ export const accessRequests = {
   downloadCount: (count: number) => `Diunduh ${count}x`,
   empty: "Tidak ada permintaan akses yang ditemukan.",
   columns: {
+    no: "No",
     archiveTitle: "Judul Dokumen",
     status: "Status",
     requestMessage: "Pesan Permintaan",

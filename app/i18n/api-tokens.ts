@@ -31,6 +31,7 @@ export const apiTokens = {
   statusFilter: "Status",
   allStatuses: "Semua Status",
   columns: {
+    no: "No",
     name: "Nama",
     owner: "Pemilik",
     scope: "Cakupan",

@@ -4,6 +4,7 @@ import type { AuditAction } from "~/domain/audit-actions";
 export const auditLog = {
   title: "Log Audit",
   columns: {
+    no: "No",
     timestamp: "Waktu",
     action: "Aksi",
     actor: "Pengguna",

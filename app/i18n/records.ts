@@ -22,6 +22,7 @@ export const trashText = {
     `Dokumen yang dihapus disimpan di sini selama ${days} hari sebelum dihapus permanen. Pulihkan dokumen untuk mengembalikannya beserta riwayat versi dan permintaan aksesnya.`,
   search: "Cari judul atau nomor...",
   columns: {
+    no: "No",
     title: "Judul",
     documentNumber: "Nomor Dokumen",
     unitKerja: "Unit Kerja",

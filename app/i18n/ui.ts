@@ -1,8 +1,6 @@
 /** Strings of the shared UI kits (lists, forms, error pages, breadcrumb). */
 export const ui = {
   list: {
-    /** The header of a list's row-number column. */
-    rowNumber: "No",
     searchLabel: "Cari",
     apply: "Terapkan",
     pageSize: "Tampilkan",

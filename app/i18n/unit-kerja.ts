@@ -6,6 +6,7 @@ export const unitKerja = {
   createTitle: "Tambah Unit Kerja",
   updateTitle: "Ubah Unit Kerja",
   columns: {
+    no: "No",
     nama: "Nama",
     jenis: "Jenis",
     email: "Email",

@@ -4,6 +4,7 @@ export const users = {
   create: "+ Tambah Pengguna",
   search: "Cari pengguna...",
   columns: {
+    no: "No",
     fullName: "Nama Lengkap",
     username: "Username",
     email: "Email",

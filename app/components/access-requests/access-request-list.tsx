@@ -1,6 +1,6 @@
 import { Link, href } from "react-router";
 import { PageHeader } from "~/components/app-shell";
-import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, rowNumberColumn, sortOptions, type Column, type ListParams } from "~/components/list";
+import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, type Column, type ListParams } from "~/components/list";
 import {
   ACCESS_REQUEST_LIST_DEFAULTS,
   rowActionOf,
@@ -163,7 +163,7 @@ function accessRequestColumns({
   // The fixed columns leave each of the three text columns about 118 px on a 1366 px laptop with
   // every column shown (Super Admin), so a title's 13-letter word is not broken.
   const columns: Column<AccessRequestView, AccessRequestSort>[] = [
-    rowNumberColumn(offset, "2.75rem"),
+    { key: "no", header: c.no, width: "2.75rem", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "archiveTitle",
       header: c.archiveTitle,

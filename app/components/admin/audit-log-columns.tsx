@@ -1,4 +1,4 @@
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import type { AuditLogView } from "~/domain/audit-log";
 import { formatDate } from "~/lib/format";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
@@ -12,7 +12,7 @@ export const actionLabel = (action: string) => labels[action] ?? action;
 /** The audit table (SPEC columns plus the actor): No, Waktu, Aksi, Pengguna, Detail, Alamat IP, User Agent. */
 export function auditLogColumns(): Column<AuditLogView>[] {
   return [
-    rowNumberColumn(0, "4%"),
+    { key: "no", header: c.no, width: "4%", card: "hidden", cell: (_, index) => index + 1 },
     { key: "timestamp", header: c.timestamp, width: "13%", cell: (entry) => formatDate(entry.timestamp, "DD MMMM YYYY HH:mm:ss") },
     {
       key: "action",

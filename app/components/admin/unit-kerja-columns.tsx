@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { formatDate } from "~/lib/format";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
@@ -12,7 +12,7 @@ type UnitKerjaSort = "updatedAt" | "nama" | "jenis";
 /** The work-units table (SPEC order: No, Nama, Jenis, Email, Pejabat, Terakhir Diperbarui, then the actions). */
 export function unitKerjaColumns({ offset, deleteHref }: { offset: number; deleteHref: (unit: UnitKerjaView) => string }): Column<UnitKerjaView, UnitKerjaSort>[] {
   return [
-    rowNumberColumn(offset),
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     { key: "nama", header: c.nama, sort: "nama", width: "22%", card: "title", cell: (unit) => (
         <span className="dt-title">
           {unit.nama}

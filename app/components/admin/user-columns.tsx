@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
 import { users as usersText } from "~/i18n/users";
@@ -23,7 +23,7 @@ export function userColumns({
   selfId: number;
 }): Column<UserView, UserSort>[] {
   return [
-    rowNumberColumn(offset),
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "fullName",
       header: c.fullName,

@@ -1,4 +1,4 @@
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import type { ApiTokenSort, ApiTokenView } from "~/domain/api-token-view";
 import { formatDate } from "~/lib/format";
 import { apiTokens as apiTokensText } from "~/i18n/api-tokens";
@@ -23,7 +23,7 @@ export function apiTokenColumns({
   revokeHref: (token: ApiTokenView) => string;
 }): Column<ApiTokenView, ApiTokenSort>[] {
   return [
-    rowNumberColumn(offset),
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     { key: "name", header: c.name, sort: "name", width: showOwner ? "16%" : "20%", card: "title", cell: (token) => <span className="dt-title">{token.name}</span> },
     ...(showOwner
       ? [{ key: "owner", header: c.owner, width: "13%", cell: (token: ApiTokenView) => `${token.owner.fullName} (${token.owner.username})` }]

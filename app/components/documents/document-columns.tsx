@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import { DownloadLink } from "~/components/download-link";
 import type { DocumentSort } from "~/domain/document-list";
 import { formatDate, formatKb } from "~/lib/format";
@@ -54,7 +54,7 @@ export function documentColumns({
             </span>
           ),
         }
-      : rowNumberColumn(offset, "2.25rem"),
+      : { key: "no", header: c.no, width: "2.25rem", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "title",
       header: c.title,

@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from "react";
 import type { SortDir } from "~/domain/list-page";
-import { t } from "~/i18n/id";
 import { EmptyState } from "./empty-state";
 import { SortHeader, type SortState } from "./sort-header";
 
@@ -135,14 +134,6 @@ export function DataTable<Row, Sort extends string = string>({
 }
 
 export type { SortDir };
-
-/**
- * The 'No' column: each row's number in the whole list, `offset` rows coming before this page.
- * Not on a phone card, whose order already numbers it.
- */
-export function rowNumberColumn<Row>(offset: number, width = "5%"): Column<Row, never> {
-  return { key: "no", header: t.ui.list.rowNumber, width, card: "hidden", cell: (_, index) => offset + index + 1 };
-}
 
 /** The sortable columns as options of the phone's sort select (see ListToolbar `sorts`). */
 export function sortOptions<Row, Sort extends string>(columns: readonly Column<Row, Sort>[]): { value: Sort; label: string }[] {

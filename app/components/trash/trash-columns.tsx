@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { CsrfField } from "~/components/form/csrf-field";
 import { AccessBadge } from "~/components/documents/badges";
-import { rowNumberColumn, type Column } from "~/components/list";
+import type { Column } from "~/components/list";
 import type { TrashView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { trashText } from "~/i18n/records";
@@ -20,7 +20,7 @@ export function trashColumns({
   releaseHoldHref: (row: TrashView) => string;
 }): Column<TrashView, "deletedAt" | "title">[] {
   return [
-    rowNumberColumn(offset),
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "title",
       header: c.title,

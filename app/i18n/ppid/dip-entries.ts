@@ -21,7 +21,7 @@ export const ppidDipEntries = {
     format: "Bentuk informasi",
     retention: "Jangka waktu penyimpanan",
   },
-  columns: { title: "Informasi", kind: "Jenis", holder: "Unit", madeIn: "Waktu", actions: "Aksi" },
+  columns: { no: "No", title: "Informasi", kind: "Jenis", holder: "Unit", madeIn: "Waktu", actions: "Aksi" },
   delete: "Hapus",
   deleteLabel: (title: string) => `Hapus ${title}`,
   deleteTitle: "Konfirmasi Hapus",

@@ -6,7 +6,7 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, SelectField, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, rowNumberColumn, type Column } from "~/components/list";
+import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, type Column } from "~/components/list";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { pagedList } from "~/components/list-card";
 import { SectionCard } from "~/components/section-card";
@@ -70,7 +70,7 @@ const kindOptions = DIP_KINDS.map((value) => ({ value, label: ppidDip.kinds[valu
 function entryColumns(offset: number, deleteHref: (entry: DipEntry) => string): Column<DipEntry, "createdAt" | "title">[] {
   const c = e.columns;
   return [
-    rowNumberColumn(offset),
+    { key: "no", header: c.no, width: "5%", card: "hidden", cell: (_, index) => offset + index + 1 },
     {
       key: "title",
       header: c.title,
