@@ -6,7 +6,6 @@ import type { Route } from "./+types/public-document";
 import { buttonClass } from "~/components/buttons";
 import { AccessBadge, KeywordChips } from "~/components/documents/badges";
 import { FileRow } from "~/components/documents/file-row";
-import { SectionCard } from "~/components/section-card";
 import { formatDate, formatKb, keywordList } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { BreadcrumbHandle } from "~/lib/breadcrumb";
@@ -78,12 +77,15 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
       <p className="mb-6 whitespace-pre-line text-slate-700" data-testid="public-description">
         {document.description}
       </p>
-      <SectionCard id="document-metadata" heading={t.ui.publicDocument.metadata} look="table">
+      <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {t.ui.publicDocument.metadata}
+        </h2>
         <DetailTable items={rows} testId="public-document-metadata">
           {/* The SPEC's file row, as on the /app page: a PUBLIC document's file is everyone's. */}
           <FileRow document={document} publicPage />
         </DetailTable>
-      </SectionCard>
+      </section>
     </article>
   );
 }

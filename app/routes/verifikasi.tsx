@@ -1,6 +1,5 @@
 import type { Route } from "./+types/verifikasi";
 import { DetailTable } from "~/components/detail-table";
-import { SectionCard } from "~/components/section-card";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext, orRouteError } from "~/routes/helpers/route-errors.server";
@@ -58,9 +57,12 @@ export default function Verifikasi({ loaderData }: Route.ComponentProps) {
         {v.registered}
       </p>
       <p className="mb-6 text-slate-700">{v.howTo}</p>
-      <SectionCard id="berita-acara-details" heading={v.details} look="table">
+      <section aria-labelledby="berita-acara-details" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="berita-acara-details" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {v.details}
+        </h2>
         <DetailTable items={rows} testId="verification-details" />
-      </SectionCard>
+      </section>
     </article>
   );
 }

@@ -72,7 +72,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/unit-kerja-update": 126.5,
   "routes/app/users": 128.5,
   "routes/app/users-create": 127.3,
-  "routes/app/user-detail": 126.4,
+  "routes/app/user-detail": 126.0,
   "routes/app/user-update": 128.0,
   "routes/app/classification": 128.9,
   "routes/app/classification-create": 127.3,

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { bannerMessage, CheckboxField, Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { CheckboxField, Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
 import { CsrfField } from "~/components/form/csrf-field";
 
@@ -32,7 +32,7 @@ export function UnitKerjaForm({
     defaultValue: { ...defaults, isRecordsCentre: defaults.isRecordsCentre ? "on" : undefined },
   });
   const fallback = mode === "create" ? m.createFailed : m.updateFailed;
-  const banner = bannerMessage(form, lastResult, fallback);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
   return (
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />

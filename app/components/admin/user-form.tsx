@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { useHydrated } from "~/lib/use-hydrated";
-import { bannerMessage, Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
 import { users as usersText } from "~/i18n/users";
@@ -80,7 +80,7 @@ export function UserForm({
   useEffect(() => setRole(submittedRole), [submittedRole]);
   const showUnit = !hydrated || role === ROLES.satuanKerja;
   const fallback = mode === "create" ? m.createFailed : m.updateFailed;
-  const banner = bannerMessage(form, lastResult, fallback);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { bannerMessage, Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { API_TOKEN_LIFETIMES, API_TOKEN_SCOPES, DEFAULT_API_TOKEN_LIFETIME } from "~/domain/api-token-view";
 import { apiTokens as apiTokensText } from "~/i18n/api-tokens";
 import { CopyText } from "~/components/copy-text";
@@ -19,7 +19,7 @@ export function ApiTokenForm({ rules, lastResult }: { rules: FormRules; lastResu
     rules,
     defaultValue: { scope: "read", expiresInDays: DEFAULT_API_TOKEN_LIFETIME },
   });
-  const banner = bannerMessage(form, lastResult, m.createFailed);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? m.createFailed : null);
   return (
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />

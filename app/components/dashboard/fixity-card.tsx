@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { SectionCard } from "~/components/section-card";
 import type { FixityOverview, FixityProblem } from "~/domain/fixity";
 import { fixity as fixityText } from "~/i18n/fixity";
 import { formatDate } from "~/lib/format";
@@ -14,7 +13,10 @@ const s = fixityText.card;
 export function FixityCard({ overview }: { overview: FixityOverview }) {
   const { problems, failing } = overview;
   return (
-    <SectionCard id="fixity-heading" heading={s.heading} look="tile" className="mt-8" testId="fixity-card">
+    <section aria-labelledby="fixity-heading" className="mt-8 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="fixity-card">
+      <h2 id="fixity-heading" className="text-lg font-semibold text-slate-900">
+        {s.heading}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{s.description}</p>
       {failing === 0 ? (
         <p role="status" className="mt-3 rounded-lg bg-green-50 px-4 py-3 text-sm font-medium text-green-800 ring-1 ring-green-200" data-testid="fixity-ok">
@@ -35,7 +37,7 @@ export function FixityCard({ overview }: { overview: FixityOverview }) {
         {overview.lastCheckAt ? s.lastCheck(formatDate(overview.lastCheckAt, "DD MMMM YYYY HH:mm")) : null}{" "}
         {overview.someNeverChecked ? s.neverChecked : overview.oldestCheckAt ? s.oldestCheck(formatDate(overview.oldestCheckAt, "DD MMMM YYYY HH:mm")) : null}
       </p>
-    </SectionCard>
+    </section>
   );
 }
 

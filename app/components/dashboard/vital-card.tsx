@@ -1,5 +1,4 @@
 import { Link, href } from "react-router";
-import { SectionCard } from "~/components/section-card";
 import type { VitalOverview } from "~/domain/vital";
 import { vitalText } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
@@ -18,7 +17,10 @@ export function VitalCard({ overview }: { overview: VitalOverview }) {
   ];
   const drill = overview.lastDrill;
   return (
-    <SectionCard id="vital-card-heading" heading={s.heading} look="tile" className="mt-8" testId="vital-card">
+    <section aria-labelledby="vital-card-heading" className="mt-8 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="vital-card">
+      <h2 id="vital-card-heading" className="text-lg font-semibold text-slate-900">
+        {s.heading}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{s.description}</p>
       <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
         {figures.map(([label, value, testId, warn]) => (
@@ -43,6 +45,6 @@ export function VitalCard({ overview }: { overview: VitalOverview }) {
           s.noDrill
         )}
       </p>
-    </SectionCard>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 /** The form kit: every form (login, documents, users, work units, access requests). */
 export { Field, TextareaField, SelectField, RadioGroup, CheckboxField, ErrorList, FormBanner, type Option } from "./fields";
-export { bannerMessage, useFormKit, type FormMetadata } from "./use-form-kit";
+export { useFormKit, type FormMetadata } from "./use-form-kit";
 export type { FieldMetadata } from "./form-state";
 export { errorsFromApiBody } from "./rules";
 export type { FormRules, FormReply } from "~/domain/form-rules";

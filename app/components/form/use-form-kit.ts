@@ -22,14 +22,6 @@ export type FormMetadata = {
   };
 };
 
-/**
- * What a form's banner says: the form's own message, or `fallback` when the last post failed
- * without a message and no field shows one (so a refusal is never silent).
- */
-export function bannerMessage(form: FormMetadata, lastResult: FormReply | null | undefined, fallback: string): string | null {
-  return form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? fallback : null);
-}
-
 export type FormKitOptions = {
   /** The form's id (default: a React id); the fields' ids derive from it. */
   id?: string;

@@ -2,7 +2,6 @@ import { href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { CsrfField } from "~/components/form/csrf-field";
-import { SectionCard } from "~/components/section-card";
 import { ppidReceipt, ppidReceiptPdf } from "~/i18n/ppid/receipt";
 import { formatDate, formatJakartaDay } from "~/lib/format";
 import type { Receipt } from "~/server/ppid/service.server";
@@ -12,7 +11,10 @@ const r = ppidReceipt;
 /** The receipt of a registered request: its number, its secret code and its due date. */
 export function PpidReceipt({ receipt }: { receipt: Receipt }) {
   return (
-    <SectionCard id="ppid-receipt" heading={r.title} look="table" testId="ppid-receipt">
+    <section aria-labelledby="ppid-receipt" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="ppid-receipt">
+      <h2 id="ppid-receipt" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+        {r.title}
+      </h2>
       <p className="px-4 pt-3 text-slate-700">{r.registered}</p>
       <DetailTable
         testId="ppid-receipt-details"
@@ -26,7 +28,7 @@ export function PpidReceipt({ receipt }: { receipt: Receipt }) {
       <div className="border-t border-slate-100 px-4 py-3">
         <ReceiptPdfForm number={receipt.registrationNumber} code={receipt.statusCode} />
       </div>
-    </SectionCard>
+    </section>
   );
 }
 

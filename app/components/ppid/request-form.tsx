@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { bannerMessage, Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
+import { Field, FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { DELIVERIES, FORMATS } from "~/domain/ppid/requests-view";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidDeliveries, ppidFormats } from "~/i18n/ppid/vocabulary";
@@ -19,7 +19,7 @@ export function PpidRequestForm({ rules, lastResult }: { rules: FormRules; lastR
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useFormKit<RequestField>({ lastResult, rules });
-  const banner = bannerMessage(form, lastResult, p.failed);
+  const banner = form.errors?.[0] ?? (lastResult?.status === "error" && !form.hasFieldErrors ? p.failed : null);
   return (
     <>
       <FormBanner id={form.errorId} message={banner} testId="form-error" />

@@ -7,7 +7,6 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import { SectionCard } from "~/components/section-card";
 import type { BerkasItemView } from "~/domain/berkas";
 import { kurunWaktu, locationText } from "~/domain/berkas-view";
 import { InvalidError } from "~/domain/errors";
@@ -119,9 +118,12 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
       <BackLink fallback={href("/app/berkas")} />
       <PageHeader title={`${m.detailTitle} ${berkas.number}`} description={berkas.title} />
       {berkas.closedReason && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{m.closedNote(berkas.closedReason)}</p>}
-      <SectionCard id="berkas-facts" heading={m.facts} look="table">
+      <section aria-labelledby="berkas-facts" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="berkas-facts" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {m.facts}
+        </h2>
         <DetailTable items={facts} testId="berkas-facts" />
-      </SectionCard>
+      </section>
       {berkas.canManage && (
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={href("/app/berkas/:id/update", { id: String(berkas.id) })} className={buttonClass.primary} data-testid="update-berkas">
@@ -132,18 +134,24 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
-      <SectionCard id="berkas-retention" heading={m.retentionHeading} look="plain" className="mt-6">
+      <section aria-labelledby="berkas-retention" className="mt-6">
+        <h2 id="berkas-retention" className="text-lg font-semibold text-slate-800">
+          {m.retentionHeading}
+        </h2>
         <p className="mb-2 text-sm text-slate-600">{berkas.retention ? m.retentionNote : m.retentionEmpty}</p>
         {berkas.retention && (
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <DetailTable items={retention} testId="berkas-retention" />
           </div>
         )}
-      </SectionCard>
-      <SectionCard id="berkas-items" heading={m.itemsHeading} look="table" className="mt-6">
+      </section>
+      <section aria-labelledby="berkas-items" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="berkas-items" className="px-4 pt-4 text-lg font-semibold text-slate-900">
+          {m.itemsHeading}
+        </h2>
         <DataTable columns={columns} rows={berkas.items} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noItems}</EmptyState>} label={m.itemsHeading} testId="berkas-items" rowTestId="berkas-item" />
         {berkas.hiddenItems > 0 && <p className="px-4 pb-4 text-sm text-slate-600">{m.hiddenItems(berkas.hiddenItems)}</p>}
-      </SectionCard>
+      </section>
       {confirmDelete && (
         <DeleteDialog
           messages={m}

@@ -6,7 +6,6 @@ import { buttonClass, inputClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
-import { SectionCard } from "~/components/section-card";
 import { kurunWaktu } from "~/domain/berkas-view";
 import { verificationPath } from "~/domain/berita-acara";
 import type { TransferItemView } from "~/domain/transfers";
@@ -111,9 +110,12 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl">
       <BackLink fallback={href("/app/pemindahan")} />
       <PageHeader title={m.detailTitle(transfer.number)} />
-      <SectionCard id="transfer-facts" heading={m.title} look="table">
+      <section aria-labelledby="transfer-facts" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="transfer-facts" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {m.title}
+        </h2>
         <DetailTable items={facts} testId="transfer-facts" />
-      </SectionCard>
+      </section>
       <section aria-labelledby="transfer-list" className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
           <h2 id="transfer-list" className="text-lg font-semibold text-slate-900">
@@ -139,7 +141,10 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {decide && (
-        <SectionCard id="reject-heading" heading={m.rejectHeading} look="tile" className="mt-6">
+        <section aria-labelledby="reject-heading" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <h2 id="reject-heading" className="text-lg font-semibold text-slate-900">
+            {m.rejectHeading}
+          </h2>
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <CsrfField />
             <label className="min-w-64 flex-1 text-sm">
@@ -150,7 +155,7 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
               {busy("reject") ? m.rejecting : m.reject}
             </button>
           </Form>
-        </SectionCard>
+        </section>
       )}
     </div>
   );

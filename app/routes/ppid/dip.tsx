@@ -3,7 +3,6 @@ import type { Route } from "./+types/dip";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import { SectionCard } from "~/components/section-card";
 import { ppidDik, ppidDip } from "~/i18n/ppid/dip";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
@@ -89,7 +88,10 @@ export default function PpidDip({ loaderData }: Route.ComponentProps) {
           )}
         </nav>
       </div>
-      <SectionCard id="dik-title" heading={k.title} look="plain" className="mt-8">
+      <section aria-labelledby="dik-title" className="mt-8">
+        <h2 id="dik-title" className="text-xl font-semibold text-slate-900">
+          {k.title}
+        </h2>
         <p className="mb-4 mt-1 text-sm text-slate-600">{k.description}</p>
         <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <DataTable
@@ -102,7 +104,7 @@ export default function PpidDip({ loaderData }: Route.ComponentProps) {
             rowTestId="dik-row"
           />
         </div>
-      </SectionCard>
+      </section>
     </>
   );
 }

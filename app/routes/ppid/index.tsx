@@ -3,7 +3,6 @@ import type { Route } from "./+types/index";
 import { PageHeader } from "~/components/app-shell";
 import { FormBanner } from "~/components/form";
 import { PpidRequestForm } from "~/components/ppid/request-form";
-import { SectionCard } from "~/components/section-card";
 import { PublicRequestSchema } from "~/domain/ppid/requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
@@ -44,10 +43,13 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />
-      <SectionCard id="ppid-form" heading={p.formTitle} look="card">
+      <section aria-labelledby="ppid-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="ppid-form" className="mb-2 text-lg font-semibold text-slate-900">
+          {p.formTitle}
+        </h2>
         <p className="mb-4 text-sm text-slate-600">{p.formIntro}</p>
         <PpidRequestForm rules={rules} lastResult={actionData} />
-      </SectionCard>
+      </section>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { Field, FormBanner, useFormKit } from "~/components/form";
 import { ReceiptPdfForm } from "~/components/ppid/receipt";
-import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ObjectionSchema, StatusLookupSchema } from "~/domain/ppid/requests";
 import { OBJECTION_GROUNDS } from "~/domain/ppid/requests-view";
@@ -78,7 +77,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 function ObjectionSection({ lookup, objection, mayObject, objectionError, filed }: Omit<StatusFound, "request">) {
   if (objection) {
     return (
-      <SectionCard id="ppid-objection" heading={o.title} look="table" className="mt-6">
+      <section aria-labelledby="ppid-objection" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 id="ppid-objection" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+          {o.title}
+        </h2>
         <FormBanner message={filed ? o.filed(filed) : null} tone="notice" testId="ppid-objection-filed" />
         <DetailTable
           testId="ppid-objection-details"
@@ -90,12 +92,15 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
             ...(objection.response ? ([[o.response, objection.response]] as [string, string][]) : []),
           ]}
         />
-      </SectionCard>
+      </section>
     );
   }
   if (!mayObject) return null;
   return (
-    <SectionCard id="ppid-objection" heading={o.title} look="card" className="mt-6">
+    <section aria-labelledby="ppid-objection" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-objection" className="mb-2 text-lg font-semibold text-slate-900">
+        {o.title}
+      </h2>
       <p className="mb-4 text-sm text-slate-600">{o.intro}</p>
       <FormBanner message={objectionError} testId="ppid-objection-error" />
       <Form method="post" className="space-y-4">
@@ -123,7 +128,7 @@ function ObjectionSection({ lookup, objection, mayObject, objectionError, filed 
           {o.submit}
         </button>
       </Form>
-    </SectionCard>
+    </section>
   );
 }
 
@@ -135,7 +140,10 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
   if (files.length === 0) return null;
   const until = (file: ReleasedFile) => formatDate(file.expiresAt, "DD MMMM YYYY HH:mm");
   return (
-    <SectionCard id="ppid-released" heading={s.released} look="card" className="mt-6">
+    <section aria-labelledby="ppid-released" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-released" className="mb-1 text-lg font-semibold text-slate-900">
+        {s.released}
+      </h2>
       <p className="mb-4 text-sm text-slate-600">{s.releasedHint}</p>
       <ul className="divide-y divide-slate-100" data-testid="ppid-released">
         {files.map((file) => (
@@ -158,7 +166,7 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
           </li>
         ))}
       </ul>
-    </SectionCard>
+    </section>
   );
 }
 
@@ -186,12 +194,15 @@ function StatusDetails({ request, lookup }: { request: StatusFound["request"]; l
       </ul>,
     ]);
   return (
-    <SectionCard id="ppid-status-details" heading={request.registrationNumber} look="table" className="mt-6">
+    <section aria-labelledby="ppid-status-details" className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-status-details" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+        {request.registrationNumber}
+      </h2>
       <DetailTable items={rows} testId="ppid-status-details" />
       <div className="border-t border-slate-100 px-4 py-3">
         <ReceiptPdfForm number={lookup.number} code={lookup.code} />
       </div>
-    </SectionCard>
+    </section>
   );
 }
 

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, TextareaField, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
-import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ConsequenceTestSchema } from "~/domain/ppid/requests";
 import { jakartaDate } from "~/domain/ppid/working-days";
@@ -86,7 +85,10 @@ export default function PpidConsequenceTests({ loaderData, actionData }: Route.C
           rowTestId="consequence-test-row"
         />
       </div>
-      <SectionCard id="consequence-test-form" heading={u.formTitle} look="card">
+      <section aria-labelledby="consequence-test-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="consequence-test-form" className="mb-1 text-lg font-semibold text-slate-900">
+          {u.formTitle}
+        </h2>
         <p className="mb-4 text-sm text-slate-600">{u.formNote}</p>
         <FormBanner id={form.errorId} message={form.errors?.[0]} />
         <Form method="post" className="grid gap-4 md:grid-cols-2" {...form.props}>
@@ -101,7 +103,7 @@ export default function PpidConsequenceTests({ loaderData, actionData }: Route.C
             </button>
           </div>
         </Form>
-      </SectionCard>
+      </section>
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { buttonClass } from "~/components/buttons";
 import { DetailTable } from "~/components/detail-table";
 import { FormBanner, RadioGroup, SelectField, TextareaField, useFormKit, type FormReply } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
@@ -92,7 +91,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 function ExtendForm({ lastResult, rules }: { lastResult: FormReply | null; rules: Route.ComponentProps["loaderData"]["extendRules"] }) {
   const [form, fields] = useFormKit<"reason">({ lastResult, rules, id: "extend" });
   return (
-    <SectionCard id="ppid-extend" heading={d.extendTitle} look="card">
+    <section aria-labelledby="ppid-extend" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-extend" className="mb-1 text-lg font-semibold text-slate-900">
+        {d.extendTitle}
+      </h2>
       <p className="mb-3 text-sm text-slate-600">{d.extendHint}</p>
       <FormBanner id={form.errorId} message={form.errors?.[0]} />
       <Form method="post" className="space-y-4" {...form.props}>
@@ -103,14 +105,17 @@ function ExtendForm({ lastResult, rules }: { lastResult: FormReply | null; rules
           {d.extendSubmit}
         </button>
       </Form>
-    </SectionCard>
+    </section>
   );
 }
 
 function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null; rules: Route.ComponentProps["loaderData"]["answerRules"]; tests: Route.ComponentProps["loaderData"]["tests"] }) {
   const [form, fields] = useFormKit<"outcome" | "message" | "exemptionGround" | "consequenceTestId" | "releasedArchiveUuids">({ lastResult, rules, id: "answer" });
   return (
-    <SectionCard id="ppid-answer" heading={d.answerTitle} look="card">
+    <section aria-labelledby="ppid-answer" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-answer" className="mb-3 text-lg font-semibold text-slate-900">
+        {d.answerTitle}
+      </h2>
       <FormBanner id={form.errorId} message={form.errors?.[0]} />
       <Form method="post" className="space-y-4" {...form.props}>
         <CsrfField />
@@ -141,7 +146,7 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           {d.answerSubmit}
         </button>
       </Form>
-    </SectionCard>
+    </section>
   );
 }
 
@@ -149,7 +154,10 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
   const o = ppidObjections;
   const dispute = objection.dispute;
   return (
-    <SectionCard id="ppid-objection" heading={<>{o.number} {objection.registrationNumber}</>} look="card">
+    <section aria-labelledby="ppid-objection" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <h2 id="ppid-objection" className="mb-3 text-lg font-semibold text-slate-900">
+        {o.number} {objection.registrationNumber}
+      </h2>
       <DetailTable
         testId="ppid-objection-details"
         items={[
@@ -216,7 +224,7 @@ function ObjectionPanel({ objection, mayRespond, today }: { objection: Objection
           </button>
         </Form>
       )}
-    </SectionCard>
+    </section>
   );
 }
 

@@ -9,7 +9,6 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, ListToolbar, Pagination, offsetPagination, type Column } from "~/components/list";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { pagedList } from "~/components/list-card";
-import { SectionCard } from "~/components/section-card";
 import { InvalidError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import type { SortDir } from "~/domain/list-page";
@@ -136,7 +135,10 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
         />
         <Pagination {...offsetPagination(page, (number) => pageHref({ page: number }))} />
       </div>
-      <SectionCard id="dip-entry-form" heading={e.formTitle} look="card">
+      <section aria-labelledby="dip-entry-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="dip-entry-form" className="mb-3 text-lg font-semibold text-slate-900">
+          {e.formTitle}
+        </h2>
         <FormBanner id={form.errorId} message={form.errors?.[0]} />
         <Form method="post" className="grid gap-4 md:grid-cols-2" {...form.props}>
           <CsrfField />
@@ -155,7 +157,7 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
             </button>
           </div>
         </Form>
-      </SectionCard>
+      </section>
       {confirmDelete && (
         <DeleteDialog messages={e} cancelTo={pageHref({})} fields={{ id: confirmDelete.id }} action={deleteHref(confirmDelete)}>
           {e.deleteConfirm(confirmDelete.title)}

@@ -5,7 +5,6 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
 import { Field, FormBanner, useFormKit } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { SectionCard } from "~/components/section-card";
 import { parseOrInvalid } from "~/domain/form-input";
 import { LeaveDaySchema } from "~/domain/ppid/requests";
 import { KNOWN_HOLIDAY_YEARS, jakartaDate } from "~/domain/ppid/working-days";
@@ -76,7 +75,10 @@ export default function PpidLeaveDays({ loaderData, actionData }: Route.Componen
           {calendar.year + 1}
         </a>
       </nav>
-      <SectionCard id="leave-days" heading={l.leave} look="card">
+      <section aria-labelledby="leave-days" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="leave-days" className="mb-3 text-lg font-semibold text-slate-900">
+          {l.leave}
+        </h2>
         {calendar.leave.length === 0 ? (
           <p className="text-slate-600">{l.none}</p>
         ) : (
@@ -107,8 +109,11 @@ export default function PpidLeaveDays({ loaderData, actionData }: Route.Componen
             {l.add}
           </button>
         </Form>
-      </SectionCard>
-      <SectionCard id="national-holidays" heading={l.national} look="card">
+      </section>
+      <section aria-labelledby="national-holidays" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="national-holidays" className="mb-3 text-lg font-semibold text-slate-900">
+          {l.national}
+        </h2>
         <ul className="divide-y divide-slate-100">
           {calendar.national.map((day) => (
             <li key={day.date} className="py-2">
@@ -116,7 +121,7 @@ export default function PpidLeaveDays({ loaderData, actionData }: Route.Componen
             </li>
           ))}
         </ul>
-      </SectionCard>
+      </section>
     </div>
   );
 }

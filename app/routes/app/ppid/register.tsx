@@ -4,7 +4,6 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, listHref, offsetPagination, type Column } from "~/components/list";
 import { ReportDownloads } from "~/components/ppid/report-downloads";
-import { SectionCard } from "~/components/section-card";
 import type { SortDir } from "~/domain/list-page";
 import { RequestListQuerySchema } from "~/domain/ppid/requests";
 import { REQUEST_STATUSES } from "~/domain/ppid/requests-view";
@@ -116,9 +115,12 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
         />
         <Pagination {...offsetPagination(page, (number) => listHref(BASE, query, { page: number }, defaults))} />
       </div>
-      <SectionCard id="ppid-register-downloads" heading={ppidReports.registerDownloads(year)} look="plain" className="mt-6">
+      <section aria-labelledby="ppid-register-downloads" className="mt-6">
+        <h2 id="ppid-register-downloads" className="mb-2 text-base font-semibold text-slate-900">
+          {ppidReports.registerDownloads(year)}
+        </h2>
         <ReportDownloads year={year} only={["permohonan", "keberatan"]} />
-      </SectionCard>
+      </section>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { ReportDownloads } from "~/components/ppid/report-downloads";
 import { DetailTable } from "~/components/detail-table";
-import { SectionCard } from "~/components/section-card";
 import { REPORT_YEARS } from "~/domain/ppid/reports";
 import { ppidReports } from "~/i18n/ppid/reports";
 import { pageMeta } from "~/lib/meta";
@@ -59,14 +58,20 @@ export default function PpidAnnualReport({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm text-slate-600">{r.yearNote(year)}</p>
       <div className="grid gap-4 lg:grid-cols-2">
         {sections.map((section, index) => (
-          <SectionCard key={section.heading} id={`ppid-report-${index}`} heading={section.heading} look="table" level={3}>
+          <section key={section.heading} aria-labelledby={`ppid-report-${index}`} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <h3 id={`ppid-report-${index}`} className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+              {section.heading}
+            </h3>
             <DetailTable items={section.lines} testId={`ppid-report-section-${index}`} />
-          </SectionCard>
+          </section>
         ))}
       </div>
-      <SectionCard id="ppid-report-downloads" heading={r.downloads} look="plain" className="mt-6">
+      <section aria-labelledby="ppid-report-downloads" className="mt-6">
+        <h2 id="ppid-report-downloads" className="mb-2 text-lg font-semibold text-slate-900">
+          {r.downloads}
+        </h2>
         <ReportDownloads year={year} />
-      </SectionCard>
+      </section>
     </>
   );
 }
