@@ -187,9 +187,11 @@ describe("JS on only", () => {
     );
 
     await submitLogin(page, DEMO_ACCOUNTS.admin.username, DEMO_PASSWORD);
+    // The button turns busy as the browser starts the request, which can be before the route
+    // handler in this process has seen it: wait for the request to be held, then look.
+    await expect.poll(() => intercepted).toBe(true);
     const busy = page.getByRole("button", { name: "Loading...", exact: true });
     await busy.waitFor();
-    expect(intercepted).toBe(true);
     expect(await busy.isDisabled()).toBe(true);
 
     release();
