@@ -31,11 +31,13 @@ export function loader() {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const save = (fields: Record<string, string>) => recordRequest(ctx, parseOrInvalid(OfficerRequestSchema, fields));
-  const next = (recorded: Awaited<ReturnType<typeof save>>) => ({
-    to: href("/app/ppid/:id", { id: recorded.id }),
-    toast: `${ppidMessages.api.recorded} ${recorded.registrationNumber}`,
-  });
-  return formPageAction(ctx, request, save, next, { fallback: d.failed });
+  return formPageAction(
+    ctx,
+    request,
+    save,
+    (recorded) => ({ to: href("/app/ppid/:id", { id: recorded.id }), toast: `${ppidMessages.api.recorded} ${recorded.registrationNumber}` }),
+    { fallback: d.failed },
+  );
 }
 
 type RecordField = "requesterName" | "email" | "phone" | "address" | "information" | "purpose" | "format" | "delivery" | "channel";
