@@ -9,10 +9,11 @@ import { compressText, requestContext, securityHeaders } from "./middleware";
 import { oai } from "./oai";
 import { publicCacheHit, publicPageCache } from "./public-cache";
 import { queue } from "./queue";
+import { withOneTrailingSlash, withRoutePatternMatching } from "./route-matching";
 import { scheduled } from "./scheduled";
 import { uploadRouteTable } from "./upload-routes";
 
-const loadServerBuild = () => import("virtual:react-router/server-build");
+const loadServerBuild = () => import("virtual:react-router/server-build").then(withRoutePatternMatching);
 
 /**
  * Given a function, React Router re-derives its route tables and static handler on every
@@ -38,7 +39,7 @@ export const app = new Hono<HonoEnv>()
   .route("/api/docs", apiDocs)
   .use(publicPageCache)
   .route("/oai", oai)
-  .all("*", (c) => handleReactRouter(c.req.raw, new RouterContextProvider(new Map([[requestContextKey, c.get("ctx")]]))));
+  .all("*", (c) => handleReactRouter(withOneTrailingSlash(c.req.raw, c.req.path), new RouterContextProvider(new Map([[requestContextKey, c.get("ctx")]]))));
 
 export default {
   fetch: app.fetch,

@@ -73,6 +73,16 @@ it(
 );
 
 it(
+  "npm run bench:routes: both route matchers over the product's routes, 100 matches a path",
+  async () => {
+    const file = report("routes.md");
+    expectRan(await runScript(["scripts/bench/route-matching.ts", "--matches", "100", "--passes", "1", "--report", file]));
+    expect(readFileSync(file, "utf8")).toMatch(/\| `\/app\/documents` \| [\d.]+ \| [\d.]+ \|/);
+  },
+  TIMEOUT_MS,
+);
+
+it(
   "npm run bench:import: 10 documents from a generated ZIP through the API, beside 3 and the 3 with larger files",
   async () => {
     const file = report("import.md");
