@@ -19,6 +19,9 @@ const SHELL_MODULES =
  */
 const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$)/;
 
+/** What every berkas, Daftar Arsip and transfer page shows of a berkas: one chunk, not two of 0.1–0.3 kB. */
+const BERKAS_VIEW_MODULES = /[\\/]app[\\/](domain[\\/]berkas-view|i18n[\\/]berkas-vocabulary)\.ts$/;
+
 export default defineConfig({
   plugins: [
     // The processor Worker (PDF text, Berita Acara PDFs) is built beside the app, to build/processor.
@@ -39,6 +42,7 @@ export default defineConfig({
               groups: [
                 { name: "shell", test: SHELL_MODULES },
                 { name: "list-kit", test: LIST_KIT_MODULES },
+                { name: "berkas-view", test: BERKAS_VIEW_MODULES },
               ],
             },
           },
