@@ -12,8 +12,9 @@ import { productPaths, productRoutes } from "../support/shared/product-routes";
  * differ).
  */
 const routes = productRoutes();
+const served = withRoutePatternMatching({ future: { unstable_customRouteDiscovery: false } } as unknown as ServerBuild);
 const byDefault = createStaticHandler(routes);
-const byRoutePattern = createStaticHandler(routes, { future: { unstable_routePatternMatching: true } });
+const byRoutePattern = createStaticHandler(routes, { future: served.future });
 
 const paramValues = ["0b6a4c1e-2f3d-4e5f-8a9b-0c1d2e3f4a5b", "42", "PP.01", "Surat%20Keputusan", "a%2Fb", "ŝ", "unduh.csv", "x:y"];
 
@@ -45,19 +46,9 @@ describe("the server's route matcher", () => {
     expect(disagreements).toEqual([]);
   });
 
-  it("is the route-pattern matcher, not the default one", () => {
+  it("is the route-pattern matcher on the server, and the page tells the browser the flags as built", () => {
     expect(byDefault._matchCost).toBeGreaterThan(0);
     expect(byRoutePattern._matchCost).toBeUndefined();
-  });
-});
-
-describe("the server build the Worker serves", () => {
-  const build = { future: { unstable_customRouteDiscovery: false } } as unknown as ServerBuild;
-  const served = withRoutePatternMatching(build);
-
-  it("matches by route pattern on the server, and the page tells the browser the flags as built", () => {
-    expect(served.future).toMatchObject({ unstable_routePatternMatching: true });
     expect(JSON.parse(JSON.stringify({ future: served.future }))).toEqual({ future: { unstable_customRouteDiscovery: false } });
-    expect(createStaticHandler(routes, { future: served.future })._matchCost).toBeUndefined();
   });
 });
