@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { createStaticHandler } from "react-router";
-import { productPaths, productRoutes } from "../../test/support/shared/product-routes.ts";
+import { pagePatterns, productRoutes } from "../../test/support/shared/product-routes.ts";
 import { withRoutePatternMatching } from "../../workers/route-matching.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -47,7 +47,7 @@ const rows = PATHS.map((path) => {
 
 const report = `# Route matching
 
-${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${cpus().length} cores (${cpus()[0]?.model.trim()}) · Node ${process.version} · ${productPaths().length} routes (\`app/routes.ts\`) · best of ${PASSES} passes of ${MATCHES.toLocaleString("en")} matches per path.
+${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · ${cpus().length} cores (${cpus()[0]?.model.trim()}) · Node ${process.version} · ${pagePatterns().length} routes (\`app/routes.ts\`) · best of ${PASSES} passes of ${MATCHES.toLocaleString("en")} matches per path.
 
 | Path | ${names[0]} µs | ${names[1]} µs | speed-up |
 |---|---:|---:|---:|

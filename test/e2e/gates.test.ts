@@ -5,26 +5,15 @@
  * routes are read from the route config itself, so a screen added to the layout later is
  * covered without touching this file. Plain HTTP against the production build.
  */
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
 import { DEMO_ACCOUNTS, baseURL } from "../support/node/browser";
 import { executeOnE2eDb, queryE2eDb } from "../support/node/e2e-db";
 import { fetchAs, signInOverHttp as signIn, type HttpSession } from "../support/node/http-session";
+import { pagePatterns } from "../support/shared/product-routes";
 
 const MASTER_LAYOUT = "routes/app/master-layout.tsx";
 const AUDIT_LOG_DENIED = "Anda tidak memiliki izin untuk melihat log audit.";
 const PAGE_DENIED = "Anda tidak memiliki izin untuk mengakses halaman ini.";
-
-/** URL patterns of every route inside the layout module `file` (nested layouts included). */
-function routesInside(entries: readonly RouteConfigEntry[], file: string, parentPath = "", inside = false): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
-    const nowInside = inside || entry.file === file;
-    const own = inside && (entry.path || entry.index) ? [path || "/"] : [];
-    return [...own, ...routesInside(entry.children ?? [], file, path, nowInside)];
-  });
-}
 
 /** A concrete URL for a pattern (`:uuid` and other params filled in). */
 const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000");
@@ -32,7 +21,7 @@ const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "00000000-0000
 /** GET, or POST a form holding only the CSRF token, as `session` (null: a visitor). */
 const request = (path: string, session: HttpSession | null, method: "GET" | "POST" = "GET") => fetchAs(path, session, method === "POST" ? {} : undefined);
 
-const masterRoutes = routesInside(routes, MASTER_LAYOUT);
+const masterRoutes = pagePatterns(undefined, MASTER_LAYOUT);
 /** Resource routes named like a file (…/export.csv) answer a download, not a page. */
 const isDownload = (pattern: string) => /\.[a-z]+$/.test(pattern);
 
@@ -94,7 +83,7 @@ describe("the Master layout gate", () => {
 });
 
 describe("the access-request layout gate", () => {
-  const accessRequestRoutes = routesInside(routes, "routes/app/access-request-layout.tsx");
+  const accessRequestRoutes = pagePatterns(undefined, "routes/app/access-request-layout.tsx");
   const sessions: Record<string, HttpSession> = {};
 
   beforeAll(async () => {

@@ -6,26 +6,16 @@
  * refused post are validated too. Plain HTTP against the production build (what a browser
  * without JavaScript receives, which is also what the browser hydrates).
  */
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
 import { DEMO_ACCOUNTS } from "../support/node/browser";
 import { apiSession, createTestDocument, requestTestAccess, answerTestRequest, replaceTestFile, trashTestDocument } from "../support/node/api-fixtures";
 import { queryE2eDb } from "../support/node/e2e-db";
 import { htmlProblems } from "../support/node/html-validity";
 import { fetchAs, signInOverHttp, type HttpSession } from "../support/node/http-session";
+import { pagePatterns } from "../support/shared/product-routes";
 
 /** Routes that answer something other than a page (files, redirects, the token hand-off). */
 const NOT_PAGES = new Set(["/robots.txt", "/sitemap.xml", "/sitemap/:part", "/logout", "/callback", "/app/session", "/app/klasifikasi/export.csv", "/app/berita-acara/:uuid/pdf", "/app/penyusutan/daftar/:uuid/daftar.csv", "/app/penyusutan/ead.xml", "/app/daftar-arsip/unduh.csv", "/app/daftar-arsip/unduh.pdf", "/app/pemindahan/:uuid/daftar.csv", "/app/pemindahan/:uuid/berita-acara.pdf", "/ppid/status/tanda-terima.pdf", "/app/ppid/:report/unduh.csv", "/app/ppid/:report/unduh.pdf", "/ppid/dip.csv", "/ppid/status/unduh"]);
-
-/** Every page pattern of the route config (layouts contribute their path only). */
-function pagePatterns(entries: readonly RouteConfigEntry[], parentPath = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
-    const own = entry.path || entry.index ? [path || "/"] : [];
-    return [...own, ...pagePatterns(entry.children ?? [], path)];
-  });
-}
 
 type Ids = { document: string; publicDocument: string; user: string; unit: string; request: string };
 
@@ -40,7 +30,7 @@ function urlOf(pattern: string, ids: Ids): string {
     .replace(/^\/app\/access-request\/download\/:uuid/, `/app/access-request/download/${ids.request}`);
 }
 
-const pages = pagePatterns(routes).filter((pattern) => !NOT_PAGES.has(pattern));
+const pages = pagePatterns().filter((pattern) => !NOT_PAGES.has(pattern));
 
 async function expectValid(path: string, session: HttpSession | null, form?: Record<string, string>) {
   const response = await fetchAs(path, session, form);

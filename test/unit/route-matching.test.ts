@@ -1,7 +1,7 @@
 import { createStaticHandler, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { oneTrailingSlash, withRoutePatternMatching } from "../../workers/route-matching";
-import { productPaths, productRoutes } from "../support/shared/product-routes";
+import { pagePatterns, productRoutes } from "../support/shared/product-routes";
 
 /**
  * The Worker matches page requests with React Router's route-pattern matcher (a data-router
@@ -19,7 +19,7 @@ const byRoutePattern = createStaticHandler(routes, { future: served.future });
 const paramValues = ["0b6a4c1e-2f3d-4e5f-8a9b-0c1d2e3f4a5b", "42", "PP.01", "Surat%20Keputusan", "a%2Fb", "ŝ", "unduh.csv", "x:y"];
 
 function samplePaths(): string[] {
-  const templates = productPaths();
+  const templates = pagePatterns();
   const concrete = templates.flatMap((template) => paramValues.map((value) => template.replace(/:[\w-]+/g, value).replace(/\*$/, `lain/${value}`)));
   const variants = concrete.flatMap((path) => [path, `${path}/`, path.toUpperCase(), `${path}/tambahan`, path.replace(/^\/app/, "/App"), `/${path}`, path.replace(/\/([^/]*)$/, "//$1"), `${path}//`]);
   return [...new Set([...variants, "/", "//", "/app//documents", "/app/documents/", "/tidak-ada", "/app/tidak/ada/sama/sekali", "/ppid/dip.csv", "/sitemap/1.xml"])];

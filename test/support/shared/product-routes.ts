@@ -15,10 +15,15 @@ export function productRoutes(): RouteObject[] {
   return [{ id: "root", path: "", children: routesOf(routeConfig) }] as RouteObject[];
 }
 
-/** Every route's full path as written (`/app/documents/:uuid`). */
-export function productPaths(entries: RouteConfigEntry[] = routeConfig, parent = ""): string[] {
+/**
+ * URL patterns of every page route of the config (`/app/documents/:uuid`; layouts contribute
+ * their path only). With `layout`, only the routes inside that layout module, nested layouts
+ * included.
+ */
+export function pagePatterns(entries: readonly RouteConfigEntry[] = routeConfig, layout?: string, parentPath = "", inside = layout === undefined): string[] {
   return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`;
-    return [...(entry.path !== undefined || entry.index ? [path || "/"] : []), ...productPaths(entry.children ?? [], path)];
+    const path = entry.path ? `${parentPath}/${entry.path}`.replace(/\/+/g, "/") : parentPath;
+    const own = inside && (entry.path || entry.index) ? [path || "/"] : [];
+    return [...own, ...pagePatterns(entry.children ?? [], layout, path, inside || entry.file === layout)];
   });
 }
