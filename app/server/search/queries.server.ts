@@ -144,7 +144,7 @@ function indexPart(index: "archives_fts" | "archive_texts_fts", match: IndexMatc
   // Scored in the index alone, then read in score order: the catalogue row (the access rule, the
   // filters) is read only until `limit` rows pass, not for every match. Reading those rows is
   // what a rare element's ranking cost — a page-cache miss each, 1,692 of them for one word of the
-  // 100k bench (10 ms → 3 ms, decision 0295). The materialized CTE keeps SQLite from folding the
+  // 100k bench (10 ms → 5 ms, decision 0295). The materialized CTE keeps SQLite from folding the
   // score back into the join.
   const scored = sql.id(`${index}_scored`);
   const required = match.ranked === match.all ? sql`` : sql` AND a.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match.all})`;
