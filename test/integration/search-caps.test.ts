@@ -136,10 +136,14 @@ describe("common words (issue 31): bm25 only over the rare elements of a search"
   // (in two of them) is not.
   const rare = unique("langka").toLowerCase().replace(/[^a-z0-9]/g, "");
   let withRare: string[];
+  let rareOnly: string;
   beforeAll(async () => {
     withRare = [publicDocs[0]!, privateDocs[0]!];
     await indexText(publicDocs[0]!, `Kalimat panjang tentang kegiatan kampus yang menyebut ${word} dan ${rare} sekali di antara banyak kata lain yang panjang.`);
     await indexText(privateDocs[0]!, `${word} ${word} ${word} ${word} ${rare} ${rare} rahasia`);
+    // The best `rare` text of all, without `word`: scored first, then left out as it misses a word.
+    rareOnly = (await ownerDocument(world, "PUBLIC", "Catatan singkat")).uuid;
+    await indexText(rareOnly, `${rare} ${rare} ${rare}`);
   });
 
   it("a search of common elements only lists its matches newest first, all of them still", async () => {
@@ -161,6 +165,10 @@ describe("common words (issue 31): bm25 only over the rare elements of a search"
     // The text saying `rare` twice, in fewer words, ranks first.
     expect(found.found.map((row) => row.uuid)).toEqual([privateDocs[0], publicDocs[0]]);
     expect(found.found.map((row) => row.uuid).sort()).toEqual([...withRare].sort());
+    expect(found.found.map((row) => row.uuid)).not.toContain(rareOnly);
     expect(found.rows[0]!.snippet).toContain(`<mark>${rare}</mark>`);
+    // Alone, `rare` finds that text first.
+    const alone = await searchDocuments(ctx, query({ q: rare, size: "10" }), { rareMatches: 3 });
+    expect(alone.found[0]!.uuid).toBe(rareOnly);
   });
 });
