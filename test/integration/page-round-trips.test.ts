@@ -85,6 +85,14 @@ describe("what a page reads, in how many D1 round trips", () => {
     expect((await roundTripsOf(world.admin.user, "/app/documents", {}, loader as never)).count).toBe(1);
   });
 
+  it("a searched list reads its words' expansions and how common each is in one, then its page, total and filters in one more", async () => {
+    const { loader } = await import("~/routes/app/documents");
+    await ownerDocument(world, "PUBLIC", "Surat edaran pengabdian masyarakat");
+    const page = await roundTripsOf(world.admin.user, "/app/documents?q=pengabdian+masyarakat", {}, loader as never);
+    expect(page.count).toBe(2);
+    expect((page.data as { page: { total: number } }).page.total).toBeGreaterThan(0);
+  });
+
   it("a document's page reads the document, then everything else it shows (retention, versions, text, berkas options, vital section) in one more", async () => {
     const { loader } = await import("~/routes/app/document-detail");
     const doc = await ownerDocument(world);

@@ -52,8 +52,11 @@ export function searchGroups(search: ParsedSearch, expansions: ReadonlyMap<strin
     const terms = wordTerms(word, expansions);
     return terms.length === 1 ? quoted(word) : `(${terms.map(quoted).join(" OR ")})`;
   });
-  return [...words, ...search.phrases.map(phraseOf)];
+  return [...words, ...phraseGroups(search)];
 }
+
+/** The phrases' elements of a search (the last of `searchGroups`). */
+export const phraseGroups = (search: ParsedSearch): string[] => search.phrases.map(phraseOf);
 
 /** A word and the corpus words it stands for, the word first. */
 export const wordTerms = (word: string, expansions: ReadonlyMap<string, readonly string[]>): string[] => [...new Set([word, ...(expansions.get(word) ?? [])])];

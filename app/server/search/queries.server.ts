@@ -55,6 +55,10 @@ export type SearchReader = { audience: Audience["kind"]; unitId: number; userId:
  * stemmer the vocabulary was stemmed with; null: no stemming), then by prefix.
  */
 export function expansionStatement({ db, d1 }: Deps, word: string, stem: Stemmer | null): Statement<{ term: string }> {
+  return statementOf(d1, expansionSql(word, stem).compile(db));
+}
+
+function expansionSql(word: string, stem: Stemmer | null) {
   const byStem = stem
     ? sql`SELECT term, 0 AS k, length(term) AS l FROM (SELECT term FROM search_terms WHERE stem = ${stem(word)} ORDER BY length(term) LIMIT ${MAX_EXPANSIONS})`
     : null;
@@ -64,14 +68,25 @@ export function expansionStatement({ db, d1 }: Deps, word: string, stem: Stemmer
       : null;
   const parts = [byStem, byPrefix].filter((part): part is RawBuilder<unknown> => part !== null);
   const union = parts.length ? sql.join(parts, sql` UNION ALL `) : sql`SELECT NULL AS term, 0 AS k, 0 AS l WHERE 0`;
-  return statementOf(d1, sql<{ term: string }>`SELECT term FROM (${union}) ORDER BY k, l LIMIT ${MAX_EXPANSIONS}`.compile(db));
+  return sql<{ term: string }>`SELECT term FROM (${union}) ORDER BY k, l LIMIT ${MAX_EXPANSIONS}`;
 }
 
 /**
- * How many documents of each index an element of a search (`searchGroups`) matches, counted up to
- * one past `rare` (RARE_MATCHES; a bounded walk of its matches, never all of a common word's).
+ * A query word's element of a search as FTS5 reads it — the word or any of its expansions
+ * (`searchGroups`' term set, from the same `expansionSql`) — built in SQL, so the element can be
+ * counted in the round trip that reads the expansions. Corpus terms are folded words (letters and
+ * digits), safe inside quotes.
  */
-export function probeStatement({ db, d1 }: Deps, group: string, rare = RARE_MATCHES): Statement<{ metadata: number; text: number }> {
+export function wordGroupSql(word: string, stem: Stemmer | null): RawBuilder<string> {
+  return sql<string>`(SELECT '(' || group_concat('"' || term || '"', ' OR ') || ')' FROM (SELECT ${word} AS term UNION SELECT term FROM (${expansionSql(word, stem)})))`;
+}
+
+/**
+ * How many documents of each index an element of a search matches (`searchGroups`' string, or
+ * `wordGroupSql`), counted up to one past `rare` (RARE_MATCHES; a bounded walk of its matches,
+ * never all of a common word's).
+ */
+export function probeStatement({ db, d1 }: Deps, group: string | RawBuilder<string>, rare = RARE_MATCHES): Statement<{ metadata: number; text: number }> {
   const count = (index: "archives_fts" | "archive_texts_fts") =>
     sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${group} LIMIT ${rare + 1}))`;
   return statementOf(d1, sql<{ metadata: number; text: number }>`SELECT ${count("archives_fts")} AS metadata, ${count("archive_texts_fts")} AS text`.compile(db));

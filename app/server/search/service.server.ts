@@ -1,12 +1,12 @@
 import type { DocumentListQuery } from "~/domain/document-schemas";
 import type { DocumentView } from "~/domain/documents";
 import { FACET_KEYS, FILE_TYPE_GROUPS, type FacetKey, type Facets, type FacetValue } from "~/domain/search/facets";
-import { allOf, isEmptySearch, parseSearch, searchGroups, textSnippet, wordTerms } from "~/domain/search/query";
+import { allOf, isEmptySearch, parseSearch, phraseGroups, searchGroups, textSnippet, wordTerms } from "~/domain/search/query";
 import { STEMMER_VERSION, stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
 import { assertCan, can } from "~/domain/policy";
 import { searchText } from "~/i18n/search";
 import type { ServiceContext } from "../context.server";
-import { batchRead, type Statement } from "../db/prepared.server";
+import { batchedRead, batchRead, readTogether, type Statement } from "../db/prepared.server";
 import { audienceOf } from "../documents/queries.server";
 import { audienceValues } from "../documents/access.server";
 import { documentRef, toDocumentView } from "../documents/view.server";
@@ -18,6 +18,7 @@ import {
   facetStatement,
   legacyBodiesStatement,
   probeStatement,
+  wordGroupSql,
   searchCountStatement,
   searchRowsStatement,
   type FacetRow,
@@ -71,18 +72,29 @@ function readerOf(ctx: ServiceContext, options: SearchOptions): SearchReader {
 type Match = SearchMatch & { words: string[][]; phrases: string[][] };
 
 /**
- * The FTS5 queries of `q` (null: no search): the words expanded by stem and prefix in one round
- * trip, then each element's matches per index counted (up to RARE_MATCHES + 1) in another;
- * `false` when `q` holds no word at all (punctuation only): nothing matches.
+ * The FTS5 queries of `q` (null: no search): in one round trip, the words expanded by stem and
+ * prefix and each element's matches per index counted (up to RARE_MATCHES + 1); `false` when `q`
+ * holds no word at all (punctuation only): nothing matches.
  */
 async function matchOf(ctx: ServiceContext, q: string, stemmer: Stemmer | null, rare: number): Promise<Match | null | false> {
   if (!q) return null;
   const search = parseSearch(q);
   if (isEmptySearch(search)) return false;
-  const found = search.words.length ? await batchRead(ctx.d1, ...search.words.map((word) => expansionStatement(ctx, word, stemmer))) : [];
-  const expansions = new Map(search.words.map((word, index) => [word, (found[index] ?? []).map((row) => row.term)]));
+  // A word's element is counted as SQL builds it from the same expansions (`wordGroupSql`), so the
+  // counts need not wait for the expansions to come back; in `searchGroups`' order.
+  const [found, counts] = await readTogether(
+    ctx.d1,
+    batchedRead(
+      search.words.map((word) => expansionStatement(ctx, word, stemmer)),
+      (rows) => rows,
+    ),
+    batchedRead(
+      [...search.words.map((word) => probeStatement(ctx, wordGroupSql(word, stemmer), rare)), ...phraseGroups(search).map((group) => probeStatement(ctx, group, rare))],
+      (rows) => rows.map((row) => row[0]!),
+    ),
+  );
+  const expansions = new Map(search.words.map((word, index) => [word, found[index]!.map((row) => row.term)]));
   const groups = searchGroups(search, expansions);
-  const counts = (await batchRead(ctx.d1, ...groups.map((group) => probeStatement(ctx, group, rare)))).map((rows) => rows[0]!);
   const inIndex = (index: "metadata" | "text") =>
     counts.some((count) => Number(count[index]) === 0)
       ? null
