@@ -87,9 +87,10 @@ export function wordGroupSql(word: string, stem: Stemmer | null): RawBuilder<str
  * never all of a common word's).
  */
 export function probeStatement({ db, d1 }: Deps, group: string | RawBuilder<string>, rare = RARE_MATCHES): Statement<{ metadata: number; text: number }> {
+  // The element is computed once for both indexes (`wordGroupSql` runs the word's expansion).
   const count = (index: "archives_fts" | "archive_texts_fts") =>
-    sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${group} LIMIT ${rare + 1}))`;
-  return statementOf(d1, sql<{ metadata: number; text: number }>`SELECT ${count("archives_fts")} AS metadata, ${count("archive_texts_fts")} AS text`.compile(db));
+    sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH e.element LIMIT ${rare + 1}))`;
+  return statementOf(d1, sql<{ metadata: number; text: number }>`SELECT ${count("archives_fts")} AS metadata, ${count("archive_texts_fts")} AS text FROM (SELECT ${group} AS element) e`.compile(db));
 }
 
 /** Facet filters and the category/code filters of the list, as SQL on `a` (archives). */
