@@ -15,7 +15,8 @@
  *     React Router into the temp dir), (b) a Worker that replays each page's own D1 round trips on
  *     the same D1, (c) a bare Cache API hit, (d) one D1 round trip. Each has its own direct
  *     socket on 127.0.0.1. Static assets are not served.
- *  4. autocannon, 10 connections, fixed durations: hello world, the controls, the document list,
+ *  4. autocannon, 10 connections, fixed durations split into rounds (`--rounds`, default 2: every
+ *     scenario once a round, the rounds in alternating order, pooled): hello world, the controls, the document list,
  *     a selective and a broad search, the API list, `/app`, the detail page, the public list
  *     (a Cache API hit), a deep page reached by Next (the link's keyset cursor, read from the
  *     page before it) and the same page by number (the offset fallback); then one connection on
@@ -37,9 +38,10 @@
  * 60 s in all) for other processes to use less than half a core, and it reports their CPU use.
  *
  * Flags: --no-build (use the existing build/), --count N (documents, default 100000),
- * --duration S (seconds per scenario, default 10), --warmup S (default 1), --profile-seconds S
+ * --duration S (seconds per scenario, default 10), --rounds N (windows the duration is split
+ * into, default 2), --warmup S (default 1), --profile-seconds S
  * (default 8), --quiet-budget S (default 60), --no-transfers (skip the transfers), --transfer-mb N
- * (default 95), --report FILE, --keep (keep the temp dir). The bench smoke test (test/build/bench-smoke.test.ts) runs it at a tiny
+ * (default 95), --report FILE, --keep (keep the temp dir, with the raw CPU profiles). The bench smoke test (test/build/bench-smoke.test.ts) runs it at a tiny
  * size with these. Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
  */
 import autocannon, { type Result } from "autocannon";
@@ -80,6 +82,12 @@ const COUNT = Number(option("--count", "100000"));
  */
 const DEEP_PAGE = Math.max(2, Math.min(5000, Math.floor(COUNT / 10) - 1));
 const DURATION = Number(option("--duration", "10"));
+/**
+ * Each load scenario's time is split into this many windows, one per round over all scenarios,
+ * in alternating order: the ratios of pages to their floors then hold while the machine's own
+ * speed drifts (by half within half an hour on this 2-core machine).
+ */
+const ROUNDS = Math.max(1, Math.round(Number(option("--rounds", "2"))));
 /** Seconds of load before each measured scenario (JIT, caches). */
 const WARMUP_SECONDS = Number(option("--warmup", "1"));
 const CONNECTIONS = 10;
@@ -202,8 +210,12 @@ type Measured = Scenario & {
   p99: number;
   total: number;
   bad: number;
+  /** workerd CPU per request over all rounds' windows. */
   cpuMsPerRequest: number;
-  cpu: ReturnType<ReturnType<typeof cpuWindow>["stop"]>;
+  /** The same, each round's window on its own. */
+  byRound: number[];
+  /** Other processes' CPU during the windows, in cores. */
+  others: number;
 };
 
 /**
@@ -661,11 +673,11 @@ async function main() {
       restarts++;
       if (!(await healthy())) throw new Error("the app does not answer after a restart");
     };
-    const measured: Measured[] = [];
     const wedges: string[] = [];
-    const measureScenario = async (s: Scenario): Promise<Measured> => {
+    /** One timed window of a scenario: what the report pools over the rounds. */
+    type Window = { times: number[]; ok: number; seconds: number; requests: number; bad: number; cpuMs: number; othersCoreSeconds: number; wedged: boolean };
+    const measureWindow = async (s: Scenario, duration: number, round: number): Promise<Window> => {
       const connections = s.connections ?? CONNECTIONS;
-      const duration = s.duration ?? DURATION;
       await waitForWorkerdIdle();
       await waitForQuiet();
       const warmUp = () => (WARMUP_SECONDS > 0 ? autocannon({ url: urlOf(s), connections, ...loadFor(WARMUP_SECONDS), headers: headersOf(s) }) : null);
@@ -686,35 +698,59 @@ async function main() {
       // What the scenario's requests still cost after it stopped sending belongs to it.
       await waitForWorkerdIdle();
       const usage = cpu.stop();
-      const sorted = Float64Array.from(times).sort();
-      const m: Measured = {
-        ...s,
-        wedged: (s.base === "app" && !(await healthy())) || warmupWedged,
-        rps: result["2xx"] / result.duration,
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        p99: percentile(sorted, 99),
-        total: result.requests.total,
-        bad: result.non2xx + result.errors + result.timeouts,
+      const window: Window = {
+        times,
+        ok: result["2xx"],
+        seconds: result.duration,
         // Every request sent costs workerd CPU, answered in time or not; the window runs until workerd is idle.
-        cpuMsPerRequest: (usage.workerd * usage.seconds * 1000) / Math.max(1, result.requests.sent, result.requests.total),
-        cpu: usage,
+        requests: Math.max(1, result.requests.sent, result.requests.total),
+        bad: result.non2xx + result.errors + result.timeouts,
+        cpuMs: usage.workerd * usage.seconds * 1000,
+        othersCoreSeconds: usage.others * usage.seconds,
+        wedged: (s.base === "app" && !(await healthy())) || warmupWedged,
       };
-      log(`${s.name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.cpuMsPerRequest.toFixed(2)} ms CPU/req, ${m.bad} failed, others ${usage.others.toFixed(2)} cores`);
-      if (m.wedged && !warmupWedged) {
+      log(`${s.name}${ROUNDS > 1 ? ` (round ${round + 1})` : ""}: ${(window.ok / window.seconds).toFixed(0)} req/s, ${(window.cpuMs / window.requests).toFixed(2)} ms CPU/req, ${window.bad} failed, others ${usage.others.toFixed(2)} cores`);
+      if (window.wedged && !warmupWedged) {
         // Every later request would fail: record it, restart workerd.
         wedges.push(s.name);
         log(`the app stopped answering (500 "hung" for every request) during ${s.name}: restarting workerd`);
         await restart();
       }
-      return m;
+      return window;
     };
-    for (const s of scenarios) {
-      let m = await measureScenario(s);
-      // A run spoilt by the app wedging is measured once more on a fresh workerd.
-      if (m.bad > 0) m = { ...(await measureScenario(s)), wedged: true };
-      measured.push(m);
+    /** A scenario's windows pooled: its requests, their latencies and workerd's CPU over all rounds. */
+    const pooled = (s: Scenario, windows: Window[]): Measured => {
+      const sum = (pick: (w: Window) => number) => windows.reduce((total, w) => total + pick(w), 0);
+      const sorted = Float64Array.from(windows.flatMap((w) => w.times)).sort();
+      const seconds = sum((w) => w.seconds);
+      return {
+        ...s,
+        wedged: windows.some((w) => w.wedged),
+        rps: sum((w) => w.ok) / seconds,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        total: sum((w) => w.requests),
+        bad: sum((w) => w.bad),
+        cpuMsPerRequest: sum((w) => w.cpuMs) / sum((w) => w.requests),
+        byRound: windows.map((w) => w.cpuMs / w.requests),
+        others: sum((w) => w.othersCoreSeconds) / seconds,
+      };
+    };
+    // Rounds alternate the order (forward, then backward, ...): a page and the controls of its
+    // floor are measured on both sides of each other, so a machine that speeds up or slows down
+    // during the run moves them alike rather than the ratio.
+    const windowsOf = new Map<string, Window[]>(scenarios.map((s) => [s.name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of round % 2 === 0 ? scenarios : [...scenarios].reverse()) {
+        const duration = (s.duration ?? DURATION) / ROUNDS;
+        let window = await measureWindow(s, duration, round);
+        // A window spoilt by the app wedging is measured once more on a fresh workerd.
+        if (window.bad > 0) window = { ...(await measureWindow(s, duration, round)), wedged: true };
+        windowsOf.get(s.name)!.push(window);
+      }
     }
+    const measured = scenarios.map((s) => pooled(s, windowsOf.get(s.name)!));
     await stopInstance(load.mf, load.pid);
 
     // 4b. CPU profiles of the app isolate (V8 inspector, Profiler domain) under the same load, on a
@@ -739,6 +775,8 @@ async function main() {
       const usage = cpu.stop();
       const summary = summariseProfile(profile, sourceMaps);
       const requests = result.requests.total;
+      // Kept with the temp dir, each profile opens in Chrome DevTools' Performance panel.
+      if (KEEP) writeFileSync(join(work, `profile-${profiles.length + 1}.cpuprofile`), JSON.stringify(profile));
       profiles.push({ ...target, ...summary, requests, workerdMsPerRequest: (usage.workerd * result.duration * 1000) / Math.max(1, requests), others: usage.others });
       log(`profile ${target.name}: ${requests} requests, app isolate busy ${(summary.busyMs / Math.max(1, requests)).toFixed(2)} ms/req; top ${summary.top.slice(0, 3).map((t) => `${t.name} ${(t.share * 100).toFixed(1)}%`).join(", ")}`);
     }
@@ -912,7 +950,7 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
     const loadRows = measured.map((m) => {
       const control = m.control ? measured.find((c) => c.name === m.control) : undefined;
       const excess = control ? `${(m.cpuMsPerRequest - control.cpuMsPerRequest).toFixed(2)} over ${controlLabel(control.name)}` : "–";
-      return `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${excess} | ${m.bad} | ${m.cpu.others.toFixed(2)} |`;
+      return `| ${m.name}${m.wedged ? " ⚠" : ""} | ${m.connections ?? CONNECTIONS} | ${m.rps.toFixed(0)} | ${f1(m.p50)} | ${f1(m.p95)} | ${f1(m.p99)} | ${m === hello ? "1" : (m.rps / hello.rps).toFixed(3)} | ${m.cpuMsPerRequest.toFixed(2)} | ${excess} | ${m.bad} | ${m.others.toFixed(2)} |`;
     });
     const kB = (bytes: number) => (bytes / 1000).toFixed(1);
     const jsRows = jsSizes.map((j) => `| \`${j.path}\` | ${j.routes.join(" › ")} | ${j.files} | ${kB(j.gzip)} | ${kB(j.htmlBytes)} | ${j.check} |`);
@@ -925,6 +963,10 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
     /** Each control includes the hello-world floor once; the page's floor counts it once. */
     const floorOf = (m: Measured) => (m.floor ?? []).reduce((sum, name) => sum + byName(name).cpuMsPerRequest, 0) - ((m.floor?.length ?? 1) - 1) * floor;
     const ratioOf = (m: Measured) => m.cpuMsPerRequest / floorOf(m);
+    /** The ratio within one round: the page's window against its controls' windows of that round. */
+    const ratioInRound = (m: Measured, round: number) =>
+      m.byRound[round]! / ((m.floor ?? []).reduce((sum, name) => sum + byName(name).byRound[round]!, 0) - ((m.floor?.length ?? 1) - 1) * hello.byRound[round]!);
+    const roundRatios = (m: Measured) => m.byRound.map((_, round) => `${ratioInRound(m, round).toFixed(2)}×`).join(" · ");
     /** What the local D1 simulator costs in the same process: the page's SQL (b) and the session's round trip (d), less their floors. */
     const d1ShareOf = (key: PageKey) => byName(sqlName(key)).cpuMsPerRequest - floor + (byName(D1_PING).cpuMsPerRequest - floor);
     const withoutD1 = (key: PageKey) => pageOf(key).cpuMsPerRequest - d1ShareOf(key);
@@ -935,7 +977,7 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
       const m = pageOf(key);
       const part = (name: string) => (m.floor?.includes(name) ? byName(name).cpuMsPerRequest.toFixed(2) : "–");
       const target = RATIO_TARGET[key];
-      return `| ${m.name} | ${m.cpuMsPerRequest.toFixed(2)} | ${key === "api" ? "–" : part(replayName(REPLAY_OF[key as Exclude<PageKey, "api">]))} | ${part(sqlName(key))} | ${part(D1_PING)} | ${floorOf(m).toFixed(2)} | ${ratioOf(m).toFixed(2)}× | ${target ? `≤ ${target}× ${verdict(ratioOf(m) <= target)}` : "–"} | ${withoutD1(key).toFixed(2)} |`;
+      return `| ${m.name} | ${m.cpuMsPerRequest.toFixed(2)} | ${key === "api" ? "–" : part(replayName(REPLAY_OF[key as Exclude<PageKey, "api">]))} | ${part(sqlName(key))} | ${part(D1_PING)} | ${floorOf(m).toFixed(2)} | ${ratioOf(m).toFixed(2)}× | ${roundRatios(m)} | ${target ? `≤ ${target}× ${verdict(ratioOf(m) <= target)}` : "–"} | ${withoutD1(key).toFixed(2)} |`;
     });
     const list = pageOf("list");
     const listShaped = byName(SSR_LIST_SHAPED);
@@ -986,7 +1028,7 @@ ${p.steps.filter((step) => step.ms > 0).map((step) => `| ${step.label.replace(/^
 
     const report = `# E-Arsip benchmark
 
-${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · commit ${git} · ${cpus().length} cores (${cpus()[0]?.model.trim()}) · Node ${process.version} · workerd ${workerdVersion} through Miniflare's API, no \`wrangler dev\` proxy · production build · ${seed.total.toLocaleString("en")} documents (${COUNT.toLocaleString("en")} generated, inserted in ${seed.seconds.toFixed(0)} s) · autocannon 9, ${DURATION} s per scenario after a ${WARMUP_SECONDS} s warm-up.
+${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC · commit ${git} · ${cpus().length} cores (${cpus()[0]?.model.trim()}) · Node ${process.version} · workerd ${workerdVersion} through Miniflare's API, no \`wrangler dev\` proxy · production build · ${seed.total.toLocaleString("en")} documents (${COUNT.toLocaleString("en")} generated, inserted in ${seed.seconds.toFixed(0)} s) · autocannon 9, ${DURATION} s per scenario in ${ROUNDS} window${ROUNDS === 1 ? "" : "s"} (one a round, the rounds in alternating order), each after a ${WARMUP_SECONDS} s warm-up.
 
 Machine load: load average ${loadAtStart} at the start, ${loadAverage()} at the end. Other processes (other engineers' test runs) share the 2 cores; their CPU use during each scenario is the last column (the run waited ${(quietSpent / 1000).toFixed(0)} s in all for quieter moments).
 
@@ -1007,10 +1049,10 @@ Gzipped JS per page (gzip -9, kB = 1000 bytes; entry + each matched route's modu
 |---|---|---:|---:|---:|---|
 ${jsRows.join("\n")}
 
-Each page against its floor, workerd CPU ms per request (D1 runs in the same process: its share is controls (b) and (d) less their floors; each control includes the hello-world floor once, the floor counts it once):
+Each page against its floor, workerd CPU ms per request (D1 runs in the same process: its share is controls (b) and (d) less their floors; each control includes the hello-world floor once, the floor counts it once; "each round": the page's window against its controls' windows of the same round, the spread a single window would show):
 
-| Page | CPU | (a'') its markup | (b) its SQL | (d) session round trip | Floor | ÷ floor | Target | CPU less the D1 share |
-|---|---:|---:|---:|---:|---:|---:|---|---:|
+| Page | CPU | (a'') its markup | (b) its SQL | (d) session round trip | Floor | ÷ floor | ÷ floor, each round | Target | CPU less the D1 share |
+|---|---:|---:|---:|---:|---:|---:|---|---|---:|
 ${floorRows.join("\n")}
 
 Where the list page's CPU goes: ${listBreakdown}
@@ -1034,7 +1076,7 @@ ${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferErr
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
 - Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 
-${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --warmup S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --report FILE\`).
+${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --rounds N\`, \`-- --warmup S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --report FILE\`).
 `;
     writeFileSync(REPORT_FILE, report);
     process.stdout.write(`\n${report}`);
