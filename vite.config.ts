@@ -11,7 +11,7 @@ import { swaggerUiAssets } from "./vite-plugins/swagger-ui-assets.ts";
  * each with its own import/export glue and gzip overhead; grouped they are one request.
  */
 const SHELL_MODULES =
-  /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|side-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
+  /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|app-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|components[\\/]url-dialog\.ts|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
 
 /**
  * The list kit (table, toolbar, pagination, link builders) that every list page loads whole:

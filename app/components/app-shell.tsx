@@ -1,11 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLocation, useMatches, href } from "react-router";
-import { SideLink } from "./side-link";
-import { breadcrumbFromPath, crumbLabelsOf, crumbsWithoutPageOf } from "~/lib/breadcrumb";
+import { Form, useLocation, useMatches, href } from "react-router";
+import { breadcrumbFromPath, crumbsOfRoutes } from "~/lib/breadcrumb";
 import type { ShellUser } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { CsrfField } from "~/components/form/csrf-field";
-import { useInstantDialogs } from "./url-dialog";
+import { AppLink, useInPageLinks } from "./app-link";
 
 export type { ShellUser };
 
@@ -33,7 +32,7 @@ export function AppShell({
 }) {
   const { pathname } = useLocation();
   const drawer = useDrawer(pathname);
-  useInstantDialogs();
+  useInPageLinks();
   return (
     <div className="group/shell min-h-screen">
       <a href="#main" className="skip-link" data-testid="skip-link">
@@ -69,9 +68,9 @@ export function AppShell({
           </span>
           {user && <NotificationBell unread={unreadNotifications} />}
           {user && (
-            <Link to="/app/api-tokens" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
+            <AppLink to="/app/api-tokens" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-slate-100" data-testid="header-api-tokens">
               {t.nav.apiTokens}
-            </Link>
+            </AppLink>
           )}
         </header>
         <main id="main" tabIndex={-1} className="p-4 focus:outline-none sm:p-6">
@@ -86,9 +85,9 @@ export function AppShell({
         aria-label="Sidebar"
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-800 px-5">
-          <Link to={user ? href("/app") : "/"} className="text-lg font-bold tracking-wide">
+          <AppLink to={user ? href("/app") : "/"} className="text-lg font-bold tracking-wide">
             {t.appName}
-          </Link>
+          </AppLink>
           {/* A pointer shortcut: keyboards close with the toggle or Esc. */}
           <label htmlFor="nav-drawer" className="cursor-pointer rounded p-1 text-slate-300 hover:bg-slate-800 xl:hidden">
             <span aria-hidden="true">✕</span>
@@ -103,7 +102,7 @@ export function AppShell({
 /** The header's bell: a link to /app/notifikasi with the unread count (server-rendered, so it shows without JavaScript). */
 function NotificationBell({ unread }: { unread: number }) {
   return (
-    <Link
+    <AppLink
       to={href("/app/notifikasi")}
       className="relative rounded p-2 text-slate-700 hover:bg-slate-100"
       aria-label={t.nav.notifications(unread)}
@@ -118,7 +117,7 @@ function NotificationBell({ unread }: { unread: number }) {
           {unread > 99 ? "99+" : unread}
         </span>
       )}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -154,6 +153,22 @@ function useDrawer(pathname: string) {
       }
     },
   };
+}
+
+/**
+ * A navigation link that knows whether it is the current page, from the pathname alone: what
+ * NavLink renders (the class for its state, `aria-current="page"` when active) without its
+ * per-link path matching and navigation-state hooks.
+ */
+function SideLink({ to, end, className, children }: { to: string; end?: boolean; className: (state: { isActive: boolean }) => string; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+  const isActive = path === to || (!end && path.startsWith(`${to}/`));
+  return (
+    <AppLink to={to} className={className({ isActive })} aria-current={isActive ? "page" : undefined}>
+      {children}
+    </AppLink>
+  );
 }
 
 function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname: string; pending: number }) {
@@ -271,7 +286,8 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
 
 function Breadcrumb({ pathname }: { pathname: string }) {
   const matches = useMatches();
-  const items = breadcrumbFromPath(pathname, crumbLabelsOf(matches), crumbsWithoutPageOf(matches));
+  const { labels, withoutPage } = crumbsOfRoutes(matches);
+  const items = breadcrumbFromPath(pathname, labels, withoutPage);
   if (items.length === 0) return null;
   return (
     <nav aria-label={t.nav.breadcrumb} className="mb-4 text-sm text-slate-500" data-testid="breadcrumb">
@@ -284,9 +300,9 @@ function Breadcrumb({ pathname }: { pathname: string }) {
             ) : crumb.noPage ? (
               <span>{crumb.label}</span>
             ) : (
-              <Link to={crumb.href} className="hover:underline">
+              <AppLink to={crumb.href} className="hover:underline">
                 {crumb.label}
-              </Link>
+              </AppLink>
             )}
           </li>
         ))}

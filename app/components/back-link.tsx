@@ -1,12 +1,13 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { t } from "~/i18n/id";
 import { buttonClass } from "./buttons";
+import { AppLink } from "~/components/app-link";
 
 /** Back (history -1) with JavaScript; without it, a link to `fallback`. */
 export function BackLink({ fallback, label = t.back }: { fallback: string; label?: string }) {
   const navigate = useNavigate();
   return (
-    <Link
+    <AppLink
       to={fallback}
       className={`${buttonClass.secondary} mb-4`}
       onClick={(event) => {
@@ -17,6 +18,6 @@ export function BackLink({ fallback, label = t.back }: { fallback: string; label
       }}
     >
       ← {label}
-    </Link>
+    </AppLink>
   );
 }

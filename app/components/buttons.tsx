@@ -1,4 +1,4 @@
-/** The few button looks the app uses, as class names for <button>, <a> and <Link>. */
+/** The few button looks the app uses, as class names for <button>, <a> and <AppLink>. */
 export const buttonClass = {
   primary: "inline-flex items-center justify-center gap-1 rounded-lg bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60",
   secondary: "inline-flex items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50",

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { t } from "~/i18n/id";
 import { closeNavigation } from "./url-dialog";
+import { AppLink } from "~/components/app-link";
 
 export type DialogStatus = "success" | "request" | "respond" | "error";
 
@@ -48,9 +49,9 @@ export function Dialog({
   const dialogRef = useModal(closeTo, onClose);
   const close = (className: string, label: React.ReactNode, aria?: string) =>
     closeTo ? (
-      <Link to={closeTo} replace className={className} aria-label={aria}>
+      <AppLink to={closeTo} className={className} aria-label={aria}>
         {label}
-      </Link>
+      </AppLink>
     ) : (
       <label
         htmlFor={dismissId}

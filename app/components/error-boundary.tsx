@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Link, href, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { isGateRefusal } from "~/domain/shell";
 import { t } from "~/i18n/id";
 import { buttonClass } from "./buttons";
 import { NotFoundContent } from "./not-found";
+import { AppLink } from "~/components/app-link";
 
 /** What a status handler gets: the status and the message a service or gate attached, if any. */
 export type ErrorInfo = { status: number; message: string | null; data: unknown };
@@ -98,9 +99,9 @@ export function ErrorPanel({ title, message, help, back }: { title: string; mess
       )}
       {help && <p className="mt-2 text-sm text-slate-500">{help}</p>}
       {back && (
-        <Link to={back.to} className={`${buttonClass.secondary} mt-4`}>
+        <AppLink to={back.to} className={`${buttonClass.secondary} mt-4`}>
           ← {back.label}
-        </Link>
+        </AppLink>
       )}
     </div>
   );

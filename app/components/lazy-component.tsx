@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
-import { Link, type LinkProps } from "react-router";
+import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ComponentType } from "react";
+import { AppLink } from "~/components/app-link";
 
 /** A lazily loaded component, and the way to fetch its code before it first renders. */
 export type LazyComponent<Props extends object> = ComponentType<Props> & { preload: () => void };
@@ -55,8 +55,8 @@ function observe(element: Element, preload: () => void): () => void {
  * A link that opens a lazily loaded dialog (`?dialog=…`): the dialog's code is fetched when the
  * link is visible, hovered, focused or touched, so the click only waits for the page's data.
  */
-export function PreloadLink({ preload, ...props }: LinkProps & { preload: () => void }) {
+export function PreloadLink({ preload, ...props }: ComponentProps<typeof AppLink> & { preload: () => void }) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => (ref.current ? observe(ref.current, preload) : undefined), [preload]);
-  return <Link ref={ref} onMouseEnter={preload} onFocus={preload} onTouchStart={preload} {...props} />;
+  return <AppLink ref={ref} onMouseEnter={preload} onFocus={preload} onTouchStart={preload} {...props} />;
 }

@@ -49,22 +49,15 @@ export function breadcrumbFromPath(pathname: string, labels: CrumbLabels = {}, w
 
 type RouteMatch = { handle: unknown; loaderData: unknown };
 
-/** The crumb labels every matched route's `handle.breadcrumb` gives for its loader data. */
-export function crumbLabelsOf(matches: readonly RouteMatch[]): CrumbLabels {
+/** What the matched routes' handles say of their crumbs, for their loader data: labels, and hrefs without a page. */
+export function crumbsOfRoutes(matches: readonly RouteMatch[]): { labels: CrumbLabels; withoutPage: Set<string> } {
   const labels: CrumbLabels = {};
-  for (const match of matches) {
-    const handle = match.handle as Partial<BreadcrumbHandle> | undefined;
-    if (typeof handle?.breadcrumb === "function" && match.loaderData) Object.assign(labels, handle.breadcrumb(match.loaderData));
+  const withoutPage = new Set<string>();
+  for (const { handle, loaderData } of matches) {
+    const crumbs = handle as Partial<BreadcrumbHandle> | undefined;
+    if (!loaderData) continue;
+    if (typeof crumbs?.breadcrumb === "function") Object.assign(labels, crumbs.breadcrumb(loaderData));
+    if (typeof crumbs?.withoutPage === "function") for (const href of crumbs.withoutPage(loaderData)) withoutPage.add(href);
   }
-  return labels;
-}
-
-/** The hrefs without a page that the matched routes' `handle.withoutPage` name. */
-export function crumbsWithoutPageOf(matches: readonly RouteMatch[]): Set<string> {
-  const hrefs = new Set<string>();
-  for (const match of matches) {
-    const handle = match.handle as Partial<BreadcrumbHandle> | undefined;
-    if (typeof handle?.withoutPage === "function" && match.loaderData) for (const href of handle.withoutPage(match.loaderData)) hrefs.add(href);
-  }
-  return hrefs;
+  return { labels, withoutPage };
 }

@@ -1,4 +1,4 @@
-import { Link, redirect, href } from "react-router";
+import { redirect, href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import type { Route } from "./+types/home";
 import { PageHeader } from "~/components/app-shell";
@@ -10,6 +10,7 @@ import { getDashboard } from "~/server/statistics/service.server";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
+import { AppLink } from "~/components/app-link";
 
 export const meta = () => pageMeta({ title: dashboardText.home, description: dashboardText.homeDescription, indexable: true });
 
@@ -30,9 +31,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t.pages.dashboard} description={dashboardText.homeDescription} />
       <p className="-mt-2 mb-6">
-        <Link to={href("/documents")} className={buttonClass.primary} data-testid="browse-documents">
+        <AppLink to={href("/documents")} className={buttonClass.primary} data-testid="browse-documents">
           {t.pages.documents}
-        </Link>
+        </AppLink>
       </p>
       <SummaryCards cards={[{ label: dashboardText.totalDocuments, value: statistics.totalVisibleArchives, to: href("/documents"), testId: "total-documents" }]} />
       <CategoryStatistics statistics={statistics} listPath={href("/documents")} />

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/panduan";
 import { PageHeader } from "~/components/app-shell";
 import { GuideSectionView } from "~/components/guide/guide-section";
@@ -6,6 +6,7 @@ import { guideSectionsFor } from "~/domain/guide";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { guideSections, panduan as p } from "~/i18n/panduan";
+import { AppLink } from "~/components/app-link";
 
 export const meta = () => pageMeta({ title: p.title, description: p.description, indexable: true });
 
@@ -47,9 +48,9 @@ export default function Panduan({ loaderData }: Route.ComponentProps) {
         {!role && (
           <p className="mt-3 text-sm text-slate-600" data-testid="guide-staff-hidden">
             {p.staffHidden}{" "}
-            <Link to={href("/login")} className="font-medium text-blue-700 underline">
+            <AppLink to={href("/login")} className="font-medium text-blue-700 underline">
               {p.login}
-            </Link>
+            </AppLink>
           </p>
         )}
       </nav>

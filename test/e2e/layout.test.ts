@@ -150,6 +150,30 @@ describe("JS on", () => {
       expect(await textOf(page, "h1")).toBe("Dashboard Admin");
     });
   });
+
+  describe("links", () => {
+    it("the sidebar's and a list's links navigate in the page, without loading a document again", async () => {
+      const { page } = await browser.newPage({ javaScriptEnabled });
+      await login(page, DEMO_ACCOUNTS.admin, { open: "/app/manage-unit-kerja" });
+      // Survives only a navigation inside the page.
+      await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+      const documentLoads: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documentLoads.push(request.url());
+      });
+      const sidebarLink = page.getByTestId("sidebar").getByRole("link", { name: "Documents", exact: true });
+      await sidebarLink.click();
+      await page.getByRole("heading", { level: 1, name: "Semua Dokumen" }).waitFor();
+      expect(await sidebarLink.getAttribute("aria-current")).toBe("page");
+
+      await page.locator('a[data-sort="title"]').click();
+      await page.locator('th[aria-sort="ascending"] a[data-sort="title"]').waitFor();
+      expect(new URL(page.url()).searchParams.get("sort")).toBe("title");
+
+      expect(documentLoads).toEqual([]);
+      expect(await page.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    });
+  });
 });
 
 describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {

@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import { PageHeader } from "~/components/app-shell";
 import { DataTable, EmptyState, ListToolbar, Pagination, listHref, offsetPagination, sortOptions, type Column, type ListParams } from "~/components/list";
 import {
@@ -13,6 +13,7 @@ import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { StatusBadge } from "./status-badge";
 import { TokenDownloadLink } from "./token-download-link";
 import { lazyComponent, PreloadLink } from "~/components/lazy-component";
+import { AppLink } from "~/components/app-link";
 
 const s = accessRequestsText;
 const c = s.columns;
@@ -90,9 +91,9 @@ export function AccessRequestList({
       <section className="mt-8" data-testid="access-request-panel">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-          <Link to={ACCESS_REQUEST_PATH} className="text-sm font-medium text-blue-700 hover:underline">
+          <AppLink to={ACCESS_REQUEST_PATH} className="text-sm font-medium text-blue-700 hover:underline">
             {s.viewAll}
-          </Link>
+          </AppLink>
         </div>
         <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">{table}</div>
       </section>
@@ -104,7 +105,7 @@ export function AccessRequestList({
       {tabs && tabs.length > 1 && (
         <nav aria-label={s.tabs.label} className="mb-4 flex gap-1 border-b border-slate-200" data-testid="access-request-tabs">
           {tabs.map((tab) => (
-            <Link
+            <AppLink
               key={tab.key}
               to={listHref(ACCESS_REQUEST_PATH, { ...query, box: undefined, owner: undefined }, { ...tab.change, page: 1, q: "" }, ACCESS_REQUEST_LIST_DEFAULTS)}
               aria-current={tab.current ? "page" : undefined}
@@ -112,7 +113,7 @@ export function AccessRequestList({
               data-testid={`tab-${tab.key}`}
             >
               {tab.label}
-            </Link>
+            </AppLink>
           ))}
         </nav>
       )}
@@ -239,15 +240,15 @@ function RowActions({
       {action === "respond" &&
         (adminActions ? (
           <>
-            <PreloadLink to={respondHref(row.uuid, "accept")} preload={RespondDialog.preload} preventScrollReset className="text-emerald-700" data-testid="admin-approve">
+            <PreloadLink to={respondHref(row.uuid, "accept")} preload={RespondDialog.preload} className="text-emerald-700" data-testid="admin-approve">
               {a.approve}
             </PreloadLink>
-            <PreloadLink to={respondHref(row.uuid, "reject")} preload={RespondDialog.preload} preventScrollReset className="text-red-700" data-testid="admin-reject">
+            <PreloadLink to={respondHref(row.uuid, "reject")} preload={RespondDialog.preload} className="text-red-700" data-testid="admin-reject">
               {a.reject}
             </PreloadLink>
           </>
         ) : (
-          <PreloadLink to={respondHref(row.uuid)} preload={RespondDialog.preload} preventScrollReset className="text-blue-700" data-testid="respond">
+          <PreloadLink to={respondHref(row.uuid)} preload={RespondDialog.preload} className="text-blue-700" data-testid="respond">
             {a.respond}
           </PreloadLink>
         ))}
@@ -256,7 +257,7 @@ function RowActions({
       {action === "waitingToken" && label(a.waitingToken, "waiting-token")}
       {action === "none" && !row.canRevoke && row.status !== "APPROVED" && label("-", "no-action")}
       {row.canRevoke && (
-        <PreloadLink to={revokeHref(row.uuid)} preload={RevokeDialog.preload} preventScrollReset className="text-red-700" data-testid="revoke">
+        <PreloadLink to={revokeHref(row.uuid)} preload={RevokeDialog.preload} className="text-red-700" data-testid="revoke">
           {a.revoke}
         </PreloadLink>
       )}

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
 import { FormBanner, RadioGroup, TextareaField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
 import { CsrfField } from "~/components/form/csrf-field";
+import { AppLink } from "~/components/app-link";
 
 const s = accessRequestDialogs;
 
@@ -75,9 +76,9 @@ export function RespondDialog({
           {s.respond.notice}
         </p>
         <div className="flex justify-end gap-2">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass.secondary}>
+          <AppLink to={closeTo} className={buttonClass.secondary}>
             {s.respond.cancel}
-          </Link>
+          </AppLink>
           <button type="submit" name="intent" value="respond" className={buttonClass.primary} disabled={busy || (hydrated && blank)}>
             {busy ? s.request.sending : s.respond.submit}
           </button>
@@ -99,9 +100,9 @@ export function RequestDialog({ action, closeTo, rules, lastResult }: Props<Form
         {/* A reason is a sentence or two: a textarea, whose placeholder wraps instead of being cut on a phone. */}
         <TextareaField label={s.request.label} field={fields.requestMessage} rows={3} textareaProps={{ placeholder: s.request.placeholder }} />
         <div className="flex justify-end gap-2">
-          <Link to={closeTo} replace preventScrollReset className={buttonClass.secondary}>
+          <AppLink to={closeTo} className={buttonClass.secondary}>
             {s.request.cancel}
-          </Link>
+          </AppLink>
           <button type="submit" name="intent" value="request" className={buttonClass.primary} disabled={busy}>
             {busy ? s.request.sending : s.request.submit}
           </button>

@@ -1,5 +1,6 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { AppLink } from "~/components/app-link";
 
 const p = accessRequestsText.unownedPanel;
 
@@ -23,9 +24,9 @@ export function UnownedRequestsPanel({ count }: { count: number }) {
           {p.text(count)}
         </p>
       </div>
-      <Link to={`${href("/app/access-request")}?owner=none`} className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800" data-testid="unowned-requests-link">
+      <AppLink to={`${href("/app/access-request")}?owner=none`} className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-4 text-sm font-medium text-white hover:bg-blue-800" data-testid="unowned-requests-link">
         {count > 0 ? p.link : p.linkNone}
-      </Link>
+      </AppLink>
     </section>
   );
 }

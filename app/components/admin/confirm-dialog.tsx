@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { Dialog } from "~/components/dialog";
 import { CsrfField } from "~/components/form/csrf-field";
+import { AppLink } from "~/components/app-link";
 
 /**
  * A server-rendered confirm-then-act dialog (addressed by the page URL, so it works without
@@ -48,9 +49,9 @@ export function ConfirmDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {inputs && <div className="w-full text-left">{inputs}</div>}
-        <Link to={cancelTo} replace className={buttonClass.secondary}>
+        <AppLink to={cancelTo} className={buttonClass.secondary}>
           {cancelLabel}
-        </Link>
+        </AppLink>
         <button type="submit" name="intent" value={intent} className={buttonClass.danger} disabled={busy}>
           {busy ? busyLabel : confirmLabel}
         </button>

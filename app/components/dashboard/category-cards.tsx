@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { CategoryCount } from "~/domain/statistics";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
 import { CategoryIcon } from "./category-icon";
+import { AppLink } from "~/components/app-link";
 
 /** Eight card gradients, cycled by position; dark enough for white text (WCAG AA). */
 const GRADIENTS = [
@@ -25,7 +25,7 @@ export function CategoryCards({ categories, listPath }: { categories: CategoryCo
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="category-cards">
       {categories.map((category, index) => (
         <li key={category.categoryId}>
-          <Link
+          <AppLink
             to={`${listPath}?category=${category.categoryId}`}
             className={`flex items-center gap-4 rounded-xl bg-linear-to-br ${GRADIENTS[index % GRADIENTS.length]} p-4 text-white shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`}
             data-testid="category-card"
@@ -37,7 +37,7 @@ export function CategoryCards({ categories, listPath }: { categories: CategoryCo
               <span className="block truncate text-sm font-medium" data-testid="category-card-name">{category.categoryName}</span>
               <span className="block text-2xl font-bold tabular-nums" data-testid="category-card-count">{category.count}</span>
             </span>
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { FixityOverview, FixityProblem } from "~/domain/fixity";
 import { fixity as fixityText } from "~/i18n/fixity";
 import { formatDate } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const s = fixityText.card;
 
@@ -53,9 +53,9 @@ function ProblemItem({ problem }: { problem: FixityProblem }) {
             {document.title} <span className="font-normal">({s.inTrash})</span>
           </>
         ) : (
-          <Link to={`/app/documents/${document.uuid}`} className="text-red-900 underline hover:no-underline">
+          <AppLink to={`/app/documents/${document.uuid}`} className="text-red-900 underline hover:no-underline">
             {document.title}
-          </Link>
+          </AppLink>
         )}
       </span>
       {document ? (

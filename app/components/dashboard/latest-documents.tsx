@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { LatestDocument } from "~/domain/statistics";
 import { formatDate } from "~/lib/format";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
+import { AppLink } from "~/components/app-link";
 
 const c = dashboardText.latestColumns;
 
@@ -41,9 +41,9 @@ export function LatestDocuments({ documents, detailPath }: { documents: LatestDo
               <tr key={document.uuid} data-testid="latest-document">
                 <td className="break-words px-4 py-3 font-medium text-slate-900">
                   {detailPath ? (
-                    <Link to={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline" data-testid="latest-title">
+                    <AppLink to={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline" data-testid="latest-title">
                       {document.title}
-                    </Link>
+                    </AppLink>
                   ) : (
                     <span data-testid="latest-title">{document.title}</span>
                   )}

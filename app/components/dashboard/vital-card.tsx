@@ -1,7 +1,8 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { VitalOverview } from "~/domain/vital";
 import { vitalText } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const s = vitalText.card;
 
@@ -36,9 +37,9 @@ export function VitalCard({ overview }: { overview: VitalOverview }) {
         {s.lastDrill}:{" "}
         {drill ? (
           <>
-            <Link to={href("/app/documents/:uuid", { uuid: drill.uuid })} className="font-medium text-blue-700 underline">
+            <AppLink to={href("/app/documents/:uuid", { uuid: drill.uuid })} className="font-medium text-blue-700 underline">
               {drill.title}
-            </Link>{" "}
+            </AppLink>{" "}
             — {vitalText.drillOutcome[drill.outcome]}, {formatDate(drill.drilledAt, "DD MMMM YYYY HH:mm")}
           </>
         ) : (

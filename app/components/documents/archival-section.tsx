@@ -1,4 +1,4 @@
-import { Form, Link, href, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { Field, TextareaField, useFormKit, type FormRules } from "~/components/form";
@@ -8,6 +8,7 @@ import type { VitalView } from "~/domain/vital";
 import { berkasText } from "~/i18n/berkas";
 import { vitalText as v } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const s = berkasText.documentSection;
 
@@ -45,9 +46,9 @@ export function BerkasSection({
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm" data-testid="filed-in">
               {s.filedIn}{" "}
-              <Link to={href("/app/berkas/:id", { id: String(berkas.id) })} className="font-medium text-blue-700 underline">
+              <AppLink to={href("/app/berkas/:id", { id: String(berkas.id) })} className="font-medium text-blue-700 underline">
                 {berkas.number} — {berkas.title}
-              </Link>
+              </AppLink>
             </p>
             {berkas.canManage && (
               <Form method="post">
@@ -83,9 +84,9 @@ export function BerkasSection({
               hasCode && <p className="mt-2 text-sm text-slate-600">{s.noBerkas(hasCode)}</p>
             )}
             {createHref && (
-              <Link to={createHref} className="mt-3 inline-block text-sm font-medium text-blue-700 underline" data-testid="create-berkas-for-document">
+              <AppLink to={createHref} className="mt-3 inline-block text-sm font-medium text-blue-700 underline" data-testid="create-berkas-for-document">
                 {s.createOne}
-              </Link>
+              </AppLink>
             )}
           </>
         )}

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
+import { formatCount } from "~/components/list";
 import { BULK_FILTER_PARAMS } from "~/domain/bulk-edit-view";
 import type { BulkBerkasOption } from "~/domain/berkas";
 import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
@@ -44,7 +45,7 @@ export function BulkActionBar({
       )}
       <label className="mt-2 flex items-start gap-2 text-sm">
         <input type="checkbox" name="scope" value="all" className="mt-0.5 size-4" data-testid="bulk-all" />
-        <span>{t.allMatching(page.total.toLocaleString("id-ID"))}</span>
+        <span>{t.allMatching(formatCount(page.total))}</span>
       </label>
       <p className="mt-1 text-sm text-slate-600">{t.limit}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

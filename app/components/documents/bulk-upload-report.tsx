@@ -1,8 +1,9 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { DataTable, type Column } from "~/components/list/data-table";
 import type { BulkUploadOutcome } from "~/domain/bulk-upload";
 import { bulkUpload as text } from "~/i18n/bulk-upload";
+import { AppLink } from "~/components/app-link";
 
 const reportColumns: Column<BulkUploadOutcome>[] = [
   { key: "file", header: text.columns.file, width: "40%", card: "title", cell: (row) => row.fileName },
@@ -13,9 +14,9 @@ const reportColumns: Column<BulkUploadOutcome>[] = [
       row.uuid ? (
         <span>
           {text.created}:{" "}
-          <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
+          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
             {row.title}
-          </Link>
+          </AppLink>
         </span>
       ) : (
         <span className="text-red-700">
@@ -38,12 +39,13 @@ export function BulkUploadReport({ report }: { report: BulkUploadOutcome[] }) {
       </p>
       <DataTable columns={reportColumns} rows={report} rowKey={(row) => `${row.fileName}:${row.uuid ?? row.error}`} label={text.reportHeading} testId="bulk-upload-report" rowTestId="bulk-upload-row" empty={null} />
       <div className="flex flex-wrap gap-3 p-4">
-        <Link to={href("/app/documents/unggah-banyak")} reloadDocument className={buttonClass.secondary}>
+        {/* A fresh page load: the upload form starts empty. */}
+        <a href={href("/app/documents/unggah-banyak")} className={buttonClass.secondary}>
           {text.again}
-        </Link>
-        <Link to={href("/app/documents")} className={buttonClass.primary}>
+        </a>
+        <AppLink to={href("/app/documents")} className={buttonClass.primary}>
           {text.toList}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { verificationPath } from "~/domain/berita-acara";
 import type { RetentionView } from "~/domain/retention";
 import { formatDate } from "~/lib/format";
 import { retention as r } from "~/i18n/retention";
+import { AppLink } from "~/components/app-link";
 
 /**
  * Why a Statis record offers no edit, file or delete: it was handed over with a Berita Acara
@@ -25,9 +25,9 @@ export function StatisNotice({ since, backTo }: { since: RetentionView["statisSi
           </a>
         )}
         {backTo && (
-          <Link to={backTo} className="font-medium text-violet-900 underline">
+          <AppLink to={backTo} className="font-medium text-violet-900 underline">
             {r.statis.backToDocument}
-          </Link>
+          </AppLink>
         )}
       </p>
     </section>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { DetailTable, type DetailItem } from "~/components/detail-table";
 import { ErrorPanel, type StatusHandler } from "~/components/error-boundary";
@@ -6,6 +5,7 @@ import type { TombstoneView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
+import { AppLink } from "~/components/app-link";
 
 const d = documentsText.tombstone;
 
@@ -67,9 +67,9 @@ export function TombstonePanel({ tombstone, back }: { tombstone: TombstoneView; 
         </h2>
         <DetailTable items={items} testId="tombstone-detail" />
       </section>
-      <Link to={back.to} className={`${buttonClass.secondary} mt-4`}>
+      <AppLink to={back.to} className={`${buttonClass.secondary} mt-4`}>
         ← {back.label}
-      </Link>
+      </AppLink>
     </article>
   );
 }

@@ -1,8 +1,9 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Column } from "~/components/list";
 import type { JobStatus, JobView } from "~/domain/jobs";
 import { jobs as text } from "~/i18n/jobs";
 import { formatDate } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const STATUS_CLASS: Record<JobStatus, string> = {
   QUEUED: "bg-slate-100 text-slate-800",
@@ -30,9 +31,9 @@ export function jobColumns(): Column<JobView>[] {
       card: "title",
       cell: (row) => (
         <span className="block">
-          <Link to={href("/app/pekerjaan/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="job-open">
+          <AppLink to={href("/app/pekerjaan/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="job-open">
             {text.kind[row.kind] ?? row.kind}
-          </Link>
+          </AppLink>
           {row.error && <span className="mt-1 block text-sm text-red-800 line-clamp-2">{row.error}</span>}
         </span>
       ),

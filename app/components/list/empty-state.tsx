@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+
 import { t } from "~/i18n/id";
+import { AppLink } from "~/components/app-link";
 
 /**
  * The "nothing here" message of a list (visible on a phone too: it is not a wide table cell).
@@ -14,9 +15,9 @@ export function EmptyState({ children, testId = "empty", resetHref }: { children
       {resetHref && (
         <>
           {" "}
-          <Link to={resetHref} className="font-medium text-blue-700 underline" data-testid="reset-search">
+          <AppLink to={resetHref} className="font-medium text-blue-700 underline" data-testid="reset-search">
             {t.ui.list.resetSearch}
-          </Link>
+          </AppLink>
         </>
       )}
     </p>

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { t } from "~/i18n/id";
 import type { PaginationProps } from "./page-links";
+import { AppLink } from "~/components/app-link";
 
 export { keysetPagination, offsetPagination, type PaginationProps } from "./page-links";
 
@@ -38,8 +38,8 @@ function PageLink({ to, label, rel }: { to: string | null; label: string; rel: "
     );
   }
   return (
-    <Link to={to} rel={rel} className={`${buttonClass.secondary} min-h-11`}>
+    <AppLink to={to} rel={rel} className={`${buttonClass.secondary} min-h-11`}>
       {label}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { SortDir } from "~/domain/list-page";
+import { AppLink } from "~/components/app-link";
 
 /**
  * The list's current order and how to link to another one. `href` gets the new sort and
@@ -40,10 +40,10 @@ export function SortHeader<Sort extends string>({
       style={width ? { width } : undefined}
       aria-sort={active ? (sorting.dir === "asc" ? "ascending" : "descending") : "none"}
     >
-      <Link to={sorting.href(sort, nextSortDir(sort, sorting))} data-sort={sort}>
+      <AppLink to={sorting.href(sort, nextSortDir(sort, sorting))} data-sort={sort}>
         {label}
         <span aria-hidden="true">{active ? (sorting.dir === "asc" ? "▲" : "▼") : "↕"}</span>
-      </Link>
+      </AppLink>
     </th>
   );
 }

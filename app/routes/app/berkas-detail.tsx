@@ -1,4 +1,4 @@
-import { Form, Link, href } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/berkas-detail";
 import { DeleteDialog } from "~/components/admin/confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
@@ -21,6 +21,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { deleteBerkas, getBerkasDetail, removeDocumentFromBerkas } from "~/server/berkas/service.server";
+import { AppLink } from "~/components/app-link";
 
 export const handle = berkasBreadcrumb;
 
@@ -84,9 +85,9 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
       card: "title",
       cell: (row) => (
         <>
-          <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
             {row.title}
-          </Link>
+          </AppLink>
           {row.vital && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{vitalText.badge}</span>}
         </>
       ),
@@ -126,12 +127,12 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
       </section>
       {berkas.canManage && (
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={href("/app/berkas/:id/update", { id: String(berkas.id) })} className={buttonClass.primary} data-testid="update-berkas">
+          <AppLink to={href("/app/berkas/:id/update", { id: String(berkas.id) })} className={buttonClass.primary} data-testid="update-berkas">
             {m.update}
-          </Link>
-          <Link to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-berkas">
+          </AppLink>
+          <AppLink to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-berkas">
             {m.delete}
-          </Link>
+          </AppLink>
         </div>
       )}
       <section aria-labelledby="berkas-retention" className="mt-6">

@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/berkas";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -13,6 +13,7 @@ import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { assertPageInRange } from "~/routes/helpers/list.server";
 import { berkasUnits, listBerkas } from "~/server/berkas/service.server";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/berkas");
 
@@ -41,9 +42,9 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
       width: "12%",
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline" data-testid="berkas-link">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline" data-testid="berkas-link">
           {row.number}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "title", header: c.title, sort: "title", cell: (row) => row.title },
@@ -58,12 +59,12 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={m.title} description={m.description} />
         <div className="flex flex-wrap gap-2">
-          <Link to={href("/app/daftar-arsip")} className={buttonClass.secondary}>
+          <AppLink to={href("/app/daftar-arsip")} className={buttonClass.secondary}>
             {m.openDaftar}
-          </Link>
-          <Link to={href("/app/berkas/create")} className={buttonClass.primary} data-testid="create-berkas">
+          </AppLink>
+          <AppLink to={href("/app/berkas/create")} className={buttonClass.primary} data-testid="create-berkas">
             {m.create}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <OffsetListCard

@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/classification";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
@@ -15,6 +15,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteClassification, getClassification, listClassifications } from "~/server/classification/service.server";
 import { classificationMessages, classificationText } from "~/i18n/classification";
+import { AppLink } from "~/components/app-link";
 
 const m = classificationText;
 const BASE = href("/app/klasifikasi");
@@ -60,12 +61,12 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
           <a href={href("/app/klasifikasi/export.csv")} className={buttonClass.secondary} data-testid="export-codes" download>
             {m.exportCsv}
           </a>
-          <Link to={href("/app/klasifikasi/import")} className={buttonClass.secondary} data-testid="import-codes">
+          <AppLink to={href("/app/klasifikasi/import")} className={buttonClass.secondary} data-testid="import-codes">
             {m.importCsv}
-          </Link>
-          <Link to={href("/app/klasifikasi/create")} className={buttonClass.primary} data-testid="create-code">
+          </AppLink>
+          <AppLink to={href("/app/klasifikasi/create")} className={buttonClass.primary} data-testid="create-code">
             {m.create}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <OffsetListCard

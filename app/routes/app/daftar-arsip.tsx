@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/daftar-arsip";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -14,6 +14,7 @@ import { parseCanonicalList } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { assertPageInRange } from "~/routes/helpers/list.server";
 import { listDaftarArsip } from "~/server/berkas/daftar-arsip.server";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/daftar-arsip");
 
@@ -44,9 +45,9 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
       width: "10%",
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/berkas/:id", { id: String(row.berkasId) })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.berkasId) })} className="font-medium text-blue-700 hover:underline">
           {row.number}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "code", header: c.code, width: "11%", cell: (row) => row.classificationCode },
@@ -63,9 +64,9 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
       <PageHeader title={d.title[query.jenis]!} description={d.description} />
       <nav aria-label={d.nav} className="mb-4 flex flex-wrap gap-2" data-testid="daftar-tabs">
         {DAFTAR_JENIS.map((jenis) => (
-          <Link key={jenis} to={pageHref({ jenis, page: 1 })} aria-current={jenis === query.jenis ? "page" : undefined} className={jenis === query.jenis ? buttonClass.primary : buttonClass.secondary}>
+          <AppLink key={jenis} to={pageHref({ jenis, page: 1 })} aria-current={jenis === query.jenis ? "page" : undefined} className={jenis === query.jenis ? buttonClass.primary : buttonClass.secondary}>
             {d.tabs[jenis]}
-          </Link>
+          </AppLink>
         ))}
         <span className="grow" />
         <a href={`${href("/app/daftar-arsip/unduh.csv")}?${downloads}`} className={buttonClass.secondary} data-testid="daftar-csv" download>

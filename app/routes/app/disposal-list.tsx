@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/disposal-list";
 import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
@@ -18,6 +18,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
 import { formatShortDay } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -235,9 +236,9 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
               </Form>
             )}
             {executable ? (
-              <Link to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
+              <AppLink to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
                 {m.execute}
-              </Link>
+              </AppLink>
             ) : (
               <button type="button" disabled aria-describedby="execute-blockers" className={buttonClass.danger} data-testid="execute">
                 {m.execute}

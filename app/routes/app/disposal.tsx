@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/disposal";
 import { selectColumn } from "~/components/select-column";
 import { PageHeader } from "~/components/app-shell";
@@ -16,6 +16,7 @@ import { candidateUnits, createDisposalList, listCandidates, listDisposalLists }
 import { can } from "~/domain/policy";
 import { vitalText } from "~/i18n/vital";
 import { formatShortDay } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/penyusutan");
 
@@ -68,9 +69,9 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       header: m.columns.title,
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
           {row.title}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "number", header: m.columns.number, width: "16%", hideBelow: "lg", cell: (row) => row.documentNumber },
@@ -84,9 +85,9 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       header: m.columns.listNumber,
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/penyusutan/daftar/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/penyusutan/daftar/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
           {row.number}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "kind", header: m.columns.kind, cell: (row) => m.kinds[row.kind] },
@@ -110,14 +111,14 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       <PageHeader title={m.title} description={m.description} />
       <nav aria-label={m.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
         {DISPOSAL_TABS.map((tab) => (
-          <Link
+          <AppLink
             key={tab}
             to={queryHref(query, { tab })}
             aria-current={tab === query.tab ? "page" : undefined}
             className={tab === query.tab ? buttonClass.primary : buttonClass.secondary}
           >
             {m.tabs[tab]}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{m.readOnlyNote}</p>}

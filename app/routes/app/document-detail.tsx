@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, href } from "react-router";
+import { Form, useNavigation, href } from "react-router";
 import { DetailTable } from "~/components/detail-table";
 import { FileRow } from "~/components/documents/file-row";
 import { ROLES } from "~/domain/roles";
@@ -42,6 +42,7 @@ import { archivalReads, documentArchivalAction, documentArchivalPanel } from "~/
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
 import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
+import { AppLink } from "~/components/app-link";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
@@ -220,9 +221,9 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         {document.canEdit && (
-          <Link to={href("/app/documents/:uuid/update", { uuid: document.uuid })} className={buttonClass.primary} data-testid="update-document">
+          <AppLink to={href("/app/documents/:uuid/update", { uuid: document.uuid })} className={buttonClass.primary} data-testid="update-document">
             {documentsText.update}
-          </Link>
+          </AppLink>
         )}
         {document.canDelete && (
           <PreloadLink to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=delete`} preload={Dialog.preload} className={buttonClass.danger} data-testid="delete-document">
@@ -233,7 +234,6 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
           <PreloadLink
             to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=request`}
             preload={RequestDialog.preload}
-            preventScrollReset
             className={buttonClass.primary}
             data-testid="request-document"
           >
@@ -261,9 +261,9 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
           <p>{documentsText.deleteConfirm(document.title, trashDays)}</p>
           <Form method="post" className="mt-5 flex justify-end gap-2">
             <CsrfField />
-            <Link to={href("/app/documents/:uuid", { uuid: document.uuid })} replace className={buttonClass.secondary}>
+            <AppLink to={href("/app/documents/:uuid", { uuid: document.uuid })} className={buttonClass.secondary}>
               {documentsText.cancel}
-            </Link>
+            </AppLink>
             <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
               {deleting ? documentsText.deleting : documentsText.confirmDelete}
             </button>

@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/documents";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -16,6 +16,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { bulkBerkasOptionsStatement } from "~/server/berkas/service.server";
 import { startBulkEdit } from "~/server/documents/bulk.server";
+import { AppLink } from "~/components/app-link";
 
 export const meta = () => pageMeta({ title: documentsText.title });
 
@@ -58,12 +59,12 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
         <PageHeader title={documentsText.title} />
         {canCreate && (
           <div className="flex flex-wrap gap-2">
-            <Link to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
+            <AppLink to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
               {bulkUploadText.entry}
-            </Link>
-            <Link to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
+            </AppLink>
+            <AppLink to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
               {documentsText.create}
-            </Link>
+            </AppLink>
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, href, Link, useNavigate, useNavigation } from "react-router";
+import { Form, href, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/imports";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
@@ -16,6 +16,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { listCategories } from "~/server/documents/service.server";
 import { cancelImport, createImport, getImport, listImports, runImport, type ImportView } from "~/server/imports/service.server";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/impor");
 const at = (id: string) => `${BASE}?id=${encodeURIComponent(id)}`;
@@ -73,9 +74,9 @@ const recentColumns: Column<ImportView>[] = [
     width: "34%",
     card: "title",
     cell: (row) => (
-      <Link to={at(row.id)} className="dt-title text-blue-700 hover:underline">
+      <AppLink to={at(row.id)} className="dt-title text-blue-700 hover:underline">
         {row.sourceName}
-      </Link>
+      </AppLink>
     ),
   },
   { key: "status", header: c.status, width: "18%", cell: (row) => t.status[row.status] ?? row.status },
@@ -119,9 +120,9 @@ function ImportReport({ view, busy }: { view: ImportView; busy: boolean }) {
           </Form>
         )}
         {view.jobId && (
-          <Link to={href("/app/pekerjaan/:id", { id: view.jobId })} className={buttonClass.secondary}>
+          <AppLink to={href("/app/pekerjaan/:id", { id: view.jobId })} className={buttonClass.secondary}>
             {t.jobLink}
-          </Link>
+          </AppLink>
         )}
       </div>
       {view.errors.length > 0 && (

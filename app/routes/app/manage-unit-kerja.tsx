@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/manage-unit-kerja";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
@@ -19,6 +19,7 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/unit-kerja/service.server";
 import { t } from "~/i18n/id";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { AppLink } from "~/components/app-link";
 
 const m = unitKerjaText;
 const BASE = href("/app/manage-unit-kerja");
@@ -66,9 +67,9 @@ export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={m.title} description={t.pages.unitKerjaDescription} />
         {canCreate && (
-          <Link to={`${BASE}/create`} className={buttonClass.primary} data-testid="create-unit">
+          <AppLink to={`${BASE}/create`} className={buttonClass.primary} data-testid="create-unit">
             {m.create}
-          </Link>
+          </AppLink>
         )}
       </div>
       <OffsetListCard

@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/notifications";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -16,6 +16,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/server/notifications/service.server";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/notifikasi");
 
@@ -53,14 +54,14 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { query } = page;
   const pageHref = (change: Parameters<typeof listHref>[2]) => listHref(BASE, query, change, defaults);
   const tab = (status: "unread" | "all") => (
-    <Link
+    <AppLink
       to={pageHref({ status, page: 1 })}
       aria-current={query.status === status ? "page" : undefined}
       className={`rounded-lg px-3 py-2 text-sm font-medium ${query.status === status ? "bg-blue-700 text-white" : "text-blue-800 hover:bg-slate-100"}`}
       data-testid={`notifications-filter-${status}`}
     >
       {text.filter[status]}
-    </Link>
+    </AppLink>
   );
   return (
     <>
@@ -83,9 +84,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             )}
-            <Link to={href("/app/notifikasi/pengaturan")} className={buttonClass.secondary} data-testid="notification-settings-link">
+            <AppLink to={href("/app/notifikasi/pengaturan")} className={buttonClass.secondary} data-testid="notification-settings-link">
               {text.settingsLink}
-            </Link>
+            </AppLink>
           </div>
         </div>
         <DataTable

@@ -1,4 +1,4 @@
-import { Form, Link, href, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/pemindahan";
 import { selectColumn } from "~/components/select-column";
 import { PageHeader } from "~/components/app-shell";
@@ -14,6 +14,7 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { proposeTransfer, transferWorkspace } from "~/server/transfers/service.server";
+import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/pemindahan");
 
@@ -56,9 +57,9 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
       width: "12%",
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline">
           {row.number}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "title", header: c.title, cell: (row) => row.title },
@@ -74,9 +75,9 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
       header: c.number,
       card: "title",
       cell: (row) => (
-        <Link to={href("/app/pemindahan/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline" data-testid="transfer-link">
+        <AppLink to={href("/app/pemindahan/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline" data-testid="transfer-link">
           {row.number}
-        </Link>
+        </AppLink>
       ),
     },
     { key: "unit", header: c.unit, cell: (row) => row.unitKerjaName },

@@ -1,4 +1,4 @@
-import { Form, Link, href } from "react-router";
+import { Form, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
@@ -22,6 +22,7 @@ import { parseOrInvalid } from "~/domain/form-input";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { pageAction } from "~/routes/helpers/page-action.server";
+import { AppLink } from "~/components/app-link";
 
 const m = usersText;
 const d = m.detail;
@@ -101,21 +102,21 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
         <DetailTable items={rows} testId="user-detail" />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={`${here}/update`} className={buttonClass.primary} data-testid="update-user">
+        <AppLink to={`${here}/update`} className={buttonClass.primary} data-testid="update-user">
           {m.update}
-        </Link>
+        </AppLink>
         {!isSelf && (
-          <Link to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-user">
+          <AppLink to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-user">
             {m.delete}
-          </Link>
+          </AppLink>
         )}
-        <Link to={`${here}?dialog=end-sessions`} className={buttonClass.secondary} data-testid="end-sessions">
+        <AppLink to={`${here}?dialog=end-sessions`} className={buttonClass.secondary} data-testid="end-sessions">
           {m.endSessions}
-        </Link>
+        </AppLink>
         {!isSelf && user.active && (
-          <Link to={`${here}?dialog=deactivate`} className={buttonClass.secondary} data-testid="deactivate-user">
+          <AppLink to={`${here}?dialog=deactivate`} className={buttonClass.secondary} data-testid="deactivate-user">
             {m.deactivate}
-          </Link>
+          </AppLink>
         )}
         {!user.active && (
           <Form method="post">

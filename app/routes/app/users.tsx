@@ -1,4 +1,4 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/users";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { userColumns } from "~/components/admin/user-columns";
@@ -18,6 +18,7 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
+import { AppLink } from "~/components/app-link";
 
 const m = usersText;
 const BASE = href("/app/users");
@@ -65,9 +66,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={t.pages.users} />
-        <Link to={href("/app/users/create")} className={buttonClass.primary} data-testid="create-user">
+        <AppLink to={href("/app/users/create")} className={buttonClass.primary} data-testid="create-user">
           {m.create}
-        </Link>
+        </AppLink>
       </div>
       <OffsetListCard
         list={list}

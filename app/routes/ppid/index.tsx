@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/index";
 import { PageHeader } from "~/components/app-shell";
 import { FormBanner } from "~/components/form";
@@ -11,6 +11,7 @@ import { formRules } from "~/routes/helpers/form.server";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
 import { submitPublicRequest } from "~/server/ppid/service.server";
+import { AppLink } from "~/components/app-link";
 
 const p = ppidRequestPage;
 
@@ -34,13 +35,13 @@ export default function Ppid({ loaderData, actionData }: Route.ComponentProps) {
       <PageHeader title={p.title} />
       <p className="mb-4 text-slate-700">{p.intro}</p>
       <p className="mb-6">
-        <Link to={href("/ppid/status")} className="text-blue-700 underline">
+        <AppLink to={href("/ppid/status")} className="text-blue-700 underline">
           {p.statusLink}
-        </Link>
+        </AppLink>
         {" · "}
-        <Link to={href("/ppid/dip")} className="text-blue-700 underline">
+        <AppLink to={href("/ppid/dip")} className="text-blue-700 underline">
           {ppidRequestPage.dipLink}
-        </Link>
+        </AppLink>
       </p>
       <FormBanner message={sent ? p.sent : null} tone="notice" testId="ppid-sent" />
       <section aria-labelledby="ppid-form" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

@@ -1,4 +1,4 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -27,6 +27,7 @@ import { listConsequenceTests } from "~/server/ppid/consequence-tests.server";
 import { objectionOfRequest, recordDispute, recordDisputeDecision, respondToObjection, type ObjectionView } from "~/server/ppid/objections.server";
 import { can } from "~/domain/policy";
 import { answerRequest, extendRequest, getRequest, processRequest } from "~/server/ppid/service.server";
+import { AppLink } from "~/components/app-link";
 
 const d = ppidDesk;
 const s = ppidStatusPage;
@@ -136,9 +137,9 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
         />
         <p className="-mt-2 text-sm text-slate-600">
           {ppidTests.answerHint}{" "}
-          <Link to={href("/app/ppid/uji-konsekuensi")} className="text-blue-700 underline">
+          <AppLink to={href("/app/ppid/uji-konsekuensi")} className="text-blue-700 underline">
             {ppidTests.answerHintLink}
-          </Link>
+          </AppLink>
         </p>
         {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
         <TextareaField label={d.answerReleased} field={fields.releasedArchiveUuids} hint={d.answerReleasedHint} rows={3} textareaProps={{ maxLength: 4000 }} />

@@ -1,4 +1,4 @@
-import { Form, href, Link } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/dip-entries";
 import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
@@ -24,6 +24,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addDipEntry, deleteDipEntry, getDipEntry, listDipEntries, type DipEntry } from "~/server/ppid/dip.server";
+import { AppLink } from "~/components/app-link";
 
 const e = ppidDipEntries;
 const BASE = href("/app/ppid/dip");
@@ -117,9 +118,9 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
       <BackLink fallback={href("/app/ppid")} />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title={e.title} description={e.description} />
-        <Link to={href("/ppid/dip")} className={buttonClass.secondary}>
+        <AppLink to={href("/ppid/dip")} className={buttonClass.secondary}>
           {e.publicPage}
-        </Link>
+        </AppLink>
       </div>
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={e.search} />

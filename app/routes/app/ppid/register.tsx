@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/register";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass } from "~/components/buttons";
@@ -20,6 +20,7 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { reportYearOr } from "~/server/ppid/reports.server";
 import { listRequests, type PpidRequestView } from "~/server/ppid/service.server";
 import { formatJakartaDay } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 const d = ppidDesk;
 const BASE = href("/app/ppid");
@@ -46,9 +47,9 @@ const columns: Column<PpidRequestView>[] = [
     width: "18%",
     card: "title",
     cell: (row) => (
-      <Link to={href("/app/ppid/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="ppid-open">
+      <AppLink to={href("/app/ppid/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="ppid-open">
         {row.registrationNumber}
-      </Link>
+      </AppLink>
     ),
   },
   { key: "requester", header: d.columns.requester, width: "17%", cell: (row) => row.requesterName },
@@ -70,26 +71,26 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={d.title} description={d.description} />
       <div className="mb-4 flex flex-wrap gap-2">
-        <Link to={href("/app/ppid/catat")} className={buttonClass.primary} data-testid="ppid-record">
+        <AppLink to={href("/app/ppid/catat")} className={buttonClass.primary} data-testid="ppid-record">
           {d.record}
-        </Link>
-        <Link to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
+        </AppLink>
+        <AppLink to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
           {ppidReports.link}
-        </Link>
-        <Link to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
+        </AppLink>
+        <AppLink to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
           {ppidDipEntries.title}
-        </Link>
-        <Link to={href("/app/ppid/uji-konsekuensi")} className={buttonClass.secondary} data-testid="ppid-consequence-tests">
+        </AppLink>
+        <AppLink to={href("/app/ppid/uji-konsekuensi")} className={buttonClass.secondary} data-testid="ppid-consequence-tests">
           {ppidTests.link}
-        </Link>
+        </AppLink>
         {calendar && (
           <>
-            <Link to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
+            <AppLink to={href("/app/ppid/hari-libur")} className={buttonClass.secondary}>
               {d.leaveDays}
-            </Link>
-            <Link to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
+            </AppLink>
+            <AppLink to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
               {ppidOfficers.title}
-            </Link>
+            </AppLink>
           </>
         )}
       </div>
