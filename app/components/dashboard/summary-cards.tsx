@@ -1,6 +1,6 @@
+import { AppLink } from "~/components/app-link";
 
 export type SummaryCard = { label: string; value: number; to: string; testId: string };
-import { AppLink } from "~/components/app-link";
 
 /** The system summary: one linked card per total. */
 export function SummaryCards({ cards, testId = "summary-cards" }: { cards: SummaryCard[]; testId?: string }) {
