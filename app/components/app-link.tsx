@@ -12,10 +12,13 @@ type AppLinkProps = Omit<ComponentProps<"a">, "href"> & {
  * `<Link>` hooks (path resolution, navigation and prefetch state for every link: about a
  * millisecond of CPU on a page with a navigation bar and a list), and which works as any link
  * without JavaScript. In the browser `useInPageLinks` follows it through the router, as `<Link>`
- * would. A link that must replace the history entry outside a dialog stays a `<Link replace>`.
+ * would. It carries `<Link>`'s `data-discover`: React Router then fetches the routes of the links
+ * a page shows soon after it renders, as for its own links, so a click (or a dialog's form, which
+ * names the page's path too) needs no route lookup first. A link that must replace the history
+ * entry outside a dialog stays a `<Link replace>`.
  */
 export function AppLink({ to, ...anchor }: AppLinkProps) {
-  return <a href={to} data-app-link="" {...anchor} />;
+  return <a href={to} data-discover="true" {...anchor} />;
 }
 
 /**
@@ -40,7 +43,8 @@ export function useInPageLinks(): void {
       const here = new URL(window.location.href);
       const to = new URL(link.href);
       const dialog = isDialogChange(here, to);
-      if (!dialog && !link.hasAttribute("data-app-link")) return;
+      // A `<Link>`'s own click handler has already taken its click (defaultPrevented).
+      if (!dialog && !link.hasAttribute("data-discover")) return;
       event.preventDefault();
       navigate(
         `${to.pathname}${to.search}${to.hash}`,
