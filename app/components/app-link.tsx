@@ -14,8 +14,7 @@ type AppLinkProps = Omit<ComponentProps<"a">, "href"> & {
  * without JavaScript. In the browser `useInPageLinks` follows it through the router, as `<Link>`
  * would. It carries `<Link>`'s `data-discover`: React Router then fetches the routes of the links
  * a page shows soon after it renders, as for its own links, so a click (or a dialog's form, which
- * names the page's path too) needs no route lookup first. A link that must replace the history
- * entry outside a dialog stays a `<Link replace>`.
+ * names the page's path too) needs no route lookup first.
  */
 export function AppLink({ to, ...anchor }: AppLinkProps) {
   return <a href={to} data-discover="true" {...anchor} />;
@@ -30,7 +29,9 @@ export function AppLink({ to, ...anchor }: AppLinkProps) {
  *   position: the page shows a dialog from its URL (see url-dialog) and the data it already
  *   holds. Opening adds a history entry (Back closes the dialog); closing replaces it.
  * - An `AppLink` navigates through the router, as a `<Link>` click does; going to the address
- *   already shown replaces the history entry.
+ *   already shown replaces the history entry, and so does leaving a dialog by one of its links
+ *   (its close or cancel, the way on after a success): the dialog's address is not left behind
+ *   in the history.
  */
 export function useInPageLinks(): void {
   const navigate = useNavigate();
@@ -50,7 +51,7 @@ export function useInPageLinks(): void {
         `${to.pathname}${to.search}${to.hash}`,
         dialog
           ? { replace: !OPENERS.some((key) => to.searchParams.has(key)), preventScrollReset: true, defaultShouldRevalidate: false }
-          : { replace: to.href === here.href },
+          : { replace: to.href === here.href || !!link.closest("dialog") },
       );
     };
     document.addEventListener("click", onClick);

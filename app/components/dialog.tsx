@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, type NavigateOptions } from "react-router";
 import { t } from "~/i18n/id";
-import { closeNavigation } from "./url-dialog";
+import { isDialogChange } from "~/lib/dialog-params";
 import { AppLink } from "~/components/app-link";
 
 export type DialogStatus = "success" | "request" | "respond" | "error";
@@ -106,6 +106,16 @@ export function Dialog({
       </div>
     </>
   );
+}
+
+/**
+ * How to navigate to `to` (a dialog's close target) from the current page: without
+ * revalidation when it only closes the dialog, replacing the history entry either way.
+ */
+function closeNavigation(to: string): NavigateOptions {
+  const here = new URL(window.location.href);
+  const dialogOnly = isDialogChange(here, new URL(to, here));
+  return { replace: true, preventScrollReset: true, ...(dialogOnly ? { defaultShouldRevalidate: false } : {}) };
 }
 
 /**

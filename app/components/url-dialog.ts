@@ -1,5 +1,4 @@
-import { useSearchParams, type NavigateOptions } from "react-router";
-import { isDialogChange } from "~/lib/dialog-params";
+import { useSearchParams } from "react-router";
 
 /**
  * Dialogs addressed by the page URL (`?dialog=delete`, `?dialog=purge&uuid=…`, `?respond=…`):
@@ -9,16 +8,6 @@ import { isDialogChange } from "~/lib/dialog-params";
  * revalidated, see `useInPageLinks`), because the page shows a dialog from its URL and the data
  * it already holds.
  */
-
-/**
- * How to navigate to `to` (a dialog's close target) from the current page: without
- * revalidation when it only closes the dialog, replacing the history entry either way.
- */
-export function closeNavigation(to: string): NavigateOptions {
-  const here = new URL(window.location.href);
-  const dialogOnly = isDialogChange(here, new URL(to, here));
-  return { replace: true, preventScrollReset: true, ...(dialogOnly ? { defaultShouldRevalidate: false } : {}) };
-}
 
 /** The page URL's query, where a page reads which dialog is open (on the server and in the browser alike). */
 export function useDialogParams(): URLSearchParams {

@@ -262,6 +262,15 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       expect(detail["Tanggal Unggah"]).toMatch(/^\d{2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}$/);
       expect(detail.File).toContain(pdf.name);
       expect(await detailChips(page)).toEqual(["uji", word, "otomatis"]);
+      if (javaScriptEnabled) {
+        // 'Lihat Dokumen' left the success dialog in place of its history entry: Back does not
+        // show the dialog again (without JavaScript the flash is one-shot).
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname !== `/app/documents/${uuid}`);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(new URL(page.url()).searchParams.has("created")).toBe(false);
+        expect(await page.getByTestId("success-dialog").count()).toBe(0);
+      }
 
       // Newest first: it heads the list, which grew by one.
       await goto(page, "/app/documents");

@@ -1,4 +1,5 @@
-import { Link, href } from "react-router";
+import { href } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { Route } from "./+types/documents-create";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -101,9 +102,9 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
           closeLabel={documentsText.close}
           testId="success-dialog"
           actions={
-            <Link to={href("/app/documents/:uuid", { uuid: created })} replace className={buttonClass.primary}>
+            <AppLink to={href("/app/documents/:uuid", { uuid: created })} className={buttonClass.primary}>
               {documentsText.viewDocument}
-            </Link>
+            </AppLink>
           }
         >
           {documentsText.uploadSuccess}
