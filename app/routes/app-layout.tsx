@@ -3,8 +3,9 @@ import type { Route } from "./+types/app-layout";
 import { AppShell } from "~/components/app-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getSignedIn, requireSession } from "~/routes/helpers/gates.server";
-import { pendingCountForUnit } from "~/server/access-requests/service.server";
-import { unreadNotificationCount } from "~/server/notifications/service.server";
+import { pendingForUnitRead } from "~/server/access-requests/service.server";
+import { unreadNotificationsRead } from "~/server/notifications/service.server";
+import { readTogether } from "~/server/db/prepared.server";
 import { useRootData } from "~/root";
 
 /**
@@ -18,10 +19,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** The sidebar's count of PENDING requests addressed to the user's unit and the bell's unread count (server-rendered). */
+/** The sidebar's count of PENDING requests addressed to the user's unit and the bell's unread count (server-rendered), in one D1 round trip. */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
-  const [pendingAccessRequests, unreadNotifications] = await Promise.all([pendingCountForUnit(ctx), unreadNotificationCount(ctx)]);
+  const [pendingAccessRequests, unreadNotifications] = await readTogether(ctx.d1, pendingForUnitRead(ctx), unreadNotificationsRead(ctx));
   return { pendingAccessRequests, unreadNotifications };
 }
 

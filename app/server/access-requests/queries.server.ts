@@ -6,7 +6,7 @@ import type { Db } from "../db/db.server";
 import { liveDocuments, type Audience } from "../documents/queries.server";
 import { audienceValues, viewableWhere } from "../documents/access.server";
 import { containsAny } from "../db/like-pattern.server";
-import { statementOf, type Statement } from "../db/prepared.server";
+import { preparedQuery } from "../db/prepared.server";
 
 type Deps = { db: Db };
 type Tables = Database & {
@@ -145,22 +145,18 @@ export async function listAccessRequestRows(
 }
 
 /** PENDING requests addressed to a unit (the sidebar badge). */
-export async function countPendingForUnit({ db }: Deps, unitKerjaId: number): Promise<number> {
-  const row = await requestsOnLiveDocuments({ db })
+/** PENDING requests on live documents addressed to one unit (the sidebar's badge on every page), compiled once per isolate. */
+export const pendingForUnitStatement = preparedQuery((db, _shape: null, unitKerjaId: number) =>
+  requestsOnLiveDocuments({ db })
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("r.owner_unit_kerja_id", "=", unitKerjaId)
-    .where("r.status", "=", "PENDING")
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+    .where("r.status", "=", "PENDING"),
+);
 
 /** PENDING requests on live documents without an owning unit (Super Admin's dashboard panel). */
-export function unownedPendingStatement({ db, d1 }: Deps & { d1: D1Database }): Statement<{ n: number }> {
-  return statementOf(
-    d1,
-    requestsOnLiveDocuments({ db })
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("r.owner_unit_kerja_id", "is", null)
-      .where("r.status", "=", "PENDING"),
-  );
-}
+export const unownedPendingStatement = preparedQuery((db, _shape: null) =>
+  requestsOnLiveDocuments({ db })
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("r.owner_unit_kerja_id", "is", null)
+    .where("r.status", "=", "PENDING"),
+);

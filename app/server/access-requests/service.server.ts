@@ -21,7 +21,7 @@ import { ROLES } from "~/domain/roles";
 import { documents as documentsText } from "~/i18n/documents";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import {
-  countPendingForUnit,
+  pendingForUnitStatement,
   findAccessRequest,
   findArchiveForRequest,
   listAccessRequestRows,
@@ -274,14 +274,17 @@ export async function listAccessRequests(ctx: ServiceContext, query: AccessReque
  */
 export function unownedPendingRead(ctx: ServiceContext): BatchedRead<number | null> {
   const superAdmin = userActorOf(ctx.actor)?.role === ROLES.superAdmin;
-  return batchedRead([superAdmin ? unownedPendingStatement(ctx) : null], ([rows]) => (rows ? Number(rows[0]?.n ?? 0) : null));
+  return batchedRead([superAdmin ? unownedPendingStatement(ctx.d1, null) : null], ([rows]) => (rows ? Number(rows[0]?.n ?? 0) : null));
 }
 
-/** PENDING requests addressed to the signed-in user's unit (the sidebar badge); 0 for anyone not answering for a unit. */
-export async function pendingCountForUnit(ctx: ServiceContext): Promise<number> {
+/**
+ * PENDING requests addressed to the signed-in user's unit (the sidebar badge), as a read that
+ * shares the layout's round trip; 0 for anyone not answering for a unit.
+ */
+export function pendingForUnitRead(ctx: ServiceContext): BatchedRead<number> {
   const actor = userActorOf(ctx.actor);
-  if (!actor || actor.role !== ROLES.satuanKerja || actor.unitKerjaId === null) return 0;
-  return countPendingForUnit(ctx, actor.unitKerjaId);
+  const unitKerjaId = actor?.role === ROLES.satuanKerja ? actor.unitKerjaId : null;
+  return batchedRead([unitKerjaId === null ? null : pendingForUnitStatement(ctx.d1, null, unitKerjaId)], ([rows]) => Number(rows?.[0]?.n ?? 0));
 }
 
 /**

@@ -24,7 +24,7 @@ import { findClassificationByCode } from "../classification/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
 import { offsetPage } from "../db/offset-page.server";
-import { batchRead, batchedRead, statementOf, type BatchedRead, type Statement } from "../db/prepared.server";
+import { batchRead, batchedRead, preparedQuery, statementOf, type BatchedRead, type Statement } from "../db/prepared.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { audienceOf, visibleDocuments, type DocumentRow } from "../documents/queries.server";
 import { documentRef } from "../documents/view.server";
@@ -446,6 +446,21 @@ export function berkasOptionsRead(
 /** Most berkas the bulk bar's select offers (newest first). */
 const BULK_BERKAS_OPTIONS = 200;
 
+/** The bulk bar's berkas, compiled once per isolate and shape: every unit's, or one unit's. */
+const bulkBerkasOptionsQuery = preparedQuery(
+  (db, everyUnit: boolean, unitKerjaId: number) => {
+    const query = db
+      .selectFrom("berkas as b")
+      .innerJoin("classification_codes as k", "k.id", "b.classification_id")
+      .innerJoin("unit_kerja as uk", "uk.id", "b.unit_kerja_id")
+      .select(["b.id", "b.number", "b.title", "k.code as classificationCode", "uk.nama as unitKerjaName"])
+      .where("b.custody_unit_id", "is", null)
+      .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb));
+    return (everyUnit ? query : query.where("b.unit_kerja_id", "=", unitKerjaId)).orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS);
+  },
+  (everyUnit) => (everyUnit ? "every unit" : "one unit"),
+);
+
 /**
  * The berkas the documents list's bulk bar offers for 'Masukkan ke Berkas': at their unit, on no
  * open transfer proposal, the actor's unit's (Super Admin: every unit's), newest first, as a
@@ -456,15 +471,7 @@ export function bulkBerkasOptionsStatement(ctx: ServiceContext): Statement<BulkB
   const unitKerjaId = scope.all ? null : scope.unitKerjaId;
   // Super Admin manages any unit's berkas (the unit in the check is then immaterial).
   if ((!scope.all && unitKerjaId === null) || !can(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId: unitKerjaId ?? 0, custodyUnitId: null } })) return null;
-  let query = ctx.db
-    .selectFrom("berkas as b")
-    .innerJoin("classification_codes as k", "k.id", "b.classification_id")
-    .innerJoin("unit_kerja as uk", "uk.id", "b.unit_kerja_id")
-    .select(["b.id", "b.number", "b.title", "k.code as classificationCode", "uk.nama as unitKerjaName"])
-    .where("b.custody_unit_id", "is", null)
-    .where((eb) => notOnOpenTransfer(eb as unknown as BerkasEb));
-  if (unitKerjaId !== null) query = query.where("b.unit_kerja_id", "=", unitKerjaId);
-  return statementOf(ctx.d1, query.orderBy("b.updated_at", "desc").limit(BULK_BERKAS_OPTIONS));
+  return bulkBerkasOptionsQuery(ctx.d1, unitKerjaId === null, unitKerjaId ?? 0);
 }
 
 /** The berkas a document is filed in, as its page names it. */

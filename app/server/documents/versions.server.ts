@@ -11,7 +11,7 @@ import { documentFileVisibility, servedFileOf, startsDownload, type FileGrant, t
 import { commitOncePerWindow, DOWNLOAD_AUDIT_WINDOW_MS } from "../audit/windows.server";
 import type { DocumentView } from "~/domain/documents";
 import { findVersion, versionRows, type VersionRow } from "./record-queries.server";
-import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
+import { batchedRead, noRead, preparedQuery, readTogether, type BatchedRead } from "../db/prepared.server";
 import { changeableRow, claimPointer, getDocument, visibleRow } from "./service.server";
 import { documentRef, documentFileUrl, grantedDisposition } from "./view.server";
 import type { DocumentRow } from "./queries.server";
@@ -55,13 +55,15 @@ export async function listVersions(ctx: ServiceContext, uuid: string): Promise<V
   return versions ?? [];
 }
 
+const versionRowsStatement = preparedQuery((db, _shape: null, archiveId: number) => versionRows({ db }, archiveId));
+
 /**
  * 'Riwayat Versi' of a document already read for this actor (`visibleRow`), as a read that
  * shares the page's round trip; null for who may not open its files (`document.openFile`).
  */
 export function versionsRead(ctx: ServiceContext, document: DocumentRow): BatchedRead<VersionView[] | null> {
   if (!can(ctx.actor, { type: "document.openFile", document: documentRef(document) })) return noRead;
-  return batchedRead([statementOf(ctx.d1, versionRows(ctx, document.id))], ([rows]) => rows.map((row) => toVersionView(ctx, document, row)));
+  return batchedRead([versionRowsStatement(ctx.d1, null, document.id)], ([rows]) => rows.map((row) => toVersionView(ctx, document, row)));
 }
 
 async function versionOf(ctx: ServiceContext, document: DocumentRow, value: string) {

@@ -1,7 +1,7 @@
 import { FIXITY_CARD_PROBLEMS, type FixityDocumentRef, type FixityOverview, type FixityProblem } from "~/domain/fixity";
 import type { Db } from "../db/db.server";
 import { inListChunks } from "../db/in-list.server";
-import { batchedRead, statementOf, type BatchedRead } from "../db/prepared.server";
+import { batchedRead, preparedQuery, type BatchedRead } from "../db/prepared.server";
 
 /** Plain reads of the fixity records, reusable by any service: each takes its dependencies first. */
 export type Deps = { db: Db };
@@ -52,13 +52,9 @@ export function documentOfObject({ db }: Deps, key: string): Promise<FixityDocum
     .then((row) => (row ? { uuid: row.uuid, title: row.title, version: row.version, inTrash: row.deleted_at !== null } : null));
 }
 
-/**
- * The Super Admin dashboard card: failing objects (newest failures first, with the document each
- * belongs to) and when checks last ran. Only indexed reads of a few rows: no count over every
- * stored object per page view; one round trip, which the dashboard shares with its other cards.
- */
-export function fixityOverviewQuery({ db, d1 }: Deps & { d1: D1Database }): BatchedRead<FixityOverview> {
-  const problems = db
+/** The card's five reads, compiled once per isolate (they take no values). */
+const fixityProblemsStatement = preparedQuery((db, _shape: null) =>
+  db
     .selectFrom("file_fixity as x")
     .select((eb) => [
       "x.status",
@@ -77,13 +73,31 @@ export function fixityOverviewQuery({ db, d1 }: Deps & { d1: D1Database }): Batc
     ])
     .where("x.failing_since", "is not", null)
     .orderBy("x.failing_since", "desc")
-    .limit(FIXITY_CARD_PROBLEMS);
-  const failing = db.selectFrom("file_fixity").select((eb) => eb.fn.countAll<number>().as("n")).where("failing_since", "is not", null);
-  const newest = db.selectFrom("file_fixity").select((eb) => eb.fn.max("checked_at").as("at"));
-  const oldest = db.selectFrom("file_fixity").select((eb) => eb.fn.min("checked_at").as("at")).where("checked_at", "is not", null);
-  const unchecked = db.selectFrom("file_fixity").select("r2_key").where("checked_at", "is", null).limit(1);
+    .limit(FIXITY_CARD_PROBLEMS),
+);
+const fixityFailingStatement = preparedQuery((db, _shape: null) =>
+  db.selectFrom("file_fixity").select((eb) => eb.fn.countAll<number>().as("n")).where("failing_since", "is not", null),
+);
+const fixityNewestStatement = preparedQuery((db, _shape: null) => db.selectFrom("file_fixity").select((eb) => eb.fn.max("checked_at").as("at")));
+const fixityOldestStatement = preparedQuery((db, _shape: null) =>
+  db.selectFrom("file_fixity").select((eb) => eb.fn.min("checked_at").as("at")).where("checked_at", "is not", null),
+);
+const fixityUncheckedStatement = preparedQuery((db, _shape: null) => db.selectFrom("file_fixity").select("r2_key").where("checked_at", "is", null).limit(1));
+
+/**
+ * The Super Admin dashboard card: failing objects (newest failures first, with the document each
+ * belongs to) and when checks last ran. Only indexed reads of a few rows: no count over every
+ * stored object per page view; one round trip, which the dashboard shares with its other cards.
+ */
+export function fixityOverviewQuery({ d1 }: { d1: D1Database }): BatchedRead<FixityOverview> {
   return batchedRead(
-    [statementOf(d1, problems), statementOf(d1, failing), statementOf(d1, newest), statementOf(d1, oldest), statementOf(d1, unchecked)],
+    [
+      fixityProblemsStatement(d1, null),
+      fixityFailingStatement(d1, null),
+      fixityNewestStatement(d1, null),
+      fixityOldestStatement(d1, null),
+      fixityUncheckedStatement(d1, null),
+    ],
     ([problemRows, failingRows, newestRows, oldestRows, uncheckedRows]) => ({
       failing: Number(failingRows[0]?.n ?? 0),
       lastCheckAt: (newestRows[0]?.at as string | null | undefined) ?? null,

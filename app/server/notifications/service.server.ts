@@ -20,6 +20,7 @@ import { notificationText as text } from "~/i18n/notification-messages";
 import { session as sessionText } from "~/i18n/session";
 import { requireUser, type ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
+import { batchedRead, preparedQuery, readTogether, type BatchedRead } from "../db/prepared.server";
 
 export type NotificationPage = ListPage<NotificationView, NotificationListQuery> & { unreadCount: number };
 
@@ -33,16 +34,18 @@ const toView = (row: { uuid: string; kind: string; title: string; body: string; 
   readAt: row.read_at,
 });
 
-/** The bell's number: the signed-in user's unread notifications (an index count). */
-export async function unreadNotificationCount(ctx: ServiceContext): Promise<number> {
-  const user = requireUser(ctx);
-  const row = await ctx.db
+const unreadCountStatement = preparedQuery((db, _shape: null, userId: number) =>
+  db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", user.userId)
-    .where("read_at", "is", null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null),
+);
+
+/** The bell's number: the signed-in user's unread notifications (an index count), as a read that shares the layout's round trip. */
+export function unreadNotificationsRead(ctx: ServiceContext): BatchedRead<number> {
+  const user = requireUser(ctx);
+  return batchedRead([unreadCountStatement(ctx.d1, null, user.userId)], ([rows]) => Number(rows[0]?.n ?? 0));
 }
 
 /** One page of the signed-in user's notifications, newest first, with the unread count. */
@@ -64,7 +67,7 @@ export async function listNotifications(ctx: ServiceContext, query: Notification
     own()
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirst(),
-    unreadNotificationCount(ctx),
+    readTogether(ctx.d1, unreadNotificationsRead(ctx)).then(([unread]) => unread),
   ]);
   return { ...listPage(rows.map(toView), Number(count?.n ?? 0), query), unreadCount };
 }

@@ -103,13 +103,16 @@ export function activeBerkasItemHoldQuery({ db }: Deps, berkasId: number, except
 }
 
 /** The unreleased holds on `code` or on a code above it (the hold that covers a document through its code). */
-export function activeCodeHolds({ db }: Deps, code: string) {
+export const activeCodeHolds = (deps: Deps, code: string) => activeHoldsOnCodes(deps, codeAndAncestors(code));
+
+/** The unreleased holds on any of `codes` (a code with its ancestors), in code order. */
+export function activeHoldsOnCodes({ db }: Deps, codes: readonly string[]) {
   return db
     .selectFrom("retention_holds as h")
     .innerJoin("classification_codes as k", "k.id", "h.classification_id")
     .leftJoin("users as u", "u.id", "h.created_by")
     .select(["h.id", "h.reason", "h.created_at", "k.code", "u.full_name as created_by_name"])
-    .where("k.code", "in", codeAndAncestors(code))
+    .where("k.code", "in", codes)
     .where("h.released_at", "is", null)
     .orderBy("k.code");
 }

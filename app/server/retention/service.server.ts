@@ -14,15 +14,16 @@ import { requireUser } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import { findDocumentByUuid, type DocumentRow } from "../documents/queries.server";
 import { inCodeSubtree } from "../classification/queries.server";
-import { codeSubtree } from "~/domain/classification";
+import { codeAndAncestors, codeSubtree } from "~/domain/classification";
 import { documentRef } from "../documents/view.server";
 import type { ServiceContext } from "../context.server";
 import { runBatch } from "../db/batch.server";
-import { batchedRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
+import { batchedRead, preparedQuery, readTogether, type BatchedRead } from "../db/prepared.server";
 import type { Db } from "../db/db.server";
 import {
   activeBerkasItemHoldQuery,
   activeCodeHolds,
+  activeHoldsOnCodes,
   activeDocumentHold,
   activeDocumentHoldQuery,
   clockInputSelect,
@@ -317,22 +318,35 @@ export async function getDocumentRetention(ctx: ServiceContext, uuid: string): P
   return retention;
 }
 
+/** The Retensi section's reads, compiled once per isolate (the code's holds once per depth of code). */
+const clockInputStatement = preparedQuery((db, _shape: null, archiveId: number) => clockInputSelect({ db }).where("a.id", "=", archiveId));
+const berkasClockInputsStatement = preparedQuery((db, _shape: null, berkasId: number) => clockInputSelect({ db }).where("a.berkas_id", "=", berkasId));
+const heldCodesStatement = preparedQuery((db, _shape: null) => heldCodesQuery({ db }));
+const documentHoldStatement = preparedQuery((db, _shape: null, archiveId: number) => activeDocumentHoldQuery({ db }, archiveId));
+const codeHoldsStatement = preparedQuery(
+  (db, _depth: number, ...codes: string[]) => activeHoldsOnCodes({ db }, codes),
+  (depth) => String(depth),
+);
+const berkasItemHoldStatement = preparedQuery((db, _shape: null, berkasId: number, exceptArchiveId: number) => activeBerkasItemHoldQuery({ db }, berkasId, exceptArchiveId));
+const transferStatement = preparedQuery((db, _shape: null, archiveId: number) => transferQuery({ db }, archiveId));
+
 /**
  * `getDocumentRetention` of a document already read for this actor (a row `visibleRow` gave), as
  * a read that shares the document page's round trip: the clock's inputs (and its berkas's), the
  * held codes and the holds that may cover it.
  */
 export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): BatchedRead<RetentionView> {
+  const codes = row.classification_code ? codeAndAncestors(row.classification_code) : [];
   return batchedRead(
     [
-      statementOf(ctx.d1, clockInputSelect(ctx).where("a.id", "=", row.id)),
-      statementOf(ctx.d1, heldCodesQuery(ctx)),
-      statementOf(ctx.d1, activeDocumentHoldQuery(ctx, row.id)),
-      row.classification_code ? statementOf(ctx.d1, activeCodeHolds(ctx, row.classification_code)) : null,
+      clockInputStatement(ctx.d1, null, row.id),
+      heldCodesStatement(ctx.d1, null),
+      documentHoldStatement(ctx.d1, null, row.id),
+      codes.length > 0 ? codeHoldsStatement(ctx.d1, codes.length, ...codes) : null,
       // A filed document: its berkas's other documents (one clock) and a hold on one of them.
-      row.berkas_id !== null ? statementOf(ctx.d1, clockInputSelect(ctx).where("a.berkas_id", "=", row.berkas_id)) : null,
-      row.berkas_id !== null ? statementOf(ctx.d1, activeBerkasItemHoldQuery(ctx, row.berkas_id, row.id)) : null,
-      row.archival_state === "STATIS" ? statementOf(ctx.d1, transferQuery(ctx, row.id)) : null,
+      row.berkas_id !== null ? berkasClockInputsStatement(ctx.d1, null, row.berkas_id) : null,
+      row.berkas_id !== null ? berkasItemHoldStatement(ctx.d1, null, row.berkas_id, row.id) : null,
+      row.archival_state === "STATIS" ? transferStatement(ctx.d1, null, row.id) : null,
     ],
     ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds, transfers]) => {
       if (!input) throw new NotFoundError(documentsText.notFound);
@@ -682,13 +696,16 @@ export async function getRetentionOverview(ctx: ServiceContext): Promise<Retenti
   return overview;
 }
 
+const retentionCountsStatement = preparedQuery((db, _shape: null) => db.selectFrom("retention_counts").select(["status", "total"]));
+const checkedAtStatement = preparedQuery((db, _shape: null) => checkedAtQuery({ db }));
+
 /** `getRetentionOverview` as a read that shares the dashboard's round trip: the trigger-kept counts (migration 0028). */
 export function retentionOverviewRead(ctx: ServiceContext): BatchedRead<RetentionOverview | null> {
   const allowed = can(ctx.actor, { type: "retention.overview" });
   return batchedRead(
     [
-      allowed ? statementOf(ctx.d1, ctx.db.selectFrom("retention_counts").select(["status", "total"])) : null,
-      allowed ? statementOf(ctx.d1, checkedAtQuery(ctx)) : null,
+      allowed ? retentionCountsStatement(ctx.d1, null) : null,
+      allowed ? checkedAtStatement(ctx.d1, null) : null,
     ],
     ([rows, checked]) => {
       if (!rows) return null;

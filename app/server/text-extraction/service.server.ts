@@ -20,7 +20,7 @@ import { MAX_FILE_BYTES, UnreadableFileError, type Extraction } from "./extracte
 import { extractThroughProcessor } from "./processor.server";
 import { PENDING_AGAIN, pendingTextStep, queuePendingTexts, sendExtractions, type ExtractionMessage } from "./queue.server";
 import { recordTermsStatements } from "../search/queries.server";
-import { batchedRead, noRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
+import { batchedRead, noRead, preparedQuery, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
 import { storeText, textKeyOf } from "./texts.server";
 
 export type { ExtractionMessage };
@@ -293,10 +293,9 @@ export async function enqueuePendingTexts(ctx: JobContext): Promise<number> {
   return sent;
 }
 
-/** The document's text row (null columns before it has one) and what the policy reads of the document. */
-/** A document's text row (if any) and what the policy needs of the document. */
-const statusRow = (ctx: ServiceContext, uuid: string) =>
-  ctx.db
+/** A document's text row (null columns before it has one) and what the policy reads of the document; compiled once per isolate. */
+const statusRowStatement = preparedQuery((db, _shape: null, uuid: string) =>
+  db
     .selectFrom("archives as a")
     .leftJoin("archive_texts as t", "t.archive_id", "a.id")
     .select([
@@ -313,8 +312,9 @@ const statusRow = (ctx: ServiceContext, uuid: string) =>
       "a.security_class",
       "a.archival_state",
     ])
-    .where("a.uuid", "=", uuid);
-type StatusRow = Awaited<ReturnType<ReturnType<typeof statusRow>["execute"]>>[number];
+    .where("a.uuid", "=", uuid),
+);
+type StatusRow = NonNullable<ReturnType<typeof statusRowStatement>["row"]>;
 
 /**
  * The text status of a document `ctx.actor` may see, for who may open its file (null for anyone
@@ -329,7 +329,7 @@ export async function getTextStatus(ctx: ServiceContext, document: Pick<Document
 /** `getTextStatus` as a read that shares the document page's round trip. */
 export function textStatusRead(ctx: ServiceContext, document: Pick<DocumentView, "uuid" | "canOpenFile">): BatchedRead<TextStatusView | null> {
   if (!document.canOpenFile) return noRead;
-  return batchedRead([statementOf(ctx.d1, statusRow(ctx, document.uuid))], ([[row]]) => (row ? textStatusOf(ctx, row) : null));
+  return batchedRead([statusRowStatement(ctx.d1, null, document.uuid)], ([[row]]) => (row ? textStatusOf(ctx, row) : null));
 }
 
 function textStatusOf(ctx: ServiceContext, row: StatusRow): TextStatusView {

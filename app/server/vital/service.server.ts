@@ -2,7 +2,6 @@
  * Arsip vital: the flag (with its reason and review period), the 'Uji Pemulihan' restore drill
  * and the dashboard card. The copies themselves are `copies.server.ts`.
  */
-import type { Compilable } from "kysely";
 import { hasDigitalFile } from "~/domain/documents";
 import { documents as documentsText } from "~/i18n/documents";
 import { ConflictError } from "~/domain/errors";
@@ -13,7 +12,8 @@ import { reviewDueOn, VitalSchema, type CopyOutcome, type DrillView, type VitalO
 import { vitalText as m } from "~/i18n/vital";
 import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
-import { batchedRead, readTogether, statementOf, type BatchedRead } from "../db/prepared.server";
+import { batchedRead, preparedQuery, readTogether, type BatchedRead } from "../db/prepared.server";
+import type { Db } from "../db/db.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
 import type { DocumentRow } from "../documents/queries.server";
 import { visibleRow } from "../documents/service.server";
@@ -38,8 +38,8 @@ const drillView = (row: {
   drilledBy: row.drilled_by_name,
 });
 
-const drillSelect = (ctx: Pick<ServiceContext, "db">) =>
-  ctx.db
+const drillSelect = (db: Db) =>
+  db
     .selectFrom("vital_drills as d")
     .leftJoin("users as u", "u.id", "d.drilled_by")
     .select(["d.outcome", "d.expected_sha256", "d.actual_sha256", "d.bytes", "d.duration_ms", "d.drilled_at", "d.archive_uuid", "d.title", "u.full_name as drilled_by_name"]);
@@ -54,21 +54,27 @@ export async function getVitalView(ctx: ServiceContext, uuid: string): Promise<V
   return view;
 }
 
+/** The section's three reads, compiled once per isolate. */
+const vitalFlagStatement = preparedQuery((db, _shape: null, archiveId: number) =>
+  db
+    .selectFrom("vital_records as v")
+    .leftJoin("users as u", "u.id", "v.flagged_by")
+    .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
+    .where("v.archive_id", "=", archiveId),
+);
+const vitalCopyStatement = preparedQuery((db, _shape: null, r2Key: string | null) =>
+  db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", r2Key).where("released_at", "is", null).limit(1),
+);
+const lastDrillOfStatement = preparedQuery((db, _shape: null, archiveId: number) => drillSelect(db).where("d.archive_id", "=", archiveId).orderBy("d.id", "desc").limit(1));
+
 /** `getVitalView` of a document already read (and its visibility decided), as a read that shares the page's round trip. */
 export function vitalViewRead(ctx: ServiceContext, row: Pick<DocumentRow, "id" | "r2_key">): BatchedRead<VitalView | null> {
   const allowed = can(ctx.actor, { type: "vital.overview" });
-  const read = <Row>(query: Compilable<Row>) => (allowed ? statementOf(ctx.d1, query) : null);
   return batchedRead(
     [
-      read(
-        ctx.db
-          .selectFrom("vital_records as v")
-          .leftJoin("users as u", "u.id", "v.flagged_by")
-          .select(["v.reason", "v.review_months", "v.review_due_on", "v.flagged_at", "u.full_name as flagged_by_name"])
-          .where("v.archive_id", "=", row.id),
-      ),
-      read(ctx.db.selectFrom("vital_copies").select(["status", "checked_at"]).where("r2_key", "=", row.r2_key).where("released_at", "is", null).limit(1)),
-      read(drillSelect(ctx).where("d.archive_id", "=", row.id).orderBy("d.id", "desc").limit(1)),
+      allowed ? vitalFlagStatement(ctx.d1, null, row.id) : null,
+      allowed ? vitalCopyStatement(ctx.d1, null, row.r2_key) : null,
+      allowed ? lastDrillOfStatement(ctx.d1, null, row.id) : null,
     ],
     ([flags, copies, drills]) => {
       if (!flags) return null;
@@ -195,6 +201,31 @@ export async function runRestoreDrill(ctx: ServiceContext, uuid: string): Promis
   return { outcome: copied.outcome, expectedSha256: row.sha256, actualSha256: copied.sha256, bytes: copied.size, durationMs, drilledAt, drilledBy: null };
 }
 
+/** The card's counts, compiled once per isolate and kind: every vital record, those due for review on `today`, those without a good second copy. */
+const vitalCountStatement = preparedQuery(
+  (db, kind: "all" | "review due" | "no good copy", today: string) => {
+    const records = db.selectFrom("vital_records as v").select((eb) => eb.fn.countAll<number>().as("n"));
+    if (kind === "review due") return records.where("v.review_due_on", "<=", today);
+    if (kind === "no good copy")
+      return records.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("archives as a")
+              .innerJoin("vital_copies as c", "c.r2_key", "a.r2_key")
+              .select("c.r2_key")
+              .whereRef("a.id", "=", "v.archive_id")
+              .where("c.released_at", "is", null)
+              .where("c.status", "=", "OK"),
+          ),
+        ),
+      );
+    return records;
+  },
+  (kind) => kind,
+);
+const lastDrillStatement = preparedQuery((db, _shape: null) => drillSelect(db).orderBy("d.drilled_at", "desc").limit(1));
+
 /**
  * The Super Admin dashboard's card (`vital.overview`; null for anyone else): vital records, those
  * due for review, those whose current file has no good second copy, and the last drill, as a
@@ -204,28 +235,12 @@ export async function runRestoreDrill(ctx: ServiceContext, uuid: string): Promis
  */
 export function vitalOverviewRead(ctx: ServiceContext): BatchedRead<VitalOverview | null> {
   const allowed = can(ctx.actor, { type: "vital.overview" });
-  const records = ctx.db.selectFrom("vital_records as v");
-  const count = (query: typeof records) => (allowed ? statementOf(ctx.d1, query.select((eb) => eb.fn.countAll<number>().as("n"))) : null);
   return batchedRead(
     [
-      count(records),
-      count(records.where("v.review_due_on", "<=", retentionToday(ctx.now()))),
-      count(
-        records.where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("archives as a")
-                .innerJoin("vital_copies as c", "c.r2_key", "a.r2_key")
-                .select("c.r2_key")
-                .whereRef("a.id", "=", "v.archive_id")
-                .where("c.released_at", "is", null)
-                .where("c.status", "=", "OK"),
-            ),
-          ),
-        ),
-      ),
-      allowed ? statementOf(ctx.d1, drillSelect(ctx).orderBy("d.drilled_at", "desc").limit(1)) : null,
+      allowed ? vitalCountStatement(ctx.d1, "all", "") : null,
+      allowed ? vitalCountStatement(ctx.d1, "review due", retentionToday(ctx.now())) : null,
+      allowed ? vitalCountStatement(ctx.d1, "no good copy", "") : null,
+      allowed ? lastDrillStatement(ctx.d1, null) : null,
     ],
     ([records, due, missing, drills]) => {
       if (!records) return null;
