@@ -58,6 +58,17 @@ export function preparedQuery<S, Values extends unknown[], Row>(
   };
 }
 
+/**
+ * A query part built once per isolate, for statements that extend it per request and are only
+ * compiled (`statementOf`), never executed through Kysely: its builders are immutable, so what a
+ * request adds never changes the shared part. For a base whose building costs more than its SQL
+ * (a long select list) under clauses that vary too much to prepare whole.
+ */
+export function builtOnce<T>(build: (db: Db) => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build(compileOnly));
+}
+
 /** A Kysely query (any shape) as a statement for `d1.batch`. */
 export function statementOf<Row>(d1: D1Database, query: Compilable<Row> | CompiledQuery<Row>): Statement<Row> {
   const { sql, parameters } = "compile" in query ? query.compile() : query;

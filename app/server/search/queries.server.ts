@@ -6,7 +6,7 @@ import { foldedWords } from "~/domain/search/query";
 import { stemIndonesian, type Stemmer } from "~/domain/search/indonesian";
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import type { Db } from "../db/db.server";
-import { statementOf, type Statement } from "../db/prepared.server";
+import { builtOnce, statementOf, type Statement } from "../db/prepared.server";
 import { documentSelect, orderColumns, type Audience } from "../documents/queries.server";
 import { archiveBuilder, openableWhere, viewableWhere } from "../documents/access.server";
 import { inCodeSubtree } from "../classification/queries.server";
@@ -197,6 +197,9 @@ function distinctFound(reader: SearchReader, query: DocumentListQuery, match: Se
   return sql`SELECT ${match ? sql`DISTINCT ` : sql``}id FROM (${foundSql(reader, query, match)})${cap === null ? sql`` : sql` LIMIT ${cap + 1}`}`;
 }
 
+/** The catalogue row a searched page shows (`documentSelect`), its select list built once per isolate. */
+const searchedDocumentSelect = builtOnce((db) => documentSelect({ db }));
+
 /** A list row, with its scores and, on a searched page, where its indexed text is (`text_key`: R2; null with `text_indexed`: still in D1). */
 export type SearchRow = Awaited<ReturnType<ReturnType<typeof documentSelect>["execute"]>>[number] & {
   ms: number | null;
@@ -235,7 +238,7 @@ export function searchRowsStatement(
         columns.map((column) => sql`${sql.ref(column)} ${sql.raw(dir)}`),
         sql`, `,
       );
-  let rows = documentSelect(deps)
+  let rows = searchedDocumentSelect()
     .innerJoin(sql<{ id: number; ms: number | null; ts: number | null }>`(${found})`.as("f"), "f.id" as never, "a.id" as never)
     .leftJoin("archive_texts as t", (join) => join.onRef("t.archive_id", "=", "a.id").onRef("t.file_id", "=", "a.current_file_id").on("t.status", "=", "INDEXED"))
     .select([sql<number | null>`f.ms`.as("ms"), sql<number | null>`f.ts`.as("ts"), "t.text_key", sql<number | null>`t.archive_id`.as("text_indexed")])
