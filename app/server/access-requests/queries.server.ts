@@ -144,7 +144,6 @@ export async function listAccessRequestRows(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** PENDING requests addressed to a unit (the sidebar badge). */
 /** PENDING requests on live documents addressed to one unit (the sidebar's badge on every page), compiled once per isolate. */
 export const pendingForUnitStatement = preparedQuery((db, _shape: null, unitKerjaId: number) =>
   requestsOnLiveDocuments({ db })
