@@ -74,6 +74,13 @@ async function roundTripsOf(user: AccessWorld["admin"]["user"], url: string, par
 }
 
 describe("what a page reads, in how many D1 round trips", () => {
+  it("the /app layout reads the sidebar's pending requests and the bell's unread count in one, for a unit's staff too", async () => {
+    const { loader } = await import("~/routes/app-layout");
+    const layout = await roundTripsOf(world.owner.user, "/app", {}, loader as never);
+    expect(layout.count).toBe(1);
+    expect(layout.data).toEqual({ pendingAccessRequests: expect.any(Number), unreadNotifications: expect.any(Number) });
+  });
+
   it("the Super Admin dashboard reads every card, the vital card included, in one", async () => {
     const { loader } = await import("~/routes/app/dashboard");
     expect((await roundTripsOf(world.admin.user, "/app", {}, loader as never)).count).toBe(1);

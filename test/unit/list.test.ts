@@ -39,12 +39,6 @@ describe("listHref", () => {
     expect(listHref("/d", { q: "", category: "", size: "10", sort: "createdAt", dir: "desc" }, {}, defaults)).toBe("/d");
     expect(listHref("/d", { q: "x y", category: "3", size: "5" }, {}, defaults)).toBe("/d?q=x+y&category=3&size=5");
   });
-
-  it("writes each value as URLSearchParams does (a form's encoding), whatever its characters", () => {
-    for (const value of ["surat keputusan", "a+b&c=d", "!'()~*-._", "100%", "ü é 中文 😀", "lone \uD800 surrogate", "#?/\\"]) {
-      expect(listHref("/d", { q: value, category: value }, {}, defaults)).toBe(`/d?${new URLSearchParams({ q: value, category: value })}`);
-    }
-  });
 });
 
 describe("sameSearch", () => {

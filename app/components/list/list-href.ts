@@ -15,14 +15,12 @@ const same = (a: unknown, b: unknown) => !isEmpty(a) && !isEmpty(b) && String(a)
 const CURSOR_KEYS = ["after", "before"];
 const ORDERED_KEYS = ["q", "sort", "dir", "size", "page", ...CURSOR_KEYS];
 
-/** The parameters of a list state, in URL order (see `listHref`). */
-function listParamEntries(query: ListParams, change: ListParams, defaults: ListParams): [string, string][] {
+export function listSearchParams(query: ListParams, change: ListParams = {}, defaults: ListParams = {}): URLSearchParams {
   // A cursor only makes sense with the query it came from: a link that changes anything (another
   // page, search, filter, order or size) carries the cursor it names itself, or none.
-  const changes = Object.keys(change).length > 0;
-  const next: ListParams = { ...query, ...change };
-  if (changes) for (const key of CURSOR_KEYS) if (!(key in change)) delete next[key];
-  const entries: [string, string][] = [];
+  const kept = Object.keys(change).length ? Object.fromEntries(Object.entries(query).filter(([key]) => !CURSOR_KEYS.includes(key))) : query;
+  const next: ListParams = { ...kept, ...change };
+  const params = new URLSearchParams();
   const defaultOrder = (isEmpty(next.sort) || same(next.sort, defaults.sort)) && (isEmpty(next.dir) || same(next.dir, defaults.dir));
   // q first, then the list's own filters, then order, size, page and cursor: stable, readable URLs.
   const keys = ["q", ...Object.keys(next).filter((key) => !ORDERED_KEYS.includes(key)), ...ORDERED_KEYS.slice(1)];
@@ -30,43 +28,26 @@ function listParamEntries(query: ListParams, change: ListParams, defaults: ListP
     const value = next[key];
     if (isEmpty(value)) continue;
     if (key === "sort" || key === "dir") {
-      if (!defaultOrder) entries.push([key, String(value)]);
+      if (!defaultOrder) params.set(key, String(value ?? defaults[key]));
       continue;
     }
     if (key === "page" && String(value) === "1") continue;
     if (same(value, defaults[key])) continue;
-    entries.push([key, String(value)]);
+    params.set(key, String(value));
   }
   if (!defaultOrder) {
-    for (const key of ["sort", "dir"]) {
-      if (!isEmpty(defaults[key]) && !entries.some(([name]) => name === key)) entries.push([key, String(defaults[key])]);
-    }
+    if (!params.has("sort") && !isEmpty(defaults.sort)) params.set("sort", String(defaults.sort));
+    if (!params.has("dir") && !isEmpty(defaults.dir)) params.set("dir", String(defaults.dir));
   }
-  return entries;
+  return params;
 }
-
-export function listSearchParams(query: ListParams, change: ListParams = {}, defaults: ListParams = {}): URLSearchParams {
-  return new URLSearchParams(listParamEntries(query, change, defaults));
-}
-
-/**
- * A value as `URLSearchParams` writes it (application/x-www-form-urlencoded: a space is `+`, and
- * `!'()~` are escaped too). Written out because a list page builds a link for every sort header
- * and page, and each `URLSearchParams` is a call into the runtime.
- */
-const formEncoded = (value: string) =>
-  encodeURIComponent(value.replace(/\p{Cs}/gu, "\uFFFD"))
-    .replace(/%20/g, "+")
-    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The href of a list page: `query` (the parsed list query) with `change` applied, minus every
  * value equal to `defaults` (the list schema's output for an empty URL) and every empty one.
  */
 export function listHref(basePath: string, query: ListParams, change: ListParams = {}, defaults: ListParams = {}): string {
-  const search = listParamEntries(query, change, defaults)
-    .map(([key, value]) => `${key}=${formEncoded(value)}`)
-    .join("&");
+  const search = listSearchParams(query, change, defaults).toString();
   return search ? `${basePath}?${search}` : basePath;
 }
 
