@@ -12,7 +12,9 @@
  *     that D1/R2 state and, in the same workerd, a hello-world Worker and the controls: (a) the
  *     smallest React Router SSR Worker and (a'') the same Worker rendering each page's own markup
  *     and loader data again (`control-ssr/`, built here with the app's Vite + Cloudflare plugin +
- *     React Router into the temp dir), (b) a Worker that replays each page's own D1 round trips on
+ *     React Router into the temp dir), (a''') the same Worker built with the app's route table
+ *     (every module a stub but the replayed pages', served at their own paths), (b) a Worker that
+ *     replays each page's own D1 round trips on
  *     the same D1, (c) a bare Cache API hit, (d) one D1 round trip. Each has its own direct
  *     socket on 127.0.0.1. Static assets are not served.
  *  4. autocannon, 10 connections, fixed durations split into rounds (`--rounds`, default 2: every
@@ -21,7 +23,8 @@
  *     (a Cache API hit), a deep page reached by Next (the link's keyset cursor, read from the
  *     page before it) and the same page by number (the offset fallback); then one connection on
  *     the list and the searches. req/s, p50/p95/p99, workerd CPU per request, the ratio to hello
- *     world, each page against its floor ((a'') + (b) + (d)) and without the D1 share. Gzipped
+ *     world, each page against its floor ((a'') + (b) + (d)), against the floor with (a''') in place
+ *     of (a'') (React Router's work for the app's route table counted in it) and without the D1 share. Gzipped
  *     JS per page from React Router's client manifest (`js-size.ts`). Then, on a workerd with its
  *     inspector on, a V8 CPU profile of the app isolate during the pages (`profile.ts`: top
  *     self-time functions mapped through the source maps, layers, per-request steps).
@@ -162,11 +165,12 @@ function markupOf(html: string) {
 }
 type Markup = ReturnType<typeof markupOf>;
 const describeMarkup = (m: Markup) => `${m.elements} elements, ${m.attributes} attributes, ${m.htmlKb.toFixed(1)} kB of HTML of which ${m.scriptKb.toFixed(1)} kB scripts`;
+const SAME_ELEMENTS = "same elements";
 /** The elements one page has more or fewer of than another (`link −2, svg +1`), or "same elements". */
 function tagDifference(app: Markup, control: Markup): string {
   const names = new Set([...app.tags.keys(), ...control.tags.keys()]);
   const differences = [...names].map((name) => [name, (control.tags.get(name) ?? 0) - (app.tags.get(name) ?? 0)] as const).filter(([, delta]) => delta !== 0);
-  return differences.length ? differences.map(([name, delta]) => `${name} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}`).join(", ") : "same elements";
+  return differences.length ? differences.map(([name, delta]) => `${name} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}`).join(", ") : SAME_ELEMENTS;
 }
 
 /** Whether a list page shows rows: its pager reads 'Showing 1–10 of …' (not 'Showing 0 of'). */
@@ -183,7 +187,7 @@ function nextHref(html: string): string | null {
 
 const run = (command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}) => runLogged(root, command, commandArgs, logFile, env);
 
-type Base = "app" | "hello" | "ssr" | "d1" | "cache";
+type Base = "app" | "hello" | "ssr" | "routes" | "d1" | "cache";
 /**
  * `control`: the scenario of the same run whose CPU per request is subtracted for the "excess"
  * column — the SSR control (a) for pages, the D1 control (b) running the same list SQL.
@@ -460,8 +464,8 @@ async function main() {
         };
         const pages = {} as Record<PageKey, CapturedPage & { path: string }>;
         for (const key of PAGE_KEYS) pages[key] = { ...(await capturePage(probe.appUrl, paths[key], { cookie })), path: paths[key] };
-        const replayed: Record<string, { tree: MarkupNode[]; loaderData: unknown }> = {};
-        for (const key of REPLAYED) replayed[key] = { tree: markupTree(pages[key].html), loaderData: await loaderDataOf(probe.appUrl, paths[key], { cookie }) };
+        const replayed: Record<string, { tree: MarkupNode[]; loaderData: unknown; path: string }> = {};
+        for (const key of REPLAYED) replayed[key] = { tree: markupTree(pages[key].html), loaderData: await loaderDataOf(probe.appUrl, paths[key], { cookie }), path: paths[key] };
         return { pages, replayed };
       } finally {
         await stopInstance(probe.mf, probe.pid);
@@ -484,6 +488,17 @@ async function main() {
     const controlServerDir = join(controlBuild, "server");
     const controlConfig = JSON.parse(readFileSync(join(controlServerDir, "wrangler.json"), "utf8")) as WranglerJson;
     const SSR_CONTROL: Extra = { name: "control-ssr", modules: builtModules(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
+    // Control (a'''): the same Worker with the app's route table, the captured pages at their own paths.
+    log("building the SSR control with the app's route table (a''')");
+    const routesBuild = join(work, "control-app-routes");
+    await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-app-routes-build.log"), {
+      BENCH_CONTROL_BUILD_DIR: routesBuild,
+      BENCH_REPLAY_PAGES: replayFile,
+      BENCH_CONTROL_APP_ROUTES: "1",
+    });
+    const routesServerDir = join(routesBuild, "server");
+    const routesConfig = JSON.parse(readFileSync(join(routesServerDir, "wrangler.json"), "utf8")) as WranglerJson;
+    const ROUTES_CONTROL: Extra = { name: "control-routes", modules: builtModules(routesServerDir, routesConfig.main), modulesRoot: routesServerDir };
 
     const D1_CONTROL: Extra = {
       name: "control-d1",
@@ -504,7 +519,7 @@ async function main() {
       if (seeded.status !== 200) throw new Error(`control (c) seed answered ${seeded.status}`);
     };
     const startLoad = async () => {
-      const started = await startWorkerd([HELLO, SSR_CONTROL, D1_CONTROL, CACHE_CONTROL]);
+      const started = await startWorkerd([HELLO, SSR_CONTROL, ROUTES_CONTROL, D1_CONTROL, CACHE_CONTROL]);
       await seedCacheControl(started.urls);
       return started;
     };
@@ -518,12 +533,14 @@ async function main() {
     const D1_PING = "Control (d): one D1 round trip (`SELECT 1`)";
     const CACHE_C = "Control (c): Cache API hit of the same page, bare Worker";
     const replayName = (key: PageKey) => `Control (a''): the page's own markup and loader data, ${PAGE_LABELS[key]}`;
+    const routesName = (key: PageKey) => `Control (a'''): the same at the page's own path among the app's routes, ${PAGE_LABELS[key]}`;
     const sqlName = (key: PageKey) => `Control (b): the page's own SQL → JSON, ${PAGE_LABELS[key]}`;
     const scenarios: Scenario[] = [
       { name: HELLO_NAME, path: "/", base: "hello", signedIn: false },
       { name: SSR_A, path: "/", base: "ssr", signedIn: false },
       { name: SSR_LIST_SHAPED, path: "/table", base: "ssr", signedIn: false },
       ...REPLAYED.map((key): Scenario => ({ name: replayName(key), path: `/replay/${key}`, base: "ssr", signedIn: false })),
+      ...REPLAYED.map((key): Scenario => ({ name: routesName(key), path: pagePath(key), base: "routes", signedIn: false })),
       { name: D1_PING, path: "/ping", base: "d1", signedIn: false },
       ...PAGE_KEYS.map((key): Scenario => ({ name: sqlName(key), path: `/${key}`, base: "d1", signedIn: false })),
       { name: CACHE_C, path: "/documents", base: "cache", signedIn: false },
@@ -551,7 +568,7 @@ async function main() {
         }),
       ),
     ];
-    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", d1: "control-d1", cache: "control-cache" };
+    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", routes: "control-routes", d1: "control-d1", cache: "control-cache" };
     const urlOf = (s: Scenario) => `${load.urls[BASE_WORKER[s.base]]}${s.path}`;
     const headersOf = (s: Scenario): Record<string, string> => (s.signedIn ? { cookie } : {});
 
@@ -576,6 +593,16 @@ async function main() {
     for (const key of REPLAYED) {
       const replay = await (await fetch(`${load.urls["control-ssr"]}/replay/${key}`)).text();
       markup.set(key, { app: markupOf(captured.pages[key].html), control: markupOf(replay) });
+      // (a''') must render what (a'') renders: only the route table differs, and with it the
+      // route modules' modulepreload links.
+      const atPath = await (await fetch(`${load.urls["control-routes"]}${pagePath(key)}`)).text();
+      const withoutLinks = (html: string) => {
+        const page = markupOf(html);
+        page.tags.delete("link");
+        return page;
+      };
+      const difference = tagDifference(withoutLinks(replay), withoutLinks(atPath));
+      if (difference !== SAME_ELEMENTS) throw new Error(`control (a''') renders another page than (a'') for ${key}: ${difference}`);
     }
     for (const q of ["", SELECTIVE_TERM, BROAD_TERM]) {
       const api = (await (await fetch(`${load.appUrl}/api/v1/archives?q=${q}`, { headers: { cookie } })).json()) as { total: number; totalCapped?: boolean };
@@ -963,6 +990,8 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
     /** Each control includes the hello-world floor once; the page's floor counts it once. */
     const floorOf = (m: Measured) => (m.floor ?? []).reduce((sum, name) => sum + byName(name).cpuMsPerRequest, 0) - ((m.floor?.length ?? 1) - 1) * floor;
     const ratioOf = (m: Measured) => m.cpuMsPerRequest / floorOf(m);
+    /** The floor with (a''') in place of (a''): React Router's work for the app's route table counted in it. */
+    const floorWithRoutesOf = (key: Exclude<PageKey, "api">) => floorOf(pageOf(key)) - byName(replayName(REPLAY_OF[key])).cpuMsPerRequest + byName(routesName(REPLAY_OF[key])).cpuMsPerRequest;
     /** The ratio within one round: the page's window against its controls' windows of that round. */
     const ratioInRound = (m: Measured, round: number) =>
       m.byRound[round]! / ((m.floor ?? []).reduce((sum, name) => sum + byName(name).byRound[round]!, 0) - ((m.floor?.length ?? 1) - 1) * hello.byRound[round]!);
@@ -977,7 +1006,11 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
       const m = pageOf(key);
       const part = (name: string) => (m.floor?.includes(name) ? byName(name).cpuMsPerRequest.toFixed(2) : "–");
       const target = RATIO_TARGET[key];
-      return `| ${m.name} | ${m.cpuMsPerRequest.toFixed(2)} | ${key === "api" ? "–" : part(replayName(REPLAY_OF[key as Exclude<PageKey, "api">]))} | ${part(sqlName(key))} | ${part(D1_PING)} | ${floorOf(m).toFixed(2)} | ${ratioOf(m).toFixed(2)}× | ${roundRatios(m)} | ${target ? `≤ ${target}× ${verdict(ratioOf(m) <= target)}` : "–"} | ${withoutD1(key).toFixed(2)} |`;
+      const withRoutes =
+        key === "api"
+          ? "– | –"
+          : `${byName(routesName(REPLAY_OF[key])).cpuMsPerRequest.toFixed(2)} | ${(m.cpuMsPerRequest / floorWithRoutesOf(key)).toFixed(2)}×`;
+      return `| ${m.name} | ${m.cpuMsPerRequest.toFixed(2)} | ${key === "api" ? "–" : part(replayName(REPLAY_OF[key as Exclude<PageKey, "api">]))} | ${part(sqlName(key))} | ${part(D1_PING)} | ${floorOf(m).toFixed(2)} | ${ratioOf(m).toFixed(2)}× | ${roundRatios(m)} | ${target ? `≤ ${target}× ${verdict(ratioOf(m) <= target)}` : "–"} | ${withoutD1(key).toFixed(2)} | ${withRoutes} |`;
     });
     const list = pageOf("list");
     const listShaped = byName(SSR_LIST_SHAPED);
@@ -988,6 +1021,7 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
       `the session lookup's round trip, control (d) less the floor: ${(byName(D1_PING).cpuMsPerRequest - floor).toFixed(2)} ms`,
       `the floor: ${floor.toFixed(2)} ms`,
       `what remains for the app's own code (middleware, session check, services, validation, its components around the markup): ${(list.cpuMsPerRequest - floorOf(list)).toFixed(2)} ms`,
+      `of that, React Router's work for the app's route table, control (a''') less (a''): ${(byName(routesName("list")).cpuMsPerRequest - byName(replayName("list")).cpuMsPerRequest).toFixed(2)} ms`,
     ].join("; ") + ".";
     const markupLines = [...markup].map(
       ([key, { app, control }]) => `- ${key === "list-shaped" ? "document list against (a')" : `${PAGE_LABELS[key as PageKey]} against (a'')`}: app ${describeMarkup(app)}; control ${describeMarkup(control)} (${tagDifference(app, control)})`,
@@ -1034,7 +1068,7 @@ Machine load: load average ${loadAtStart} at the start, ${loadAverage()} at the 
 
 Search: \`${SELECTIVE_TERM}\` matches ${totals[SELECTIVE_TERM]} documents, \`${BROAD_TERM}\` ${totals[BROAD_TERM]} (a capped count reads "+"; prefix and stem match over title, number, keywords, description). Signed in as the Super Admin (sees all ${totals.all}) except the public list${cacheHeaders.length ? `, whose visitor responses come from the Workers Cache API after the first (X-Cache: ${cacheHeaders.join(", then ")})` : ""}.
 
-Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router and the same renderer encoder); (a') the same Worker's \`/table\` route, a hand-made page shaped like the signed-in document list from a constant loader of ten view rows; (a'') the same Worker rendering one of the app's pages again from a constant: the page's own markup (every element, attribute and text of the app's HTML but React Router's scripts, \`markup-tree.ts\`) and its own loader data (the page's \`.data\` answer, decoded); (b) a Worker that runs a page's own D1 round trips, recorded from the app while it served the page (\`capture-pages.ts\`: the built Worker behind an entry whose \`DB\` notes every statement; the session lookup left out, (d) stands for it), on the same D1, and answers the row counts (checked equal to the app's); (c) a bare Worker answering the app's cached \`/documents\` (same bytes and headers) from the same Cache API; (d) one D1 round trip of \`SELECT 1\` from a bare Worker, the floor of any query (the app's session lookup is one). Excess = the scenario's workerd CPU per request minus its control's.
+Controls in the same workerd: (a) \`scripts/bench/control-ssr\`, the smallest React Router SSR Worker (one route, one constant loader, the app's root document shape and entry.server, built with the same Vite + Cloudflare plugin + React Router and the same renderer encoder); (a') the same Worker's \`/table\` route, a hand-made page shaped like the signed-in document list from a constant loader of ten view rows; (a'') the same Worker rendering one of the app's pages again from a constant: the page's own markup (every element, attribute and text of the app's HTML but React Router's scripts, \`markup-tree.ts\`) and its own loader data (the page's \`.data\` answer, decoded); (a''') the same Worker built with the app's route table (\`app/routes.ts\`: its paths, nesting and ids, every module a stub that renders its outlet or nothing, but the replayed pages', which render (a'')'s markup and loader data at the path the app serves them on; it matches routes as the app's Worker does, and is checked to render the same elements as (a'')): what (a''') costs beyond (a'') is React Router's per-request work for that many routes; (b) a Worker that runs a page's own D1 round trips, recorded from the app while it served the page (\`capture-pages.ts\`: the built Worker behind an entry whose \`DB\` notes every statement; the session lookup left out, (d) stands for it), on the same D1, and answers the row counts (checked equal to the app's); (c) a bare Worker answering the app's cached \`/documents\` (same bytes and headers) from the same Cache API; (d) one D1 round trip of \`SELECT 1\` from a bare Worker, the floor of any query (the app's session lookup is one). Excess = the scenario's workerd CPU per request minus its control's.
 
 Markup, app against control:
 ${markupLines.join("\n")}
@@ -1051,8 +1085,8 @@ ${jsRows.join("\n")}
 
 Each page against its floor, workerd CPU ms per request (D1 runs in the same process: its share is controls (b) and (d) less their floors; each control includes the hello-world floor once, the floor counts it once; "each round": the page's window against its controls' windows of the same round, the spread a single window would show):
 
-| Page | CPU | (a'') its markup | (b) its SQL | (d) session round trip | Floor | ÷ floor | ÷ floor, each round | Target | CPU less the D1 share |
-|---|---:|---:|---:|---:|---:|---:|---|---|---:|
+| Page | CPU | (a'') its markup | (b) its SQL | (d) session round trip | Floor | ÷ floor | ÷ floor, each round | Target | CPU less the D1 share | (a''') its markup among the app's routes | ÷ floor with (a''') |
+|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|
 ${floorRows.join("\n")}
 
 Where the list page's CPU goes: ${listBreakdown}

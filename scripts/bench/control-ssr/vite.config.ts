@@ -18,7 +18,9 @@ const replayPages = (): Plugin => ({
 });
 
 // The same plugins as the app's vite.config.ts (React's server renderer with the same encoder),
-// minus Tailwind (no stylesheet here).
+// minus Tailwind (no stylesheet here). BENCH_CONTROL_APP_ROUTES builds control (a''') with the
+// app's route table (app/routes.ts).
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter(), reactSsrTextEncoder(), replayPages()],
+  define: { __APP_ROUTE_TABLE__: JSON.stringify(Boolean(process.env.BENCH_CONTROL_APP_ROUTES)) },
 });

@@ -11,3 +11,6 @@ declare module "virtual:bench-replay-pages" {
   const pages: Record<string, unknown>;
   export default pages;
 }
+
+/** Whether this build has the app's route table (control (a''')), set by vite.config.ts. */
+declare const __APP_ROUTE_TABLE__: boolean;
