@@ -1,12 +1,8 @@
-import { createElement, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import pages from "virtual:bench-replay-pages";
-
-type MarkupNode = string | [tag: string, props: Record<string, unknown>, ...children: MarkupNode[]];
-type ReplayedPage = { tree: MarkupNode[]; loaderData: unknown; path: string };
+import { renderMarkup, replayedPages } from "../replayed-pages";
 
 /** The captured page the app serves at this path (its search included). */
-const pageAt = (path: string) => Object.values(pages as Record<string, ReplayedPage>).find((page) => page.path === path);
+const pageAt = (path: string) => Object.values(replayedPages).find((page) => page.path === path);
 
 /**
  * Control (a'''): a captured page rendered again as in (a''), its markup and loader data, but at
@@ -19,13 +15,7 @@ export function loader({ request }: { request: Request }) {
   return page.loaderData;
 }
 
-function render(node: MarkupNode): ReactNode {
-  if (typeof node === "string") return node;
-  const [tag, props, ...children] = node;
-  return createElement(tag, props, ...children.map(render));
-}
-
 export default function ReplayAtPath() {
   const { pathname, search } = useLocation();
-  return <>{pageAt(`${pathname}${search}`)!.tree.map(render)}</>;
+  return <>{pageAt(`${pathname}${search}`)!.tree.map(renderMarkup)}</>;
 }
