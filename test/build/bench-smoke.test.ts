@@ -31,7 +31,7 @@ it(
       await runScript([
         "scripts/bench/run.ts",
         ...["--no-build", "--report", file],
-        ...["--count", "300", "--duration", "0.3", "--warmup", "0", "--profile-seconds", "0.3", "--quiet-budget", "0", "--transfer-mb", "1"],
+        ...["--count", "300", "--duration", "0.3", "--warmup", "0", "--prewarm", "0.1", "--profile-seconds", "0.3", "--quiet-budget", "0", "--transfer-mb", "1"],
       ]),
     );
     const text = readFileSync(file, "utf8");
