@@ -18,7 +18,8 @@
  *     the same D1, (c) a bare Cache API hit, (d) one D1 round trip. Each has its own direct
  *     socket on 127.0.0.1. Static assets are not served.
  *  4. autocannon, 10 connections, fixed durations split into rounds (`--rounds`, default 2: every
- *     scenario once a round, the rounds in alternating order, pooled): hello world, the controls, the document list,
+ *     scenario once a round, the rounds in alternating order, pooled; an unmeasured pass over every
+ *     scenario first, and each page measured right beside the controls of its floor): hello world, the controls, the document list,
  *     a selective and a broad search, the API list, `/app`, the detail page, the public list
  *     (a Cache API hit), a deep page reached by Next (the link's keyset cursor, read from the
  *     page before it) and the same page by number (the offset fallback); then one connection on
