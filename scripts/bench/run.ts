@@ -98,8 +98,8 @@ const WARMUP_SECONDS = Number(option("--warmup", "1"));
 /**
  * Seconds of load per scenario in an unmeasured pass before the first round. The load workerd
  * starts cold, and a second of warm-up did not make a page's first window like its later ones:
- * in most runs the first round put the list 0.1–0.6× further above its floor than the rounds
- * after it, the same order as round 3 included (decision 0299).
+ * in most runs the list's first round stood 0.1–0.6× further above its floor than the rounds
+ * after it, round 3 included, which runs in the same order (decision 0299).
  */
 const PREWARM_SECONDS = Number(option("--prewarm", "3"));
 const CONNECTIONS = 10;
@@ -782,9 +782,9 @@ async function main() {
     const windowsOf = new Map<string, Window[]>(scenarios.map((s) => [s.name, []]));
     /**
      * A round measures each page right after the controls of its own floor ((a'''), (a''), (b);
-     * (d) before the first page), and in the backward rounds right before them: a page's ratio
-     * then compares windows seconds apart, not minutes, while the machine's speed drifts (0299).
-     * The report keeps the scenarios' own order.
+     * (d) before the first page), and in the backward rounds right before them: each round's
+     * ratio of a page compares windows seconds apart rather than minutes (0299). The report keeps
+     * the scenarios' own order.
      */
     const controlsOf = (s: Scenario) => [...(s.page && s.page !== "api" ? [routesName(REPLAY_OF[s.page])] : []), ...(s.floor ?? []), ...(s.control ? [s.control] : [])];
     const someonesControl = new Set(scenarios.flatMap(controlsOf));
