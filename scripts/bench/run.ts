@@ -488,26 +488,21 @@ async function main() {
     );
 
     // Controls (a), (a') and (a''): React Router SSR Workers built with the app's toolchain, the
-    // last rendering the captured pages again.
-    log("building the SSR control (scripts/bench/control-ssr)");
-    const controlBuild = join(work, "control-ssr");
+    // last rendering the captured pages again. Control (a'''): the same Worker built with the
+    // app's route table, the captured pages at their own paths.
     const replayFile = join(work, "replay-pages.json");
     writeFileSync(replayFile, JSON.stringify(captured.replayed));
-    await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-build.log"), { BENCH_CONTROL_BUILD_DIR: controlBuild, BENCH_REPLAY_PAGES: replayFile });
-    const controlServerDir = join(controlBuild, "server");
-    const controlConfig = JSON.parse(readFileSync(join(controlServerDir, "wrangler.json"), "utf8")) as WranglerJson;
-    const SSR_CONTROL: Extra = { name: "control-ssr", modules: builtModules(controlServerDir, controlConfig.main), modulesRoot: controlServerDir };
-    // Control (a'''): the same Worker with the app's route table, the captured pages at their own paths.
+    const buildSsrControl = async (name: string, env: Record<string, string> = {}): Promise<Extra> => {
+      const buildDir = join(work, name);
+      await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, `${name}-build.log`), { BENCH_CONTROL_BUILD_DIR: buildDir, BENCH_REPLAY_PAGES: replayFile, ...env });
+      const serverDir = join(buildDir, "server");
+      const config = JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson;
+      return { name, modules: builtModules(serverDir, config.main), modulesRoot: serverDir };
+    };
+    log("building the SSR control (scripts/bench/control-ssr)");
+    const SSR_CONTROL = await buildSsrControl("control-ssr");
     log("building the SSR control with the app's route table (a''')");
-    const routesBuild = join(work, "control-app-routes");
-    await run("npx", ["react-router", "build", "scripts/bench/control-ssr"], join(work, "control-app-routes-build.log"), {
-      BENCH_CONTROL_BUILD_DIR: routesBuild,
-      BENCH_REPLAY_PAGES: replayFile,
-      BENCH_CONTROL_APP_ROUTES: "1",
-    });
-    const routesServerDir = join(routesBuild, "server");
-    const routesConfig = JSON.parse(readFileSync(join(routesServerDir, "wrangler.json"), "utf8")) as WranglerJson;
-    const ROUTES_CONTROL: Extra = { name: "control-routes", modules: builtModules(routesServerDir, routesConfig.main), modulesRoot: routesServerDir };
+    const ROUTES_CONTROL = await buildSsrControl("control-routes", { BENCH_CONTROL_APP_ROUTES: "1" });
 
     const D1_CONTROL: Extra = {
       name: "control-d1",
