@@ -42,24 +42,44 @@ export const builtModules = (dir: string, main = "index.js", more: string[] = []
 export type WranglerDev = { child: ChildProcess; url: string; inspectorPort: number; logFile: string };
 
 /**
- * The page Worker and the processor Worker of the build in `build` under one `wrangler dev`, as
- * `npm start` runs them, on the local state `state`, with a random session secret and `vars`; in
- * its own process group, its output in `logFile`. Answers once `/` answers 200.
+ * The arguments `npm start` gives wrangler (package.json's `start`, after `start-local.ts wrangler`):
+ * the two built configurations, the local state and the address. Read from the script itself, so
+ * what the tests serve is what `npm start` serves.
  */
-export async function startWranglerDev({ build, state, logFile, vars = {} }: { build: string; state: string; logFile: string; vars?: Record<string, string> }): Promise<WranglerDev> {
+export function npmStartWranglerArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const command = "scripts/start-local.ts wrangler ";
+  if (!start.includes(command)) throw new Error(`package.json's start no longer runs "${command}…": update npmStartWranglerArgs`);
+  return start.slice(start.indexOf(command) + command.length).trim().split(/\s+/);
+}
+
+/** `args` with the value of `--name` replaced by `value` (added when it is missing). */
+function withOption(args: string[], name: string, value: string): string[] {
+  const at = args.indexOf(name);
+  return at < 0 ? [...args, name, value] : args.with(at + 1, value);
+}
+
+/**
+ * The page Worker and the processor Worker of `cwd`/build under one `wrangler dev` with `npm
+ * start`'s own arguments, run from `cwd`, on a free port, on the local state `state` (by default
+ * the one `npm start` names, relative to `cwd`), with a random session secret and `vars`; in its
+ * own process group, its output in `logFile`. Answers once `/` answers 200.
+ */
+export async function startWranglerDev({ cwd, state, logFile, vars = {} }: { cwd: string; state?: string; logFile: string; vars?: Record<string, string> }): Promise<WranglerDev> {
   const [port, inspectorPort] = [await freePort(), await freePort()];
+  let args = withOption(npmStartWranglerArgs(), "--port", String(port));
+  if (state) args = withOption(args, "--persist-to", state);
   const out = openSync(logFile, "a");
   const child = spawn(
     process.execPath,
     [
       join(root, "node_modules/wrangler/bin/wrangler.js"),
-      "dev",
-      ...["--config", join(build, "server/wrangler.json"), "--config", join(build, "processor/wrangler.json")],
-      ...["--ip", "127.0.0.1", "--port", String(port), "--inspector-ip", "127.0.0.1", "--inspector-port", String(inspectorPort), "--persist-to", state],
+      ...args,
+      ...["--inspector-ip", "127.0.0.1", "--inspector-port", String(inspectorPort)],
       ...Object.entries({ SESSION_SECRET: randomBytes(32).toString("hex"), ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--show-interactive-dev-session=false",
     ],
-    { cwd: root, env: childProcessEnv(root), stdio: ["ignore", out, out], detached: true },
+    { cwd, env: childProcessEnv(root), stdio: ["ignore", out, out], detached: true },
   );
   closeSync(out);
   const url = `http://127.0.0.1:${port}`;

@@ -125,7 +125,7 @@ function benchZip(count: number, prefix: string, paddingBytes = 0): Uint8Array {
 
 /** The page Worker and the processor Worker in one `wrangler dev` (SSO off), with the page Worker's isolate. */
 async function startServer(work: string, state: string) {
-  const server = await startWranglerDev({ build: join(work, "build"), state, logFile: join(work, "wrangler.log"), vars: { OIDC_ISSUER: "", OIDC_CLIENT_ID: "" } });
+  const server = await startWranglerDev({ cwd: work, state, logFile: join(work, "wrangler.log"), vars: { OIDC_ISSUER: "", OIDC_CLIENT_ID: "" } });
   try {
     const workerd = descendantsNamed(server.child.pid!, "workerd");
     if (workerd.length === 0) throw new Error("No workerd process below wrangler dev");

@@ -9,8 +9,10 @@ import { runScript } from "../support/node/run-script";
 /**
  * `npm start` serves the build with `wrangler dev`, both Workers in one local runtime. The
  * end-to-end tests serve the same build through Miniflare directly (cheaper per request), so
- * this checks once that `wrangler dev` itself still starts with the two built configurations and
- * serves the app: a page, a sign-in, a signed-in page and a script with its cache header.
+ * this runs `npm start`'s own steps once in a copy of the project's layout: the local setup with
+ * its defaults, then wrangler with the arguments of package.json's `start` (on a free port), and
+ * checks that it serves the state the setup prepared: a page, a sign-in, the seeded documents and
+ * a script with its cache header.
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "earsip-wrangler-dev-"));
@@ -20,10 +22,10 @@ beforeAll(async () => {
   expect(existsSync(join(root, "build/server/wrangler.json")), "run `npm run build` first").toBe(true);
   // A snapshot: wrangler may write beside the configuration it reads.
   cpSync(join(root, "build"), join(work, "build"), { recursive: true });
-  const state = join(work, "state");
-  const setup = await runScript(["scripts/local-setup.ts", "--persist-to", state]);
+  cpSync(join(root, "wrangler.toml"), join(work, "wrangler.toml"));
+  const setup = await runScript([join(root, "scripts/local-setup.ts")], undefined, work);
   expect(setup.code, setup.stderr).toBe(0);
-  server = await startWranglerDev({ build: join(work, "build"), state, logFile: join(work, "wrangler.log") });
+  server = await startWranglerDev({ cwd: work, logFile: join(work, "wrangler.log") });
 }, 180_000);
 
 afterAll(async () => {
@@ -31,7 +33,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it("npm start's wrangler dev starts with both built Workers and serves the landing page, a sign-in, the document list and a script", async () => {
+it("npm start's wrangler dev starts with both built Workers on the state the local setup seeded and serves the landing page, a sign-in, the document list and a script", async () => {
   const { url: baseURL, logFile } = server!;
   const landing = await fetch(`${baseURL}/`);
   const html = await landing.text();

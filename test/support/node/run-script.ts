@@ -6,13 +6,13 @@ import { projectRoot } from "../../../scripts/ops/sql.ts";
 export type ScriptRun = { code: number | null; stdout: string; stderr: string };
 
 /**
- * Run `args` (a script and its arguments) with this Node from the project root, as an operator
- * would; `stdin`, when given, is its whole input (else it has none).
+ * Run `args` (a script and its arguments) with this Node from the project root (or `cwd`), as an
+ * operator would; `stdin`, when given, is its whole input (else it has none).
  */
-export function runScript(args: string[], stdin?: string): Promise<ScriptRun> {
+export function runScript(args: string[], stdin?: string, cwd = projectRoot): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
-      cwd: projectRoot,
+      cwd,
       env: childProcessEnv(projectRoot),
       stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
