@@ -7,7 +7,7 @@ export const imports = {
   columnsHelp:
     "Kolom manifes: documentNumber, title, description, year (atau Tanggal), categoryId atau category, classificationCode, securityClass/accessLevel, keywords, unitKerja (Super Admin), physicalLocation (Lokasi Simpan), file (nama berkas di dalam ZIP; kosong untuk arsip fisik tanpa berkas digital).",
   arteriHelp:
-    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP (baris tanpa berkas menjadi arsip fisik). Arteri tidak punya kategori: pilih kategorinya di bawah.",
+    "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP (baris tanpa berkas menjadi arsip fisik). Arteri tidak punya kategori: pilih kategorinya di 'Kategori untuk baris tanpa kategori'.",
   categoryLabel: "Kategori untuk baris tanpa kategori",
   categoryNone: "Tidak ada (setiap baris menyebut kategorinya)",
   format: (name: string, arteri: boolean) => `Manifes: ${name}${arteri ? " (ekspor Arteri)" : ""}.`,

@@ -155,6 +155,8 @@ describe.each(JS_MODES)("%s", (mode, javaScriptEnabled) => {
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).waitFor();
     expect(await page.getByTestId("candidate-check").count()).toBe(0);
     expect(await page.getByTestId("create-list").count()).toBe(0);
+    // Its candidates are its own unit's: no unit filter with a single choice.
+    expect(await page.getByTestId("candidate-filters").getByRole("combobox").count()).toBe(0);
 
     const viewer = await newPage({ javaScriptEnabled });
     viewer.expectHttpStatus(403);
@@ -173,6 +175,7 @@ describe("layout and accessibility", () => {
     await page.getByRole("heading", { name: "Penyusutan Arsip", level: 1 }).waitFor();
     await waitForHydration(page);
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).waitFor();
+    await page.getByTestId("candidate-filters").getByRole("combobox", { name: "Unit kerja" }).waitFor();
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page);
     await page.getByTestId("candidate-row").filter({ hasText: doc.title }).getByRole("checkbox").check();

@@ -135,7 +135,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4" data-testid="candidate-filters">
           {query.tab !== "MUSNAH" && <input type="hidden" name="tab" value={query.tab} />}
-          <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />
+          {units.length > 0 && <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
           <label className="text-sm">
             <span className="sr-only">{m.filterCode}</span>
             <input name="code" defaultValue={query.code ?? ""} placeholder={m.filterCode} maxLength={50} className={inputClass} />

@@ -193,15 +193,14 @@ async function dueVitalCount(ctx: ServiceContext, scope: DisposalScope, tab: Can
   return Number(row?.n ?? 0);
 }
 
-/** The work units the filter offers (Satuan Kerja: its own). */
+/**
+ * The work units the candidates' filter offers: every unit for whoever sees them all, none for a
+ * Satuan Kerja, whose candidates are its own unit's (a filter with one choice is no filter; the
+ * Daftar Arsip and the transfer page leave it out the same way).
+ */
 export async function candidateUnits(ctx: ServiceContext): Promise<{ id: number; nama: string }[]> {
-  const scope = scopeOf(ctx);
-  return ctx.db
-    .selectFrom("unit_kerja")
-    .select(["id", "nama"])
-    .$if(!scope.all, (qb) => qb.where("id", "=", scope.all ? -1 : (scope.unitKerjaId ?? -1)))
-    .orderBy("nama")
-    .execute();
+  if (!scopeOf(ctx).all) return [];
+  return ctx.db.selectFrom("unit_kerja").select(["id", "nama"]).orderBy("nama").execute();
 }
 
 /** The rows of `ids` (at most one in-list chunk) with what a snapshot covers and what the execution re-checks. */
