@@ -183,6 +183,10 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
         <SideLink to={href("/panduan")} className={active}>
           {t.nav.panduan}
         </SideLink>
+        {/* The information desk, under the name every Indonesian public body's site gives it. */}
+        <SideLink to={href("/ppid")} className={active}>
+          {t.nav.ppid}
+        </SideLink>
         {/* A full browser navigation: the SSO flow leaves the app. */}
         <a href="/api/v1/auth/sso/login" className={`${item} text-slate-300`} data-testid="login-sso">
           {t.nav.loginSso}
@@ -273,6 +277,9 @@ function Sidebar({ user, pathname, pending }: { user: ShellUser | null; pathname
             </div>
           </details>
         )}
+        <SideLink to={href("/panduan")} className={active}>
+          {t.nav.panduan}
+        </SideLink>
       </div>
       <Form method="post" action="/logout" className="mt-auto pt-4">
         <CsrfField />

@@ -23,7 +23,7 @@ export const documentForm = {
   },
   physicalLocationHint: "Opsional: tempat fisik arsip (gedung, ruang, rak, boks).",
   retentionStartDateHint:
-    "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Tidak boleh di masa depan, dan hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",
+    "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Paling lambat hari ini, atau 31 Desember tahun dokumen bila lebih lambat; hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",
   ownerUnitHint: "Unit kerja ini yang menjawab permintaan akses dokumen.",
   fileHint: "PDF, gambar, audio, video, dokumen Office/OpenDocument, atau teks biasa.",
   keywordsHint: "Masukkan 5 kata kunci yang dipisahkan dengan koma (,). Contoh: arsip, dokumen, surat, resmi, penting",

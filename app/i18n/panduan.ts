@@ -54,7 +54,7 @@ export const guideSections: readonly GuideSection[] = [
       {
         kind: "steps",
         items: [
-          { title: "Buka 'Documents'", text: "Menu Documents di sidebar menampilkan semua dokumen yang boleh Anda lihat, terbaru di atas." },
+          { title: "Buka 'Semua Dokumen'", text: "Menu 'Semua Dokumen' di sidebar (setelah login: 'Documents') menampilkan semua dokumen yang boleh Anda lihat, terbaru di atas." },
           { title: "Cari dan saring", text: "Ketik kata di kotak pencarian lalu tekan Enter atau 'Terapkan'. Di ponsel, pilihan kategori dan saringan lain ada di balik tombol 'Filter'." },
           { title: "Lihat dan unduh", text: "'Lihat' membuka halaman dokumen; 'Unduh' mengunduh filenya." },
         ],
@@ -131,7 +131,7 @@ export const guideSections: readonly GuideSection[] = [
           { term: "Unit kerja pemilik", text: "Dokumen Satuan Kerja dimiliki unitnya. Super Admin memilih unit pemiliknya: unit itulah yang menjawab permintaan akses." },
           { term: "Kode Klasifikasi", text: "Kode dari skema klasifikasi arsip (misalnya PP.01). Kode menentukan jadwal retensi (aktif dan inaktif), nasib akhirnya (Musnah, Permanen, Dinilai Kembali) dan klasifikasi keamanan bawaan dokumen baru. Tanpa kode, retensi tidak berlaku." },
           { term: "Tingkat Akses dan Klasifikasi Keamanan", text: "Public sama dengan klasifikasi Biasa/Terbuka; Private adalah Terbatas, Rahasia atau Sangat Rahasia (lihat bagian Klasifikasi Keamanan). Menjadikan dokumen Public meminta konfirmasi." },
-          { term: "Tanggal mulai retensi", text: "Di formulir Update: tanggal kegiatan atau berkas selesai. Kosong berarti retensi dihitung sejak 31 Desember tahun dokumen. Tanggal yang belum terjadi ditolak; tanggal sebelum tahun dokumen hanya dapat diisi Super Admin, karena arsip bisa langsung jatuh tempo." },
+          { term: "Tanggal mulai retensi", text: "Di formulir Update: tanggal kegiatan atau berkas selesai. Kosong berarti retensi dihitung sejak 31 Desember tahun dokumen. Paling lambat hari ini, atau 31 Desember tahun dokumen bila lebih lambat; tanggal sebelum tahun dokumen hanya dapat diisi Super Admin, karena arsip bisa langsung jatuh tempo." },
           { term: "File", text: "PDF, gambar, audio, video, dokumen Office dan teks. Nama dan isi file harus sesuai; file yang menyamar ditolak." },
         ],
       },

@@ -22,13 +22,14 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record's uuid, or a signed link's `uuid.signature` (a PPID confirmation): never shown as a crumb. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[\w-]+)?$/i;
 
 /**
  * Breadcrumb items from a path: hyphens become spaces and every word is capitalised; /app is
  * 'Dashboard'; `labels` (from route handles) replace the label of the crumb with that href, and
  * the hrefs in `withoutPage` are marked `noPage`. A uuid no handle named (a record not found, a
- * page that failed) reads 'Detail', never the id itself.
+ * page that failed, a signed link) reads 'Detail', never the id or the secret itself.
  */
 export function breadcrumbFromPath(pathname: string, labels: CrumbLabels = {}, withoutPage: ReadonlySet<string> = new Set()): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);

@@ -40,10 +40,10 @@ function sidebarEntries(page: Page): Promise<string[]> {
 const EXPECTED_SIDEBAR: Record<DemoAccount["role"], string[]> = {
   // The SPEC's entries, plus 'Sampah' (the trash), the records' life after filing ('Berkas',
   // 'Daftar Arsip', 'Pemindahan'), 'Penyusutan' (disposal), 'Pekerjaan' (jobs), 'Impor' (imports) and 'PPID' (the
-  // information desk) for those who may open them.
-  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "PPID", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Logout"],
-  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "Logout"],
-  Viewer: ["Dashboard", "Documents", "Logout"],
+  // information desk) for those who may open them, and the guide ('Panduan') for everyone.
+  "Super Admin": ["Dashboard", "Documents", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "PPID", "Master", "Audit Logs", "Unit Kerja", "Users", "Klasifikasi", "Panduan", "Logout"],
+  "Satuan Kerja": ["Dashboard", "Documents", "Access Request", "Sampah", "Berkas", "Daftar Arsip", "Pemindahan", "Penyusutan", "Pekerjaan", "Impor", "Panduan", "Logout"],
+  Viewer: ["Dashboard", "Documents", "Panduan", "Logout"],
 };
 
 const masterOpen = (page: Page) => page.getByTestId("sidebar").locator("details").evaluate((details) => (details as HTMLDetailsElement).open);

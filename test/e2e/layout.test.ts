@@ -206,6 +206,9 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
       expect(box.width).toBe(256);
       expect(await page.getByTestId("menu-toggle").isVisible()).toBe(false);
       expect(await page.getByTestId("sidebar").getByRole("link", { name: "Panduan", exact: true }).isVisible()).toBe(true);
+      // The PPID desk is the public's too: its link is on every public page.
+      await page.getByTestId("sidebar").getByRole("link", { name: "PPID", exact: true }).click();
+      await page.getByRole("heading", { name: "Layanan Informasi Publik (PPID)", level: 1 }).waitFor();
     });
   });
 });

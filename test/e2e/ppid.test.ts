@@ -47,6 +47,9 @@ describe.each(RUNS)("$mode at $viewport.width px", ({ javaScriptEnabled, viewpor
     const link = /(\/ppid\/konfirmasi\/\S+)/.exec(mail!.text_body)![1]!;
     await goto(page, link);
     await page.getByRole("heading", { level: 1, name: "Konfirmasi Permohonan Informasi" }).waitFor();
+    // The link's secret is not repeated on the page (its breadcrumb reads 'Detail'), nor does it widen a phone's page.
+    expect(await page.getByTestId("breadcrumb").textContent()).not.toContain(link.split("/").at(-1)!.slice(0, 8));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByTestId("confirm-ppid-request").click();
     await page.getByTestId("ppid-receipt").waitFor();
     await expectNoAxeViolations(page, `receipt ${viewport.width}px`);

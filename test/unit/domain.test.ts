@@ -37,6 +37,11 @@ describe("breadcrumbFromPath", () => {
     expect(breadcrumbFromPath(`/verifikasi/${uuid}`).map((crumb) => crumb.label)).toEqual(["Verifikasi", "Detail"]);
   });
 
+  it("never shows a signed link's secret (a PPID confirmation link: uuid.signature)", () => {
+    const token = "31c615a8-44e4-4857-8220-f06bdec53158.bdb4c1Zx_9-QwErTyUiOp";
+    expect(breadcrumbFromPath(`/ppid/konfirmasi/${token}`).map((crumb) => crumb.label)).toEqual(["Ppid", "Konfirmasi", "Detail"]);
+  });
+
   it("marks the crumbs route handles name as having no page (text, not a link)", () => {
     expect(breadcrumbFromPath("/app/klasifikasi/7/update", { "/app/klasifikasi/7": "PP.01" }, new Set(["/app/klasifikasi/7"]))).toEqual([
       { label: "Dashboard", href: "/app" },
