@@ -53,24 +53,26 @@ export function Dialog({
         {label}
       </AppLink>
     ) : (
-      <label
-        htmlFor={dismissId}
-        tabIndex={0}
-        role="button"
-        className={`cursor-pointer ${className}`}
-        aria-label={aria}
-        onClick={(event) => {
-          event.preventDefault();
-          dialogRef.current?.close();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" || event.key === " ") {
+      // The label ticks the hidden checkbox that hides the dialog without JavaScript; the button
+      // inside it is what assistive technology meets (a label may not take the button role).
+      <label htmlFor={dismissId} className={`cursor-pointer ${className}`}>
+        <span
+          role="button"
+          tabIndex={0}
+          aria-label={aria}
+          onClick={(event) => {
             event.preventDefault();
             dialogRef.current?.close();
-          }
-        }}
-      >
-        {label}
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              dialogRef.current?.close();
+            }
+          }}
+        >
+          {label}
+        </span>
       </label>
     );
   return (

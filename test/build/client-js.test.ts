@@ -75,7 +75,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/user-update": 128.1,
   "routes/app/classification": 129.0,
   "routes/app/classification-create": 127.4,
-  "routes/app/classification-update": 131.0,
+  "routes/app/classification-update": 131.1,
   "routes/app/classification-import": 126.9,
   "routes/app/ppid/register": 129.3,
   "routes/app/ppid/dip-entries": 130.8,

@@ -323,6 +323,45 @@ describe("the update form", () => {
     await expectNoAxeViolations(page, "update form 390px");
   });
 
+  it("without JavaScript on a phone: publishing without the consent opens the answer at the consent, focused; ticking it publishes", async () => {
+    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
+    const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false, viewport: PHONE });
+    expectHttpStatus(400);
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
+    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    await page.getByLabel("Public", { exact: true }).check();
+    await page.getByTestId("submit-document").click();
+    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    const consent = page.getByLabel("Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.");
+    expect(await consent.getAttribute("aria-invalid")).toBe("true");
+    // The new page opens where its question is, not at its top 2,000 px above it.
+    expect(await consent.evaluate((box) => box === document.activeElement)).toBe(true);
+    const box = (await consent.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await consent.check();
+    await page.getByTestId("submit-document").click();
+    await page.getByTestId("success-dialog").waitFor();
+  });
+
+  it("with JavaScript: publishing asks in a dialog whose two buttons stand side by side", async () => {
+    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
+    const { page } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
+    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    await waitForHydration(page);
+    await page.getByLabel("Public", { exact: true }).check();
+    await page.getByTestId("submit-document").click();
+    const dialog = page.getByRole("dialog", { name: "Turunkan ke Biasa?" });
+    await dialog.waitFor();
+    const [yes, cancel] = await Promise.all([dialog.getByTestId("confirm-lowering-yes").boundingBox(), dialog.getByRole("button", { name: "Batal", exact: true }).boundingBox()]);
+    const middle = (box: { y: number; height: number } | null) => box!.y + box!.height / 2;
+    expect(Math.abs(middle(yes) - middle(cancel))).toBeLessThan(2);
+    await expectNoAxeViolations(page, "lowering dialog 1366px");
+    await dialog.getByTestId("confirm-lowering-yes").click();
+    await page.getByTestId("success-dialog").waitFor();
+  });
+
   it("Super Admin is warned, then may start it before the year", async () => {
     const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
     const { page } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });

@@ -284,9 +284,13 @@ export function DocumentForm({
         </button>
       </Form>
       {confirmLowering && (
-        <Dialog title={securityClassText.confirmLoweringTitle} status="error" closeLabel={documentsText.cancel} onClose={() => setConfirmLowering(null)} testId="confirm-lowering">
-          <p>{documentFormText.confirmLoweringText}</p>
-          <div className="mt-5 flex justify-end">
+        <Dialog
+          title={securityClassText.confirmLoweringTitle}
+          status="error"
+          closeLabel={documentsText.cancel}
+          onClose={() => setConfirmLowering(null)}
+          testId="confirm-lowering"
+          actions={
             <button
               type="button"
               className={buttonClass.danger}
@@ -301,7 +305,9 @@ export function DocumentForm({
             >
               {documentFormText.confirmLoweringYes}
             </button>
-          </div>
+          }
+        >
+          <p>{documentFormText.confirmLoweringText}</p>
         </Dialog>
       )}
       {dialogMessage && (

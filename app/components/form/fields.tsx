@@ -186,10 +186,12 @@ export function RadioGroup({ legend, field, options, fallback }: { legend: strin
 
 /** A single checkbox (sends "on" when checked; read it with `z.coerce.boolean()` or `z.literal("on")`). */
 export function CheckboxField({ label, field, hint }: { label: string; field: FieldMetadata; hint?: string | null }) {
+  // A box the server asks to tick (a confirmation) takes the focus: without JavaScript the answer
+  // is a new page, which would otherwise open at its top, far above the request.
   return (
     <div>
       <label className="flex min-h-11 items-center gap-2 text-sm">
-        <input {...controlProps(field)} type="checkbox" defaultChecked={initialText(field) === "on"} className="h-4 w-4" />
+        <input {...controlProps(field)} type="checkbox" defaultChecked={initialText(field) === "on"} autoFocus={!!field.errors?.length} className="h-4 w-4" />
         {label}
       </label>
       {hint && <p className="text-xs text-slate-500">{hint}</p>}
