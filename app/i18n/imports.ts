@@ -9,7 +9,7 @@ export const imports = {
   arteriHelp:
     "Ekspor Arteri (XLSX atau CSV, judul kolom di baris 2) dikenali sendiri: No.Arsip, Tanggal, Kode Klasifikasi, Uraian, Pencipta/Pengolah (unit kerja), Lokasi dan No.Box (Lokasi Simpan), Media, Jumlah, Ket, serta kolom File berisi nama berkas di dalam ZIP (baris tanpa berkas menjadi arsip fisik). Arteri tidak punya kategori: pilih kategorinya di 'Kategori untuk baris tanpa kategori'.",
   categoryLabel: "Kategori untuk baris tanpa kategori",
-  categoryNone: "Tidak ada (setiap baris menyebut kategorinya)",
+  categoryNone: "Tidak ada (kategori dari manifes)",
   format: (name: string, arteri: boolean) => `Manifes: ${name}${arteri ? " (ekspor Arteri)" : ""}.`,
   fileLabel: "Berkas ZIP (berkas dokumen + manifes CSV atau XLSX), atau CSV/XLSX saja untuk arsip fisik",
   submit: "Periksa (Uji Coba)",

@@ -28,7 +28,7 @@ export const trashText = {
     unitKerja: "Unit Kerja",
     deletedBy: "Dihapus oleh",
     deletedAt: "Tanggal Dihapus",
-    purgeAt: "Dihapus Permanen",
+    purgeAt: "Akan Dihapus Permanen",
     actions: "Aksi",
   },
   empty: "Sampah kosong.",

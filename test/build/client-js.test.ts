@@ -50,7 +50,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/panduan": 127.5,
   "routes/public-documents": 132.8,
   "routes/public-document": 126.3,
-  "routes/ppid/status": 128.0,
+  "routes/ppid/status": 128.1,
   "routes/app/dashboard": 192.5,
   "routes/app/documents": 133.7,
   "routes/app/documents-create": 133.1,

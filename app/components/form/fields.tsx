@@ -164,7 +164,7 @@ export function RadioGroup({ legend, field, options, fallback }: { legend: strin
   return (
     <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
-      <div className={options.some((option) => option.hint) ? "mt-2 grid gap-1" : "mt-2 flex flex-wrap gap-6"}>
+      <div className={options.some((option) => option.hint) ? "mt-2 grid gap-1" : "mt-2 flex flex-wrap gap-x-6"}>
         {options.map((option) => (
           <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
             <input type="radio" name={field.name} value={option.value} defaultChecked={checked === String(option.value)} required={field.required} className="h-4 w-4 shrink-0" />

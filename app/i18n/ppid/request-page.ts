@@ -2,7 +2,7 @@
 export const ppidRequestPage = {
   title: "Layanan Informasi Publik (PPID)",
   /** The request page's way to the public list (DIP): its only string, kept here so the page loads none of the DIP's. */
-  dipLink: "Lihat ke Daftar Informasi Publik",
+  dipLink: "Lihat Daftar Informasi Publik",
   description: "Ajukan permohonan informasi publik kepada PPID tanpa akun, dan periksa statusnya dengan nomor registrasi.",
   intro:
     "Setiap orang dapat meminta informasi publik yang dikuasai universitas (UU 14/2008). PPID menjawab secara tertulis paling lambat 10 hari kerja sejak permohonan diterima, dan dapat memperpanjangnya satu kali paling lama 7 hari kerja dengan alasan tertulis.",
