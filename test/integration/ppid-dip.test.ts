@@ -104,6 +104,9 @@ describe("the PPID's own DIP entries", () => {
     const csv = await csvText();
     expect(csv.startsWith("\uFEFF\"Sumber\",\"Informasi\"")).toBe(true);
     expect(csv).toContain(`https://arsip.example.ac.id/documents/${open.uuid}`);
+    // 'Bentuk': what a requester can be given, by the file's family, never a media type.
+    expect(csv.split("\n").find((line) => line.includes(open.uuid))).toMatch(/"Softcopy \((PDF|gambar|audio\/video|dokumen Office\/OpenDocument|teks biasa)\)"/);
+    expect(csv).not.toMatch(/"(application|image|audio|video|text)\/[\w.+-]+"/);
     expect(csv).not.toContain(closed.uuid);
     const publicCount = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM archives WHERE access_level = 'PUBLIC' AND deleted_at IS NULL").first<number>("n");
     expect(csv.match(/\/documents\//g)?.length).toBe(publicCount);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { DipEntrySchema } from "~/domain/api/ppid";
 import { NotFoundError } from "~/domain/errors";
+import { FAMILY_LABELS, familyOfMime } from "~/domain/file-types";
 import { listPage, type ListPage } from "~/domain/list-query";
 import type { DipEntryInput, DipEntryListQuery } from "~/domain/ppid/requests";
 import { userActorOf } from "~/domain/policy";
@@ -91,8 +92,9 @@ const recordEntryOf = (row: RecordRow): DipEntry => ({
   holder: row.unit,
   responsible: row.official,
   madeIn: String(row.year),
-  // A paper record has no file type: the DIP names it as what it is.
-  format: row.mime_type || documentsText.physicalShort,
+  // The DIP's 'bentuk informasi' is what a requester can be given (softcopy or the paper
+  // record), named by the file's family, not by its media type ("Softcopy (PDF)").
+  format: row.mime_type ? `Softcopy (${FAMILY_LABELS[familyOfMime(row.mime_type)]})` : documentsText.physicalShort,
   retention: retentionOf(row.retention_active_years, row.retention_inactive_years, row.final_disposition),
   link: `/documents/${row.uuid}`,
 });
