@@ -63,7 +63,11 @@ export const compressText = createMiddleware<HonoEnv>(async (c, next) => {
   if (c.res.status === 204 || c.res.status === 304 || headers.has("Content-Encoding")) return;
   if (!COMPRESSIBLE.test(headers.get("Content-Type") ?? "")) return;
   headers.append("Vary", "Accept-Encoding");
-  if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) headers.set("Content-Encoding", "gzip");
+  // What the client itself accepts: the runtime hands the Worker "br, gzip" whatever the client
+  // sent and keeps the client's own header in `cf.clientAcceptEncoding`. The edge would decode
+  // for a client that accepts none; `wrangler dev` does not (curl without --compressed got gzip).
+  const accepted = (c.req.raw.cf as IncomingRequestCfProperties | undefined)?.clientAcceptEncoding ?? c.req.header("accept-encoding") ?? "";
+  if (/\bgzip\b/.test(accepted)) headers.set("Content-Encoding", "gzip");
 });
 
 /** Whether the router will take this path for the API: decided on the path as it decodes it (`/api/v%31/` too). */

@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,6 +50,16 @@ it("npm start's wrangler dev starts with both built Workers on the state the loc
   const list = await fetch(`${baseURL}/app/documents`, { headers: { cookie } });
   expect(list.status).toBe(200);
   expect(await list.text()).toContain('data-testid="document-row"');
+
+  // A client that accepts no encoding (curl without --compressed) gets plain JSON, as from the edge.
+  const plain = await new Promise<{ encoding?: string; body: string }>((resolve, reject) => {
+    get(`${baseURL}/api/v1/statistics`, { headers: { cookie } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ encoding: response.headers["content-encoding"], body }));
+    }).on("error", reject);
+  });
+  expect(plain.encoding).toBeUndefined();
+  expect(() => JSON.parse(plain.body)).not.toThrow();
 
   const script = /<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeDefined();
