@@ -532,7 +532,13 @@ describe("leftovers of the last walk", () => {
     await login(page, DEMO_ACCOUNTS.admin, { open: "/app/users/create" });
     await page.getByLabel("Nama Lengkap").fill("Pengguna Tanpa Username");
     await page.getByLabel("Password").fill("rahasia-sekali-2026");
-    await page.getByRole("button", { name: "Simpan" }).click();
+    // The answer's status first: once (in 2026-11-29's CI) this test waited 30 s for a refusal
+    // that never rendered, and said nothing of what came back instead.
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/app/users/create"),
+      page.getByRole("button", { name: "Simpan" }).click(),
+    ]);
+    expect(answer.status()).toBe(400);
     await page.waitForFunction(() => document.querySelector("input[name=username]")?.getAttribute("aria-invalid") === "true");
     expect(await page.getByLabel("Password").inputValue()).toBe("");
     expect(await page.getByText("Demi keamanan, kata sandi tidak diisi ulang setelah formulir ditolak: ketik lagi.").isVisible()).toBe(true);
