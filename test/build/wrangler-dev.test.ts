@@ -12,8 +12,8 @@ import { runScript } from "../support/node/run-script";
  * end-to-end tests serve the same build through Miniflare directly (cheaper per request), so
  * this runs `npm start`'s own steps once in a copy of the project's layout: the local setup with
  * its defaults, then wrangler with the arguments of package.json's `start` (on a free port), and
- * checks that it serves the state the setup prepared: a page, a sign-in, the seeded documents and
- * a script with its cache header.
+ * checks that it serves the state the setup prepared: a page, a sign-in, the seeded documents,
+ * JSON to a client that accepts no encoding (curl), and a script with its cache header.
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "earsip-wrangler-dev-"));
