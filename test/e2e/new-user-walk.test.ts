@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, baseURL, goto, login, submitLogin, textOf, useBrowser, waitForHydration } from "../support/node/browser";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, baseURL, goto, login, submitLogin, textOf, useBrowser, waitForHydration, type DemoAccount } from "../support/node/browser";
 import { api, apiSession, createTestDocument, requestTestAccess, trashTestDocument, uniqueWord, type ApiSession } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb } from "../support/node/e2e-db";
@@ -277,14 +277,19 @@ describe.each([
 // Items 6 and 13: 'Tanggal mulai retensi' and the consent to publish, on the update form
 
 describe("the update form", () => {
+  /** A document of 2020 filed by Fakultas Teknik, its update form open for `account` in a new page. */
+  async function openUpdateForm(options: Parameters<typeof newPage>[0], account: DemoAccount = DEMO_ACCOUNTS.ftStaff) {
+    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
+    const opened = await newPage(options);
+    await login(opened.page, account, { open: `/app/documents/${doc.uuid}/update` });
+    await opened.page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    return { doc, ...opened };
+  }
   const beforeYear = "Tanggal mulai retensi tidak boleh sebelum tahun dokumen (2020)";
 
   it("without JavaScript: the consent says what it is for; a start before the year is refused by its field", async () => {
-    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
-    const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false, viewport: LAPTOP });
+    const { doc, page, expectHttpStatus } = await openUpdateForm({ javaScriptEnabled: false, viewport: LAPTOP });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
-    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     const consent = page.getByLabel("Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.");
     expect(await consent.isVisible()).toBe(true);
     expect(await page.getByText("Hanya diperlukan bila Anda memilih Tingkat Akses Public").isVisible()).toBe(true);
@@ -301,11 +306,8 @@ describe("the update form", () => {
   });
 
   it("with JavaScript on a phone: the consent shows only while publishing; the start is checked as it is typed and refused by the server", async () => {
-    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
-    const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: true, viewport: PHONE });
+    const { page, expectHttpStatus } = await openUpdateForm({ javaScriptEnabled: true, viewport: PHONE });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
-    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     const consent = page.getByLabel("Saya mengerti: dokumen dan filenya menjadi terbuka untuk publik.");
     expect(await consent.count()).toBe(0);
     await page.getByLabel("Public", { exact: true }).check();
@@ -324,11 +326,8 @@ describe("the update form", () => {
   });
 
   it("without JavaScript on a phone: publishing without the consent opens the answer at the consent, focused; ticking it publishes", async () => {
-    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
-    const { page, expectHttpStatus } = await newPage({ javaScriptEnabled: false, viewport: PHONE });
+    const { page, expectHttpStatus } = await openUpdateForm({ javaScriptEnabled: false, viewport: PHONE });
     expectHttpStatus(400);
-    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
-    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
     await page.getByLabel("Public", { exact: true }).check();
     await page.getByTestId("submit-document").click();
     await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
@@ -345,10 +344,7 @@ describe("the update form", () => {
   });
 
   it("with JavaScript: publishing asks in a dialog whose two buttons stand side by side", async () => {
-    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
-    const { page } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.ftStaff, { open: `/app/documents/${doc.uuid}/update` });
-    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    const { page } = await openUpdateForm({ javaScriptEnabled: true, viewport: LAPTOP });
     await waitForHydration(page);
     await page.getByLabel("Public", { exact: true }).check();
     await page.getByTestId("submit-document").click();
@@ -363,10 +359,7 @@ describe("the update form", () => {
   });
 
   it("Super Admin is warned, then may start it before the year", async () => {
-    const doc = await createTestDocument(await apiSession(DEMO_ACCOUNTS.ftStaff.username), { fields: { year: "2020" } });
-    const { page } = await newPage({ javaScriptEnabled: true, viewport: LAPTOP });
-    await login(page, DEMO_ACCOUNTS.admin, { open: `/app/documents/${doc.uuid}/update` });
-    await page.getByRole("heading", { level: 1, name: "Update Dokumen" }).waitFor();
+    const { doc, page } = await openUpdateForm({ javaScriptEnabled: true, viewport: LAPTOP }, DEMO_ACCOUNTS.admin);
     await page.getByLabel("Tanggal mulai retensi").fill("2019-06-30");
     await page.getByTestId("retention-start-check").filter({ hasText: "Perhatian: tanggal ini sebelum tahun dokumen (2020)" }).waitFor();
     await page.getByTestId("submit-document").click();
