@@ -108,6 +108,10 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     const { page } = await browser.newPage({ javaScriptEnabled, viewport: PHONE });
     await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
     expect(await sidewaysOverflow(page)).toBe(0);
+    // The page's buttons wrap under its heading: they keep the heading's distance from the list.
+    const create = (await page.getByTestId("create-document").boundingBox())!;
+    const list = (await page.locator("div.rounded-xl", { has: page.getByTestId("list-filters") }).first().boundingBox())!;
+    expect(list.y - (create.y + create.height)).toBeGreaterThanOrEqual(16);
     // A row with a file to download (another file of this worker may have added newer ones without: a paper record, a RAHASIA one).
     const row = page
       .getByTestId("document-row")

@@ -56,9 +56,9 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3">
         <PageHeader title={m.title} description={m.description} />
-        <div className="flex flex-wrap gap-2">
+        <div className="mb-6 flex flex-wrap gap-2">
           <AppLink to={href("/app/daftar-arsip")} className={buttonClass.secondary}>
             {m.openDaftar}
           </AppLink>

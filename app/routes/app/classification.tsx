@@ -55,9 +55,9 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
   const columns = classificationColumns({ deleteHref });
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3">
         <PageHeader title={m.title} description={m.description} />
-        <div className="flex flex-wrap gap-2">
+        <div className="mb-6 flex flex-wrap gap-2">
           <a href={href("/app/klasifikasi/export.csv")} className={buttonClass.secondary} data-testid="export-codes" download>
             {m.exportCsv}
           </a>

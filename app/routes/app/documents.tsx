@@ -55,10 +55,10 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const { page, cursors, categories, codes, notice, canCreate, textFilter, facets, bulk, berkasOptions } = loaderData;
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3">
         <PageHeader title={documentsText.title} />
         {canCreate && (
-          <div className="flex flex-wrap gap-2">
+          <div className="mb-6 flex flex-wrap gap-2">
             <AppLink to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
               {bulkUploadText.entry}
             </AppLink>
