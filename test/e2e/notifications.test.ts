@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { api, apiSession, createTestDocument, requestTestAccess, type ApiSession } from "../support/node/api-fixtures";
 import { expectNoAxeViolations } from "../support/node/axe";
+import { queryE2eDb } from "../support/node/e2e-db";
 import { DEMO_ACCOUNTS, SIZE_RUNS, JS_MODES, baseURL, goto, login, pathOf, textOf, useBrowser, waitForHydration } from "../support/node/browser";
 
 const browser = useBrowser();
@@ -51,7 +52,10 @@ async function bellShows(page: Page, count: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await goto(page, pathOf(page));
   }
-  throw new Error(`the bell never showed ${count}`);
+  // Once (2026-11-29's CI) three of these waits ran out: say where the dispatch stood.
+  const outbox = queryE2eDb("SELECT (SELECT value FROM site_state WHERE key = 'events_dispatched') AS dispatched, (SELECT MAX(id) FROM events) AS newest, (SELECT COUNT(*) FROM events WHERE error IS NOT NULL) AS failed");
+  const dispatchers = queryE2eDb("SELECT status, attempts, lease_until, run_after, error FROM jobs WHERE kind = 'events.dispatch' ORDER BY id DESC LIMIT 3");
+  throw new Error(`the bell never showed ${count}: outbox ${JSON.stringify(outbox)}, newest dispatcher jobs ${JSON.stringify(dispatchers)}`);
 }
 
 describe.each(SIZE_RUNS)("$size, $mode", ({ size, mode, viewport, javaScriptEnabled }) => {
