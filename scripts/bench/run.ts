@@ -707,6 +707,9 @@ async function main() {
     const wedges: string[] = [];
     /** One timed window of a scenario: what the report pools over the rounds. */
     type Window = { times: number[]; ok: number; seconds: number; requests: number; bad: number; cpuMs: number; othersCoreSeconds: number; wedged: boolean };
+    /** Load that is not measured: a window's warm-up, and the pass before the first round. */
+    const unmeasuredLoad = (s: Scenario, seconds: number) =>
+      seconds > 0 ? autocannon({ url: urlOf(s), connections: s.connections ?? CONNECTIONS, ...loadFor(seconds), headers: headersOf(s) }) : null;
     const measureWindow = async (s: Scenario, duration: number, round: number): Promise<Window> => {
       const connections = s.connections ?? CONNECTIONS;
       await waitForWorkerdIdle();
@@ -714,7 +717,7 @@ async function main() {
       // The copy control (c) holds lapses with the app's s-maxage (300 s), sooner than a run of
       // several rounds ends: each window measures a fresh copy of what the app serves then.
       if (s.base === "cache") await seedCacheControl(load.urls);
-      const warmUp = () => (WARMUP_SECONDS > 0 ? autocannon({ url: urlOf(s), connections, ...loadFor(WARMUP_SECONDS), headers: headersOf(s) }) : null);
+      const warmUp = () => unmeasuredLoad(s, WARMUP_SECONDS);
       await warmUp();
       let warmupWedged = false;
       if (s.base === "app" && !(await healthy())) {
@@ -797,7 +800,7 @@ async function main() {
       log(`unmeasured pass: every scenario for ${PREWARM_SECONDS} s`);
       for (const s of measurementOrder) {
         if (s.base === "cache") await seedCacheControl(load.urls);
-        await autocannon({ url: urlOf(s), connections: s.connections ?? CONNECTIONS, ...loadFor(PREWARM_SECONDS), headers: headersOf(s) });
+        await unmeasuredLoad(s, PREWARM_SECONDS);
       }
     }
     for (let round = 0; round < ROUNDS; round++) {
