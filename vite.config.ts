@@ -14,13 +14,15 @@ const SHELL_MODULES =
   /[\\/]app[\\/](root\.tsx|components[\\/](app-shell|app-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|components[\\/]url-dialog\.ts|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
 
 /**
- * The list kit (table, toolbar, pagination, link builders) that every list page loads whole:
+ * The list kit (table, toolbar, pagination, link builders, its strings) that every list page loads whole:
  * one chunk instead of three, whose shares of it differ by a few hundred bytes.
  */
-const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$)/;
+const LIST_KIT_MODULES = /[\\/]app[\\/](components[\\/]list[\\/]|domain[\\/]list-page\.ts$|i18n[\\/]list\.ts$)/;
 
 /** What every berkas, Daftar Arsip and transfer page shows of a berkas: one chunk, not two of 0.1–0.3 kB. */
 const BERKAS_VIEW_MODULES = /[\\/]app[\\/](domain[\\/]berkas-view|i18n[\\/]berkas-vocabulary)\.ts$/;
+
+const FORM_KIT_MODULES = /[\\/]app[\\/]components[\\/]form[\\/](fields\.tsx|form-state\.ts|rules\.ts|use-form-kit\.ts)$/;
 
 export default defineConfig({
   plugins: [
@@ -43,6 +45,7 @@ export default defineConfig({
                 { name: "shell", test: SHELL_MODULES },
                 { name: "list-kit", test: LIST_KIT_MODULES },
                 { name: "berkas-view", test: BERKAS_VIEW_MODULES },
+                { name: "form-kit", test: FORM_KIT_MODULES },
               ],
             },
           },

@@ -318,11 +318,18 @@ function Breadcrumb({ pathname }: { pathname: string }) {
   );
 }
 
-export function PageHeader({ title, description }: { title: string; description?: string }) {
+/**
+ * A page's heading, and the page's buttons beside it. On a narrow screen the buttons wrap under
+ * the heading and keep its distance from what follows.
+ */
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
   return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-      {description && <p className="mt-1 text-slate-600">{description}</p>}
+    <div className="flex flex-wrap items-start justify-between gap-x-3 *:mb-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        {description && <p className="mt-1 text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { t } from "~/i18n/id";
+import { copyText } from "~/i18n/copy-text";
 
 /**
  * A value to copy (a new API token, an example call), shown as selectable text with a 'Salin'
@@ -45,11 +45,11 @@ export function CopyText({ text, multiline = false, label, testId }: { text: str
           className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           data-testid={testId ? `${testId}-copy` : undefined}
         >
-          {state === "copied" ? t.ui.copy.copied : t.ui.copy.copy}
+          {state === "copied" ? copyText.copied : copyText.copy}
         </button>
       )}
       <span className="sr-only" role="status">
-        {state === "copied" ? t.ui.copy.copiedStatus : state === "selected" ? t.ui.copy.selectedStatus : ""}
+        {state === "copied" ? copyText.copiedStatus : state === "selected" ? copyText.selectedStatus : ""}
       </span>
     </div>
   );

@@ -1,5 +1,11 @@
 /** Indonesian strings of the document screens (lists, detail, forms, dialogs). */
 export const documents = {
+  /** The public document page. */
+  publicDocument: {
+    metadata: "Informasi dokumen",
+    backToList: "Semua Dokumen",
+    opensInNewTab: "(membuka tab baru)",
+  },
   title: "Semua Dokumen",
   publicDescription: "Daftar dokumen publik universitas.",
   create: "+ Buat Baru",

@@ -1,25 +1,5 @@
-/** Strings of the shared UI kits (lists, forms, error pages, breadcrumb). */
+/** Strings of the shared UI every page may show (form kit, dialog, error pages, breadcrumb, skip link). */
 export const ui = {
-  list: {
-    searchLabel: "Cari",
-    apply: "Terapkan",
-    pageSize: "Tampilkan",
-    previous: "Previous",
-    next: "Next",
-    /** The SPEC's 'Showing X of Y entries' with the rows' range: 'Showing 6–10 of 17 entries'. */
-    showing: (first: number, last: number, total: string) => (last === 0 ? `Showing 0 of ${total} entries` : `Showing ${first}–${last} of ${total} entries`),
-    /** A search's capped count ('Showing 1–10 of lebih dari 1.000 entries'): narrow the search to see an exact one. */
-    moreThan: (count: string) => `lebih dari ${count}`,
-    empty: "Tidak ada data yang cocok.",
-    resetSearch: "Reset pencarian",
-    /** The toggle that folds a list's filters on a phone; `active`: how many are set. */
-    filters: (active: number) => (active > 0 ? `Filter (${active} aktif)` : "Filter"),
-    pagination: "Pagination",
-    sortBy: "Urutkan",
-    sortDir: "Arah",
-    ascending: "Naik",
-    descending: "Turun",
-  },
   form: {
     required: "wajib",
   },
@@ -31,19 +11,8 @@ export const ui = {
     badRequestTitle: "Permintaan Tidak Valid",
   },
   breadcrumbRoot: "Dashboard",
-  copy: {
-    copy: "Salin",
-    copied: "Tersalin",
-    copiedStatus: "Disalin ke clipboard.",
-    selectedStatus: "Teks dipilih: tekan Ctrl+C untuk menyalin.",
-  },
   /** The crumb of an id no page named (an unknown document, a page that failed to load): never the raw id. */
   breadcrumbRecord: "Detail",
-  publicDocument: {
-    metadata: "Informasi dokumen",
-    backToList: "Semua Dokumen",
-    opensInNewTab: "(membuka tab baru)",
-  },
   a11y: {
     skipToContent: "Lewati ke konten utama",
     menu: "Menu navigasi",

@@ -1,6 +1,7 @@
 /** Indonesian strings of the work-unit screens and API. */
 export const unitKerja = {
   title: "Manajemen Unit Kerja",
+  description: "Kelola data unit kerja (fakultas, lembaga, dan unit) beserta pejabat penanggung jawabnya.",
   create: "+ Tambah Unit Kerja",
   search: "Cari unit kerja...",
   createTitle: "Tambah Unit Kerja",

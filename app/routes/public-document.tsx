@@ -71,7 +71,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-4xl">
       <a href={href("/documents")} className={`${buttonClass.secondary} mb-4`}>
-        ← {t.ui.publicDocument.backToList}
+        ← {documentsText.publicDocument.backToList}
       </a>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">{document.title}</h1>
       <p className="mb-6 whitespace-pre-line text-slate-700" data-testid="public-description">
@@ -79,7 +79,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
       </p>
       <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
-          {t.ui.publicDocument.metadata}
+          {documentsText.publicDocument.metadata}
         </h2>
         <DetailTable items={rows} testId="public-document-metadata">
           {/* The SPEC's file row, as on the /app page: a PUBLIC document's file is everyone's. */}
@@ -90,7 +90,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const backToPublicList = { to: href("/documents"), label: t.ui.publicDocument.backToList };
+const backToPublicList = { to: href("/documents"), label: documentsText.publicDocument.backToList };
 
 /** A destroyed or purged record's old public address: its tombstone (410), else the usual answers. */
 export function ErrorBoundary() {

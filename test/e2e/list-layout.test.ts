@@ -36,6 +36,17 @@ const overlappingControls = (page: Page) =>
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /**
+ * Pixels between the lowest of the buttons beside the page's heading and what follows the
+ * header: on a phone the buttons wrap under the heading and must not sit on the list's card.
+ */
+const spaceBelowHeaderButtons = (page: Page) =>
+  page.locator("main h1").evaluate((heading) => {
+    const header = heading.parentElement!.parentElement!;
+    const lowestButton = Math.max(...[...header.querySelectorAll("a, button")].map((button) => button.getBoundingClientRect().bottom));
+    return header.nextElementSibling!.getBoundingClientRect().top - lowestButton;
+  });
+
+/**
  * Only the phone's list differs without JavaScript (sorting posts through 'Terapkan'), so it runs
  * in both modes; the other layouts and URLs are the same markup either way and run with it on.
  */
@@ -81,6 +92,19 @@ describe("JS on", () => {
     expect((await download.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });
 
+  it("390×844: every list's buttons keep the heading's distance from the list when they wrap under it", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport: PHONE });
+    const measured: Record<string, number> = {};
+    await goto(page, "/ppid/dip");
+    measured["/ppid/dip"] = await spaceBelowHeaderButtons(page);
+    await login(page, DEMO_ACCOUNTS.admin, { open: "/app/users" });
+    for (const path of ["/app/users", "/app/manage-unit-kerja", "/app/audit-logs", "/app/ppid/dip", "/app/berkas", "/app/klasifikasi"]) {
+      if (pathOf(page) !== path) await goto(page, path);
+      measured[path] = await spaceBelowHeaderButtons(page);
+    }
+    for (const [path, space] of Object.entries(measured)) expect(space, path).toBeGreaterThanOrEqual(16);
+  });
+
   it("answers odd list URLs honestly", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled });
     await login(page, DEMO_ACCOUNTS.viewer);
@@ -109,9 +133,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
     expect(await sidewaysOverflow(page)).toBe(0);
     // The page's buttons wrap under its heading: they keep the heading's distance from the list.
-    const create = (await page.getByTestId("create-document").boundingBox())!;
-    const list = (await page.locator("div.rounded-xl", { has: page.getByTestId("list-filters") }).first().boundingBox())!;
-    expect(list.y - (create.y + create.height)).toBeGreaterThanOrEqual(16);
+    expect(await spaceBelowHeaderButtons(page)).toBeGreaterThanOrEqual(16);
     // A row with a file to download (another file of this worker may have added newer ones without: a paper record, a RAHASIA one).
     const row = page
       .getByTestId("document-row")

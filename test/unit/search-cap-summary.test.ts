@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keysetPagination } from "~/components/list/page-links";
 import { listPage } from "~/domain/list-query";
-import { ui } from "~/i18n/ui";
+import { listText } from "~/i18n/list";
 
 describe("a search's capped total in the list summary", () => {
   const query = { page: 1, size: 10 };
@@ -12,7 +12,7 @@ describe("a search's capped total in the list summary", () => {
     const props = keysetPagination(page, { first: null, last: null }, href);
     expect(props.totalCapped).toBe(true);
     expect(props.position).toBe("1 / 100");
-    expect(ui.list.showing(1, 10, ui.list.moreThan("1.000"))).toBe("Showing 1–10 of lebih dari 1.000 entries");
+    expect(listText.showing(1, 10, listText.moreThan("1.000"))).toBe("Showing 1–10 of lebih dari 1.000 entries");
   });
 
   it("an exact total is not marked", () => {

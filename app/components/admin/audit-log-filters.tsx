@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { PageSizeSelect, listHref, type ListParams } from "~/components/list";
 import { AUDIT_ACTIONS } from "~/domain/audit-actions";
-import { t } from "~/i18n/id";
+import { listText } from "~/i18n/list";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { actionLabel } from "./audit-log-columns";
 
@@ -54,7 +54,7 @@ export function AuditLogFilters({ basePath, values, defaults }: { basePath: stri
         <input type="date" name="to" defaultValue={values.to ?? ""} className={inputClass} />
       </label>
       <label className="text-sm">
-        {t.ui.list.pageSize}
+        {listText.pageSize}
         <PageSizeSelect value={values.size} className={inputClass} />
       </label>
       <button type="submit" className={buttonClass.secondary}>

@@ -2,7 +2,6 @@ import { DetailRow } from "~/components/detail-table";
 import { buttonClass } from "~/components/buttons";
 import { DownloadLink } from "~/components/download-link";
 import type { DocumentView } from "~/domain/documents";
-import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 
 /**
@@ -50,7 +49,7 @@ export function FileRow({
       {/* No preview link for RAHASIA and SANGAT_RAHASIA files: they are only ever downloaded. */}
       {document.previewUrl && (
         <a href={document.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-          {documentsText.viewDocument} <span className="sr-only">{t.ui.publicDocument.opensInNewTab}</span>
+          {documentsText.viewDocument} <span className="sr-only">{documentsText.publicDocument.opensInNewTab}</span>
         </a>
       )}
       <DownloadLink document={document} className={buttonClass.primary} publicPage={publicPage}>

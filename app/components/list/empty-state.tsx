@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import { t } from "~/i18n/id";
+import { listText } from "~/i18n/list";
 import { AppLink } from "~/components/app-link";
 
 /**
@@ -11,12 +11,12 @@ import { AppLink } from "~/components/app-link";
 export function EmptyState({ children, testId = "empty", resetHref }: { children?: ReactNode; testId?: string; resetHref?: string }) {
   return (
     <p className="dt-empty" data-testid={testId}>
-      {children ?? t.ui.list.empty}
+      {children ?? listText.empty}
       {resetHref && (
         <>
           {" "}
           <AppLink to={resetHref} className="font-medium text-blue-700 underline" data-testid="reset-search">
-            {t.ui.list.resetSearch}
+            {listText.resetSearch}
           </AppLink>
         </>
       )}

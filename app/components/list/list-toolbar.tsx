@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { PAGE_SIZES } from "~/domain/list-page";
-import { t } from "~/i18n/id";
+import { listText } from "~/i18n/list";
 import { listHref, type ListParams } from "./list-href";
 
 type ToolbarQuery = ListParams & { q: string; size: number; sort: string; dir: string };
@@ -82,24 +82,24 @@ export function ListToolbar({
       }}
     >
       <label className="min-w-48 flex-1 text-sm">
-        <span className="sr-only">{t.ui.list.searchLabel}</span>
+        <span className="sr-only">{listText.searchLabel}</span>
         <input type="search" name="q" defaultValue={query.q} placeholder={searchPlaceholder} className={inputClass} />
       </label>
       {filters && (
         <details className="list-filters open:w-full" open={filtersOpen} onToggle={(event) => setFiltersOpen(event.currentTarget.open)} data-testid="list-filters">
-          <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>{t.ui.list.filters(activeFilters)}</summary>
+          <summary className={`${buttonClass.secondary} cursor-pointer list-none`}>{listText.filters(activeFilters)}</summary>
           <div className="mt-3 flex flex-wrap items-end gap-3">{filters}</div>
         </details>
       )}
       {children}
       <label className="flex items-center gap-2 text-sm">
-        {t.ui.list.pageSize}
+        {listText.pageSize}
         <PageSizeSelect value={query.size} className={`${inputClass} mt-0 w-20`} />
       </label>
       {sorts ? (
         <div className="flex w-full gap-3 md:hidden" data-testid="sort-controls">
           <label className="flex min-w-0 flex-[2] flex-col text-sm">
-            {t.ui.list.sortBy}
+            {listText.sortBy}
             <select name="sort" defaultValue={defaultOrderLabel && !customOrder ? "" : query.sort} className={inputClass} data-testid="sort-select">
               {defaultOrderLabel && <option value="">{defaultOrderLabel}</option>}
               {sorts.map((option) => (
@@ -110,10 +110,10 @@ export function ListToolbar({
             </select>
           </label>
           <label className="flex min-w-0 flex-1 flex-col text-sm">
-            {t.ui.list.sortDir}
+            {listText.sortDir}
             <select name="dir" defaultValue={query.dir} className={inputClass} data-testid="sort-dir">
-              <option value="asc">{t.ui.list.ascending}</option>
-              <option value="desc">{t.ui.list.descending}</option>
+              <option value="asc">{listText.ascending}</option>
+              <option value="desc">{listText.descending}</option>
             </select>
           </label>
         </div>
@@ -126,7 +126,7 @@ export function ListToolbar({
         )
       )}
       <button type="submit" className={buttonClass.secondary}>
-        {t.ui.list.apply}
+        {listText.apply}
       </button>
       {notice && (
         <p className="w-full rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="status" data-testid="list-notice">

@@ -1,5 +1,5 @@
 import { buttonClass } from "~/components/buttons";
-import { t } from "~/i18n/id";
+import { listText } from "~/i18n/list";
 import type { PaginationProps } from "./page-links";
 import { AppLink } from "~/components/app-link";
 
@@ -16,14 +16,14 @@ export const formatCount = (value: number) => countFormat.format(value);
  */
 export function Pagination({ shown, total, first = 1, previousHref, nextHref, position, summary, totalCapped }: PaginationProps) {
   return (
-    <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4 text-sm" aria-label={t.ui.list.pagination}>
+    <nav className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-4 text-sm" aria-label={listText.pagination}>
       <p className="text-slate-600" data-testid="showing">
-        {summary ?? t.ui.list.showing(first, shown ? first + shown - 1 : 0, totalCapped ? t.ui.list.moreThan(formatCount(total)) : formatCount(total))}
+        {summary ?? listText.showing(first, shown ? first + shown - 1 : 0, totalCapped ? listText.moreThan(formatCount(total)) : formatCount(total))}
       </p>
       <div className="flex items-center gap-2">
-        <PageLink to={previousHref} label={t.ui.list.previous} rel="prev" />
+        <PageLink to={previousHref} label={listText.previous} rel="prev" />
         {position && <span className="px-2 text-slate-500">{position}</span>}
-        <PageLink to={nextHref} label={t.ui.list.next} rel="next" />
+        <PageLink to={nextHref} label={listText.next} rel="next" />
       </div>
     </nav>
   );

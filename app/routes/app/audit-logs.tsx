@@ -61,13 +61,15 @@ export default function AuditLogs({ loaderData, actionData }: Route.ComponentPro
   const range = first !== null && page.data.length > 0 ? `${first}–${first + page.data.length - 1}` : null;
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={m.title} />
-        {/* A plain link: the browser downloads the file, with or without JavaScript. */}
-        <a href={exportHref} className={buttonClass.secondary} data-testid="export-csv">
-          {m.exportCsv}
-        </a>
-      </div>
+      <PageHeader
+        title={m.title}
+        // A plain link: the browser downloads the file, with or without JavaScript.
+        actions={
+          <a href={exportHref} className={buttonClass.secondary} data-testid="export-csv">
+            {m.exportCsv}
+          </a>
+        }
+      />
       <AuditIntegrity result={actionData?.integrity ?? null} />
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <AuditLogFilters basePath={BASE} values={{ ...filters, size: page.size }} defaults={defaults} />

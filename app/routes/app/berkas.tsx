@@ -56,17 +56,20 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-x-3">
-        <PageHeader title={m.title} description={m.description} />
-        <div className="mb-6 flex flex-wrap gap-2">
-          <AppLink to={href("/app/daftar-arsip")} className={buttonClass.secondary}>
-            {m.openDaftar}
-          </AppLink>
-          <AppLink to={href("/app/berkas/create")} className={buttonClass.primary} data-testid="create-berkas">
-            {m.create}
-          </AppLink>
-        </div>
-      </div>
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <>
+            <AppLink to={href("/app/daftar-arsip")} className={buttonClass.secondary}>
+              {m.openDaftar}
+            </AppLink>
+            <AppLink to={href("/app/berkas/create")} className={buttonClass.primary} data-testid="create-berkas">
+              {m.create}
+            </AppLink>
+          </>
+        }
+      />
       <OffsetListCard
         list={list}
         columns={columns}

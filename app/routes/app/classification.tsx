@@ -55,20 +55,23 @@ export default function Classification({ loaderData }: Route.ComponentProps) {
   const columns = classificationColumns({ deleteHref });
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-x-3">
-        <PageHeader title={m.title} description={m.description} />
-        <div className="mb-6 flex flex-wrap gap-2">
-          <a href={href("/app/klasifikasi/export.csv")} className={buttonClass.secondary} data-testid="export-codes" download>
-            {m.exportCsv}
-          </a>
-          <AppLink to={href("/app/klasifikasi/import")} className={buttonClass.secondary} data-testid="import-codes">
-            {m.importCsv}
-          </AppLink>
-          <AppLink to={href("/app/klasifikasi/create")} className={buttonClass.primary} data-testid="create-code">
-            {m.create}
-          </AppLink>
-        </div>
-      </div>
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          <>
+            <a href={href("/app/klasifikasi/export.csv")} className={buttonClass.secondary} data-testid="export-codes" download>
+              {m.exportCsv}
+            </a>
+            <AppLink to={href("/app/klasifikasi/import")} className={buttonClass.secondary} data-testid="import-codes">
+              {m.importCsv}
+            </AppLink>
+            <AppLink to={href("/app/klasifikasi/create")} className={buttonClass.primary} data-testid="create-code">
+              {m.create}
+            </AppLink>
+          </>
+        }
+      />
       <OffsetListCard
         list={list}
         columns={columns}

@@ -55,19 +55,21 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const { page, cursors, categories, codes, notice, canCreate, textFilter, facets, bulk, berkasOptions } = loaderData;
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-x-3">
-        <PageHeader title={documentsText.title} />
-        {canCreate && (
-          <div className="mb-6 flex flex-wrap gap-2">
-            <AppLink to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
-              {bulkUploadText.entry}
-            </AppLink>
-            <AppLink to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
-              {documentsText.create}
-            </AppLink>
-          </div>
-        )}
-      </div>
+      <PageHeader
+        title={documentsText.title}
+        actions={
+          canCreate && (
+            <>
+              <AppLink to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
+                {bulkUploadText.entry}
+              </AppLink>
+              <AppLink to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
+                {documentsText.create}
+              </AppLink>
+            </>
+          )
+        }
+      />
       <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} berkasOptions={berkasOptions} />
     </>
   );

@@ -17,7 +17,6 @@ import { deleteFromListAction } from "~/routes/helpers/page-action.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/unit-kerja/service.server";
-import { t } from "~/i18n/id";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import { AppLink } from "~/components/app-link";
 
@@ -25,7 +24,7 @@ const m = unitKerjaText;
 const BASE = href("/app/manage-unit-kerja");
 const idOf = (unit: { id: number }) => String(unit.id);
 
-export const meta = () => pageMeta({ title: t.pages.unitKerja });
+export const meta = () => pageMeta({ title: m.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -64,14 +63,17 @@ export default function ManageUnitKerja({ loaderData }: Route.ComponentProps) {
   const columns = unitKerjaColumns({ offset: (page.page - 1) * page.size, deleteHref });
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={m.title} description={t.pages.unitKerjaDescription} />
-        {canCreate && (
-          <AppLink to={`${BASE}/create`} className={buttonClass.primary} data-testid="create-unit">
-            {m.create}
-          </AppLink>
-        )}
-      </div>
+      <PageHeader
+        title={m.title}
+        description={m.description}
+        actions={
+          canCreate && (
+            <AppLink to={`${BASE}/create`} className={buttonClass.primary} data-testid="create-unit">
+              {m.create}
+            </AppLink>
+          )
+        }
+      />
       <OffsetListCard
         list={list}
         columns={columns}

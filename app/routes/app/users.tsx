@@ -16,7 +16,6 @@ import { deleteFromListAction } from "~/routes/helpers/page-action.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/users/service.server";
-import { t } from "~/i18n/id";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { AppLink } from "~/components/app-link";
 
@@ -24,7 +23,7 @@ const m = usersText;
 const BASE = href("/app/users");
 const uuidOf = (user: { uuid: string }) => user.uuid;
 
-export const meta = () => pageMeta({ title: t.pages.users });
+export const meta = () => pageMeta({ title: m.title });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -64,12 +63,14 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const columns = userColumns({ offset: (page.page - 1) * page.size, selfId, deleteHref });
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={t.pages.users} />
-        <AppLink to={href("/app/users/create")} className={buttonClass.primary} data-testid="create-user">
-          {m.create}
-        </AppLink>
-      </div>
+      <PageHeader
+        title={m.title}
+        actions={
+          <AppLink to={href("/app/users/create")} className={buttonClass.primary} data-testid="create-user">
+            {m.create}
+          </AppLink>
+        }
+      />
       <OffsetListCard
         list={list}
         columns={columns}
@@ -87,7 +88,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           />
         }
         empty={<EmptyState resetHref={query.q || query.status ? pageHref({ q: "", status: undefined, page: 1 }) : undefined} />}
-        label={t.pages.users}
+        label={m.title}
         testId="users-table"
         rowTestId="user-row"
       />

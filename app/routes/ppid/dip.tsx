@@ -65,12 +65,15 @@ export default function PpidDip({ loaderData }: Route.ComponentProps) {
   const base = href("/ppid/dip");
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={d.title} description={d.description} />
-        <a href={href("/ppid/dip.csv")} download className={buttonClass.secondary} data-testid="dip-csv">
-          {d.csv}
-        </a>
-      </div>
+      <PageHeader
+        title={d.title}
+        description={d.description}
+        actions={
+          <a href={href("/ppid/dip.csv")} download className={buttonClass.secondary} data-testid="dip-csv">
+            {d.csv}
+          </a>
+        }
+      />
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <DataTable columns={columns} rows={data} rowKey={(row) => row.id} empty={<EmptyState>{d.empty}</EmptyState>} label={d.title} testId="dip-table" rowTestId="dip-row" />
         <nav aria-label={d.title} className="flex justify-between gap-4 p-4 text-sm">

@@ -116,12 +116,15 @@ export default function PpidDipEntries({ loaderData, actionData }: Route.Compone
   return (
     <div className="space-y-6">
       <BackLink fallback={href("/app/ppid")} />
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={e.title} description={e.description} />
-        <AppLink to={href("/ppid/dip")} className={buttonClass.secondary}>
-          {e.publicPage}
-        </AppLink>
-      </div>
+      <PageHeader
+        title={e.title}
+        description={e.description}
+        actions={
+          <AppLink to={href("/ppid/dip")} className={buttonClass.secondary}>
+            {e.publicPage}
+          </AppLink>
+        }
+      />
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <ListToolbar action={BASE} query={query} defaults={defaults} searchPlaceholder={e.search} />
         <DataTable
