@@ -4,7 +4,6 @@ export const documents = {
   publicDocument: {
     metadata: "Informasi dokumen",
     backToList: "Semua Dokumen",
-    opensInNewTab: "(membuka tab baru)",
   },
   title: "Semua Dokumen",
   publicDescription: "Daftar dokumen publik universitas.",
@@ -34,6 +33,8 @@ export const documents = {
   updateSuccess: "Dokumen berhasil diperbarui.",
   failed: "Gagal!",
   viewDocument: "Lihat Dokumen",
+  /** After 'Lihat Dokumen' for screen readers: the preview opens in a new tab. */
+  opensInNewTab: "(membuka tab baru)",
   close: "Tutup",
   back: "Kembali",
   update: "Update",

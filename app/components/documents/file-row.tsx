@@ -49,7 +49,7 @@ export function FileRow({
       {/* No preview link for RAHASIA and SANGAT_RAHASIA files: they are only ever downloaded. */}
       {document.previewUrl && (
         <a href={document.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-          {documentsText.viewDocument} <span className="sr-only">{documentsText.publicDocument.opensInNewTab}</span>
+          {documentsText.viewDocument} <span className="sr-only">{documentsText.opensInNewTab}</span>
         </a>
       )}
       <DownloadLink document={document} className={buttonClass.primary} publicPage={publicPage}>
