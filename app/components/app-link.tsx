@@ -5,6 +5,12 @@ import { isDialogChange, OPENERS } from "~/lib/dialog-params";
 type AppLinkProps = Omit<ComponentProps<"a">, "href"> & {
   /** A path of this app (`href(...)`, or a query of the page itself), never relative to the route. */
   to: string;
+  /**
+   * `false` for the links of a list's rows: React Router learns their page's route when one is
+   * clicked, instead of asking the server for the routes of every row's address (each a path of
+   * its own: a uuid, an id) after each view of the list.
+   */
+  discover?: boolean;
 };
 
 /**
@@ -16,22 +22,22 @@ type AppLinkProps = Omit<ComponentProps<"a">, "href"> & {
  * a page shows soon after it renders, as for its own links, so a click (or a dialog's form, which
  * names the page's path too) needs no route lookup first.
  */
-export function AppLink({ to, ...anchor }: AppLinkProps) {
-  return <a href={to} data-discover="true" {...anchor} />;
+export function AppLink({ to, discover = true, ...anchor }: AppLinkProps) {
+  return <a href={to} {...(discover ? { "data-discover": "true" } : { "data-page": "" })} {...anchor} />;
 }
 
 /**
  * Once per page (the app shell), one listener for the links of the page, after their own
  * handlers (a Back link's, say); modified clicks (new tab or window) and other targets are left
  * to the browser.
- * - A link that only opens, closes or switches a dialog of the current page (any `<a>`: cheap
- *   table rows too) navigates in the page without asking the server again, and keeps the scroll
- *   position: the page shows a dialog from its URL (see url-dialog) and the data it already
- *   holds. Opening adds a history entry (Back closes the dialog); closing replaces it.
- * - An `AppLink` navigates through the router, as a `<Link>` click does; going to the address
- *   already shown replaces the history entry, and so does leaving a dialog by one of its links
- *   (its close or cancel, the way on after a success): the dialog's address is not left behind
- *   in the history.
+ * - A link that only opens, closes or switches a dialog of the current page (any `<a>`)
+ *   navigates in the page without asking the server again, and keeps the scroll position: the
+ *   page shows a dialog from its URL (see url-dialog) and the data it already holds. Opening
+ *   adds a history entry (Back closes the dialog); closing replaces it.
+ * - An `AppLink`, discovered or not, navigates through the router, as a `<Link>` click does;
+ *   going to the address already shown replaces the history entry, and so does leaving a dialog
+ *   by one of its links (its close or cancel, the way on after a success): the dialog's address
+ *   is not left behind in the history.
  */
 export function useInPageLinks(): void {
   const navigate = useNavigate();
@@ -45,7 +51,7 @@ export function useInPageLinks(): void {
       const to = new URL(link.href);
       const dialog = isDialogChange(here, to);
       // A `<Link>`'s own click handler has already taken its click (defaultPrevented).
-      if (!dialog && !link.hasAttribute("data-discover")) return;
+      if (!dialog && !link.matches("[data-discover],[data-page]")) return;
       event.preventDefault();
       navigate(
         `${to.pathname}${to.search}${to.hash}`,

@@ -105,6 +105,24 @@ describe("JS on", () => {
     for (const [path, space] of Object.entries(measured)) expect(space, path).toBeGreaterThanOrEqual(16);
   });
 
+  it("1366×800: a row's title opens the document through the router, and showing the list asks the server for none of its rows' routes", async () => {
+    const { page } = await browser.newPage({ javaScriptEnabled, viewport: LAPTOP });
+    const discovered: string[] = [];
+    const documentLoads: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/__manifest") discovered.push(...(url.searchParams.get("paths") ?? "").split(","));
+      if (request.resourceType() === "document") documentLoads.push(url.pathname);
+    });
+    await login(page, DEMO_ACCOUNTS.ftStaff, { open: "/app/documents" });
+    await page.waitForLoadState("networkidle");
+    expect(discovered.filter((path) => /^\/app\/documents\/[0-9a-f-]{36}/.test(path))).toEqual([]);
+    documentLoads.length = 0;
+    await page.getByTestId("document-row").first().locator("a.dt-title").click();
+    await page.getByRole("heading", { level: 1, name: "Detail Dokumen" }).waitFor();
+    expect(documentLoads).toEqual([]);
+  });
+
   it("answers odd list URLs honestly", async () => {
     const { page } = await browser.newPage({ javaScriptEnabled });
     await login(page, DEMO_ACCOUNTS.viewer);

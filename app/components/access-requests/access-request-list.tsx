@@ -171,9 +171,9 @@ function accessRequestColumns({
       sort: "archiveTitle",
       card: "title",
       cell: (row) => (
-        <a href={href("/app/documents/:uuid", { uuid: row.archiveId })} className="dt-title">
+        <AppLink to={href("/app/documents/:uuid", { uuid: row.archiveId })} discover={false} className="dt-title">
           {row.archiveTitle}
-        </a>
+        </AppLink>
       ),
     },
     { key: "status", header: c.status, sort: "status", width: "6.5rem", card: "plain", cell: (row) => <StatusBadge status={row.status} /> },

@@ -3,6 +3,7 @@ import type { Column } from "~/components/list";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { formatDate } from "~/lib/format";
 import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { AppLink } from "~/components/app-link";
 
 const c = unitKerjaText.columns;
 const a = unitKerjaText.actions;
@@ -31,9 +32,9 @@ export function unitKerjaColumns({ offset, deleteHref }: { offset: number; delet
       card: "actions",
       cell: (unit) => (
         <span className="dt-actions">
-          <a href={href("/app/manage-unit-kerja/:id/update", { id: String(unit.id) })} className="text-amber-700">
+          <AppLink to={href("/app/manage-unit-kerja/:id/update", { id: String(unit.id) })} discover={false} className="text-amber-700">
             {a.edit}
-          </a>
+          </AppLink>
           <a href={deleteHref(unit)} className="text-red-700" data-testid="delete-unit">
             {a.delete}
           </a>

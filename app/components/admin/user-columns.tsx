@@ -4,6 +4,7 @@ import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
 import { users as usersText } from "~/i18n/users";
 import { UserStatusBadge } from "./user-status-badge";
+import { AppLink } from "~/components/app-link";
 
 const c = usersText.columns;
 const a = usersText.actions;
@@ -32,9 +33,9 @@ export function userColumns({
       card: "title",
       cell: (user) => (
         <>
-          <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="dt-title">
+          <AppLink to={href("/app/users/:uuid", { uuid: user.uuid })} discover={false} className="dt-title">
             {user.fullName}
-          </a>
+          </AppLink>
           <UserStatusBadge user={user} />
         </>
       ),
@@ -50,12 +51,12 @@ export function userColumns({
       card: "actions",
       cell: (user) => (
         <span className="dt-actions">
-          <a href={href("/app/users/:uuid", { uuid: user.uuid })} className="text-blue-700">
+          <AppLink to={href("/app/users/:uuid", { uuid: user.uuid })} discover={false} className="text-blue-700">
             {a.view}
-          </a>
-          <a href={href("/app/users/:uuid/update", { uuid: user.uuid })} className="text-amber-700">
+          </AppLink>
+          <AppLink to={href("/app/users/:uuid/update", { uuid: user.uuid })} discover={false} className="text-amber-700">
             {a.edit}
-          </a>
+          </AppLink>
           {user.id !== selfId && (
             <a href={deleteHref(user)} className="text-red-700" data-testid="delete-user">
               {a.delete}

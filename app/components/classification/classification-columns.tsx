@@ -3,6 +3,7 @@ import type { Column } from "~/components/list";
 import { ClassBadge } from "~/components/documents/badges";
 import type { ClassificationView } from "~/domain/classification";
 import { classificationText, securityClassNames } from "~/i18n/classification";
+import { AppLink } from "~/components/app-link";
 
 const c = classificationText.columns;
 
@@ -40,9 +41,9 @@ export function classificationColumns({ deleteHref }: { deleteHref: (row: Classi
       card: "actions",
       cell: (row) => (
         <span className="dt-actions">
-          <a href={href("/app/klasifikasi/:id/update", { id: String(row.id) })} className="text-amber-700" data-testid="edit-code">
+          <AppLink to={href("/app/klasifikasi/:id/update", { id: String(row.id) })} discover={false} className="text-amber-700" data-testid="edit-code">
             {classificationText.edit}
-          </a>
+          </AppLink>
           <a href={deleteHref(row)} className="text-red-700" data-testid="delete-code">
             {classificationText.delete}
           </a>

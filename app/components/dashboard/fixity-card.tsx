@@ -53,7 +53,7 @@ function ProblemItem({ problem }: { problem: FixityProblem }) {
             {document.title} <span className="font-normal">({s.inTrash})</span>
           </>
         ) : (
-          <AppLink to={`/app/documents/${document.uuid}`} className="text-red-900 underline hover:no-underline">
+          <AppLink to={`/app/documents/${document.uuid}`} discover={false} className="text-red-900 underline hover:no-underline">
             {document.title}
           </AppLink>
         )}

@@ -41,7 +41,7 @@ export function LatestDocuments({ documents, detailPath }: { documents: LatestDo
               <tr key={document.uuid} data-testid="latest-document">
                 <td className="break-words px-4 py-3 font-medium text-slate-900">
                   {detailPath ? (
-                    <AppLink to={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline" data-testid="latest-title">
+                    <AppLink to={`${detailPath}/${document.uuid}`} discover={false} className="text-blue-700 hover:underline" data-testid="latest-title">
                       {document.title}
                     </AppLink>
                   ) : (

@@ -14,7 +14,7 @@ const reportColumns: Column<BulkUploadOutcome>[] = [
       row.uuid ? (
         <span>
           {text.created}:{" "}
-          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="text-blue-800 underline">
+          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} discover={false} className="text-blue-800 underline">
             {row.title}
           </AppLink>
         </span>

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { AppLink } from "~/components/app-link";
 import type { Column } from "~/components/list";
 import { DownloadLink } from "~/components/download-link";
 import type { DocumentSort } from "~/domain/document-list";
@@ -63,9 +64,9 @@ export function documentColumns({
       cell: (document) => (
         <>
           {(titlePath ?? detailPath) ? (
-            <a href={`${titlePath ?? detailPath}/${document.uuid}`} className="dt-title">
+            <RowLink to={`${titlePath ?? detailPath}/${document.uuid}`} inApp={detailPath !== null} className="dt-title">
               {document.title}
-            </a>
+            </RowLink>
           ) : (
             <span className="dt-title">{document.title}</span>
           )}
@@ -149,16 +150,24 @@ function BreakAfterSlashes({ text }: { text: string }) {
   return parts.map((part, index) => (index < parts.length - 1 ? [part, "/", <wbr key={index} />] : part));
 }
 
-/** Plain links (no client-side router per row): a row renders cheaply, and works without JS. */
+/**
+ * A row's link to a document page: in the app, through the router without asking the server for
+ * every row's route first (`AppLink` without discovery); on the public list, a plain link, since
+ * a visitor's page comes whole from the edge cache.
+ */
+function RowLink({ to, inApp, ...anchor }: Omit<ComponentProps<"a">, "href"> & { to: string; inApp: boolean }) {
+  return inApp ? <AppLink to={to} discover={false} {...anchor} /> : <a href={to} {...anchor} />;
+}
+
 function DocumentActions({ document, detailPath, viewPath }: { document: DocumentListRow; detailPath: string | null; viewPath?: string }) {
   const detail = detailPath && `${detailPath}/${document.uuid}`;
   const view = detail ?? (viewPath ? `${viewPath}/${document.uuid}` : null);
   return (
     <span className="dt-actions">
       {view && (
-        <a href={view} className="text-blue-700">
+        <RowLink to={view} inApp={detail !== null} className="text-blue-700">
           {a.view}
-        </a>
+        </RowLink>
       )}
       {document.downloadUrl && (
         <DownloadLink document={document} className="text-emerald-700" publicPage={!detailPath}>
@@ -166,9 +175,9 @@ function DocumentActions({ document, detailPath, viewPath }: { document: Documen
         </DownloadLink>
       )}
       {detail && document.canEdit && (
-        <a href={`${detail}/update`} className="text-amber-700">
+        <AppLink to={`${detail}/update`} discover={false} className="text-amber-700">
           {a.edit}
-        </a>
+        </AppLink>
       )}
       {detail && document.canDelete && (
         <a href={`${detail}?dialog=delete`} className="text-red-700">

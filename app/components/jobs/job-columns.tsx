@@ -31,7 +31,7 @@ export function jobColumns(): Column<JobView>[] {
       card: "title",
       cell: (row) => (
         <span className="block">
-          <AppLink to={href("/app/pekerjaan/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="job-open">
+          <AppLink to={href("/app/pekerjaan/:id", { id: row.id })} discover={false} className="font-medium text-blue-800 hover:underline" data-testid="job-open">
             {text.kind[row.kind] ?? row.kind}
           </AppLink>
           {row.error && <span className="mt-1 block text-sm text-red-800 line-clamp-2">{row.error}</span>}

@@ -4,6 +4,7 @@ import type { Column } from "~/components/list";
 import type { NotificationView } from "~/domain/notifications";
 import { notifications as text } from "~/i18n/notifications";
 import { formatDate } from "~/lib/format";
+import { AppLink } from "~/components/app-link";
 
 /**
  * A notification per row: its title (opening it marks it read), one line of context, when, and
@@ -19,9 +20,14 @@ export function notificationColumns(): Column<NotificationView>[] {
       cell: (row) => (
         <span className="block">
           {!row.readAt && <span className="mr-2 rounded bg-blue-100 px-1.5 py-0.5 text-xs font-semibold text-blue-900">{text.unreadBadge}</span>}
-          <a href={href("/app/notifikasi/:id", { id: row.id })} className={`text-blue-800 underline-offset-2 hover:underline ${row.readAt ? "" : "font-semibold"}`} data-testid="notification-open">
+          <AppLink
+            to={href("/app/notifikasi/:id", { id: row.id })}
+            discover={false}
+            className={`text-blue-800 underline-offset-2 hover:underline ${row.readAt ? "" : "font-semibold"}`}
+            data-testid="notification-open"
+          >
             {row.title}
-          </a>
+          </AppLink>
           <span className="mt-1 block text-sm text-slate-700">{row.body}</span>
         </span>
       ),

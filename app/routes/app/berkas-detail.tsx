@@ -85,7 +85,7 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
       card: "title",
       cell: (row) => (
         <>
-          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+          <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} discover={false} className="font-medium text-blue-700 hover:underline">
             {row.title}
           </AppLink>
           {row.vital && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{vitalText.badge}</span>}

@@ -42,7 +42,7 @@ export default function BerkasList({ loaderData }: Route.ComponentProps) {
       width: "12%",
       card: "title",
       cell: (row) => (
-        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline" data-testid="berkas-link">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} discover={false} className="font-medium text-blue-700 hover:underline" data-testid="berkas-link">
           {row.number}
         </AppLink>
       ),

@@ -45,7 +45,7 @@ export default function DaftarArsip({ loaderData }: Route.ComponentProps) {
       width: "10%",
       card: "title",
       cell: (row) => (
-        <AppLink to={href("/app/berkas/:id", { id: String(row.berkasId) })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.berkasId) })} discover={false} className="font-medium text-blue-700 hover:underline">
           {row.number}
         </AppLink>
       ),

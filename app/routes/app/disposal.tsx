@@ -69,7 +69,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       header: m.columns.title,
       card: "title",
       cell: (row) => (
-        <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} discover={false} className="font-medium text-blue-700 hover:underline">
           {row.title}
         </AppLink>
       ),

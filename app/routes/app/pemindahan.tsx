@@ -57,7 +57,7 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
       width: "12%",
       card: "title",
       cell: (row) => (
-        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} className="font-medium text-blue-700 hover:underline">
+        <AppLink to={href("/app/berkas/:id", { id: String(row.id) })} discover={false} className="font-medium text-blue-700 hover:underline">
           {row.number}
         </AppLink>
       ),
@@ -75,7 +75,7 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
       header: c.number,
       card: "title",
       cell: (row) => (
-        <AppLink to={href("/app/pemindahan/:uuid", { uuid: row.uuid })} className="font-medium text-blue-700 hover:underline" data-testid="transfer-link">
+        <AppLink to={href("/app/pemindahan/:uuid", { uuid: row.uuid })} discover={false} className="font-medium text-blue-700 hover:underline" data-testid="transfer-link">
           {row.number}
         </AppLink>
       ),

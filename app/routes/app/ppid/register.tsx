@@ -47,7 +47,7 @@ const columns: Column<PpidRequestView>[] = [
     width: "18%",
     card: "title",
     cell: (row) => (
-      <AppLink to={href("/app/ppid/:id", { id: row.id })} className="font-medium text-blue-800 hover:underline" data-testid="ppid-open">
+      <AppLink to={href("/app/ppid/:id", { id: row.id })} discover={false} className="font-medium text-blue-800 hover:underline" data-testid="ppid-open">
         {row.registrationNumber}
       </AppLink>
     ),
