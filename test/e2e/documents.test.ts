@@ -190,10 +190,7 @@ async function closeErrorDialog(page: Page) {
   const dialog = page.getByTestId("error-dialog");
   if ((await dialog.count()) === 0 || !(await dialog.isVisible())) return;
   await dialog.getByText("Tutup", { exact: true }).click();
-  await page.waitForFunction(() => {
-    const element = document.querySelector("[data-testid=error-dialog]");
-    return !element || getComputedStyle(element).display === "none";
-  });
+  await dialog.waitFor({ state: "hidden" });
 }
 
 const hintShown = (page: Page, text: string) => page.getByTestId("hint").filter({ hasText: text }).count().then((n) => n === 1);

@@ -319,7 +319,7 @@ describe("the update form", () => {
     await page.getByTestId("retention-start-check").filter({ hasText: beforeYear }).waitFor();
     await page.getByTestId("submit-document").click();
     const field = page.getByLabel("Tanggal mulai retensi");
-    await page.waitForFunction(() => document.querySelector("input[name=retentionStartDate]")?.getAttribute("aria-invalid") === "true");
+    await page.locator("input[name=retentionStartDate][aria-invalid=true]").waitFor();
     expect(await textOf(page, `[id="${await field.getAttribute("aria-describedby")}"]`)).toContain(beforeYear);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, "update form 390px");
@@ -525,14 +525,15 @@ describe("leftovers of the last walk", () => {
     await login(page, DEMO_ACCOUNTS.admin, { open: "/app/users/create" });
     await page.getByLabel("Nama Lengkap").fill("Pengguna Tanpa Username");
     await page.getByLabel("Password").fill("rahasia-sekali-2026");
-    // The answer's status first: once (in 2026-11-29's CI) this test waited 30 s for a refusal
-    // that never rendered, and said nothing of what came back instead.
+    // The answer's status first, then its field by a locator: this test once waited with
+    // `waitForFunction`, which without JavaScript checks only once, and timed out in CI whenever
+    // the answer had not rendered by that check.
     const [answer] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/app/users/create"),
       page.getByRole("button", { name: "Simpan" }).click(),
     ]);
     expect(answer.status()).toBe(400);
-    await page.waitForFunction(() => document.querySelector("input[name=username]")?.getAttribute("aria-invalid") === "true");
+    await page.locator("input[name=username][aria-invalid=true]").waitFor();
     expect(await page.getByLabel("Password").inputValue()).toBe("");
     expect(await page.getByText("Demi keamanan, kata sandi tidak diisi ulang setelah formulir ditolak: ketik lagi.").isVisible()).toBe(true);
     await expectNoAxeViolations(page, "user form refused 390px");

@@ -97,7 +97,7 @@ describe.each(JS_MODES)("%s", (_mode, javaScriptEnabled) => {
     await form.getByLabel("Alasan").fill("Bernilai guna sejarah bagi universitas");
     await page.getByTestId("reappraisal-submit").click();
     await toast(page, "Penilaian kembali disimpan.");
-    await page.waitForFunction(() => !document.querySelector("[data-testid=reappraisal-form]"));
+    await page.getByTestId("reappraisal-form").waitFor({ state: "detached" });
     expect(await statusText(page)).toBe("Jatuh Tempo (Serah)");
   });
 

@@ -4,7 +4,10 @@
  * page error, and a login helper.
  *
  * playwright-core has no auto-retrying `expect`: wait for elements (`locator.waitFor()`,
- * `page.waitForURL()`, `page.waitForFunction()`) before asserting.
+ * `page.waitForURL()`, `page.waitForFunction()`) before asserting. With JavaScript off,
+ * `page.waitForFunction()` checks once and never again (it polls from the page's main world,
+ * where scripts are off): a page that is still loading then times out. Wait with a locator
+ * there; locators poll from Playwright's side.
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
