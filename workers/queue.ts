@@ -1,6 +1,6 @@
 import { jobContext } from "~/server/context.server";
 import { recordFailedWork } from "~/server/jobs/dead-letters.server";
-import { workMessageOf } from "~/server/jobs/messages.server";
+import { inHandlingOrder } from "~/server/jobs/messages.server";
 import { runJob } from "~/server/jobs/runner.server";
 import { dispatchPendingEvents } from "~/server/jobs/system.server";
 import { sendQueuedEmail } from "~/server/notifications/email.server";
@@ -56,14 +56,13 @@ async function extractTexts(batch: MessageBatch<unknown>, env: Env, options: Exe
   await sendToDeadLetters(unknown, env, batch.queue);
 }
 
-/** Outbox dispatch, job slices, emails. A failure is retried by the queue (then dead-lettered). */
+/** Outbox dispatch, job slices, emails, the dispatch first. A failure is retried by the queue (then dead-lettered). */
 async function doWork(batch: MessageBatch<unknown>, env: Env, options: Execution): Promise<void> {
   const ctx = jobContext(env, "queue", options);
   const unknown = [];
   // Many commits in a burst each ask for a dispatch: one run serves them all.
   let dispatched = false;
-  for (const message of batch.messages) {
-    const work = workMessageOf(message.body);
+  for (const { message, work } of inHandlingOrder(batch.messages)) {
     if (!work) {
       unknown.push(message);
       continue;

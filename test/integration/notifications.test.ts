@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { notificationText as text } from "~/i18n/notification-messages";
 import { commit } from "~/server/audit/commit.server";
+import { inHandlingOrder } from "~/server/jobs/messages.server";
 import { sendDailyDigests, sendQueuedEmail } from "~/server/notifications/email.server";
 import { remindExpiringTokens } from "~/server/notifications/reminders.server";
 import worker from "../../workers/app";
@@ -226,6 +227,20 @@ describe("email", () => {
 });
 
 describe("the queue consumer", () => {
+  it("handles a batch's outbox dispatch before its job slices and emails, the rest as they came, unknown messages kept", () => {
+    const batch = [
+      { id: "job-1", body: { type: "job.run", jobId: 7 } },
+      { id: "email", body: { type: "email.send", emailId: 3 } },
+      { id: "dispatch-1", body: { type: "events.dispatch" } },
+      { id: "mystery", body: { type: "mystery" } },
+      { id: "job-2", body: { type: "job.run", jobId: 8 } },
+      { id: "dispatch-2", body: { type: "events.dispatch" } },
+    ];
+    const ordered = inHandlingOrder(batch);
+    expect(ordered.map((item) => item.message.id)).toEqual(["dispatch-1", "dispatch-2", "job-1", "email", "mystery", "job-2"]);
+    expect(ordered.map((item) => item.work?.type ?? null)).toEqual(["events.dispatch", "events.dispatch", "job.run", "email.send", null, "job.run"]);
+  });
+
   it("moves a message of an unknown type to the dead-letter queue, which records it as a failed job", async () => {
     const moved: unknown[] = [];
     const deadLetters = { send: async (body: unknown) => void moved.push(body), sendBatch: async (messages: { body: unknown }[]) => void moved.push(...messages.map((m) => m.body)) } as unknown as Queue;

@@ -29,6 +29,17 @@ export function workMessageOf(body: unknown): WorkMessage | null {
   }
 }
 
+/**
+ * A batch's messages with their work, in the order the consumer handles them: the outbox's
+ * dispatch first (it takes a moment, and someone may be waiting for its notification, where a job
+ * slice before it could hold it back for up to 20 s), then the rest as they came.
+ */
+export function inHandlingOrder<Message extends { body: unknown }>(messages: readonly Message[]): { message: Message; work: WorkMessage | null }[] {
+  const items = messages.map((message) => ({ message, work: workMessageOf(message.body) }));
+  const isDispatch = (item: { work: WorkMessage | null }) => item.work?.type === "events.dispatch";
+  return [...items.filter(isDispatch), ...items.filter((item) => !isDispatch(item))];
+}
+
 /** Send `message` to the work queue (after a commit, or to continue a job later). */
 export function sendWorkMessage(env: Pick<Env, "WORK_QUEUE">, message: WorkMessage, options?: QueueSendOptions): Promise<void> {
   return env.WORK_QUEUE.send(message, options).then(() => undefined);
