@@ -125,6 +125,49 @@ describe("the outbox dispatch beside a running dispatcher", () => {
   });
 });
 
+describe("an event the dispatcher cannot handle", () => {
+  it("holds the notifications behind it for seconds, not minutes: retried after 2 s and 4 s, then recorded as failed and passed over", async () => {
+    await settleEvents();
+    // A day ahead: a dispatcher the queue consumer may start on the real clock finds the job's
+    // next attempt still to come, and leaves the attempts to this test.
+    const clock = testClock(new Date(Date.now() + 24 * 3600_000));
+    const ctx = testJobContext("queue", clock);
+    const insertEvent = (payload: string, subject: string) =>
+      testEnv.DB.prepare("INSERT INTO events (kind, subject_type, subject_id, payload, created_at) VALUES ('JOB_FINISHED', 'job', ?, ?, ?) RETURNING id")
+        .bind(subject, payload, clock.now.toISOString())
+        .first<{ id: number }>();
+    // A payload that is not JSON: the row cannot be read, as a subscriber that throws.
+    const unreadable = await insertEvent("{tidak terbaca", crypto.randomUUID());
+    const behindIt = crypto.randomUUID();
+    await insertEvent(JSON.stringify({ kind: "retention", userId: world.owner.user.id, counts: {} }), behindIt);
+    const eventRow = () => testEnv.DB.prepare("SELECT attempts, error FROM events WHERE id = ?").bind(unreadable!.id).first<{ attempts: number; error: string | null }>();
+    const waitsFor = async (id: number) => {
+      const row = await testEnv.DB.prepare("SELECT status, run_after FROM jobs WHERE id = ?").bind(id).first<{ status: string; run_after: string }>();
+      return { status: row!.status, ms: new Date(row!.run_after).getTime() - clock.now.getTime() };
+    };
+
+    const first = await runSystemJob(ctx, "events.dispatch");
+    expect(first.outcome).toBe("retry");
+    expect(await waitsFor(first.id)).toEqual({ status: "QUEUED", ms: 2_000 });
+    expect(await eventRow()).toMatchObject({ attempts: 1 });
+
+    clock.advance(2_000);
+    expect((await runSystemJob(ctx, "events.dispatch")).outcome).toBe("retry");
+    expect(await waitsFor(first.id)).toEqual({ status: "QUEUED", ms: 4_000 });
+
+    clock.advance(4_000);
+    expect((await runSystemJob(ctx, "events.dispatch")).outcome).toBe("done");
+    expect((await eventRow())!.attempts).toBe(3);
+    expect((await eventRow())!.error).toMatch(/JSON/);
+    expect(await dispatchedThrough(ctx)).toBeGreaterThan(unreadable!.id);
+    expect((await notificationsAbout(behindIt)).map((row) => row.user_id)).toEqual([world.owner.user.id]);
+    // Shown as a failed job, naming the event.
+    const { results: deadLetters } = await testEnv.DB.prepare("SELECT status, params FROM jobs WHERE kind = 'queue.dead-letter'").all<{ status: string; params: string }>();
+    const recorded = deadLetters.filter((row) => (JSON.parse(row.params) as { message: string }).message.includes(`"eventId":${unreadable!.id},`));
+    expect(recorded.map((row) => row.status)).toEqual(["FAILED"]);
+  });
+});
+
 describe("/api/v1/jobs", () => {
   it("Super Admin sees every job; a user only the jobs acting for them", async () => {
     const admin = await signedIn("Super Admin");

@@ -58,8 +58,9 @@ export async function dispatchEvents(ctx: ServiceContext, _job: RunningJob): Pro
   const next = rows.find((row) => subscribersOf(row.kind).length > 0);
   if (!next) return { steps: advance(ctx, cursor, rows[rows.length - 1]!.id), cursor: rows[rows.length - 1]!.id, counts: { passed: rows.length }, finished: false };
   const passed = rows.indexOf(next);
-  const event = toEvent(next);
   try {
+    // Inside the try: a row that cannot be read (its payload) fails like a subscriber, and is passed over in time.
+    const event = toEvent(next);
     const writes = await Promise.all(subscribersOf(next.kind).map((subscriber) => subscriber(ctx, event)));
     const after = writes.flatMap((write) => (write.after ? [write.after] : []));
     return {

@@ -32,6 +32,8 @@ export type JobHandler = {
   slice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice>;
   /** After the job ended FAILED (an import removes what it created). */
   onFailed?(ctx: ServiceContext, job: RunningJob): Promise<void>;
+  /** How long to wait before the next attempt after an unexpected error (default: the runner's). */
+  retryDelayMs?(attempts: number): number;
 };
 
 /** A job that is one call: it runs, reports its counts, and is done. */
@@ -74,7 +76,9 @@ const HANDLERS: Record<JobKind, JobHandler> = {
       return advanceRetentionClock(ctx, job);
     },
   },
-  "events.dispatch": { system: "events", slice: (ctx, job) => dispatchEvents(ctx, job) },
+  // Every notification waits behind the dispatcher: after a failure it tries again within seconds
+  // (2 s, doubling), and an event that keeps failing is passed over on its third attempt.
+  "events.dispatch": { system: "events", slice: (ctx, job) => dispatchEvents(ctx, job), retryDelayMs: (attempts) => 2_000 * 2 ** Math.max(0, attempts - 1) },
   "notifications.digest": once("notifications", async (ctx) => ({ sent: await sendDailyDigests(ctx) })),
   "notifications.reminders": once("notifications", async (ctx) => ({ reminded: await remindExpiringTokens(ctx) })),
   "ppid.reminders": once("notifications", async (ctx) => ({ reminded: await remindPpidDeadlines(ctx) })),

@@ -26,8 +26,8 @@ export const LEASE_MS = 2 * 60 * 1000;
 export const SLICE_BUDGET_MS = 20_000;
 /** Attempts after which an unexpected error fails the job. */
 export const MAX_JOB_ATTEMPTS = 5;
-/** Retry delay after an unexpected error: 30 s, doubling, at most 15 minutes. */
-const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+/** Retry delay after an unexpected error unless the kind sets its own: 30 s, doubling, at most 15 minutes. */
+const defaultRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
 
 /** A job row as a handler reads it (params and cursor parsed). */
 export type RunningJob = {
@@ -309,7 +309,7 @@ async function release(ctx: ServiceContext, job: RunningJob, now: Date): Promise
 
 async function retryLater(ctx: ServiceContext, job: RunningJob, error: unknown): Promise<RunOutcome> {
   const now = ctx.now();
-  const delay = retryDelayMs(job.attempts);
+  const delay = (handlerFor(job.kind).retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
   console.warn(JSON.stringify({ event: "job_slice_failed", job: job.uuid, kind: job.kind, attempt: job.attempts, error: String(error) }));
   await ctx.db
     .updateTable("jobs")
