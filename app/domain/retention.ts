@@ -1,5 +1,4 @@
 import type { FinalDisposition } from "./classification";
-import { documentValidation } from "../i18n/document-validation.ts";
 
 /**
  * The retention clock (Jadwal Retensi Arsip): pure, so the page, the daily refresh and the
@@ -69,7 +68,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+export const zeroPad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** `date` plus whole `years`; 29 February onto a common year gives 28 February. */
 export function addYears(date: string, years: number): string {
@@ -78,7 +77,7 @@ export function addYears(date: string, years: number): string {
   const year = Number(match[1]) + years;
   const month = Number(match[2]);
   const day = Math.min(Number(match[3]), daysInMonth(year, month));
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  return `${zeroPad(year, 4)}-${zeroPad(month)}-${zeroPad(day)}`;
 }
 
 // Built once, at first use: an Intl formatter with a time zone costs more to build than the clock it serves.
@@ -87,36 +86,9 @@ let jakartaDay: Intl.DateTimeFormat | undefined;
 /** The calendar day of `now` in the campus time zone (Asia/Jakarta), YYYY-MM-DD. */
 export const retentionToday = (now: Date): string => (jakartaDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" })).format(now);
 
-/**
- * 'Tanggal mulai retensi' (the day the matter or file closed) against the document's year and
- * today (YYYY-MM-DD, Jakarta):
- * - refused: a day that has not come yet, unless it is still within the document's year (whose
- *   default start, 31 December, may itself lie ahead);
- * - refused unless `mayPrecedeYear` (Super Admin): a day before the document's year — the clock
- *   would start before the record existed and may make it due at once;
- * - a warning where it is allowed: the same day before the year, for who may set it.
- * An empty date (the default start) is always fine.
- */
-export function retentionStartIssues(input: { date: string; year: number; today: string; mayPrecedeYear: boolean }): { error: string | null; warning: string | null } {
-  const { date, year, today } = input;
-  if (!date || !isIsoDate(date)) return { error: null, warning: null };
-  const yearEnd = `${pad(year, 4)}-12-31`;
-  const latest = today > yearEnd ? today : yearEnd;
-  if (date > latest) return { error: documentValidation.retentionStartFuture(longDate(latest)), warning: null };
-  if (date < `${pad(year, 4)}-01-01`) {
-    return input.mayPrecedeYear
-      ? { error: null, warning: documentValidation.retentionStartBeforeYearWarning(year) }
-      : { error: documentValidation.retentionStartBeforeYear(year), warning: null };
-  }
-  return { error: null, warning: null };
-}
-
-/** '31 Desember 2026' for an ISO day (the messages above). */
-const longDate = (date: string) => new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-
 /** The clock's start: the override, else 31 December of the document's year. */
 export const retentionStart = (year: number, retentionStartDate: string | null): string =>
-  retentionStartDate ?? `${pad(year, 4)}-12-31`;
+  retentionStartDate ?? `${zeroPad(year, 4)}-12-31`;
 
 export function computeRetention(input: RetentionInput): RetentionResult {
   const code = input.code;

@@ -26,15 +26,6 @@ export const accessRequests = {
     busy: "Mencabut...",
     cancel: "Batal",
   },
-  unownedPanel: {
-    title: "Permintaan Akses Tanpa Unit Pemilik",
-    text: (count: number) =>
-      count === 0
-        ? "Tidak ada permintaan akses yang menunggu untuk dokumen tanpa unit kerja pemilik."
-        : `${count} permintaan akses menunggu jawaban Super Admin karena dokumennya belum memiliki unit kerja pemilik.`,
-    link: "Jawab permintaan",
-    linkNone: "Lihat permintaan",
-  },
   search: "Cari judul, pesan, pemohon atau pemilik...",
   viewAll: "Lihat semua permintaan akses",
   downloadCount: (count: number) => `Diunduh ${count}x`,

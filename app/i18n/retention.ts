@@ -6,14 +6,9 @@ export const retention = {
   /** JATUH_TEMPO names what it is due for. */
   dueFor: { MUSNAH: "Jatuh Tempo (Musnah)", PERMANEN: "Jatuh Tempo (Serah)", DINILAI_KEMBALI: "Jatuh Tempo (Dinilai Kembali)" },
   disposition: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
-  destroyed: "Dimusnahkan",
-  cardsHeading: "Retensi Arsip",
-  refresh: "Hitung Ulang",
   refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
   refreshContinues: (documents: number) =>
     `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
-  checkedAt: (when: string) => `Pemeriksaan harian terakhir: ${when}. Status dokumen yang diubah atau diimpor diperbarui saat itu juga.`,
-  neverChecked: "Belum pernah diperiksa",
   /** Why a Statis record has no edit or delete (its page and its update page). */
   statis: {
     heading: "Arsip Statis: hanya dapat dibaca",

@@ -1,3 +1,5 @@
+import { vitalDrillOutcome } from "./vital-drill";
+
 /** Arsip vital: the document section, the restore drill, the dashboard card and their messages. */
 export const vitalText = {
   heading: "Arsip Vital",
@@ -29,19 +31,10 @@ export const vitalText = {
   drillNone: "Belum pernah diuji.",
   drillResult: (ok: boolean) => (ok ? "Uji pemulihan berhasil: salinan kedua dipulihkan dan SHA-256 cocok." : "Uji pemulihan gagal: lihat rinciannya."),
   drillSummary: (outcome: string, when: string) => `${outcome}, ${when}`,
-  drillOutcome: { OK: "Berhasil", MISMATCH: "Gagal (SHA-256 tidak cocok)", MISSING: "Gagal (salinan tidak ada)" } as Record<string, string>,
+  drillOutcome: vitalDrillOutcome,
   drillDetails: (bytes: number, ms: number) => `${bytes} byte dipulihkan dalam ${ms} ms`,
   flagged: "Dokumen ditetapkan sebagai arsip vital; salinan kedua ditulis.",
   lifted: "Status arsip vital dicabut.",
-  card: {
-    heading: "Arsip Vital",
-    description: "Arsip vital, salinan keduanya, dan uji pemulihan terakhir.",
-    records: "Arsip vital",
-    reviewDue: "Perlu ditinjau",
-    copiesMissing: "Salinan hilang/rusak",
-    lastDrill: "Uji pemulihan terakhir",
-    noDrill: "Belum ada uji pemulihan.",
-  },
   disposalWarning: (count: number) =>
     `${count} arsip vital jatuh tempo untuk disposisi ini tidak ditampilkan: arsip vital tidak dapat diusulkan sampai status vitalnya dicabut.`,
   skipVital: "Arsip vital: tidak dapat dilaksanakan sampai status vitalnya dicabut",

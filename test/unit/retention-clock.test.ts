@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addYears, computeRetention, isIsoDate, retentionStartIssues, retentionToday, type RetentionInput } from "~/domain/retention";
+import { addYears, computeRetention, isIsoDate, retentionToday, type RetentionInput } from "~/domain/retention";
+import { retentionStartIssues } from "~/domain/retention-start";
 import { documentValidation } from "~/i18n/document-validation";
 
 // A 2019 record under a "2 years active, 5 inactive, destroy" code: start 2019-12-31, active

@@ -1,8 +1,8 @@
 import { href } from "react-router";
-import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
+import { dashboardCards } from "~/i18n/dashboard-cards";
 import { AppLink } from "~/components/app-link";
 
-const p = accessRequestsText.unownedPanel;
+const p = dashboardCards.unownedRequests;
 
 /**
  * Super Admin's way to the requests nobody else can answer (documents without an owning unit):

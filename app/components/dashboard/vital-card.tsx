@@ -1,10 +1,11 @@
 import { href } from "react-router";
 import type { VitalOverview } from "~/domain/vital";
-import { vitalText } from "~/i18n/vital";
+import { dashboardCards } from "~/i18n/dashboard-cards";
+import { vitalDrillOutcome } from "~/i18n/vital-drill";
 import { formatDate } from "~/lib/format";
 import { AppLink } from "~/components/app-link";
 
-const s = vitalText.card;
+const s = dashboardCards.vital;
 
 /**
  * 'Arsip Vital' on the Super Admin dashboard: vital records, those due for review, those whose
@@ -40,7 +41,7 @@ export function VitalCard({ overview }: { overview: VitalOverview }) {
             <AppLink to={href("/app/documents/:uuid", { uuid: drill.uuid })} className="font-medium text-blue-700 underline">
               {drill.title}
             </AppLink>{" "}
-            — {vitalText.drillOutcome[drill.outcome]}, {formatDate(drill.drilledAt, "DD MMMM YYYY HH:mm")}
+            — {vitalDrillOutcome[drill.outcome]}, {formatDate(drill.drilledAt, "DD MMMM YYYY HH:mm")}
           </>
         ) : (
           s.noDrill

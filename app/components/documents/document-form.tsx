@@ -15,7 +15,7 @@ import type { ClassificationOption } from "~/domain/classification";
 import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes";
 import { CheckboxField } from "~/components/form";
 import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
-import { retentionStartIssues } from "~/domain/retention";
+import { retentionStartIssues } from "~/domain/retention-start";
 
 const f = documentFormText.fields;
 

@@ -27,6 +27,8 @@ import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
 import { dashboard as dashboardText } from "~/i18n/dashboard";
+import { dashboardCards } from "~/i18n/dashboard-cards";
+import { retentionFilterText } from "~/i18n/retention-filter";
 
 export const meta = () => pageMeta({ title: t.pages.dashboard });
 
@@ -99,7 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
       {retention && (
         <Section
-          title={retentionText.cardsHeading}
+          title={dashboardCards.retention.heading}
           testId="retention-cards"
           action={
             <Form method="post">
@@ -111,7 +113,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 className="rounded-lg px-3 py-1.5 text-sm font-medium text-blue-700 ring-1 ring-blue-200 hover:bg-blue-50"
                 data-testid="refresh-retention"
               >
-                {retentionText.refresh}
+                {dashboardCards.retention.refresh}
               </button>
             </Form>
           }
@@ -120,16 +122,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             testId="retention-summary"
             cards={[
               ...RETENTION_STATUSES.map((status) => ({
-                label: retentionText.status[status],
+                label: retentionFilterText.status[status],
                 value: retention[status],
                 to: `${href("/app/documents")}?retensi=${status}`,
                 testId: `retention-${status.toLowerCase()}`,
               })),
-              { label: retentionText.destroyed, value: retention.DIMUSNAHKAN, to: href("/app/audit-logs"), testId: "retention-dimusnahkan" },
+              { label: dashboardCards.retention.destroyed, value: retention.DIMUSNAHKAN, to: href("/app/audit-logs"), testId: "retention-dimusnahkan" },
             ]}
           />
           <p className="mt-2 text-sm text-slate-700" data-testid="retention-checked-at">
-            {retention.checkedAt ? retentionText.checkedAt(`${formatDate(retention.checkedAt, "DD MMMM YYYY HH:mm")} WIB`) : retentionText.neverChecked}
+            {retention.checkedAt ? dashboardCards.retention.checkedAt(`${formatDate(retention.checkedAt, "DD MMMM YYYY HH:mm")} WIB`) : dashboardCards.retention.neverChecked}
           </p>
         </Section>
       )}

@@ -1,6 +1,7 @@
 import { InvalidError } from "~/domain/errors";
 import { can, userActorOf } from "~/domain/policy";
-import { retentionStartIssues, retentionToday } from "~/domain/retention";
+import { retentionToday } from "~/domain/retention";
+import { retentionStartIssues } from "~/domain/retention-start";
 import { ROLES } from "~/domain/roles";
 import { DocumentMetadataSchema, VersionNoteSchema, type DocumentMetadata } from "~/domain/document-schemas";
 import { classMatchesAccess, resolveSecurityClass, type SecurityClass } from "~/domain/security-classes";
