@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { reactSsrTextEncoder } from "./vite-plugins/react-ssr-text-encoder.ts";
 import { swaggerUiAssets } from "./vite-plugins/swagger-ui-assets.ts";
+import { smallPreloadHelper } from "./vite-plugins/small-preload-helper.ts";
 
 /**
  * App modules every page loads (the root route's shell, error boundary, shared strings and
@@ -32,6 +33,7 @@ export default defineConfig({
     reactRouter(),
     reactSsrTextEncoder(),
     swaggerUiAssets(),
+    smallPreloadHelper(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {
