@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Dialog } from "~/components/dialog";
+import { lazyComponent } from "~/components/lazy-component";
+
+/** Shown once, after a save: its code loads then, not with the form. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 /**
  * The success dialog after a save, addressed by `?saved=1` (so it shows without JavaScript).
