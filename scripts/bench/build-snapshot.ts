@@ -3,9 +3,9 @@
  * with its output kept in a log file, serve the production build from a snapshot copy (so a
  * rebuild while the bench runs changes nothing under it), and read percentiles.
  */
-import { spawn } from "node:child_process";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { childProcessEnv } from "../child-env.ts";
 import { seedDemoData, type SeedBindings } from "../demo-seed.ts";
 import { applyLocalMigrations } from "../ops/local-migrations.ts";
@@ -47,6 +47,42 @@ export async function snapshotBuild(root: string, work: string, build: boolean, 
   cpSync(join(root, "build"), join(work, "build"), { recursive: true });
   const serverDir = join(work, "build", "server");
   return { serverDir, config: JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson };
+}
+
+/**
+ * The build an A/B run compares with, copied into `work/baseline` like the one measured: either
+ * `ref`, a commit of this repository taken out with `git archive` (no worktree left behind) and
+ * built there with this checkout's node_modules, or `buildDir`, a build folder made already.
+ * `label`: how the report names it.
+ */
+export async function baselineBuild(
+  root: string,
+  work: string,
+  from: { ref: string } | { buildDir: string },
+  log: (message: string) => void,
+): Promise<{ serverDir: string; config: WranglerJson; label: string }> {
+  const target = join(work, "baseline");
+  let label: string;
+  if ("ref" in from) {
+    const commit = spawnSync("git", ["rev-parse", "--short", `${from.ref}^{commit}`], { cwd: root, encoding: "utf8" });
+    if (commit.status !== 0) throw new Error(`--baseline ${from.ref}: not a commit of this repository`);
+    label = commit.stdout.trim();
+    const source = join(work, "baseline-source");
+    mkdirSync(source);
+    const archive = join(work, "baseline.tar");
+    await runLogged(root, "git", ["archive", "--format=tar", "-o", archive, label], join(work, "baseline-archive.log"));
+    await runLogged(source, "tar", ["-xf", archive], join(work, "baseline-archive.log"));
+    symlinkSync(join(root, "node_modules"), join(source, "node_modules"), "dir");
+    log(`building the baseline ${label}`);
+    await runLogged(source, "npm", ["run", "build"], join(work, "baseline-build.log"));
+    cpSync(join(source, "build"), target, { recursive: true });
+  } else {
+    label = from.buildDir;
+    if (!existsSync(join(from.buildDir, "server/index.js"))) throw new Error(`--baseline-build ${from.buildDir}: no server/index.js in it`);
+    cpSync(resolve(from.buildDir), target, { recursive: true });
+  }
+  const serverDir = join(target, "server");
+  return { serverDir, config: JSON.parse(readFileSync(join(serverDir, "wrangler.json"), "utf8")) as WranglerJson, label };
 }
 
 /**

@@ -46,8 +46,11 @@
  * into, default 2), --warmup S (default 1), --prewarm S (the unmeasured pass before the first
  * round, seconds per scenario, default 3), --profile-seconds S
  * (default 8), --quiet-budget S (default 60), --no-transfers (skip the transfers), --transfer-mb N
- * (default 95), --report FILE, --keep (keep the temp dir, with the raw CPU profiles). The bench smoke test (test/build/bench-smoke.test.ts) runs it at a tiny
- * size with these. Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
+ * (default 95), --report FILE, --keep (keep the temp dir, with the raw CPU profiles),
+ * --baseline REF or --baseline-build DIR (an A/B run: the pages with a ratio target measured again
+ * on that build, in the same workerd and rounds, each window beside this build's). The bench
+ * smoke test (test/build/bench-smoke.test.ts) runs it at a tiny size with these, its baseline
+ * the build it measures. Servers listen on 127.0.0.1 only and are stopped on exit, error and Ctrl-C.
  */
 import autocannon, { type Result } from "autocannon";
 import { spawnSync } from "node:child_process";
@@ -68,7 +71,7 @@ import { cpuWindow, findWorkerdPid, loadAverage, sampleMemory } from "./proc.ts"
 import { queryPlans } from "./query-plans.ts";
 import { d1SqliteFile, seedDocuments } from "./seed-documents.ts";
 import { downloadFile, makePdfLikeFile, putFile, R2_CONTROL_WORKER, timeCopy, timeStreamCopy, uploadFile } from "./transfer.ts";
-import { freshState, percentile, runLogged, snapshotBuild, type WranglerJson } from "./build-snapshot.ts";
+import { baselineBuild, freshState, percentile, runLogged, snapshotBuild, type WranglerJson } from "./build-snapshot.ts";
 import { builtModules } from "../serve-build.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -113,6 +116,15 @@ const BROAD_TERM = "surat";
 /** How long in all the run may wait for other processes to go quiet before its scenarios. */
 const QUIET_BUDGET_MS = Number(option("--quiet-budget", "60")) * 1000;
 const PROFILE_SECONDS = Number(option("--profile-seconds", "8"));
+/**
+ * A/B: another build of the app in the same workerd and the same rounds, each page's window
+ * right beside the baseline's (`--baseline REF`: a commit, taken with `git archive` and built
+ * with this checkout's node_modules; `--baseline-build DIR`: a build folder made already).
+ */
+const BASELINE_REF = option("--baseline", "");
+const BASELINE_BUILD = option("--baseline-build", "");
+/** The pages an A/B run measures twice: those with a ratio target. */
+const AB_KEYS = ["list", "selective", "broad", "app", "detail"] as const;
 /** Where the report goes (the bench smoke test writes it elsewhere). */
 const REPORT_FILE = option("--report", join(root, "scripts/bench/last-results.md"));
 
@@ -196,7 +208,7 @@ function nextHref(html: string): string | null {
 
 const run = (command: string, commandArgs: string[], logFile: string, env: Record<string, string> = {}) => runLogged(root, command, commandArgs, logFile, env);
 
-type Base = "app" | "hello" | "ssr" | "routes" | "d1" | "cache";
+type Base = "app" | "hello" | "ssr" | "routes" | "d1" | "cache" | "baseline";
 /**
  * `control`: the scenario of the same run whose CPU per request is subtracted for the "excess"
  * column — the SSR control (a) for pages, the D1 control (b) running the same list SQL.
@@ -374,6 +386,8 @@ async function main() {
     // its index.js, for the capture run only.
     const { serverDir, config } = await snapshotBuild(root, work, BUILD, log);
     writeFileSync(join(serverDir, RECORDING_ENTRY_FILE), RECORDING_ENTRY);
+    const baseline =
+      BASELINE_REF || BASELINE_BUILD ? await baselineBuild(root, work, BASELINE_REF ? { ref: BASELINE_REF } : { buildDir: BASELINE_BUILD }, log) : null;
 
     // 2. Fresh state: migrations + demo seed, then the bulk documents.
     await freshState(root, state, log);
@@ -388,6 +402,8 @@ async function main() {
     const sessionSecret = randomBytes(32).toString("hex");
     const r2Buckets = Object.fromEntries(config.r2_buckets.map((r) => [r.binding, r.bucket_name]));
     const d1Databases = Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.preview_database_id ?? d.database_id]));
+    // SSO off whatever a local .dev.vars says; the default upload cap (95 MiB) applies.
+    const appBindings = (built: WranglerJson) => ({ ...built.vars, SESSION_SECRET: sessionSecret, OIDC_ISSUER: "", OIDC_CLIENT_ID: "" });
     /** The app's Worker; `recording`: behind the recording entry, which notes every D1 round trip. */
     const appWorker = (recording: boolean) => ({
       name: "e-arsip",
@@ -395,14 +411,23 @@ async function main() {
       modulesRoot: serverDir,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags ?? [],
-      // SSO off whatever a local .dev.vars says; the default upload cap (95 MiB) applies.
-      bindings: { ...config.vars, SESSION_SECRET: sessionSecret, OIDC_ISSUER: "", OIDC_CLIENT_ID: "" },
+      bindings: appBindings(config),
       d1Databases,
       r2Buckets,
       unsafeDirectSockets: socket,
       unsafeRegisterWorker: false,
     });
-    type Extra = { name: string; script?: string; r2?: boolean; d1?: boolean; modules?: ReturnType<typeof builtModules>; modulesRoot?: string };
+    type Extra = {
+      name: string;
+      script?: string;
+      r2?: boolean;
+      d1?: boolean;
+      modules?: ReturnType<typeof builtModules>;
+      modulesRoot?: string;
+      bindings?: Record<string, string>;
+      /** Its own build's, where it has one (the A/B baseline). */
+      compatibility?: { date: string; flags: string[] };
+    };
     const HELLO: Extra = { name: "hello", script: 'export default { fetch() { return new Response("Hello World!"); } };' };
     const startWorkerd = async (extras: Extra[], options: { inspector?: boolean; recording?: boolean } = {}) => {
       type Options = Parameters<typeof convertV4MiniflareOptions>[0];
@@ -419,8 +444,9 @@ async function main() {
             ...extras.map((extra) => ({
               name: extra.name,
               ...(extra.modules ? { modules: extra.modules, modulesRoot: extra.modulesRoot } : { modules: true, script: extra.script }),
-              compatibilityDate: config.compatibility_date,
-              compatibilityFlags: config.compatibility_flags ?? [],
+              compatibilityDate: extra.compatibility?.date ?? config.compatibility_date,
+              compatibilityFlags: extra.compatibility?.flags ?? config.compatibility_flags ?? [],
+              ...(extra.bindings ? { bindings: extra.bindings } : {}),
               ...(extra.r2 ? { r2Buckets } : {}),
               ...(extra.d1 ? { d1Databases } : {}),
               unsafeDirectSockets: socket,
@@ -522,8 +548,18 @@ async function main() {
       const seeded = await fetch(`${urls["control-cache"]}/seed`, { method: "POST", body, headers });
       if (seeded.status !== 200) throw new Error(`control (c) seed answered ${seeded.status}`);
     };
+    /** The A/B baseline: the other build, on the same D1 and R2 with the same secret (the same session signs in to both). */
+    const BASELINE_WORKER: Extra | null = baseline && {
+      name: "baseline",
+      modules: builtModules(baseline.serverDir, baseline.config.main),
+      modulesRoot: baseline.serverDir,
+      bindings: appBindings(baseline.config),
+      compatibility: { date: baseline.config.compatibility_date, flags: baseline.config.compatibility_flags ?? [] },
+      d1: true,
+      r2: true,
+    };
     const startLoad = async () => {
-      const started = await startWorkerd([HELLO, SSR_CONTROL, ROUTES_CONTROL, D1_CONTROL, CACHE_CONTROL]);
+      const started = await startWorkerd([HELLO, SSR_CONTROL, ROUTES_CONTROL, D1_CONTROL, CACHE_CONTROL, ...(BASELINE_WORKER ? [BASELINE_WORKER] : [])]);
       await seedCacheControl(started.urls);
       return started;
     };
@@ -539,6 +575,8 @@ async function main() {
     const replayName = (key: PageKey) => `Control (a''): the page's own markup and loader data, ${PAGE_LABELS[key]}`;
     const routesName = (key: PageKey) => `Control (a'''): the same at the page's own path among the app's routes, ${PAGE_LABELS[key]}`;
     const sqlName = (key: PageKey) => `Control (b): the page's own SQL → JSON, ${PAGE_LABELS[key]}`;
+    const baselineName = (key: PageKey) => `Baseline ${baseline?.label}: ${PAGE_LABELS[key]}`;
+    const abKeys: readonly PageKey[] = baseline ? AB_KEYS : [];
     const scenarios: Scenario[] = [
       { name: HELLO_NAME, path: "/", base: "hello", signedIn: false },
       { name: SSR_A, path: "/", base: "ssr", signedIn: false },
@@ -548,6 +586,7 @@ async function main() {
       { name: D1_PING, path: "/ping", base: "d1", signedIn: false },
       ...PAGE_KEYS.map((key): Scenario => ({ name: sqlName(key), path: `/${key}`, base: "d1", signedIn: false })),
       { name: CACHE_C, path: "/documents", base: "cache", signedIn: false },
+      ...abKeys.map((key): Scenario => ({ name: baselineName(key), path: pagePath(key), base: "baseline", signedIn: true })),
       ...PAGE_KEYS.map(
         (key): Scenario => ({
           name: PAGE_NAMES[key],
@@ -572,7 +611,7 @@ async function main() {
         }),
       ),
     ];
-    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", routes: "control-routes", d1: "control-d1", cache: "control-cache" };
+    const BASE_WORKER: Record<Base, string> = { app: "app", hello: "hello", ssr: "control-ssr", routes: "control-routes", d1: "control-d1", cache: "control-cache", baseline: "baseline" };
     const urlOf = (s: Scenario) => `${load.urls[BASE_WORKER[s.base]]}${s.path}`;
     const headersOf = (s: Scenario): Record<string, string> => (s.signedIn ? { cookie } : {});
 
@@ -589,7 +628,7 @@ async function main() {
         await again.arrayBuffer();
         cacheHeaders.push(response.headers.get("x-cache") ?? "none", again.headers.get("x-cache") ?? "none");
       }
-      if (s.base === "app" && s.path.startsWith("/app/documents?") && !shownRows(body)) throw new Error(`${s.path} did not render the document table`);
+      if ((s.base === "app" || s.base === "baseline") && s.path.startsWith("/app/documents?") && !shownRows(body)) throw new Error(`${s.path} did not render the document table (${s.name})`);
     }
     // Control (a'') against the app: the same elements and attributes (the report prints both).
     const listShapedHtml = await (await fetch(`${load.urls["control-ssr"]}/table`)).text();
@@ -784,7 +823,13 @@ async function main() {
      * ratio of a page compares windows seconds apart rather than minutes (0299). The report keeps
      * the scenarios' own order.
      */
-    const controlsOf = (s: Scenario) => [...(s.page && s.page !== "api" ? [routesName(REPLAY_OF[s.page])] : []), ...(s.floor ?? []), ...(s.control ? [s.control] : [])];
+    const controlsOf = (s: Scenario) => [
+      ...(s.page && s.page !== "api" ? [routesName(REPLAY_OF[s.page])] : []),
+      ...(s.floor ?? []),
+      ...(s.control ? [s.control] : []),
+      // An A/B run's baseline of the page, right beside it.
+      ...(s.page && abKeys.includes(s.page) ? [baselineName(s.page)] : []),
+    ];
     const someonesControl = new Set(scenarios.flatMap(controlsOf));
     const measurementOrder: Scenario[] = [];
     const measureInOrder = (name: string) => {
@@ -1058,6 +1103,21 @@ Transfer phase CPU: workerd ${transferUsage.workerd.toFixed(2)}, this script ${t
       `what remains for the app's own code (middleware, session check, services, validation, its components around the markup): ${(list.cpuMsPerRequest - floorOf(list)).toFixed(2)} ms`,
       `of that, React Router's work for the app's route table, control (a''') less (a''): ${(byName(routesName("list")).cpuMsPerRequest - byName(replayName("list")).cpuMsPerRequest).toFixed(2)} ms`,
     ].join("; ") + ".";
+    const abRows = abKeys.map((key) => {
+      const page = pageOf(key);
+      const other = byName(baselineName(key));
+      const rounds = page.byRound.map((ms, round) => `${(ms / other.byRound[round]!).toFixed(2)}×`).join(" · ");
+      return `| ${page.name} | ${page.cpuMsPerRequest.toFixed(2)} | ${other.cpuMsPerRequest.toFixed(2)} | ${(page.cpuMsPerRequest / other.cpuMsPerRequest).toFixed(3)}× | ${rounds} |`;
+    });
+    const abSection = baseline
+      ? `A/B: this build (${git}) against ${baseline.label}, both in the same workerd on the same data and signed in with the same session; each page's window right after the baseline's in the forward rounds and right before it in the backward ones (workerd CPU ms per request):
+
+| Page | This build | Baseline | ÷ baseline | ÷ baseline, each round |
+|---|---:|---:|---:|---|
+${abRows.join("\n")}
+
+`
+      : "";
     const markupLines = [...markup].map(
       ([key, { app, control }]) => `- ${key === "list-shaped" ? "document list against (a')" : `${PAGE_LABELS[key as PageKey]} against (a'')`}: app ${describeMarkup(app)}; control ${describeMarkup(control)} (${tagDifference(app, control)})`,
     );
@@ -1126,7 +1186,7 @@ ${floorRows.join("\n")}
 
 Where the list page's CPU goes: ${listBreakdown}
 
-Page targets (absolute ms from this machine; the ratios and excesses are what carry over):
+${abSection}Page targets (absolute ms from this machine; the ratios and excesses are what carry over):
 ${pageTargets.map((line) => `- ${line}`).join("\n")}
 
 ### CPU profiles of the app isolate
@@ -1145,7 +1205,7 @@ ${transfers ? transfers.table : transferError ? `Transfers FAILED: ${transferErr
 - List p95 < 100 ms at ${CONNECTIONS} connections: ${f1(list.p95)} ms — ${verdict(list.p95 < 100)}
 - Search p95 < 100 ms at ${CONNECTIONS} connections: selective ${f1(sel.p95)} ms — ${verdict(sel.p95 < 100)}; broad ${f1(broad.p95)} ms — ${verdict(broad.p95 < 100)}${transfers ? `\n${transfers.targets}` : ""}
 
-${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --rounds N\`, \`-- --warmup S\`, \`-- --prewarm S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --report FILE\`).
+${workerdLogs.size ? `workerd log lines (distinct message × count): ${[...workerdLogs].map(([message, count]) => `\`${message.slice(0, 160).replace(/`/g, "'")}\` × ${count}`).join("; ")}.\n\n` : ""}Run time ${((Date.now() - started) / 1000).toFixed(0)} s. Reproduce: \`npm run bench\` (\`-- --no-build\` to reuse build/, \`-- --count N\`, \`-- --duration S\`, \`-- --rounds N\`, \`-- --warmup S\`, \`-- --prewarm S\`, \`-- --profile-seconds S\`, \`-- --quiet-budget S\`, \`-- --no-transfers\`, \`-- --transfer-mb N\`, \`-- --report FILE\`, \`-- --baseline REF\`, \`-- --baseline-build DIR\`).
 `;
     writeFileSync(REPORT_FILE, report);
     process.stdout.write(`\n${report}`);

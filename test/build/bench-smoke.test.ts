@@ -24,18 +24,18 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 it(
-  "npm run bench: every scenario, control, profile and transfer at 300 documents",
+  "npm run bench: every scenario, control, profile and transfer at 300 documents, A/B against the same build",
   async () => {
     const file = report("bench.md");
     expectRan(
       await runScript([
         "scripts/bench/run.ts",
-        ...["--no-build", "--report", file],
+        ...["--no-build", "--report", file, "--baseline-build", join(root, "build")],
         ...["--count", "300", "--duration", "0.3", "--warmup", "0", "--prewarm", "0.1", "--profile-seconds", "0.3", "--quiet-budget", "0", "--transfer-mb", "1"],
       ]),
     );
     const text = readFileSync(file, "utf8");
-    for (const heading of ["| Page | CPU | (a'') its markup |", "### CPU profiles of the app isolate", "| Transfer (MB = 10^6 bytes) |", "Gzipped JS per page"]) {
+    for (const heading of ["| Page | CPU | (a'') its markup |", "### CPU profiles of the app isolate", "| Transfer (MB = 10^6 bytes) |", "Gzipped JS per page", "| Page | This build | Baseline |"]) {
       expect(text).toContain(heading);
     }
   },
