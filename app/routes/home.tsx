@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CategoryStatistics statistics={statistics} listPath={href("/documents")} />
       <DistributionCharts statistics={statistics} />
       <Section title={dashboardText.latest} testId="latest">
-        <LatestDocuments documents={latestDocuments} detailPath={href("/documents")} />
+        <LatestDocuments documents={latestDocuments} detailPath={href("/documents")} publicPage />
       </Section>
     </>
   );

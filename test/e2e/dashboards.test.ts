@@ -121,7 +121,15 @@ const latestRows = (page: Page) =>
   page.getByTestId("latest-document").evaluateAll((rows) =>
     rows.map((row) => {
       const text = (testId: string) => (row.querySelector(`[data-testid=${testId}]`)?.textContent ?? "").trim();
-      return { title: text("latest-title"), access: text("latest-access"), date: text("latest-date"), href: row.querySelector("a")?.getAttribute("href") ?? null };
+      const link = row.querySelector("a");
+      return {
+        title: text("latest-title"),
+        access: text("latest-access"),
+        date: text("latest-date"),
+        href: link?.getAttribute("href") ?? null,
+        // Followed by the router's click listener (AppLink), or loaded as a whole page.
+        throughRouter: link ? link.matches("[data-page],[data-discover]") : null,
+      };
     }),
   );
 
@@ -212,6 +220,9 @@ describe("public landing /", () => {
     for (const row of latest) {
       expect(row.access).toBe("PUBLIC");
       expect(row.date).toMatch(DAY_MONTH_YEAR);
+      // A plain link to the public page, which a visitor gets whole from the edge cache.
+      expect(row.href).toMatch(/^\/documents\/[0-9a-f-]{36}$/);
+      expect(row.throughRouter).toBe(false);
     }
     expect(await page.getByTestId("statistics-csv").getAttribute("href")).toBe("/api/v1/statistics/categories.csv");
     expect(await page.getByRole("link", { name: "Login SSO" }).isVisible()).toBe(true);
@@ -368,6 +379,7 @@ describe.each(JS_MODES)("dashboard /app (%s)", (_mode, javaScriptEnabled) => {
     for (const row of latest) {
       expect(row.date).toMatch(DAY_MONTH_YEAR);
       expect(row.href).toMatch(/^\/app\/documents\/[0-9a-f-]{36}$/);
+      expect(row.throughRouter).toBe(true);
     }
     // No create option on the dashboard.
     expect(await page.getByTestId("latest").getByRole("link", { name: /Buat/ }).count()).toBe(0);

@@ -19,10 +19,12 @@ function AccessLevel({ level }: { level: LatestDocument["accessLevel"] }) {
 
 /**
  * 'Dokumen Terbaru': the newest documents, read-only (no create option). `detailPath` links each
- * title to its detail page; without it (the public landing, which has no detail page) titles
- * are plain text.
+ * title to its detail page; without it titles are plain text. On the dashboard a title opens its
+ * page through the router; on the public landing (`publicPage`) it is a plain link, as the public
+ * catalogue's titles are: a visitor's document page comes whole from the edge cache, where a
+ * router navigation would ask the Worker for its data.
  */
-export function LatestDocuments({ documents, detailPath }: { documents: LatestDocument[]; detailPath?: string }) {
+export function LatestDocuments({ documents, detailPath, publicPage = false }: { documents: LatestDocument[]; detailPath?: string; publicPage?: boolean }) {
   if (documents.length === 0) return <p className="text-sm text-slate-600">{dashboardText.latestEmpty}</p>;
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -40,7 +42,11 @@ export function LatestDocuments({ documents, detailPath }: { documents: LatestDo
             return (
               <tr key={document.uuid} data-testid="latest-document">
                 <td className="break-words px-4 py-3 font-medium text-slate-900">
-                  {detailPath ? (
+                  {detailPath && publicPage ? (
+                    <a href={`${detailPath}/${document.uuid}`} className="text-blue-700 hover:underline" data-testid="latest-title">
+                      {document.title}
+                    </a>
+                  ) : detailPath ? (
                     <AppLink to={`${detailPath}/${document.uuid}`} discover={false} className="text-blue-700 hover:underline" data-testid="latest-title">
                       {document.title}
                     </AppLink>
