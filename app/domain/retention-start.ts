@@ -30,4 +30,3 @@ export function retentionStartIssues(input: { date: string; year: number; today:
 
 /** '31 Desember 2026' for an ISO day (the messages above). */
 const longDate = (date: string) => new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-

@@ -1,6 +1,6 @@
 import { vitalDrillOutcome } from "./vital-drill";
 
-/** Arsip vital: the document section, the restore drill, the dashboard card and their messages. */
+/** Arsip vital: the document section, the restore drill and their messages (the dashboard's card has its own, in dashboard-cards.ts). */
 export const vitalText = {
   heading: "Arsip Vital",
   badge: "Vital",

@@ -128,10 +128,12 @@ describe("the outbox dispatch beside a running dispatcher", () => {
 describe("an event the dispatcher cannot handle", () => {
   it("holds the notifications behind it for seconds, not minutes: retried after 2 s and 4 s, then recorded as failed and passed over", async () => {
     await settleEvents();
-    // A day ahead: a dispatcher the queue consumer may start on the real clock finds the job's
-    // next attempt still to come, and leaves the attempts to this test.
+    // The dispatcher's job, due on this test's clock a day ahead: a dispatcher the queue consumer
+    // may start on the real clock finds it not yet due, and leaves every attempt to this test.
     const clock = testClock(new Date(Date.now() + 24 * 3600_000));
     const ctx = testJobContext("queue", clock);
+    const dispatcher = await createJob(ctx, { kind: "events.dispatch", singletonKey: "events.dispatch" });
+    await testEnv.DB.prepare("UPDATE jobs SET run_after = ? WHERE id = ?").bind(clock.now.toISOString(), dispatcher.id).run();
     const insertEvent = (payload: string, subject: string) =>
       testEnv.DB.prepare("INSERT INTO events (kind, subject_type, subject_id, payload, created_at) VALUES ('JOB_FINISHED', 'job', ?, ?, ?) RETURNING id")
         .bind(subject, payload, clock.now.toISOString())
@@ -147,7 +149,7 @@ describe("an event the dispatcher cannot handle", () => {
     };
 
     const first = await runSystemJob(ctx, "events.dispatch");
-    expect(first.outcome).toBe("retry");
+    expect(first).toEqual({ id: dispatcher.id, outcome: "retry" });
     expect(await waitsFor(first.id)).toEqual({ status: "QUEUED", ms: 2_000 });
     expect(await eventRow()).toMatchObject({ attempts: 1 });
 
