@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentProps, type ComponentType } from "react";
-import { AppLink } from "~/components/app-link";
+import { lazy, Suspense, type ComponentType } from "react";
 
 /** A lazily loaded component, and the way to fetch its code before it first renders. */
 export type LazyComponent<Props extends object> = ComponentType<Props> & { preload: () => void };
@@ -11,7 +10,7 @@ export type LazyComponent<Props extends object> = ComponentType<Props> & { prelo
  * for every boundary before it answers, so the server-rendered page already contains it
  * (without JavaScript too); the browser hydrates it once its chunk has arrived.
  *
- * `preload()` fetches the code ahead of time (see `PreloadLink`), so a dialog opened by a click
+ * `preload()` fetches the code ahead of time (see `PreloadLink` in `./preload-link`), so a dialog opened by a click
  * does not wait for its chunk; repeated calls cost nothing.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyComponent<Props> {
@@ -31,32 +30,4 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
       loadOnce().catch(() => (loading = undefined));
     },
   });
-}
-
-/** One observer for every PreloadLink of a page: the first one to come into view preloads its code. */
-let observer: IntersectionObserver | undefined;
-const preloadOf = new WeakMap<Element, () => void>();
-
-function observe(element: Element, preload: () => void): () => void {
-  if (typeof IntersectionObserver === "undefined") return () => {};
-  observer ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      preloadOf.get(entry.target)?.();
-      observer?.unobserve(entry.target);
-    }
-  });
-  preloadOf.set(element, preload);
-  observer.observe(element);
-  return () => observer?.unobserve(element);
-}
-
-/**
- * A link that opens a lazily loaded dialog (`?dialog=…`): the dialog's code is fetched when the
- * link is visible, hovered, focused or touched, so the click only waits for the page's data.
- */
-export function PreloadLink({ preload, ...props }: ComponentProps<typeof AppLink> & { preload: () => void }) {
-  const ref = useRef<HTMLAnchorElement>(null);
-  useEffect(() => (ref.current ? observe(ref.current, preload) : undefined), [preload]);
-  return <AppLink ref={ref} onMouseEnter={preload} onFocus={preload} onTouchStart={preload} {...props} />;
 }

@@ -12,7 +12,8 @@ import { formatDate } from "~/lib/format";
 import { accessRequests as accessRequestsText } from "~/i18n/access-requests";
 import { StatusBadge } from "./status-badge";
 import { TokenDownloadLink } from "./token-download-link";
-import { lazyComponent, PreloadLink } from "~/components/lazy-component";
+import { lazyComponent } from "~/components/lazy-component";
+import { PreloadLink } from "~/components/preload-link";
 import { AppLink } from "~/components/app-link";
 
 const s = accessRequestsText;
