@@ -1,10 +1,9 @@
 import { DataTable, EmptyState, FilterSelect, ListToolbar, Pagination, activeFilterCount, keysetPagination, listHref, sortOptions } from "~/components/list";
 import { documents as documentsText } from "~/i18n/documents";
-import type { Category, DocumentListPage } from "~/domain/documents";
-import type { BulkBerkasOption } from "~/domain/berkas";
+import type { ReactNode } from "react";
+import type { Category, DocumentListPage, DocumentListRow } from "~/domain/documents";
 import type { PageCursors } from "~/domain/list-page";
 import { documentColumns, documentSnippet } from "./document-columns";
-import { BulkActionBar, selectCell } from "./bulk-action-bar";
 import { filingText } from "~/i18n/filing";
 import { TEXT_FILTER_VALUES } from "~/domain/text-extraction";
 import { textFilterText } from "~/i18n/text-filter";
@@ -30,8 +29,7 @@ export function DocumentList({
   codes = [],
   textFilter = false,
   facets = null,
-  bulk = false,
-  berkasOptions = [],
+  bulk = null,
 }: {
   page: DocumentListPage;
   cursors: PageCursors;
@@ -45,10 +43,12 @@ export function DocumentList({
   notice?: string | null;
   /** The facets' counts (a searched or faceted list); null: the facets without counts. */
   facets?: Facets | null;
-  /** A checkbox per row and the 'Ubah Massal' bar (who may start a bulk edit). */
-  bulk?: boolean;
-  /** The berkas the bar may file into ('Masukkan ke Berkas'); none: that part of the bar is not shown. */
-  berkasOptions?: readonly BulkBerkasOption[];
+  /**
+   * 'Ubah Massal', for who may start a bulk edit: a checkbox per row and the bar under the list
+   * (`bulk-action-bar.tsx`). The signed-in list passes them in, so the public catalogue never
+   * loads their code.
+   */
+  bulk?: { selectCell: (row: DocumentListRow) => ReactNode; bar: ReactNode } | null;
 }) {
   const { query } = page;
   const defaults = documentListDefaults(query.q);
@@ -58,7 +58,7 @@ export function DocumentList({
     detailPath: mode === "app" ? basePath : null,
     titlePath: basePath,
     viewPath: basePath,
-    selectCell: bulk ? selectCell : undefined,
+    selectCell: bulk?.selectCell,
   });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -145,7 +145,7 @@ export function DocumentList({
         rowDetail={documentSnippet}
       />
       <Pagination {...keysetPagination(page, cursors, pageHref)} />
-      {bulk && page.data.length > 0 && <BulkActionBar page={page} categories={categories} codes={codes} berkasOptions={berkasOptions} />}
+      {page.data.length > 0 && bulk?.bar}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { bulkBerkasOptionsStatement } from "~/server/berkas/service.server";
 import { startBulkEdit } from "~/server/documents/bulk.server";
 import { AppLink } from "~/components/app-link";
+import { BulkActionBar, selectCell } from "~/components/documents/bulk-action-bar";
 
 export const meta = () => pageMeta({ title: documentsText.title });
 
@@ -70,7 +71,18 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <DocumentList page={page} cursors={cursors} categories={categories} codes={codes} textFilter={textFilter} notice={notice} facets={facets} basePath={href("/app/documents")} mode="app" bulk={bulk} berkasOptions={berkasOptions} />
+      <DocumentList
+        page={page}
+        cursors={cursors}
+        categories={categories}
+        codes={codes}
+        textFilter={textFilter}
+        notice={notice}
+        facets={facets}
+        basePath={href("/app/documents")}
+        mode="app"
+        bulk={bulk ? { selectCell, bar: <BulkActionBar page={page} categories={categories} codes={codes} berkasOptions={berkasOptions} /> } : null}
+      />
     </>
   );
 }
