@@ -71,7 +71,7 @@ export async function baselineBuild(
     mkdirSync(source);
     const archive = join(work, "baseline.tar");
     await runLogged(root, "git", ["archive", "--format=tar", "-o", archive, label], join(work, "baseline-archive.log"));
-    await runLogged(source, "tar", ["-xf", archive], join(work, "baseline-archive.log"));
+    await runLogged(source, "tar", ["-xf", archive], join(work, "baseline-extract.log"));
     symlinkSync(join(root, "node_modules"), join(source, "node_modules"), "dir");
     log(`building the baseline ${label}`);
     await runLogged(source, "npm", ["run", "build"], join(work, "baseline-build.log"));
