@@ -53,10 +53,4 @@ export const jobs = {
     filled: "Dilengkapi",
     documents: "Dokumen",
   } as Record<string, string>,
-  notFound: "Pekerjaan tidak ditemukan.",
-  denied: "Anda tidak memiliki izin untuk melihat pekerjaan ini.",
-  actorGone: "Pengguna yang menjalankan pekerjaan ini tidak lagi ada.",
-  deadLetter: (queue: string) => `Pesan dari antrean "${queue}" tidak dapat diproses (jenis tidak dikenal atau gagal di setiap percobaan).`,
-  deadLetterNotRunnable: "Pesan antrean yang gagal hanya dicatat, tidak dijalankan.",
-  eventFailed: (kind: string) => `Kejadian "${kind}" gagal disalurkan ke pelanggannya setelah beberapa percobaan.`,
 };

@@ -49,47 +49,41 @@ const CHARTS_PAGE_LIMIT_KB = 190;
 /**
  * Pages not yet within their limit, each with the size it measured when it was listed (kB, its
  * limit's kind included): it may not grow, and the test fails once it fits, so the entry is
- * removed then. Why they are over: React DOM, React Router and the app shell are 119.3 kB of every
- * page (a page of nothing, `not-found`), which leaves 5.7 kB for a page's own code; these pages'
+ * removed then. Why they are over: React DOM, React Router and the app shell are 118.1 kB of every
+ * page (a page of nothing, `not-found`), which leaves 6.9 kB for a page's own code; these pages'
  * forms (the form kit is 2.6 kB), lists (the list kit 3.0 kB) and strings need more, and what they
  * render on the first paint must hydrate with it. Issue 31 tracks cutting them.
  */
 const OVER_LIMIT_KB: Record<string, number> = {
-  "routes/panduan": 127.2,
-  "routes/public-documents": 129.9,
-  "routes/public-document": 125.9,
-  "routes/ppid/status": 127.4,
-  "routes/app/documents": 132.4,
-  "routes/app/documents-create": 132.3,
-  "routes/app/documents-bulk-upload": 135.1,
-  "routes/app/document-detail": 128.9,
-  "routes/app/document-update": 135.7,
-  "routes/app/access-request": 129.5,
-  "routes/app/access-request-download": 130.8,
-  "routes/app/trash": 134.1,
-  "routes/app/disposal": 128.9,
-  "routes/app/disposal-list": 128.6,
-  "routes/app/berkas-detail": 133.6,
-  "routes/app/pemindahan": 126.8,
-  "routes/app/pemindahan-detail": 130.3,
-  "routes/app/audit-logs": 127.7,
-  "routes/app/manage-unit-kerja": 126.4,
-  "routes/app/unit-kerja-update": 125.2,
-  "routes/app/users": 127.3,
-  "routes/app/users-create": 125.9,
-  "routes/app/user-update": 126.7,
-  "routes/app/classification": 127.9,
-  "routes/app/classification-create": 126.0,
-  "routes/app/classification-update": 129.5,
-  "routes/app/classification-import": 127.8,
-  "routes/app/ppid/register": 129.1,
-  "routes/app/ppid/dip-entries": 129.5,
-  "routes/app/ppid/consequence-tests": 129.5,
-  "routes/app/ppid/detail": 129.7,
-  "routes/app/jobs": 126.2,
-  "routes/app/imports": 128.9,
-  "routes/app/job-detail": 126.3,
-  "routes/app/api-tokens": 130.6,
+  "routes/panduan": 126.0,
+  "routes/public-documents": 128.7,
+  "routes/ppid/status": 126.3,
+  "routes/app/documents": 131.3,
+  "routes/app/documents-create": 131.1,
+  "routes/app/documents-bulk-upload": 133.9,
+  "routes/app/document-detail": 127.8,
+  "routes/app/document-update": 134.5,
+  "routes/app/access-request": 128.3,
+  "routes/app/access-request-download": 129.7,
+  "routes/app/trash": 132.9,
+  "routes/app/disposal": 127.7,
+  "routes/app/disposal-list": 127.4,
+  "routes/app/berkas-detail": 132.4,
+  "routes/app/pemindahan": 125.6,
+  "routes/app/pemindahan-detail": 129.2,
+  "routes/app/audit-logs": 126.6,
+  "routes/app/manage-unit-kerja": 125.3,
+  "routes/app/users": 126.2,
+  "routes/app/user-update": 125.5,
+  "routes/app/classification": 126.7,
+  "routes/app/classification-update": 128.3,
+  "routes/app/classification-import": 126.6,
+  "routes/app/ppid/register": 128.0,
+  "routes/app/ppid/dip-entries": 128.4,
+  "routes/app/ppid/consequence-tests": 128.4,
+  "routes/app/ppid/detail": 128.6,
+  "routes/app/imports": 127.7,
+  "routes/app/api-tokens": 129.5,
 };
 
 const chartChunk = (file: string) => /^\/assets\/chart-runtime-[\w-]+\.js$/.test(file);

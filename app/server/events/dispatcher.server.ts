@@ -7,7 +7,7 @@
  */
 import type { DomainEvent, EventKind } from "~/domain/events";
 import { assertCan } from "~/domain/policy";
-import { jobs as jobsText } from "~/i18n/jobs";
+import { jobMessages } from "~/i18n/jobs-messages";
 import type { Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
@@ -82,7 +82,7 @@ export async function dispatchEvents(ctx: ServiceContext, _job: RunningJob): Pro
       cursor: next.id,
       counts: { failed: 1, passed },
       finished: false,
-      after: () => recordFailedWork(ctx, "events", { eventId: next.id, kind: next.kind, subject: next.subject_id }, next.attempts + 1, `${jobsText.eventFailed(next.kind)} ${message}`),
+      after: () => recordFailedWork(ctx, "events", { eventId: next.id, kind: next.kind, subject: next.subject_id }, next.attempts + 1, `${jobMessages.eventFailed(next.kind)} ${message}`),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { jobs as jobsText } from "~/i18n/jobs";
+import { jobMessages } from "~/i18n/jobs-messages";
 import type { ServiceContext } from "../context.server";
 
 /**
@@ -23,7 +23,7 @@ export async function recordFailedWork(ctx: Pick<ServiceContext, "db" | "now">, 
       status: "FAILED",
       params: JSON.stringify({ source, message: message.slice(0, 4000), attempts }),
       counts: "{}",
-      error: (error ?? jobsText.deadLetter(source)).slice(0, 1000),
+      error: (error ?? jobMessages.deadLetter(source)).slice(0, 1000),
       created_at: iso,
       started_at: iso,
       finished_at: iso,

@@ -5,7 +5,7 @@
 import { NotFoundError } from "~/domain/errors";
 import type { JobKind } from "~/domain/jobs";
 import type { JobName, SystemActor } from "~/domain/policy";
-import { jobs as jobsText } from "~/i18n/jobs";
+import { jobMessages } from "~/i18n/jobs-messages";
 import { sealAuditChain } from "../audit/chain.server";
 import { scheduledAuditChainCheck } from "../audit/integrity.server";
 import { actorOf, type ServiceContext } from "../context.server";
@@ -92,7 +92,7 @@ const HANDLERS: Record<JobKind, JobHandler> = {
   "queue.dead-letter": {
     system: "queue",
     async slice() {
-      return { cursor: null, finished: true, failed: jobsText.deadLetterNotRunnable };
+      return { cursor: null, finished: true, failed: jobMessages.deadLetterNotRunnable };
     },
   },
 };
@@ -114,6 +114,6 @@ export async function contextForJob(base: ServiceContext, job: RunningJob): Prom
     return { ...base, actor: { system } };
   }
   const row = await usersWithRole(base.db).where("u.id", "=", job.actorUserId).executeTakeFirst();
-  if (!row) throw new NotFoundError(jobsText.actorGone);
+  if (!row) throw new NotFoundError(jobMessages.actorGone);
   return { ...base, actor: actorOf(toSessionUser(row)) };
 }

@@ -8,7 +8,7 @@ import type { JobListQuery } from "~/domain/job-schemas";
 import { isJobKind, type JobDetailView, type JobView } from "~/domain/jobs";
 import { listPage, type ListPage } from "~/domain/list-page";
 import { can } from "~/domain/policy";
-import { jobs as text } from "~/i18n/jobs";
+import { jobMessages } from "~/i18n/jobs-messages";
 import { requireUser, type ServiceContext } from "../context.server";
 import { containsAny } from "../db/like-pattern.server";
 
@@ -88,7 +88,7 @@ export async function listJobs(ctx: ServiceContext, query: JobListQuery): Promis
 export async function getJob(ctx: ServiceContext, uuid: string): Promise<JobDetailView> {
   requireUser(ctx);
   const row = await jobRows(ctx).where("j.uuid", "=", uuid).executeTakeFirst();
-  if (!row || !can(ctx.actor, { type: "job.view", ownerId: row.actor_user_id })) throw new NotFoundError(text.notFound);
+  if (!row || !can(ctx.actor, { type: "job.view", ownerId: row.actor_user_id })) throw new NotFoundError(jobMessages.notFound);
   const report = await ctx.db
     .selectFrom("job_items")
     .select(["subject", "label", "outcome", "reason"])
