@@ -4,8 +4,6 @@ export const unitKerja = {
   description: "Kelola data unit kerja (fakultas, lembaga, dan unit) beserta pejabat penanggung jawabnya.",
   create: "+ Tambah Unit Kerja",
   search: "Cari unit kerja...",
-  createTitle: "Tambah Unit Kerja",
-  updateTitle: "Ubah Unit Kerja",
   columns: {
     no: "No",
     nama: "Nama",
@@ -15,26 +13,14 @@ export const unitKerja = {
     updatedAt: "Terakhir Diperbarui",
     actions: "Aksi",
   },
-  fields: { nama: "Nama", jenis: "Jenis", email: "Email", namaPejabat: "Nama Pejabat", isRecordsCentre: "Unit kearsipan (pusat arsip)" },
   recordsCentreBadge: "Unit kearsipan",
-  recordsCentreHint:
-    "Unit kearsipan menerima pemindahan arsip inaktif dari unit pengolah. Hanya satu unit; menandai unit ini mencabut tanda dari unit lain. Nama Pejabat dicetak pada Berita Acara Pemindahan.",
-  created: "Unit kerja berhasil dibuat.",
-  updated: "Unit kerja berhasil diperbarui.",
-  createFailed: "Gagal membuat unit kerja.",
-  updateFailed: "Gagal memperbarui unit kerja.",
   deleteTitle: "Konfirmasi Hapus",
   deleteConfirm: (nama: string) =>
     `Apakah Anda yakin ingin menghapus unit kerja "${nama}"? Tindakan ini tidak dapat dibatalkan.`,
   confirmDelete: "Ya, Hapus",
   cancel: "Batal",
   deleting: "Menghapus...",
-  submit: "Simpan",
-  saving: "Menyimpan...",
-  success: "Sukses!",
-  backToList: "Kembali ke Daftar",
   actions: { edit: "Edit", delete: "Hapus" },
-  notFound: "Unit kerja tidak ditemukan.",
 } as const;
 
 /** What the server answers: validation, refusals and outcomes (never in a page's browser bundle). */

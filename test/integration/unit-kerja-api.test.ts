@@ -3,6 +3,7 @@ import type { ListPage } from "~/domain/list-query";
 import type { UnitKerjaView } from "~/domain/unit-kerja";
 import { api as apiText } from "~/i18n/api";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
 import { testEnv } from "../support/worker/env";
@@ -37,7 +38,7 @@ describe("/api/v1/unit-kerja", () => {
       }),
       201,
     );
-    expect(created.message).toBe(m.created);
+    expect(created.message).toBe(unitKerjaForm.created);
     expect(created.data).toStrictEqual({
       id: expect.any(Number),
       nama,
@@ -55,7 +56,7 @@ describe("/api/v1/unit-kerja", () => {
       await send(admin, "PUT", `/api/v1/unit-kerja/${id}`, { json: { nama: `${nama} Baru`, jenis: "Fakultas", email: "", namaPejabat: "" } }),
       200,
     );
-    expect(updated).toMatchObject({ message: m.updated, data: { id, nama: `${nama} Baru`, email: null, namaPejabat: null } });
+    expect(updated).toMatchObject({ message: unitKerjaForm.updated, data: { id, nama: `${nama} Baru`, email: null, namaPejabat: null } });
 
     const createAudit = await testEnv.DB.prepare("SELECT details FROM audit_logs WHERE action = 'UNIT_KERJA_CREATE' AND message LIKE ?")
       .bind(`%${nama}%`)
@@ -112,8 +113,8 @@ describe("/api/v1/unit-kerja", () => {
     expect(await unitCount()).toBe(count);
     expect(await auditFor(other.id)).toHaveLength(0);
     for (const id of ["999999999", "abc", "0", "1e3"]) {
-      await expectError(await send(admin, "GET", `/api/v1/unit-kerja/${id}`), 404, m.notFound, id);
-      await expectError(await send(admin, "DELETE", `/api/v1/unit-kerja/${id}`), 404, m.notFound, id);
+      await expectError(await send(admin, "GET", `/api/v1/unit-kerja/${id}`), 404, unitKerjaForm.notFound, id);
+      await expectError(await send(admin, "DELETE", `/api/v1/unit-kerja/${id}`), 404, unitKerjaForm.notFound, id);
     }
   });
 

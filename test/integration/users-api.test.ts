@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { UserDetail, UserView } from "~/domain/users";
 import type { ListPage } from "~/domain/list-query";
 import { api as apiText } from "~/i18n/api";
+import { userForm } from "~/i18n/user-form";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { expectJson, expectNoSecrets, send, sessionWorks, signedIn } from "../support/worker/admin";
 import { expectError } from "../support/worker/documents";
@@ -45,7 +46,7 @@ describe("POST /api/v1/users", () => {
     });
     const text = await response.clone().text();
     const body = await expectJson<Saved>(response, 201);
-    expect(body.message).toBe(m.created);
+    expect(body.message).toBe(userForm.created);
     expect(body.data).toStrictEqual({
       id: expect.any(Number),
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -177,7 +178,7 @@ describe("PUT /api/v1/users/:uuid", () => {
       json: { fullName: "Nama Baru", username: "", email: "", password: "", roleName: "" },
     });
     const body = await expectJson<Saved>(response, 200);
-    expect(body.message).toBe(m.updated);
+    expect(body.message).toBe(userForm.updated);
     expect(body.data).toMatchObject({ fullName: "Nama Baru", username: user.username, email: `${user.username}@example.test`, role: { roleName: "Viewer" } });
     const after = (await userRow(user.uuid))!;
     expect(after.password_hash).toBe(before.password_hash);

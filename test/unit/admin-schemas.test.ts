@@ -5,7 +5,8 @@ import { parseListParams } from "~/domain/list-query";
 import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { UserCreateSchema, UserListQuerySchema, UserUpdateSchema } from "~/domain/users";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
-import { users as usersText, userMessages } from "~/i18n/users";
+import { userForm } from "~/i18n/user-form";
+import { userMessages } from "~/i18n/users";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 
 const v = userMessages.validation;
@@ -42,7 +43,7 @@ describe("UserUpdateSchema", () => {
     expect(UserUpdateSchema.parse({ fullName: "", username: " ", email: "", password: "", roleName: "", unitKerjaId: "" })).toEqual({});
     expect(UserUpdateSchema.parse({ password: "sandi-baru-1", unitKerjaId: "3" })).toEqual({ password: "sandi-baru-1", unitKerjaId: 3 });
     expect(messages(UserUpdateSchema.safeParse({ password: "pendek" }))).toEqual({ password: v.passwordMin });
-    expect(usersText.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
+    expect(userForm.passwordHint).toBe("Kosongkan jika tidak ingin mengubah");
   });
 });
 

@@ -7,11 +7,11 @@ import { UnitKerjaListQuerySchema, UnitKerjaSchema } from "~/domain/unit-kerja";
 import { requireUser } from "~/server/context.server";
 import { createUnitKerja, deleteUnitKerja, getUnitKerja, listUnitKerja, updateUnitKerja } from "~/server/unit-kerja/service.server";
 import { userFormOptions } from "~/server/users/service.server";
-import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { unitKerjaMessages } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import type { HonoEnv } from "../hono-env";
 import { jsonBody, listQuery, pathParam, route } from "./contract";
 
-const m = unitKerjaText;
 const TAG = "Unit kerja";
 const idParam = pathParam("id", "The work unit's id.", { type: "integer", minimum: 1 });
 
@@ -31,7 +31,7 @@ export const unitKerjaApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       requireUser(ctx);
       const unit = await createUnitKerja(ctx, c.req.valid("json"));
-      return c.json({ message: m.created, data: unit }, 201);
+      return c.json({ message: unitKerjaForm.created, data: unit }, 201);
     },
   )
   // Every unit as { id, nama } (the user form's select; not paged).
@@ -53,7 +53,7 @@ export const unitKerjaApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       requireUser(ctx);
       const unit = await updateUnitKerja(ctx, c.req.param("id"), c.req.valid("json"));
-      return c.json({ message: m.updated, data: unit });
+      return c.json({ message: unitKerjaForm.updated, data: unit });
     },
   )
   .delete(

@@ -5,11 +5,11 @@ import { EndSessionsSchema, UserCreateSchema, UserListQuerySchema, UserUpdateSch
 import { currentUser } from "~/server/auth/service.server";
 import { requireUser } from "~/server/context.server";
 import { createUser, deleteUser, getUser, listUsers, revokeUserSessions, updateUser } from "~/server/users/service.server";
-import { users as usersText, userMessages } from "~/i18n/users";
+import { userForm } from "~/i18n/user-form";
+import { userMessages } from "~/i18n/users";
 import type { HonoEnv } from "../hono-env";
 import { jsonBody, listQuery, optionalJsonBody, pathParam, route } from "./contract";
 
-const m = usersText;
 const TAG = "Users";
 const uuidParam = pathParam("uuid", "The user's uuid.");
 
@@ -50,7 +50,7 @@ export const usersApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       requireUser(ctx);
       const user = await createUser(ctx, c.req.valid("json"));
-      return c.json({ message: m.created, data: user }, 201);
+      return c.json({ message: userForm.created, data: user }, 201);
     },
   )
   .get(
@@ -76,7 +76,7 @@ export const usersApi = new Hono<HonoEnv>()
       requireUser(ctx);
       const input = c.req.valid("json");
       const user = await updateUser(ctx, c.req.param("uuid"), input);
-      const message = input.active === false ? userMessages.deactivated : input.active === true ? userMessages.activated : m.updated;
+      const message = input.active === false ? userMessages.deactivated : input.active === true ? userMessages.activated : userForm.updated;
       return c.json({ message, data: user });
     },
   )

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import { CheckboxField, Field, FormBanner, useFormKit, type FormReply, type FormRules } from "~/components/form";
-import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import { CsrfField } from "~/components/form/csrf-field";
 
-const m = unitKerjaText;
+const m = unitKerjaForm;
 const f = m.fields;
 
 export type UnitKerjaFormDefaults = { nama?: string; jenis?: string; email?: string | null; namaPejabat?: string | null; isRecordsCentre?: boolean };

@@ -5,10 +5,10 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Field, FormBanner, RadioGroup, SelectField, useFormKit, type FormReply, type FormRules } from "~/components/form";
 import { ROLE_NAMES, ROLES } from "~/domain/roles";
 import type { UnitKerjaOption } from "~/domain/users";
-import { users as usersText } from "~/i18n/users";
+import { userForm } from "~/i18n/user-form";
 import { CsrfField } from "~/components/form/csrf-field";
 
-const m = usersText;
+const m = userForm;
 const f = m.fields;
 
 export type UserFormDefaults = {

@@ -8,10 +8,10 @@ import { pageMeta } from "~/lib/meta";
 import { createPageData, parseOrInvalid, savedHref } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { createUnitKerja } from "~/server/unit-kerja/service.server";
-import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 
-const m = unitKerjaText;
+const m = unitKerjaForm;
 
 export const meta = () => pageMeta({ title: m.createTitle });
 

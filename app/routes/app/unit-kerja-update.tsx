@@ -12,10 +12,10 @@ import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getUnitKerja, updateUnitKerja } from "~/server/unit-kerja/service.server";
-import { unitKerja as unitKerjaText } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 
-const m = unitKerjaText;
+const m = unitKerjaForm;
 
 export const handle = unitKerjaBreadcrumb;
 

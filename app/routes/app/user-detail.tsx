@@ -20,12 +20,14 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { EndSessionsSchema } from "~/domain/users";
 import { parseOrInvalid } from "~/domain/form-input";
 import { t } from "~/i18n/id";
+import { userDetail } from "~/i18n/user-detail";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { AppLink } from "~/components/app-link";
 
 const m = usersText;
-const d = m.detail;
+const u = userDetail;
+const d = u.detail;
 
 export const handle = userBreadcrumb;
 
@@ -91,8 +93,8 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
     [d.createdAt, formatDate(user.createdAt, "DD MMMM YYYY HH:mm")],
     [d.updatedAt, formatDate(user.updatedAt, "DD MMMM YYYY HH:mm")],
     [m.status, <UserStatusBadge user={user} long />],
-    [d.activeSessions, <span data-testid="active-sessions">{m.activeSessions(user.activeSessions)}</span>],
-    [d.activeApiTokens, <span data-testid="active-api-tokens">{m.activeApiTokens(user.activeApiTokens)}</span>],
+    [d.activeSessions, <span data-testid="active-sessions">{u.activeSessions(user.activeSessions)}</span>],
+    [d.activeApiTokens, <span data-testid="active-api-tokens">{u.activeApiTokens(user.activeApiTokens)}</span>],
   ];
   return (
     <div className="mx-auto max-w-4xl">
@@ -103,26 +105,26 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
         <AppLink to={`${here}/update`} className={buttonClass.primary} data-testid="update-user">
-          {m.update}
+          {u.update}
         </AppLink>
         {!isSelf && (
           <AppLink to={`${here}?dialog=delete`} className={buttonClass.danger} data-testid="delete-user">
-            {m.delete}
+            {u.delete}
           </AppLink>
         )}
         <AppLink to={`${here}?dialog=end-sessions`} className={buttonClass.secondary} data-testid="end-sessions">
-          {m.endSessions}
+          {u.endSessions}
         </AppLink>
         {!isSelf && user.active && (
           <AppLink to={`${here}?dialog=deactivate`} className={buttonClass.secondary} data-testid="deactivate-user">
-            {m.deactivate}
+            {u.deactivate}
           </AppLink>
         )}
         {!user.active && (
           <Form method="post">
             <CsrfField />
             <button type="submit" name="intent" value="activate" className={buttonClass.secondary} data-testid="activate-user">
-              {m.activate}
+              {u.activate}
             </button>
           </Form>
         )}
@@ -137,10 +139,10 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       )}
       {dialog === "end-sessions" && (
         <ConfirmDialog
-          title={m.endSessionsTitle}
+          title={u.endSessionsTitle}
           cancelTo={here}
           cancelLabel={m.cancel}
-          confirmLabel={m.endSessionsAction}
+          confirmLabel={u.endSessionsAction}
           busyLabel={t.loading}
           intent="end-sessions"
           testId="end-sessions-dialog"
@@ -148,25 +150,25 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
             user.activeApiTokens > 0 && (
               <label className="flex items-start gap-2 text-sm">
                 <input type="checkbox" name="endApiTokens" className="mt-1 h-4 w-4" data-testid="end-api-tokens" />
-                <span>{m.endApiTokens(user.activeApiTokens)}</span>
+                <span>{u.endApiTokens(user.activeApiTokens)}</span>
               </label>
             )
           }
         >
-          {m.endSessionsConfirm(user.username)}
+          {u.endSessionsConfirm(user.username)}
         </ConfirmDialog>
       )}
       {dialog === "deactivate" && (
         <ConfirmDialog
-          title={m.deactivateTitle}
+          title={u.deactivateTitle}
           cancelTo={here}
           cancelLabel={m.cancel}
-          confirmLabel={m.deactivateAction}
-          busyLabel={m.deactivating}
+          confirmLabel={u.deactivateAction}
+          busyLabel={u.deactivating}
           intent="deactivate"
           testId="deactivate-dialog"
         >
-          {m.deactivateConfirm(user.fullName)}
+          {u.deactivateConfirm(user.fullName)}
         </ConfirmDialog>
       )}
     </div>

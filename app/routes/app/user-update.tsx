@@ -12,11 +12,11 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getUser, updateUser, userFormOptions } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
-import { users as usersText } from "~/i18n/users";
-import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
+import { userForm } from "~/i18n/user-form";
+import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 
-const m = usersText;
+const m = userForm;
 
 export const handle = userBreadcrumb;
 
@@ -59,4 +59,9 @@ export default function UpdateUser({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const ErrorBoundary = UserErrorBoundary;
+const backToList = { to: href("/app/users"), label: m.backToList };
+
+/** 'Pengguna tidak ditemukan.' (an unknown uuid) with a way back to the list, in the form's strings (the page loads no others). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: ({ message }) => <ErrorPanel title={message ?? m.notFound} message={null} back={backToList} /> }} />;
+}

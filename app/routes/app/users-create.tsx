@@ -9,10 +9,10 @@ import { createPageData, parseOrInvalid, savedHref } from "~/routes/helpers/admi
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { createUser, userFormOptions } from "~/server/users/service.server";
 import { t } from "~/i18n/id";
-import { users as usersText } from "~/i18n/users";
+import { userForm } from "~/i18n/user-form";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 
-const m = usersText;
+const m = userForm;
 
 export const meta = () => pageMeta({ title: t.pages.createUser });
 

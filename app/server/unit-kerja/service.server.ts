@@ -3,7 +3,8 @@ import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan } from "~/domain/policy";
 import type { UnitKerjaInput, UnitKerjaListQuery, UnitKerjaView } from "~/domain/unit-kerja";
 import { t } from "~/i18n/id";
-import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
+import { unitKerjaMessages } from "~/i18n/unit-kerja";
+import { unitKerjaForm } from "~/i18n/unit-kerja-form";
 import type { ServiceContext } from "../context.server";
 import {
   findUnitKerja,
@@ -36,7 +37,7 @@ export const parseUnitKerjaId = (value: string): number | null => (/^\d{1,9}$/.t
 
 async function findOr404(ctx: ServiceContext, id: number | null): Promise<UnitKerjaRow> {
   const row = id === null ? undefined : await findUnitKerja(ctx, id);
-  if (!row) throw new NotFoundError(unitKerjaText.notFound);
+  if (!row) throw new NotFoundError(unitKerjaForm.notFound);
   return row;
 }
 
