@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { transferText } from "../i18n/transfers";
+import { transferMessages } from "../i18n/transfers";
 import type { BerkasDescription } from "./berkas";
 
 /**
@@ -14,7 +14,7 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 /** Berkas per proposal: one batch moves them, and the Daftar stays readable. */
 export const MAX_TRANSFER_BERKAS = 100;
 
-const v = transferText.validation;
+const v = transferMessages.validation;
 
 /** 'Usulkan Pemindahan': the chosen berkas (checkboxes named `berkas`) and a note. */
 export const ProposeTransferSchema = z.object({

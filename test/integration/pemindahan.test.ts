@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { transferText } from "~/i18n/transfers";
+import { transferMessages } from "~/i18n/transfers";
 import { getBerkas } from "~/server/berkas/service.server";
 import { getBeritaAcaraVerification } from "~/server/disposal/berita-acara.server";
 import { getDocument } from "~/server/documents/service.server";
@@ -89,17 +89,17 @@ describe("pemindahan arsip inaktif", () => {
     expect(workspace.centre?.id).toBe(centre.id);
     expect(workspace.candidates.map((row) => row.id)).toContain(old.id);
     expect(workspace.candidates.map((row) => row.id)).not.toContain(active.id);
-    await expect(proposeTransfer(owner, { berkas: [active.id] })).rejects.toThrow(transferText.notCandidate(active.number));
+    await expect(proposeTransfer(owner, { berkas: [active.id] })).rejects.toThrow(transferMessages.notCandidate(active.number));
     // Another unit cannot propose this unit's berkas.
-    await expect(proposeTransfer(await serviceContext(world.requester.user), { berkas: [old.id] })).rejects.toThrow(transferText.proposeDenied);
+    await expect(proposeTransfer(await serviceContext(world.requester.user), { berkas: [old.id] })).rejects.toThrow(transferMessages.proposeDenied);
 
     const proposal = await proposeTransfer(owner, { berkas: [old.id], note: "Pindah akhir tahun" });
     expect(proposal.number).toMatch(/^PA\/\d{4}\/\d{3}$/);
     // Proposed: not offered again, and the berkas takes no more documents.
     expect((await transferWorkspace(owner, {})).candidates.map((row) => row.id)).not.toContain(old.id);
-    await expect(proposeTransfer(owner, { berkas: [old.id] })).rejects.toThrow(transferText.notCandidate(old.number));
+    await expect(proposeTransfer(owner, { berkas: [old.id] })).rejects.toThrow(transferMessages.notCandidate(old.number));
     // The unit cannot decide its own proposal; the records centre can.
-    await expect(acceptTransfer(owner, proposal.uuid, {})).rejects.toThrow(transferText.decideDenied);
+    await expect(acceptTransfer(owner, proposal.uuid, {})).rejects.toThrow(transferMessages.decideDenied);
     const centreCtx = await serviceContext(archivist.user);
     expect((await getTransfer(centreCtx, proposal.uuid)).canDecide).toBe(true);
 
@@ -107,7 +107,7 @@ describe("pemindahan arsip inaktif", () => {
     const accepted = await acceptTransfer(centreCtx, proposal.uuid, { locations: [{ position: 1, box: "12", rack: "B-3" }] });
     console.info(`Pemindahan accepted (render, store, batch): ${(performance.now() - acceptStarted).toFixed(0)} ms`);
     expect(accepted.beritaAcara.number).toBe(`BA/${proposal.number}`);
-    await expect(acceptTransfer(centreCtx, proposal.uuid, {})).rejects.toThrow(transferText.notOpen);
+    await expect(acceptTransfer(centreCtx, proposal.uuid, {})).rejects.toThrow(transferMessages.notOpen);
 
     // Custody: the berkas and its documents are the records centre's; the location is recorded.
     expect((await getBerkas(owner, old.id)).custody).toEqual({ unitKerjaId: centre.id, unitKerjaName: centre.nama, box: "12", rack: "B-3" });

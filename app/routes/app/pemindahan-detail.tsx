@@ -10,7 +10,8 @@ import { kurunWaktu } from "~/domain/berkas-view";
 import { verificationPath } from "~/domain/berita-acara";
 import type { TransferItemView } from "~/domain/transfers";
 import { berkasText } from "~/i18n/berkas";
-import { transferText as m } from "~/i18n/transfers";
+import { transferDetail as d } from "~/i18n/transfer-detail";
+import { transferMessages, transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { transferBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
@@ -22,7 +23,7 @@ import { acceptTransfer, getTransfer, rejectTransfer } from "~/server/transfers/
 
 export const handle = transferBreadcrumb;
 
-export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? m.detailTitle(loaderData.transfer.number) : m.title });
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? d.detailTitle(loaderData.transfer.number) : m.title });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { transfer: await orRouteError(() => getTransfer(getSignedIn(context), params.uuid)) };
@@ -38,12 +39,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     async () => {
       if (form.get("intent") === "reject") {
         await rejectTransfer(ctx, params.uuid, { reason: form.get("reason") });
-        return { to: here, toast: m.rejected };
+        return { to: here, toast: transferMessages.rejected };
       }
       const positions = [...form.keys()].filter((key) => key.startsWith("box-")).map((key) => Number(key.slice(4)));
       const locations = positions.map((position) => ({ position, box: form.get(`box-${position}`) ?? "", rack: form.get(`rack-${position}`) ?? "" }));
       const { beritaAcara } = await acceptTransfer(ctx, params.uuid, { locations });
-      return { to: here, toast: m.accepted(beritaAcara.number) };
+      return { to: here, toast: transferMessages.accepted(beritaAcara.number) };
     },
     { toast: { to: here } },
   );
@@ -53,7 +54,7 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
   const { transfer } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const f = m.facts;
+  const f = d.facts;
   const c = m.columns;
   const base = href("/app/pemindahan/:uuid", { uuid: transfer.uuid });
   const facts: DetailItem[] = [
@@ -71,10 +72,10 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
             f.beritaAcara,
             <span className="flex flex-wrap gap-x-4 gap-y-1">
               <a href={`${base}/berita-acara.pdf`} className="font-medium text-blue-700 underline" data-testid="transfer-ba-pdf">
-                {m.downloadPdf}
+                {d.downloadPdf}
               </a>
               <a href={verificationPath(transfer.beritaAcara.uuid)} className="font-medium text-blue-700 underline" data-testid="transfer-verify">
-                {m.verify}
+                {d.verify}
               </a>
             </span>,
           ],
@@ -95,21 +96,21 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
       header: c.box,
       width: decide ? "13%" : "9%",
       cell: (row) =>
-        decide ? <input name={`box-${row.position}`} maxLength={50} aria-label={m.boxFor(row.berkasNumber)} className={inputClass} data-testid="transfer-box" /> : (row.box ?? "–"),
+        decide ? <input name={`box-${row.position}`} maxLength={50} aria-label={d.boxFor(row.berkasNumber)} className={inputClass} data-testid="transfer-box" /> : (row.box ?? "–"),
     },
     {
       key: "rack",
       header: c.rack,
       width: decide ? "13%" : "9%",
       cell: (row) =>
-        decide ? <input name={`rack-${row.position}`} maxLength={50} aria-label={m.rackFor(row.berkasNumber)} className={inputClass} data-testid="transfer-rack" /> : (row.rack ?? "–"),
+        decide ? <input name={`rack-${row.position}`} maxLength={50} aria-label={d.rackFor(row.berkasNumber)} className={inputClass} data-testid="transfer-rack" /> : (row.rack ?? "–"),
     },
   ];
   const table = <DataTable columns={columns} rows={transfer.items} rowKey={(row) => String(row.position)} label={c.title} testId="transfer-items" rowTestId="transfer-item" />;
   return (
     <div className="mx-auto max-w-6xl">
       <BackLink fallback={href("/app/pemindahan")} />
-      <PageHeader title={m.detailTitle(transfer.number)} />
+      <PageHeader title={d.detailTitle(transfer.number)} />
       <section aria-labelledby="transfer-facts" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="transfer-facts" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
           {m.title}
@@ -122,17 +123,17 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
             {m.listTitle}
           </h2>
           <a href={`${base}/daftar.csv`} className={buttonClass.secondary} data-testid="transfer-csv" download>
-            {m.downloadCsv}
+            {d.downloadCsv}
           </a>
         </div>
         {decide ? (
           <Form method="post" data-testid="accept-form">
             <CsrfField />
-            <p className="px-4 pt-3 text-sm text-slate-600">{m.acceptHelp}</p>
+            <p className="px-4 pt-3 text-sm text-slate-600">{d.acceptHelp}</p>
             {table}
             <div className="flex justify-end border-t border-slate-200 p-4">
               <button type="submit" name="intent" value="accept" className={buttonClass.primary} disabled={busy("accept")} data-testid="accept-transfer">
-                {busy("accept") ? m.accepting : m.accept}
+                {busy("accept") ? d.accepting : d.accept}
               </button>
             </div>
           </Form>
@@ -143,16 +144,16 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
       {decide && (
         <section aria-labelledby="reject-heading" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="reject-heading" className="text-lg font-semibold text-slate-900">
-            {m.rejectHeading}
+            {d.rejectHeading}
           </h2>
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
             <CsrfField />
             <label className="min-w-64 flex-1 text-sm">
-              {m.reason}
+              {d.reason}
               <input name="reason" required minLength={5} maxLength={500} className={inputClass} />
             </label>
             <button type="submit" name="intent" value="reject" className={buttonClass.danger} disabled={busy("reject")} data-testid="reject-transfer">
-              {busy("reject") ? m.rejecting : m.reject}
+              {busy("reject") ? d.rejecting : d.reject}
             </button>
           </Form>
         </section>

@@ -7,7 +7,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, type Column } from "~/components/list";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { TransferCandidate, TransferSummary } from "~/domain/transfers";
-import { transferText as m } from "~/i18n/transfers";
+import { transferMessages, transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     ctx,
     async () => {
       const proposal = await proposeTransfer(ctx, { berkas: form.getAll("berkas"), note: form.get("note") ?? "" });
-      return { to: href("/app/pemindahan/:uuid", { uuid: proposal.uuid }), toast: m.proposed(proposal.number) };
+      return { to: href("/app/pemindahan/:uuid", { uuid: proposal.uuid }), toast: transferMessages.proposed(proposal.number) };
     },
     { toast: { to: back } },
   );

@@ -22,7 +22,7 @@ import {
   type TransferView,
 } from "~/domain/transfers";
 import { berkasText } from "~/i18n/berkas";
-import { transferText as m } from "~/i18n/transfers";
+import { transferMessages as m, transferText } from "~/i18n/transfers";
 import { commit, type Step } from "../audit/commit.server";
 import { berkasSelect, notOnOpenTransfer, recordsCentre, toBerkasView, type BerkasEb } from "../berkas/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -408,7 +408,7 @@ export async function rejectTransfer(ctx: ServiceContext, uuid: string, fields: 
 /** The Daftar Arsip yang Dipindahkan of a proposal as CSV (who may see the transfer). */
 export async function transferListCsv(ctx: ServiceContext, uuid: string): Promise<{ fileName: string; body: string }> {
   const view = await getTransfer(ctx, uuid);
-  const c = m.columns;
+  const c = transferText.columns;
   let body = csvLine(["No", c.berkasNumber, c.code, c.title, c.period, c.items, c.developmentLevel, c.box, c.rack]);
   for (const item of view.items) {
     body += csvLine([

@@ -1,0 +1,28 @@
+/** What a transfer proposal's page says beyond the shared transfer strings: its facts, the decision forms and the downloads (the list does not load them). */
+export const transferDetail = {
+  detailTitle: (number: string) => `Pemindahan ${number}`,
+  facts: {
+    unit: "Unit pengolah",
+    status: "Status",
+    proposedBy: "Diusulkan oleh",
+    proposedAt: "Tanggal usul",
+    note: "Catatan",
+    centre: "Unit kearsipan",
+    decidedBy: "Diputuskan oleh",
+    decidedAt: "Tanggal keputusan",
+    decisionNote: "Alasan penolakan",
+    beritaAcara: "Berita Acara",
+  },
+  acceptHelp: "Catat nomor boks dan rak tempat fisik arsip kertas disimpan (kosongkan untuk berkas yang hanya elektronik). Custody berpindah ke unit kearsipan; unit pengolah tetap dapat membaca arsipnya.",
+  accept: "Terima dan Terbitkan Berita Acara",
+  accepting: "Menerima...",
+  rejectHeading: "Tolak Usul",
+  reason: "Alasan penolakan",
+  reject: "Tolak Usul",
+  rejecting: "Menolak...",
+  downloadCsv: "Unduh Daftar Arsip yang Dipindahkan (CSV)",
+  downloadPdf: "Unduh Berita Acara Pemindahan (PDF)",
+  verify: "Halaman verifikasi",
+  boxFor: (number: string) => `Nomor boks berkas ${number}`,
+  rackFor: (number: string) => `Rak berkas ${number}`,
+} as const;
