@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { disposalText } from "../i18n/disposal";
+import { disposalMessages } from "../i18n/disposal";
 import { DISPOSAL_TABS, LIST_KINDS, type CandidateView, type ListKind } from "./disposal-view";
 
 export {
@@ -51,8 +51,8 @@ export function executionBlockers(list: {
 }): string[] {
   const blockers: string[] = [];
   const undecided = list.items.filter((item) => !item.decision).length;
-  if (undecided > 0) blockers.push(disposalText.undecided(undecided));
-  if (needsAnriLetter(list.kind, list.items) && !(list.anriLetterNumber && list.anriLetterDate)) blockers.push(disposalText.anriRequired);
+  if (undecided > 0) blockers.push(disposalMessages.undecided(undecided));
+  if (needsAnriLetter(list.kind, list.items) && !(list.anriLetterNumber && list.anriLetterDate)) blockers.push(disposalMessages.anriRequired);
   return blockers;
 }
 
@@ -84,11 +84,11 @@ export function parseCandidateQuery(params: URLSearchParams): CandidateQuery {
 
 /** 'Buat Daftar': the kind and the selected candidates (checkboxes named `archive`). */
 export const CreateListSchema = z.object({
-  kind: z.enum(LIST_KINDS, { error: disposalText.kindRequired }),
+  kind: z.enum(LIST_KINDS, { error: disposalMessages.kindRequired }),
   archives: z
-    .array(UUID, { error: disposalText.selectSome })
-    .min(1, disposalText.selectSome)
-    .max(MAX_LIST_ITEMS, disposalText.tooMany(MAX_LIST_ITEMS)),
+    .array(UUID, { error: disposalMessages.selectSome })
+    .min(1, disposalMessages.selectSome)
+    .max(MAX_LIST_ITEMS, disposalMessages.tooMany(MAX_LIST_ITEMS)),
   note: z.string().trim().max(500).default(""),
 });
 export type CreateListInput = z.output<typeof CreateListSchema>;
@@ -97,18 +97,18 @@ export type CreateListInput = z.output<typeof CreateListSchema>;
 export const DecisionSchema = z
   .object({
     position: z.coerce.number().int().min(1),
-    decision: z.enum(["SETUJUI", "TUNDA"], { error: disposalText.decisionRequired }),
+    decision: z.enum(["SETUJUI", "TUNDA"], { error: disposalMessages.decisionRequired }),
     reason: z.string().trim().max(500).default(""),
   })
   .superRefine((value, ctx) => {
-    if (value.decision === "TUNDA" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: disposalText.reasonRequired });
+    if (value.decision === "TUNDA" && !value.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: disposalMessages.reasonRequired });
   });
 export type DecisionInput = z.output<typeof DecisionSchema>;
 
 /** Persetujuan ANRI: the letter's number and date. */
 export const AnriLetterSchema = z.object({
-  letterNumber: z.string({ error: disposalText.letterNumberRequired }).trim().min(1, disposalText.letterNumberRequired).max(100),
-  letterDate: z.iso.date({ error: disposalText.letterDateRequired }),
+  letterNumber: z.string({ error: disposalMessages.letterNumberRequired }).trim().min(1, disposalMessages.letterNumberRequired).max(100),
+  letterDate: z.iso.date({ error: disposalMessages.letterDateRequired }),
 });
 export type AnriLetterInput = z.output<typeof AnriLetterSchema>;
 

@@ -2,7 +2,7 @@
  * Imports of an existing archive: the manifest's columns and how one of its lines becomes the
  * fields of the document form. Pure: the service checks the fields against the database.
  */
-import { imports as t } from "../i18n/imports";
+import { importMessages } from "../i18n/imports";
 import { DAY_MS } from "./time";
 
 export const IMPORT_STATUSES = ["UPLOADING", "CHECKED", "INVALID", "RUNNING", "ROLLING_BACK", "DONE", "FAILED", "CANCELLED"] as const;
@@ -117,7 +117,7 @@ export function manifestLines(records: string[][]): { lines: ManifestLine[]; hea
   const missing = ["documentNumber", "title"].filter((column) => !header.includes(column));
   if (!header.includes("year") && !header.includes("date")) missing.push("year");
   if (!header.includes("categoryId") && !header.includes("category")) missing.push("categoryId");
-  if (missing.length > 0) return { lines: [], headerError: t.headerMissing(missing), format: "MANIFEST" };
+  if (missing.length > 0) return { lines: [], headerError: importMessages.headerMissing(missing), format: "MANIFEST" };
   const lines: ManifestLine[] = [];
   records.slice(1).forEach((record, index) => {
     if (record.every((cell) => cell.trim() === "")) return;
@@ -139,7 +139,7 @@ function arteriLines(records: string[][], headerAt: number): { lines: ManifestLi
     ["tanggal", "Tanggal"],
     ["uraian", "Uraian"],
   ].flatMap(([key, name]) => (keys.includes(key!) ? [] : [name!]));
-  if (missing.length > 0) return { lines: [], headerError: t.headerMissing(missing) };
+  if (missing.length > 0) return { lines: [], headerError: importMessages.headerMissing(missing) };
   const lines: ManifestLine[] = [];
   records.slice(headerAt + 1).forEach((record, index) => {
     if (record.every((cell) => (cell ?? "").trim() === "")) return;
@@ -169,7 +169,7 @@ function titleOf(uraian: string): string {
 function arteriLineOf(line: number, cell: Record<string, string>, others: string[]): ManifestLine {
   const issues: string[] = [];
   const date = arteriDate(cell.tanggal ?? "");
-  if (date === null) issues.push(t.dateInvalid(cell.tanggal ?? ""));
+  if (date === null) issues.push(importMessages.dateInvalid(cell.tanggal ?? ""));
   const uraian = cell.uraian ?? "";
   const title = titleOf(uraian);
   const notes = [
@@ -180,7 +180,7 @@ function arteriLineOf(line: number, cell: Record<string, string>, others: string
     ...others,
   ];
   const box = cell.nobox ?? "";
-  const physicalLocation = [cell.lokasi ?? "", box ? t.box(box) : ""].filter(Boolean).join(", ");
+  const physicalLocation = [cell.lokasi ?? "", box ? importMessages.box(box) : ""].filter(Boolean).join(", ");
   return {
     line,
     fields: {

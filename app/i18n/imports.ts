@@ -38,11 +38,20 @@ export const imports = {
     FAILED: "Gagal",
     CANCELLED: "Dibatalkan",
   } as Record<string, string>,
-  checked: (lines: number) => `Uji coba selesai: ${lines} baris diperiksa.`,
   started: "Impor dimulai. Kemajuannya tampil di Pekerjaan; Anda diberi tahu saat selesai.",
   finished: (created: number) => `Impor selesai: ${created} dokumen dibuat.`,
   cancelled: "Impor dibatalkan; dokumen yang sudah dibuat dihapus lagi.",
-  // Refusals.
+  // The page (with JavaScript: a ZIP above one post goes in parts).
+  postLimit: (mb: number) => `Tanpa JavaScript, satu kiriman memuat ZIP sampai ${mb} MB; ZIP yang lebih besar diunggah per bagian bila JavaScript aktif.`,
+  uploadingParts: "Mengunggah ZIP per bagian…",
+  uploadProgressLabel: "Kemajuan unggahan ZIP",
+  cancelUpload: "Batalkan Unggahan",
+  uploadCancelled: "Unggahan ZIP dibatalkan.",
+  uploadFailed: "Unggahan ZIP gagal. Coba lagi.",
+};
+
+/** What the server answers about imports: refusals, upload and manifest problems, line problems and the job's report (never in a page's browser bundle). */
+export const importMessages = {
   denied: "Anda tidak berwenang mengimpor arsip.",
   notFound: "Impor tidak ditemukan.",
   notRunnable: "Impor hanya bisa dijalankan setelah uji coba yang bersih.",
@@ -53,7 +62,6 @@ export const imports = {
   expired: (days: number) =>
     `ZIP impor ini sudah kedaluwarsa: tidak dijalankan dalam ${days} hari setelah uji coba, jadi dihapus. Unggah ZIP-nya lagi untuk mengimpor.`,
   sourceGone: "Berkas sumber impor tidak ditemukan lagi; unggah ulang.",
-  // Uploads in parts (a ZIP larger than one post takes).
   uploadNotFound: "Unggahan ZIP tidak ditemukan (mungkin sudah selesai, dibatalkan, atau kedaluwarsa). Mulai unggah lagi.",
   uploadTooLarge: (gb: number) => `ZIP impor paling besar ${gb} GB.`,
   uploadSizeInvalid: "Ukuran ZIP harus berupa jumlah byte yang lebih dari nol.",
@@ -62,13 +70,6 @@ export const imports = {
   partSizeWrong: (part: number, expected: number, got: number) => `Bagian ${part} harus ${expected.toLocaleString("id-ID")} byte, yang diterima ${got.toLocaleString("id-ID")} byte. Kirim ulang bagian ini.`,
   partsMissing: (parts: number[]) => `Bagian berikut belum diterima: ${parts.slice(0, 20).join(", ")}${parts.length > 20 ? ", …" : ""}. Kirim bagian itu, lalu selesaikan lagi.`,
   uploadSizeMismatch: (declared: number, stored: number) => `ZIP yang tersimpan ${stored.toLocaleString("id-ID")} byte, bukan ${declared.toLocaleString("id-ID")} byte seperti yang disebut di awal; unggahan dibuang. Unggah ulang.`,
-  // The page (with JavaScript: a ZIP above one post goes in parts).
-  postLimit: (mb: number) => `Tanpa JavaScript, satu kiriman memuat ZIP sampai ${mb} MB; ZIP yang lebih besar diunggah per bagian bila JavaScript aktif.`,
-  uploadingParts: "Mengunggah ZIP per bagian…",
-  uploadProgressLabel: "Kemajuan unggahan ZIP",
-  cancelUpload: "Batalkan Unggahan",
-  uploadCancelled: "Unggahan ZIP dibatalkan.",
-  uploadFailed: "Unggahan ZIP gagal. Coba lagi.",
   entryUnreadable: (name: string) => `Berkas “${name}” di dalam ZIP terenkripsi atau dikompresi dengan cara yang tidak didukung.`,
   noManifest: "ZIP tidak berisi manifes (CSV atau XLSX).",
   manyManifests: (names: string[]) => `ZIP berisi lebih dari satu manifes (CSV atau XLSX): ${names.join(", ")}. Sisakan satu.`,
@@ -78,7 +79,6 @@ export const imports = {
   manifestTooLarge: "Manifes di dalam ZIP lebih dari 32 MB. Bagi menjadi beberapa impor.",
   emptyManifest: "Manifes tidak berisi satu baris dokumen pun.",
   headerMissing: (columns: string[]) => `Baris judul manifes tidak memuat kolom wajib: ${columns.join(", ")}.`,
-  // Line problems.
   fileMissing: (name: string) => `Berkas “${name}” tidak ada di dalam ZIP.`,
   fileWithoutZip: (name: string) => `Baris menunjuk berkas “${name}”, tetapi yang diunggah hanya manifes (CSV atau XLSX) tanpa ZIP.`,
   fileTypeNotAllowed: (name: string) => `Jenis berkas “${name}” tidak diizinkan.`,
@@ -94,6 +94,6 @@ export const imports = {
   arteriUnitRequired: "Kolom Pengolah atau Pencipta wajib diisi untuk impor oleh Super Admin: unit kerja pemilik dicari dari namanya.",
   noFileForPaper: "Dokumen tanpa berkas digital belum didukung: isi kolom file dan sertakan berkasnya di ZIP.",
   changedSinceCheck: (line: number) => `Baris ${line}: nomor dokumen sudah dipakai dokumen lain sejak uji coba. Impor dibatalkan seluruhnya; periksa ulang.`,
-  // The job's report.
   reportCreated: "Dibuat",
+  checked: (lines: number) => `Uji coba selesai: ${lines} baris diperiksa.`,
 };

@@ -66,8 +66,8 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/access-request": 128.3,
   "routes/app/access-request-download": 129.7,
   "routes/app/trash": 132.9,
-  "routes/app/disposal": 127.7,
-  "routes/app/disposal-list": 127.4,
+  "routes/app/disposal": 126.9,
+  "routes/app/disposal-list": 126.6,
   "routes/app/berkas-detail": 132.4,
   "routes/app/pemindahan-detail": 128.8,
   "routes/app/audit-logs": 126.6,
@@ -79,7 +79,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/ppid/dip-entries": 128.4,
   "routes/app/ppid/consequence-tests": 128.4,
   "routes/app/ppid/detail": 128.6,
-  "routes/app/imports": 127.7,
+  "routes/app/imports": 126.5,
   "routes/app/api-tokens": 129.5,
 };
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { berkasText } from "~/i18n/berkas";
 import { bulkEdit as t } from "~/i18n/bulk-edit";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 import { deniedMessages } from "~/i18n/id";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
 import { uploadDocument } from "../support/worker/documents";
@@ -66,7 +66,7 @@ describe("bulk edit", () => {
     });
     expect(job.counts).toEqual({ changed: 1, skipped: 2 });
     expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
-    expect(bySubject[statis.uuid]).toMatchObject({ outcome: "SKIPPED", reason: disposalText.statisReadOnly });
+    expect(bySubject[statis.uuid]).toMatchObject({ outcome: "SKIPPED", reason: disposalMessages.statisReadOnly });
     expect(bySubject[others.uuid]).toMatchObject({ outcome: "SKIPPED", reason: deniedMessages.editDocument });
     const changed = await row(mine.uuid);
     expect(changed!.category_id).toBe(category.id);

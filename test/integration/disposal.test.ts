@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DecisionSchema, needsAnriLetter } from "~/domain/disposal";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 import { walkAuditChain } from "~/server/audit/integrity.server";
 import { sealAuditChain } from "~/server/audit/chain.server";
 import type { RequestContext } from "~/server/context.server";
@@ -130,15 +130,15 @@ describe("candidates and lists", () => {
     const serah = await listCandidates(ctx, parseCandidateQuery(new URLSearchParams(`tab=PERMANEN&code=${permanentCode.code}`)));
     expect(serah.data.map((row) => row.uuid)).toEqual([permanent.uuid]);
 
-    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [held.uuid], note: "" }), disposalText.notCandidate(held.title));
-    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [permanent.uuid], note: "" }), disposalText.notCandidate(permanent.title));
+    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [held.uuid], note: "" }), disposalMessages.notCandidate(held.title));
+    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [permanent.uuid], note: "" }), disposalMessages.notCandidate(permanent.title));
     const list = await createDisposalList(ctx, { kind: "MUSNAH", archives: [due.uuid], note: "" });
     expect(list.number).toMatch(/^UM\/\d{4}\/\d{3}$/);
     const second = await createDisposalList(ctx, { kind: "SERAH", archives: [permanent.uuid], note: "" });
     expect(second.number).toMatch(/^US\/\d{4}\/\d{3}$/);
     // On an open list: no longer a candidate, and refused on another list.
     expect((await listCandidates(ctx, parseCandidateQuery(new URLSearchParams(`tab=MUSNAH&code=${shortCode.code}`)))).data.map((row) => row.uuid)).not.toContain(due.uuid);
-    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [due.uuid], note: "" }), disposalText.notCandidate(due.title));
+    await expectRefused(createDisposalList(ctx, { kind: "MUSNAH", archives: [due.uuid], note: "" }), disposalMessages.notCandidate(due.title));
     const view = await getDisposalList(ctx, list.uuid);
     expect(view.items).toEqual([expect.objectContaining({ archiveUuid: due.uuid, title: due.title, classificationCode: shortCode.code, year: 2010, fileCount: 1, retentionYears: 2 })]);
     expect((await auditRowsFor(list.uuid)).map((row) => row.action)).toEqual(["DISPOSAL_LIST_CREATE"]);
@@ -152,7 +152,7 @@ describe("candidates and lists", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = (results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason as Error;
-    expect([disposalText.onOpenList, disposalText.numberTaken, disposalText.notCandidate(doc.title)]).toContain(refused.message);
+    expect([disposalMessages.onOpenList, disposalMessages.numberTaken, disposalMessages.notCandidate(doc.title)]).toContain(refused.message);
     const onLists = await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM disposal_items WHERE archive_id = ?").bind(doc.id).first<{ n: number }>();
     expect(onLists!.n).toBe(1);
   });
@@ -196,8 +196,8 @@ describe("execution", () => {
     const positionOf = (uuid: string) => view.items.find((item) => item.archiveUuid === uuid)!.position;
     await decideItem(ctx, list.uuid, DecisionSchema.parse({ position: positionOf(postponed.uuid), decision: "TUNDA", reason: "Masih diperlukan audit" }));
     // Not every item decided yet: the page says so, and the execution is refused.
-    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([disposalText.undecided(5)]);
-    await expectRefused(execute(ctx, list.uuid), disposalText.undecided(5));
+    expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([disposalMessages.undecided(5)]);
+    await expectRefused(execute(ctx, list.uuid), disposalMessages.undecided(5));
     await approveUndecided(ctx, list.uuid);
     expect((await getDisposalList(ctx, list.uuid)).executionBlockers).toEqual([]);
 
@@ -218,11 +218,11 @@ describe("execution", () => {
     expect(after.status).toBe("EXECUTED");
     const reasonOf = (uuid: string) => after.items.find((item) => item.archiveUuid === uuid)!;
     expect(reasonOf(ok.uuid)).toMatchObject({ outcome: "DONE", skipReason: null });
-    expect(reasonOf(changed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.changed });
-    expect(reasonOf(held.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.held("Perkara hukum") });
-    expect(reasonOf(requested.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.pendingRequest });
-    expect(reasonOf(trashed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.trashed });
-    expect(reasonOf(postponed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.tunda("Masih diperlukan audit") });
+    expect(reasonOf(changed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.changed });
+    expect(reasonOf(held.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.held("Perkara hukum") });
+    expect(reasonOf(requested.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.pendingRequest });
+    expect(reasonOf(trashed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.trashed });
+    expect(reasonOf(postponed.uuid)).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.tunda("Masih diperlukan audit") });
 
     // Destroyed: gone from the database and from R2; the tombstone points to the Berita Acara.
     expect(await archiveRow(ok.uuid)).toBeNull();
@@ -260,7 +260,7 @@ describe("execution", () => {
     expect((await walkAuditChain(deps)).ok).toBe(true);
 
     // Executed once: not again.
-    await expectRefused(execute(ctx, list.uuid), disposalText.notDraft);
+    await expectRefused(execute(ctx, list.uuid), disposalMessages.notDraft);
   });
 
   it("a hold on the record's code, put on after listing, skips it too", async () => {
@@ -271,7 +271,7 @@ describe("execution", () => {
     const ctx = await adminCollecting();
     expect(await execute(ctx, list.uuid)).toMatchObject({ done: 0, skipped: 1 });
     await flush();
-    expect((await getDisposalList(ctx, list.uuid)).items[0]).toMatchObject({ outcome: "SKIPPED", skipReason: disposalText.skip.held("Audit BPK") });
+    expect((await getDisposalList(ctx, list.uuid)).items[0]).toMatchObject({ outcome: "SKIPPED", skipReason: disposalMessages.skip.held("Audit BPK") });
     expect(await archiveRow(doc.uuid)).not.toBeNull();
   });
 
@@ -279,8 +279,8 @@ describe("execution", () => {
     const doc = await dueDocument(longCode, "MUSNAH");
     const list = await decidedList("MUSNAH", [doc.uuid]);
     const ctx = await adminCollecting();
-    expect((await getDisposalList(ctx, list.uuid))).toMatchObject({ needsAnriLetter: true, executionBlockers: [disposalText.anriRequired] });
-    await expectRefused(execute(ctx, list.uuid), disposalText.anriRequired);
+    expect((await getDisposalList(ctx, list.uuid))).toMatchObject({ needsAnriLetter: true, executionBlockers: [disposalMessages.anriRequired] });
+    await expectRefused(execute(ctx, list.uuid), disposalMessages.anriRequired);
     expect((await getDisposalList(ctx, list.uuid)).status).toBe("DRAFT");
     await recordAnriLetter(ctx, list.uuid, { letterNumber: "B-123/ANRI/2026", letterDate: "2026-11-01" });
     const result = await execute(ctx, list.uuid);
@@ -347,7 +347,7 @@ describe("execution", () => {
     const results = [a, b];
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect([disposalText.alreadyRunning, disposalText.notDraft]).toContain((refused.reason as Error).message);
+    expect([disposalMessages.alreadyRunning, disposalMessages.notDraft]).toContain((refused.reason as Error).message);
     expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM berita_acara WHERE list_id = (SELECT id FROM disposal_lists WHERE uuid = ?)").bind(list.uuid).first<{ n: number }>())!.n).toBe(1);
     expect((await auditRowsFor(list.uuid)).filter((row) => row.action === "DISPOSAL_EXECUTE")).toHaveLength(1);
   });
@@ -370,10 +370,10 @@ describe("execution", () => {
     for (const key of keys) expect(await r2Keys()).toContain(key);
     // Read-only: editing, adding a version and trashing are refused with a clear message.
     const put = await sendMultipart(`/api/v1/archives/${doc.uuid}`, world.owner.session, formBody(documentFields(world.categoryId, { title: "x" })), { method: "PUT" });
-    await expectError(put, 403, disposalText.statisReadOnly);
+    await expectError(put, 403, disposalMessages.statisReadOnly);
     const version = await sendMultipart(`/api/v1/archives/${doc.uuid}/file`, world.admin.session, formBody({}, { filename: "v.pdf", data: pdfBytes(), contentType: "application/pdf" }));
-    await expectError(version, 403, disposalText.statisReadOnly);
-    await expectError(await call(`/api/v1/archives/${doc.uuid}`, { method: "DELETE", ...as(world.admin.session) }), 403, disposalText.statisReadOnly);
+    await expectError(version, 403, disposalMessages.statisReadOnly);
+    await expectError(await call(`/api/v1/archives/${doc.uuid}`, { method: "DELETE", ...as(world.admin.session) }), 403, disposalMessages.statisReadOnly);
     // The document view no longer offers editing.
     const detail = (await (await call(`/api/v1/archives/${doc.uuid}`, as(world.admin.session))).json()) as { canEdit?: boolean; canDelete?: boolean };
     if ("canEdit" in detail) expect(detail.canEdit).toBe(false);
@@ -396,7 +396,7 @@ describe("permissions", () => {
     expect((await listDisposalLists(owner)).map((l) => l.uuid)).toContain(list.uuid);
     expect((await getDisposalList(owner, list.uuid)).canManage).toBe(false);
     expect((await listCandidates(owner, query)).canList).toBe(false);
-    await expect(createDisposalList(owner, { kind: "MUSNAH", archives: [doc.uuid], note: "" })).rejects.toMatchObject({ status: 403, message: disposalText.manageDenied });
+    await expect(createDisposalList(owner, { kind: "MUSNAH", archives: [doc.uuid], note: "" })).rejects.toMatchObject({ status: 403, message: disposalMessages.manageDenied });
     await expect(approveUndecided(owner, list.uuid)).rejects.toMatchObject({ status: 403 });
     await expect(execute(owner, list.uuid)).rejects.toMatchObject({ status: 403 });
 

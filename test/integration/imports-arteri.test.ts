@@ -2,7 +2,7 @@ import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentView } from "~/domain/documents";
 import { documentValidation } from "~/i18n/document-validation";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import type { ImportView } from "~/server/imports/service.server";
 import { accessWorld, type AccessWorld } from "../support/worker/access-requests";
 import { sendMultipart } from "../support/worker/documents";
@@ -128,7 +128,7 @@ describe("import of Arteri's export (XLSX)", () => {
     expect(view).toMatchObject({ status: "INVALID", manifestFormat: "ARTERI" });
     expect(view.errors).toEqual([
       { line: 3, message: documentValidation.classificationCodeUnknown },
-      { line: 4, message: t.dateInvalid("2020-02-30") },
+      { line: 4, message: importMessages.dateInvalid("2020-02-30") },
     ]);
     // Never created on the fly.
     expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM classification_codes WHERE code = 'ZZ.99.99'").first<{ n: number }>())!.n).toBe(0);
@@ -144,7 +144,7 @@ describe("import of Arteri's export (XLSX)", () => {
     const row: ArteriRow = { number: unique("005/AR"), date: "2022-06-01", uraian: "Laporan Kegiatan Wisuda", ket: "", file: "lk-005.pdf", pengolah: world.otherUnit.nama };
     const unknown: ArteriRow = { ...row, number: unique("006/AR"), file: "lk-006.pdf", pengolah: "Unit Yang Tidak Ada" };
     const view = await (await postArteri(session, arteriZip([row, unknown]), world.categoryId)).json<ImportView>();
-    expect(view.errors).toEqual([{ line: 4, message: t.unitUnknown("Unit Yang Tidak Ada") }]);
+    expect(view.errors).toEqual([{ line: 4, message: importMessages.unitUnknown("Unit Yang Tidak Ada") }]);
     const clean = await (await postArteri(session, arteriZip([row]), world.categoryId)).json<ImportView>();
     expect(clean.status).toBe("CHECKED");
     await call(`/api/v1/imports/${clean.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });

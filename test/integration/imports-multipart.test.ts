@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { documentFormMessages } from "~/i18n/document-form";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import type { ImportView } from "~/server/imports/service.server";
 import { IMPORT_MAX_PART_BYTES } from "~/domain/imports";
 import { IMPORT_UPLOAD_KEPT_HOURS, startImportUpload } from "~/server/imports/uploads.server";
@@ -128,10 +128,10 @@ describe("a large import ZIP uploaded in parts", () => {
     longer.set(zip.subarray(2 * upload.partSize));
     const tooLong = await sendPart(session, upload.uploadId, 3, longer);
     expect(tooLong.status, "too long").toBe(400);
-    expect((await tooLong.json<{ message: string }>()).message).toBe(t.partSizeWrong(3, last, last + 1));
+    expect((await tooLong.json<{ message: string }>()).message).toBe(importMessages.partSizeWrong(3, last, last + 1));
     const short = await sendPart(session, upload.uploadId, 1, zip.subarray(0, 1000));
     expect(short.status, "short").toBe(400);
-    expect((await short.json<{ message: string }>()).message).toBe(t.partSizeWrong(1, upload.partSize, 1000));
+    expect((await short.json<{ message: string }>()).message).toBe(importMessages.partSizeWrong(1, upload.partSize, 1000));
     expect((await sendPart(session, upload.uploadId, 4, zip.subarray(0, 10))).status, "part 4").toBe(400);
     // A body beyond the largest part any upload asks for is cut off at the door.
     expect(IMPORT_MAX_PART_BYTES).toBe(6 * MIB);
@@ -147,7 +147,7 @@ describe("a large import ZIP uploaded in parts", () => {
     await sendAll(session, upload, zip, 2);
     const missing = await complete(session, upload.uploadId);
     expect(missing.status, "missing").toBe(400);
-    expect((await missing.json<{ message: string }>()).message).toBe(t.partsMissing([2]));
+    expect((await missing.json<{ message: string }>()).message).toBe(importMessages.partsMissing([2]));
     const stored = (await storedUpload(upload.uploadId))!;
     expect(stored).not.toBeNull();
 
@@ -165,7 +165,7 @@ describe("a large import ZIP uploaded in parts", () => {
     await sendAll(session, other, notZip);
     const refused = await complete(session, other.uploadId);
     expect(refused.status, "not a zip").toBe(400);
-    expect((await refused.json<{ message: string }>()).message).toBe(t.sourceType);
+    expect((await refused.json<{ message: string }>()).message).toBe(importMessages.sourceType);
 
     expect(await r2Keys()).toEqual(keysBefore);
     expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM import_uploads WHERE uuid IN (?, ?)").bind(upload.uploadId, other.uploadId).first<{ n: number }>())!.n).toBe(0);
@@ -176,7 +176,7 @@ describe("a large import ZIP uploaded in parts", () => {
     const rows = await uploadRows();
     const tooLarge = await start(session, { fileName: "arsip.zip", size: 5 * 1024 ** 3 + 1 });
     expect(tooLarge.status).toBe(413);
-    expect((await tooLarge.json<{ message: string }>()).message).toBe(t.uploadTooLarge(5));
+    expect((await tooLarge.json<{ message: string }>()).message).toBe(importMessages.uploadTooLarge(5));
     // A unit quota of 10 MB takes no 20 MiB ZIP.
     const overQuota = await callWithEnv({ UNIT_QUOTA_GB: "0.01" }, "/api/v1/imports/uploads", { method: "POST", json: { fileName: "arsip.zip", size: 20 * MIB }, ...write(session) });
     expect(overQuota.status).toBe(413);

@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import type { ServiceContext } from "~/server/context.server";
 import { cancelImport, createImport, getImport, runImport, type ImportView } from "~/server/imports/service.server";
 import { KilledForTest, runJob } from "~/server/jobs/runner.server";
@@ -88,7 +88,7 @@ describe("import of a ZIP with a CSV manifest", () => {
     expect(dry.status).toBe(201);
     const checked = await dry.json<ImportView>();
     expect(checked).toMatchObject({ status: "CHECKED", lines: 3, files: 4, errorCount: 0, errors: [], encoding: "UTF-8" });
-    expect(checked.warnings).toEqual([{ line: 0, message: t.fileExtra("catatan.pdf") }]);
+    expect(checked.warnings).toEqual([{ line: 0, message: importMessages.fileExtra("catatan.pdf") }]);
     // The dry run wrote no document.
     expect(await archivesNumbered(lines.map((line) => line.number!))).toBe(0);
 
@@ -126,7 +126,7 @@ describe("import of a ZIP with a CSV manifest", () => {
     // The same manifest again: every line is already there, so the dry run refuses it and nothing doubles.
     const again = await (await postZip(session, zip)).json<ImportView>();
     expect(again.status).toBe("INVALID");
-    expect(again.errors).toEqual([2, 3, 4].map((line) => ({ line, message: t.duplicateExisting })));
+    expect(again.errors).toEqual([2, 3, 4].map((line) => ({ line, message: importMessages.duplicateExisting })));
     expect(await archivesNumbered(lines.map((line) => line.number!))).toBe(3);
     const refused = await call(`/api/v1/imports/${again.id}/run`, { method: "POST", cookie: session.cookie, ip: session.ip, csrfToken: session.csrfToken });
     expect(refused.status).toBe(409);
@@ -163,11 +163,11 @@ describe("import of a ZIP with a CSV manifest", () => {
     const byLine = Object.fromEntries(view.errors.map((error) => [error.line, error.message]));
     expect(Object.keys(byLine).map(Number)).toEqual([2, 3, 4, 5, 6, 8, 9, 10]);
     expect(byLine[4]).toMatch(/klasifikasi/i);
-    expect(byLine[5]).toBe(t.categoryUnknown("Kategori Tak Ada"));
-    expect(byLine[6]).toBe(t.fileMissing("hilang.pdf"));
-    expect(byLine[8]).toBe(t.duplicateInFile(7));
-    expect(byLine[9]).toBe(t.duplicateExisting);
-    expect(byLine[10]).toBe(t.fileTypeNotAllowed("program.exe"));
+    expect(byLine[5]).toBe(importMessages.categoryUnknown("Kategori Tak Ada"));
+    expect(byLine[6]).toBe(importMessages.fileMissing("hilang.pdf"));
+    expect(byLine[8]).toBe(importMessages.duplicateInFile(7));
+    expect(byLine[9]).toBe(importMessages.duplicateExisting);
+    expect(byLine[10]).toBe(importMessages.fileTypeNotAllowed("program.exe"));
     expect(await archivesNumbered([twin])).toBe(0);
     // The refused ZIP was not kept.
     expect((await r2Keys()).length).toBe(keysBefore);
@@ -178,10 +178,10 @@ describe("import of a ZIP with a CSV manifest", () => {
     const session = world.owner.session;
     const noManifest = await postZip(session, zipSync({ "a.pdf": pdfBytes(500) }));
     expect(noManifest.status).toBe(400);
-    expect((await noManifest.json<{ message: string }>()).message).toBe(t.noManifest);
+    expect((await noManifest.json<{ message: string }>()).message).toBe(importMessages.noManifest);
     const notZip = await postZip(session, pdfBytes(500), "arsip.zip");
     expect(notZip.status).toBe(400);
-    expect((await notZip.json<{ message: string }>()).message).toBe(t.sourceType);
+    expect((await notZip.json<{ message: string }>()).message).toBe(importMessages.sourceType);
   });
 
   it("a Viewer may not import", async () => {
@@ -235,8 +235,8 @@ describe("import of a ZIP with a CSV manifest", () => {
     const audit = await testEnv.DB.prepare("SELECT action FROM audit_logs WHERE target_id = ? ORDER BY id").bind(view.id).all<{ action: string }>();
     expect(audit.results.map((row) => row.action)).toEqual(["IMPORT_START", "IMPORT_ROLLBACK"]);
     // A cancelled import cannot be cancelled or run again.
-    await expect(cancelImport(ctx, view.id)).rejects.toThrow(t.notCancellable);
-    await expect(runImport(ctx, view.id)).rejects.toThrow(t.notRunnable);
+    await expect(cancelImport(ctx, view.id)).rejects.toThrow(importMessages.notCancellable);
+    await expect(runImport(ctx, view.id)).rejects.toThrow(importMessages.notRunnable);
   });
 
   it("the unit's quota is checked for the whole batch before a byte is copied", async () => {
@@ -273,8 +273,8 @@ describe("import of a ZIP with a CSV manifest", () => {
     expect(await state()).toEqual({ status: "CANCELLED", source_key: null, lines: 0 });
     expect(await r2Keys()).not.toContain(zipKey);
     const expired = await getImport(ctx, view.id);
-    expect(expired).toMatchObject({ status: "CANCELLED", error: t.expired(IMPORT_UNRUN_KEPT_DAYS) });
-    await expect(runImport(ctx, view.id)).rejects.toThrow(t.notRunnable);
+    expect(expired).toMatchObject({ status: "CANCELLED", error: importMessages.expired(IMPORT_UNRUN_KEPT_DAYS) });
+    await expect(runImport(ctx, view.id)).rejects.toThrow(importMessages.notRunnable);
     // Idempotent: the next run finds nothing more to do.
     clock.advance(60_000);
     expect((await runMaintenance(testJobContext("maintenance", clock))).importsExpired).toBe(0);

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentView } from "~/domain/documents";
 import { documents as documentsText } from "~/i18n/documents";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import type { ImportView } from "~/server/imports/service.server";
 import { runFixityChecks } from "~/server/fixity/service.server";
 import { enqueuePendingTexts } from "~/server/text-extraction/service.server";
@@ -176,14 +176,14 @@ describe("lines naming no file", () => {
     const missing = zipSync({ "manifest.csv": strToU8(csvOf([{ number: unique("CAMPUR/3"), file: "hilang.pdf" }])), "lain.pdf": pdfBytes(700) });
     const view = await (await post(session, missing, "hilang.zip", "application/zip")).json<ImportView>();
     expect(view.status).toBe("INVALID");
-    expect(view.errors).toEqual([{ line: 2, message: t.fileMissing("hilang.pdf") }]);
+    expect(view.errors).toEqual([{ line: 2, message: importMessages.fileMissing("hilang.pdf") }]);
   });
 
   it("a CSV alone whose line names a file is refused for that line: there is no ZIP to take it from", async () => {
     const number = unique("FIS/9");
     const view = await (await post(world.owner.session, strToU8(csvOf([{ number, file: "scan.pdf" }])), "register.csv", "text/csv")).json<ImportView>();
     expect(view.status).toBe("INVALID");
-    expect(view.errors).toEqual([{ line: 2, message: t.fileWithoutZip("scan.pdf") }]);
+    expect(view.errors).toEqual([{ line: 2, message: importMessages.fileWithoutZip("scan.pdf") }]);
     expect(view).toMatchObject({ manifestName: "register.csv", manifestFormat: "MANIFEST", files: 0 });
     expect((await testEnv.DB.prepare("SELECT COUNT(*) AS n FROM archives WHERE document_number = ?").bind(number).first<{ n: number }>())!.n).toBe(0);
   });
@@ -208,6 +208,6 @@ describe("lines naming no file", () => {
   it("bytes that are neither a ZIP nor text are still refused", async () => {
     const response = await post(world.owner.session, pdfBytes(600), "register.csv", "text/csv");
     expect(response.status).toBe(400);
-    expect((await response.json<{ message: string }>()).message).toBe(t.sourceType);
+    expect((await response.json<{ message: string }>()).message).toBe(importMessages.sourceType);
   });
 });

@@ -1,14 +1,14 @@
 /** What keeps a penyusutan list from running: the page shows it, the execution refuses with it. */
 import { describe, expect, it } from "vitest";
 import { executionBlockers } from "~/domain/disposal";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 
 const item = (decision: string | null, retentionYears = 5) => ({ decision, retentionYears });
 
 describe("executionBlockers", () => {
   it("names undecided items and the missing ANRI letter, in the order of the procedure", () => {
     const list = { kind: "MUSNAH" as const, anriLetterNumber: null, anriLetterDate: null, items: [item(null, 12), item("SETUJUI"), item(null)] };
-    expect(executionBlockers(list)).toEqual([disposalText.undecided(2), disposalText.anriRequired]);
+    expect(executionBlockers(list)).toEqual([disposalMessages.undecided(2), disposalMessages.anriRequired]);
   });
 
   it("is empty once every item is decided and the letter is recorded", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bulkEditOfForm, editedKeywords } from "~/domain/bulk-edit";
 import { arteriDate, IMPORT_MAX_BYTES, IMPORT_MAX_PART_BYTES, importPartSize, manifestLines, zipMatchName } from "~/domain/imports";
 import { bulkEdit } from "~/i18n/bulk-edit";
-import { imports } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 
 describe("manifestLines", () => {
   it("maps the columns (any case and spacing) to the document form, with the archivist's defaults", () => {
@@ -68,7 +68,7 @@ describe("manifestLines", () => {
     });
     // The blank line 4 is skipped; without a Pengolah the creating unit owns it.
     expect(lines[1]).toMatchObject({ line: 5, unitName: "Rektorat", file: "nd-002.pdf", fields: { year: "2021", physicalLocation: "", description: "Nota Dinas\n\nTanggal: 2021-12-31\nPencipta: Rektorat" } });
-    expect(lines[2]).toMatchObject({ line: 6, issues: [imports.dateInvalid("2021-02-30")], fields: { year: "", physicalLocation: "Gudang" }, file: null });
+    expect(lines[2]).toMatchObject({ line: 6, issues: [importMessages.dateInvalid("2021-02-30")], fields: { year: "", physicalLocation: "Gudang" }, file: null });
   });
 
   it("reads Arteri's dates as exported, retyped by a person, or left as an Excel serial", () => {
@@ -82,11 +82,11 @@ describe("manifestLines", () => {
   });
 
   it("names Arteri's required columns a header lacks", () => {
-    expect(manifestLines([[], ["Kode Klasifikasi", "Uraian", "Pencipta", "File"]])).toMatchObject({ format: "ARTERI", headerError: imports.headerMissing(["No.Arsip", "Tanggal"]) });
+    expect(manifestLines([[], ["Kode Klasifikasi", "Uraian", "Pencipta", "File"]])).toMatchObject({ format: "ARTERI", headerError: importMessages.headerMissing(["No.Arsip", "Tanggal"]) });
   });
 
   it("names the required columns a header lacks", () => {
-    expect(manifestLines([["title", "file"]]).headerError).toBe(imports.headerMissing(["documentNumber", "year", "categoryId"]));
+    expect(manifestLines([["title", "file"]]).headerError).toBe(importMessages.headerMissing(["documentNumber", "year", "categoryId"]));
   });
 
   it("matches files by name without folders and case", () => {

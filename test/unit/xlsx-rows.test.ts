@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { InvalidError } from "~/domain/errors";
-import { imports } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import { excelSerialDate } from "~/domain/imports";
 import { readXlsxRows } from "~/server/office/xlsx.server";
 import { xlsxBytes } from "../support/shared/xlsx";
@@ -52,9 +52,9 @@ describe("readXlsxRows", () => {
   });
 
   it("refuses what is not a workbook, and a sheet longer than the limit", () => {
-    expect(() => readXlsxRows(strToU8("documentNumber,title"), 10)).toThrow(imports.xlsxUnreadable);
+    expect(() => readXlsxRows(strToU8("documentNumber,title"), 10)).toThrow(importMessages.xlsxUnreadable);
     expect(() => readXlsxRows(zipSync({ "word/document.xml": strToU8("<w:document/>") }), 10)).toThrow(InvalidError);
     const long = xlsxBytes([{ name: "S", rows: Array.from({ length: 12 }, (_, index) => [`r${index}`]) }]);
-    expect(() => readXlsxRows(long, 10)).toThrow(imports.sheetTooLong(10));
+    expect(() => readXlsxRows(long, 10)).toThrow(importMessages.sheetTooLong(10));
   });
 });

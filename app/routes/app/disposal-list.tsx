@@ -9,7 +9,7 @@ import { DataTable, type Column } from "~/components/list";
 import { verificationPath } from "~/domain/berita-acara";
 import type { DisposalItemView } from "~/domain/disposal";
 import { InvalidError } from "~/domain/errors";
-import { disposalText as m } from "~/i18n/disposal";
+import { disposalText as m, disposalMessages } from "~/i18n/disposal";
 import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -44,18 +44,18 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const intent = form.get("intent");
       if (intent === "decide") {
         await decideItem(ctx, params.uuid, { position: form.get("position"), decision: form.get("decision"), reason: form.get("reason") ?? "" });
-        return { to: self, toast: m.decided };
+        return { to: self, toast: disposalMessages.decided };
       }
-      if (intent === "approve-all") return { to: self, toast: m.approvedAll(await approveUndecided(ctx, params.uuid)) };
+      if (intent === "approve-all") return { to: self, toast: disposalMessages.approvedAll(await approveUndecided(ctx, params.uuid)) };
       if (intent === "anri") {
         await recordAnriLetter(ctx, params.uuid, { letterNumber: form.get("letterNumber"), letterDate: form.get("letterDate") });
-        return { to: self, toast: m.letterSaved };
+        return { to: self, toast: disposalMessages.letterSaved };
       }
       if (intent === "execute") {
         const result = await executeDisposalList(ctx, params.uuid);
-        return { to: self, toast: "running" in result ? m.runningInBackground(result.number) : m.executed(result.number, result.done, result.skipped) };
+        return { to: self, toast: "running" in result ? disposalMessages.runningInBackground(result.number) : disposalMessages.executed(result.number, result.done, result.skipped) };
       }
-      throw new InvalidError(m.listNotFound);
+      throw new InvalidError(disposalMessages.listNotFound);
     },
     { toast: { to: self } },
   );

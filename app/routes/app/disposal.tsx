@@ -7,7 +7,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/components/list";
 import { parseCandidateQuery, type CandidateQuery } from "~/domain/disposal";
 import { DISPOSAL_TABS, listKindOfTab, type CandidateView, type DisposalListSummary } from "~/domain/disposal-view";
-import { disposalText as m } from "~/i18n/disposal";
+import { disposalText as m, disposalMessages } from "~/i18n/disposal";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     ctx,
     async () => {
       const list = await createDisposalList(ctx, { kind: form.get("kind"), archives: form.getAll("archive"), note: form.get("note") ?? "" });
-      return { to: href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid }), toast: m.created(list.number) };
+      return { to: href("/app/penyusutan/daftar/:uuid", { uuid: list.uuid }), toast: disposalMessages.created(list.number) };
     },
     { toast: { to: back } },
   );

@@ -22,7 +22,7 @@ import {
 } from "~/domain/disposal";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages, disposalText } from "~/i18n/disposal";
 import { vitalText } from "~/i18n/vital";
 import { codeSubtree, isInSubtree } from "~/domain/classification";
 import { inCodeSubtree } from "../classification/queries.server";
@@ -48,14 +48,14 @@ const m = disposalText;
 
 /** The part of the workspace the actor sees (`disposal.view`), or Forbidden/Unauthenticated. */
 function scopeOf(ctx: ServiceContext): DisposalScope {
-  assertCan(ctx.actor, { type: "disposal.view" }, m.denied);
+  assertCan(ctx.actor, { type: "disposal.view" }, disposalMessages.denied);
   const scope = disposalScope(ctx.actor);
-  if (!scope) throw new ForbiddenError(m.denied);
+  if (!scope) throw new ForbiddenError(disposalMessages.denied);
   return scope;
 }
 
 function assertManage(ctx: ServiceContext) {
-  assertCan(ctx.actor, { type: "disposal.manage" }, m.manageDenied);
+  assertCan(ctx.actor, { type: "disposal.manage" }, disposalMessages.manageDenied);
   return requireUser(ctx);
 }
 
@@ -279,7 +279,7 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
   const input: CreateListInput = parseOrInvalid(CreateListSchema, fields);
   const tab = input.kind === "MUSNAH" ? "MUSNAH" : "PERMANEN";
   const uuids = await withWholeBerkas(ctx, [...new Set(input.archives)]);
-  if (uuids.length > MAX_LIST_ITEMS) throw new InvalidError(m.tooMany(MAX_LIST_ITEMS));
+  if (uuids.length > MAX_LIST_ITEMS) throw new InvalidError(disposalMessages.tooMany(MAX_LIST_ITEMS));
   const candidates: Awaited<ReturnType<ReturnType<typeof candidateRows>["execute"]>> = [];
   for (const chunk of inListChunks(uuids)) candidates.push(...(await candidateRows(ctx, { all: true }, { tab, uuids: chunk, code: undefined }).execute()));
   // Items in document order, as the workspace lists them.
@@ -287,7 +287,7 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
   if (candidates.length !== uuids.length) {
     const missing = uuids.find((uuid) => !candidates.some((row) => row.uuid === uuid))!;
     const title = (await ctx.db.selectFrom("archives").select("title").where("uuid", "=", missing).executeTakeFirst())?.title ?? missing;
-    throw new InvalidError(m.notCandidate(title));
+    throw new InvalidError(disposalMessages.notCandidate(title));
   }
   const archives = await liveArchives(ctx, candidates.map((row) => row.id));
   const year = Number(jakartaDate(ctx.now()).slice(0, 4));
@@ -338,7 +338,7 @@ export async function createDisposalList(ctx: ServiceContext, fields: unknown): 
         targetId: uuid,
       },
     ],
-    { STALE_WRITE: m.onOpenList, UNIQUE: m.numberTaken },
+    { STALE_WRITE: disposalMessages.onOpenList, UNIQUE: disposalMessages.numberTaken },
   );
   return { uuid, number };
 }
@@ -366,7 +366,7 @@ type ListRow = Database["disposal_lists"] & { id: number; status: "DRAFT" | "EXE
 
 async function listRow(ctx: ServiceContext, uuid: string): Promise<ListRow> {
   const row = (await ctx.db.selectFrom("disposal_lists").selectAll().where("uuid", "=", uuid).executeTakeFirst()) as ListRow | undefined;
-  if (!row) throw new NotFoundError(m.listNotFound);
+  if (!row) throw new NotFoundError(disposalMessages.listNotFound);
   return row;
 }
 
@@ -433,7 +433,7 @@ export async function getDisposalList(ctx: ServiceContext, uuid: string): Promis
   const scope = scopeOf(ctx);
   const list = await listRow(ctx, uuid);
   const items = await itemRows(ctx, list.id, scope);
-  if (!scope.all && items.length === 0) throw new NotFoundError(m.listNotFound);
+  if (!scope.all && items.length === 0) throw new NotFoundError(disposalMessages.listNotFound);
   const all = scope.all ? items : await itemRows(ctx, list.id, { all: true });
   const users = await ctx.db
     .selectFrom("users")
@@ -492,7 +492,7 @@ const blockersOf = (list: ListRow, items: readonly { decision: string | null; re
 
 async function draftList(ctx: ServiceContext, uuid: string): Promise<ListRow> {
   const list = await listRow(ctx, uuid);
-  if (list.status !== "DRAFT") throw new ConflictError(m.notDraft);
+  if (list.status !== "DRAFT") throw new ConflictError(disposalMessages.notDraft);
   return list;
 }
 
@@ -511,7 +511,7 @@ export async function decideItem(ctx: ServiceContext, uuid: string, fields: unkn
   const input: DecisionInput = parseOrInvalid(DecisionSchema, fields);
   const list = await draftList(ctx, uuid);
   const item = await ctx.db.selectFrom("disposal_items").select(["title"]).where("list_id", "=", list.id).where("position", "=", input.position).executeTakeFirst();
-  if (!item) throw new NotFoundError(m.itemNotFound);
+  if (!item) throw new NotFoundError(disposalMessages.itemNotFound);
   await commit(
     ctx,
     [
@@ -534,7 +534,7 @@ export async function decideItem(ctx: ServiceContext, uuid: string, fields: unkn
         targetId: list.uuid,
       },
     ],
-    { STALE_WRITE: m.notDraft },
+    { STALE_WRITE: disposalMessages.notDraft },
   );
 }
 
@@ -564,7 +564,7 @@ export async function approveUndecided(ctx: ServiceContext, uuid: string): Promi
         .where("list_id", "=", list.id)
         .where("decision", "is", null),
     ],
-    { STALE_WRITE: m.notDraft },
+    { STALE_WRITE: disposalMessages.notDraft },
   );
   return open.length;
 }
@@ -590,7 +590,7 @@ export async function recordAnriLetter(ctx: ServiceContext, uuid: string, fields
         targetId: list.uuid,
       },
     ],
-    { STALE_WRITE: m.notDraft },
+    { STALE_WRITE: disposalMessages.notDraft },
   );
 }
 
@@ -634,17 +634,17 @@ async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
 
 /** Why an approved item cannot be carried out now, or null when it can. */
 async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
-  if (!row) return m.skip.gone;
-  if (row.deleted_at) return m.skip.trashed;
-  if (row.archival_state === "STATIS") return m.skip.statis;
+  if (!row) return disposalMessages.skip.gone;
+  if (row.deleted_at) return disposalMessages.skip.trashed;
+  if (row.archival_state === "STATIS") return disposalMessages.skip.statis;
   const code = row.classification_code;
   const hold = checks.archiveHolds.get(row.id) ?? (code ? checks.codeHolds.find((held) => isInSubtree(code, held.code))?.reason : undefined);
-  if (hold !== undefined) return m.skip.held(hold);
+  if (hold !== undefined) return disposalMessages.skip.held(hold);
   if (checks.vital.has(row.id)) return vitalText.skipVital;
-  if (checks.pending.has(row.id)) return m.skip.pendingRequest;
-  if ((await snapshotOf(row)) !== item.snapshot_sha256) return m.skip.changed;
+  if (checks.pending.has(row.id)) return disposalMessages.skip.pendingRequest;
+  if ((await snapshotOf(row)) !== item.snapshot_sha256) return disposalMessages.skip.changed;
   const state = checks.states.get(row.id);
-  if (state && state !== "JATUH_TEMPO") return m.skip.notDue;
+  if (state && state !== "JATUH_TEMPO") return disposalMessages.skip.notDue;
   return null;
 }
 
@@ -660,7 +660,7 @@ function skipWholeBerkas(outcomes: { item: { title: string }; row: { berkas_id: 
   }
   for (const outcome of outcomes) {
     const berkasId = outcome.row?.berkas_id ?? null;
-    if (berkasId !== null && outcome.reason === null && blocked.has(berkasId)) outcome.reason = m.skip.berkas(blocked.get(berkasId)!);
+    if (berkasId !== null && outcome.reason === null && blocked.has(berkasId)) outcome.reason = disposalMessages.skip.berkas(blocked.get(berkasId)!);
   }
 }
 
@@ -691,7 +691,7 @@ export async function startDisposalExecution(ctx: ServiceContext, uuid: string):
       insertJobStatement(ctx, { uuid: jobUuid, kind: "disposal.execute", actorUserId: user.userId, params: { list: list.uuid }, total: items.length, singletonKey: `disposal:${list.uuid}` }),
       { action: "DISPOSAL_EXECUTE_START", params: { number: list.number }, details: { job: jobUuid }, targetType: "disposal_list", targetId: list.uuid },
     ],
-    { STALE_WRITE: m.alreadyRunning },
+    { STALE_WRITE: disposalMessages.alreadyRunning },
   );
   const job = await ctx.db.selectFrom("jobs").select("id").where("uuid", "=", jobUuid).executeTakeFirstOrThrow();
   return { jobId: job.id };
@@ -757,7 +757,7 @@ function beritaAcaraItems(items: Awaited<ReturnType<typeof itemRows>>, plan: Exe
 export async function executeDisposalSlice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
   assertManage(ctx);
   const list = await listForJob(ctx, job);
-  if (!list || list.status !== "EXECUTING") throw new ConflictError(m.notExecuting);
+  if (!list || list.status !== "EXECUTING") throw new ConflictError(disposalMessages.notExecuting);
   const items = await itemRows(ctx, list.id, { all: true });
   const archives = await liveArchives(ctx, items.map((item) => item.archive_id));
   const cursor = job.cursor as ExecutionCursor | null;
@@ -766,7 +766,7 @@ export async function executeDisposalSlice(ctx: ServiceContext, job: RunningJob)
     const outcomes: { item: (typeof items)[number]; row: LiveArchive | undefined; reason: string | null }[] = [];
     for (const item of items) {
       const row = archives.get(item.archive_id);
-      const reason = item.decision === "TUNDA" ? m.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, row);
+      const reason = item.decision === "TUNDA" ? disposalMessages.skip.tunda(item.decision_reason ?? "") : await skipReasonOf(checks, item, row);
       outcomes.push({ item, row, reason });
     }
     skipWholeBerkas(outcomes);

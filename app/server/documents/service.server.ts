@@ -6,7 +6,7 @@
  */
 import type { ExpressionBuilder } from "kysely";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 import { classRank, type SecurityClass } from "~/domain/security-classes";
 import { codeSubtree } from "~/domain/classification";
 import { accessRequestMessages } from "~/i18n/access-requests";
@@ -241,7 +241,7 @@ export async function changeableRow(ctx: ServiceContext, uuid: string, action: D
   const row = await visibleRow(ctx, uuid);
   // A handed-over record (Statis) is read-only for everyone: say so rather than "no permission".
   if (row.archival_state === "STATIS" && can(ctx.actor, { type: "document.view", document: documentRef(row) })) {
-    throw new ForbiddenError(disposalText.statisReadOnly);
+    throw new ForbiddenError(disposalMessages.statisReadOnly);
   }
   assertCan(ctx.actor, { type: action, document: documentRef(row) } as Action, deniedFor[action]);
   return row;

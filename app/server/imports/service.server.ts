@@ -30,7 +30,7 @@ import {
 import { assertCan, can, userActorOf } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
 import { documentValidation } from "~/i18n/document-validation";
-import { imports as t } from "~/i18n/imports";
+import { imports as t, importMessages } from "~/i18n/imports";
 import { commit, type Step } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { inListChunks } from "../db/in-list.server";
@@ -141,13 +141,13 @@ const isBinaryByte = (byte: number) => byte < 0x09 || (byte > 0x0d && byte < 0x2
 async function sniffSource(head: Uint8Array): Promise<string> {
   if (isZipHead(head)) return "application/zip";
   const binary = isUtf16Head(head) ? false : head.some(isBinaryByte) || (await fileTypeFromBuffer(head).catch(() => undefined)) !== undefined;
-  if (binary) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  if (binary) throw new InvalidError(importMessages.sourceType, { file: [importMessages.sourceType] });
   return "text/csv";
 }
 
 /** A ZIP from its first bytes (what an upload sent in parts must be). */
 export async function sniffZip(head: Uint8Array): Promise<string> {
-  if (!isZipHead(head)) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  if (!isZipHead(head)) throw new InvalidError(importMessages.sourceType, { file: [importMessages.sourceType] });
   return "application/zip";
 }
 
@@ -157,7 +157,7 @@ export async function sniffZip(head: Uint8Array): Promise<string> {
  * clean dry run keeps the ZIP for the run; one with errors keeps only its report.
  */
 export async function createImport(ctx: ServiceContext, request: Request): Promise<ImportView> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const user = requireUser(ctx);
   const upload = await stageRequestUpload(ctx, request, {
     maxBytes: IMPORT_MAX_BYTES,
@@ -167,7 +167,7 @@ export async function createImport(ctx: ServiceContext, request: Request): Promi
       return true;
     },
   });
-  if (!upload.file) throw new InvalidError(t.sourceType, { file: [t.sourceType] });
+  if (!upload.file) throw new InvalidError(importMessages.sourceType, { file: [importMessages.sourceType] });
   const source = upload.file;
   let categoryId: number | undefined;
   try {
@@ -225,7 +225,7 @@ const isManifest = (name: string) => /\.(csv|xlsx)$/i.test(name) && !zipMatchNam
 
 /** The manifest's rows: a CSV decoded by the one rule for uploaded text, or an XLSX's first sheet. */
 async function manifestRecords(ctx: ServiceContext, source: StoredSource, manifest: ZipEntry): Promise<{ records: string[][]; encoding: string | null }> {
-  if (manifest.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
+  if (manifest.size > MAX_MANIFEST_BYTES) throw new InvalidError(importMessages.manifestTooLarge, { file: [importMessages.manifestTooLarge] });
   const bytes = await readZipEntry(ctx.files, source.key, manifest);
   // Arteri's header is its second row, so two rows above the lines at most.
   if (/\.xlsx$/i.test(manifest.name)) return { records: readXlsxRows(bytes, MAX_IMPORT_LINES + 2), encoding: null };
@@ -242,9 +242,9 @@ const isXlsxDirectory = (entries: ZipEntry[]) => entries.some((entry) => entry.n
 
 /** A CSV or XLSX posted alone, read whole (a manifest's size limit applies). */
 async function loneManifestBytes(ctx: ServiceContext, source: StoredSource): Promise<Uint8Array> {
-  if (source.size > MAX_MANIFEST_BYTES) throw new InvalidError(t.manifestTooLarge, { file: [t.manifestTooLarge] });
+  if (source.size > MAX_MANIFEST_BYTES) throw new InvalidError(importMessages.manifestTooLarge, { file: [importMessages.manifestTooLarge] });
   const object = await ctx.files.get(source.key);
-  if (!object) throw new InvalidError(t.sourceGone);
+  if (!object) throw new InvalidError(importMessages.sourceGone);
   return new Uint8Array(await object.arrayBuffer());
 }
 
@@ -266,8 +266,8 @@ async function readSource(ctx: ServiceContext, source: StoredSource): Promise<So
     return { kind: "XLSX", manifestName: source.fileName, records, encoding: null, files };
   }
   const manifests = entries.filter((entry) => isManifest(entry.name));
-  if (manifests.length === 0) throw new InvalidError(t.noManifest, { file: [t.noManifest] });
-  if (manifests.length > 1) throw new InvalidError(t.manyManifests(manifests.map((entry) => entry.name)));
+  if (manifests.length === 0) throw new InvalidError(importMessages.noManifest, { file: [importMessages.noManifest] });
+  if (manifests.length > 1) throw new InvalidError(importMessages.manyManifests(manifests.map((entry) => entry.name)));
   const manifest = manifests[0]!;
   const { records, encoding } = await manifestRecords(ctx, source, manifest);
   for (const entry of entries) if (entry !== manifest && !files.has(zipMatchName(entry.name))) files.set(zipMatchName(entry.name), entry);
@@ -286,8 +286,8 @@ async function dryRun(ctx: ServiceContext, source: StoredSource, categoryId: num
   const { kind, manifestName, records, encoding, files } = await readSource(ctx, source);
   const { lines, headerError, format } = manifestLines(records);
   if (headerError) throw new InvalidError(headerError, { file: [headerError] });
-  if (lines.length > MAX_IMPORT_LINES) throw new InvalidError(t.tooManyLines(MAX_IMPORT_LINES));
-  if (lines.length === 0) throw new InvalidError(t.emptyManifest, { file: [t.emptyManifest] });
+  if (lines.length > MAX_IMPORT_LINES) throw new InvalidError(importMessages.tooManyLines(MAX_IMPORT_LINES));
+  if (lines.length === 0) throw new InvalidError(importMessages.emptyManifest, { file: [importMessages.emptyManifest] });
 
   const categories = new Map((await ctx.db.selectFrom("categories").select(["id", "category_name"]).execute()).map((row) => [row.category_name.trim().toLowerCase(), row.id]));
   const units = superAdmin ? new Map((await ctx.db.selectFrom("unit_kerja").select(["id", "nama"]).execute()).map((row) => [row.nama.trim().toLowerCase(), row.id])) : null;
@@ -304,13 +304,13 @@ async function dryRun(ctx: ServiceContext, source: StoredSource, categoryId: num
     if (line.categoryName) {
       const id = categories.get(line.categoryName.toLowerCase());
       if (id) fields.categoryId = String(id);
-      else problems.push(t.categoryUnknown(line.categoryName));
+      else problems.push(importMessages.categoryUnknown(line.categoryName));
     }
     let unitKerjaId = user.unitKerjaId;
     if (units) {
       const id = line.unitName ? (units.get(line.unitName.toLowerCase()) ?? null) : null;
-      if (!line.unitName) problems.push(format === "ARTERI" ? t.arteriUnitRequired : t.unitRequired);
-      else if (id === null) problems.push(t.unitUnknown(line.unitName));
+      if (!line.unitName) problems.push(format === "ARTERI" ? importMessages.arteriUnitRequired : importMessages.unitRequired);
+      else if (id === null) problems.push(importMessages.unitUnknown(line.unitName));
       else fields.unitKerjaId = String(id);
       unitKerjaId = id;
     }
@@ -328,16 +328,16 @@ async function dryRun(ctx: ServiceContext, source: StoredSource, categoryId: num
     const entry = line.file ? files.get(zipMatchName(line.file)) : undefined;
     if (line.file) {
       const name = zipMatchName(line.file);
-      if (kind !== "ZIP") problems.push(t.fileWithoutZip(line.file));
-      else if (!entry) problems.push(t.fileMissing(line.file));
-      else if (fileSeen.has(name)) problems.push(t.fileUsedTwice(line.file, fileSeen.get(name)!));
-      else if (!claimedFamily(entry.name)) problems.push(t.fileTypeNotAllowed(line.file));
+      if (kind !== "ZIP") problems.push(importMessages.fileWithoutZip(line.file));
+      else if (!entry) problems.push(importMessages.fileMissing(line.file));
+      else if (fileSeen.has(name)) problems.push(importMessages.fileUsedTwice(line.file, fileSeen.get(name)!));
+      else if (!claimedFamily(entry.name)) problems.push(importMessages.fileTypeNotAllowed(line.file));
       fileSeen.set(name, fileSeen.get(name) ?? line.line);
     }
     const documentNumber = fields.documentNumber ?? "";
     if (documentNumber) {
       const earlier = numberSeen.get(numberKey(unitKerjaId, documentNumber));
-      if (earlier !== undefined) problems.push(t.duplicateInFile(earlier));
+      if (earlier !== undefined) problems.push(importMessages.duplicateInFile(earlier));
       else numberSeen.set(numberKey(unitKerjaId, documentNumber), line.line);
     }
     for (const message of problems) errors.push({ line: line.line, message });
@@ -348,11 +348,11 @@ async function dryRun(ctx: ServiceContext, source: StoredSource, categoryId: num
   // (a manifest imported before), never a second one.
   const existing = await existingNumbers(ctx, [...new Set(checked.map((line) => line.fields.documentNumber!))]);
   for (const line of checked) {
-    if (existing.has(numberKey(line.unitKerjaId, line.fields.documentNumber!))) errors.push({ line: line.line, message: t.duplicateExisting });
+    if (existing.has(numberKey(line.unitKerjaId, line.fields.documentNumber!))) errors.push({ line: line.line, message: importMessages.duplicateExisting });
   }
   const failedLines = new Set(errors.map((error) => error.line));
   const used = new Set(lines.flatMap((line) => (line.file ? [zipMatchName(line.file)] : [])));
-  const warnings = [...files.entries()].filter(([name]) => !used.has(name)).map(([, entry]) => ({ line: 0, message: t.fileExtra(entry.name) }));
+  const warnings = [...files.entries()].filter(([name]) => !used.has(name)).map(([, entry]) => ({ line: 0, message: importMessages.fileExtra(entry.name) }));
   errors.sort((a, b) => a.line - b.line);
   return {
     lines: checked.filter((line) => !failedLines.has(line.line)),
@@ -434,7 +434,7 @@ async function recordImport(ctx: ServiceContext, source: StoredSource, run: DryR
 
 async function importRow(ctx: ServiceContext, uuid: string): Promise<ImportRow> {
   const row = await ctx.db.selectFrom("imports").select(IMPORT_COLUMNS).where("uuid", "=", uuid).executeTakeFirst();
-  if (!row || !userActorOf(ctx.actor) || !can(ctx.actor, { type: "import.view", ownerId: row.created_by })) throw new NotFoundError(t.notFound);
+  if (!row || !userActorOf(ctx.actor) || !can(ctx.actor, { type: "import.view", ownerId: row.created_by })) throw new NotFoundError(importMessages.notFound);
   return row as ImportRow;
 }
 
@@ -469,7 +469,7 @@ function toImportView(row: ImportRow, jobUuid: string | null): ImportView {
 
 /** The user's recent imports (Super Admin: everyone's), newest first. */
 export async function listImports(ctx: ServiceContext, limit = 10): Promise<ImportView[]> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const user = requireUser(ctx);
   const rows = await ctx.db
     .selectFrom("imports as i")
@@ -488,9 +488,9 @@ export async function listImports(ctx: ServiceContext, limit = 10): Promise<Impo
  * (its progress on /app/pekerjaan, its owner notified when it ends). Returns the job's uuid.
  */
 export async function runImport(ctx: ServiceContext, uuid: string): Promise<{ jobId: string }> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const row = await importRow(ctx, uuid);
-  if (row.status !== "CHECKED") throw new ConflictError(t.notRunnable);
+  if (row.status !== "CHECKED") throw new ConflictError(importMessages.notRunnable);
   await assertRoomForImport(ctx, row.id);
   const jobUuid = crypto.randomUUID();
   const user = requireUser(ctx);
@@ -507,7 +507,7 @@ export async function runImport(ctx: ServiceContext, uuid: string): Promise<{ jo
         .where("id", "=", row.id),
       { action: "IMPORT_START", params: { source: row.source_name, lines: row.lines }, targetType: "import", targetId: row.uuid },
     ],
-    { STALE_WRITE: () => new ConflictError(t.notRunnable) },
+    { STALE_WRITE: () => new ConflictError(importMessages.notRunnable) },
   );
   const job = await ctx.db.selectFrom("jobs").select("id").where("uuid", "=", jobUuid).executeTakeFirstOrThrow();
   await sendWorkMessage(ctx.env, { type: "job.run", jobId: job.id });
@@ -529,9 +529,9 @@ async function assertRoomForImport(ctx: ServiceContext, importId: number): Promi
  * running one removes what it made (the job does it, slice by slice; what fits runs now).
  */
 export async function cancelImport(ctx: ServiceContext, uuid: string, options: RunOptions = {}): Promise<ImportView> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const row = await importRow(ctx, uuid);
-  if (IMPORT_ENDED.includes(row.status)) throw new ConflictError(t.notCancellable);
+  if (IMPORT_ENDED.includes(row.status)) throw new ConflictError(importMessages.notCancellable);
   const now = ctx.now().toISOString();
   if (row.status === "CHECKED" || row.status === "INVALID" || row.status === "UPLOADING") {
     await ctx.db.updateTable("imports").set({ status: "CANCELLED", source_key: null, updated_at: now, finished_at: now }).where("id", "=", row.id).execute();
@@ -586,7 +586,7 @@ export async function expireUnrunImports(ctx: ServiceContext): Promise<number> {
     ctx.db.deleteFrom("import_lines").where("import_id", "in", stillIdle().select("id")),
     ctx.db
       .updateTable("imports")
-      .set({ status: "CANCELLED", source_key: null, error: t.expired(IMPORT_UNRUN_KEPT_DAYS), finished_at: stamp, updated_at: stamp })
+      .set({ status: "CANCELLED", source_key: null, error: importMessages.expired(IMPORT_UNRUN_KEPT_DAYS), finished_at: stamp, updated_at: stamp })
       .where("id", "in", ids)
       .where("status", "in", ["CHECKED", "UPLOADING"])
       .where("source_key", "is not", null),
@@ -712,7 +712,7 @@ async function rollbackSlice(ctx: ServiceContext, job: RunningJob, row: ImportRo
       { action: "IMPORT_ROLLBACK", params: { source: row.source_name, removed: job.counts.removed ?? 0 }, details: { reason: status, error }, targetType: "import", targetId: row.uuid },
     ],
     finished: true,
-    failed: status === "FAILED" ? (error ?? t.notRunnable) : t.cancelled,
+    failed: status === "FAILED" ? (error ?? importMessages.notRunnable) : t.cancelled,
     after: async () => {
       if (row.source_key) await ctx.files.delete(row.source_key);
       await drain();

@@ -14,7 +14,7 @@
 import { DomainError, InvalidError, NotFoundError } from "~/domain/errors";
 import { IMPORT_MAX_BYTES, importPartSize } from "~/domain/imports";
 import { assertCan } from "~/domain/policy";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import { commit } from "../audit/commit.server";
 import { requireUser, type ServiceContext } from "../context.server";
 import { assertRoomFor, countUpload } from "../documents/upload-limits.server";
@@ -34,12 +34,12 @@ export type ImportUploadInput = { fileName: string; size: number; categoryId?: s
  * upload); the answer says the part size and how many parts to send.
  */
 export async function startImportUpload(ctx: ServiceContext, input: ImportUploadInput): Promise<ImportUploadStart> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const user = requireUser(ctx);
   const fileName = input.fileName.trim();
-  if (!/\.zip$/i.test(fileName) || fileName.length > 255) throw new InvalidError(t.uploadFileName, { fileName: [t.uploadFileName] });
-  if (!Number.isSafeInteger(input.size) || input.size <= 0) throw new InvalidError(t.uploadSizeInvalid, { size: [t.uploadSizeInvalid] });
-  if (input.size > IMPORT_MAX_BYTES) throw new DomainError(413, t.uploadTooLarge(IMPORT_MAX_BYTES / 1024 ** 3));
+  if (!/\.zip$/i.test(fileName) || fileName.length > 255) throw new InvalidError(importMessages.uploadFileName, { fileName: [importMessages.uploadFileName] });
+  if (!Number.isSafeInteger(input.size) || input.size <= 0) throw new InvalidError(importMessages.uploadSizeInvalid, { size: [importMessages.uploadSizeInvalid] });
+  if (input.size > IMPORT_MAX_BYTES) throw new DomainError(413, importMessages.uploadTooLarge(IMPORT_MAX_BYTES / 1024 ** 3));
   const categoryId = await defaultCategory(ctx, input.categoryId);
   await assertRoomFor(ctx, user.unitKerjaId, input.size);
   await countUpload(ctx, user.userId);
@@ -70,7 +70,7 @@ type UploadRow = { id: number; file_name: string; category_id: number | null; r2
 
 /** The caller's own upload; anyone else's (or one that ended) is not found. */
 async function ownUpload(ctx: ServiceContext, uuid: string): Promise<UploadRow> {
-  assertCan(ctx.actor, { type: "import.manage" }, t.denied);
+  assertCan(ctx.actor, { type: "import.manage" }, importMessages.denied);
   const user = requireUser(ctx);
   const row = await ctx.db
     .selectFrom("import_uploads")
@@ -78,7 +78,7 @@ async function ownUpload(ctx: ServiceContext, uuid: string): Promise<UploadRow> 
     .where("uuid", "=", uuid)
     .where("created_by", "=", user.userId)
     .executeTakeFirst();
-  if (!row) throw new NotFoundError(t.uploadNotFound);
+  if (!row) throw new NotFoundError(importMessages.uploadNotFound);
   return row;
 }
 
@@ -88,9 +88,9 @@ async function ownUpload(ctx: ServiceContext, uuid: string): Promise<UploadRow> 
  */
 export async function uploadImportPart(ctx: ServiceContext, uuid: string, partNumber: number, bytes: Uint8Array): Promise<{ part: number; size: number }> {
   const upload = await ownUpload(ctx, uuid);
-  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.parts) throw new InvalidError(t.partNumberInvalid(upload.parts));
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.parts) throw new InvalidError(importMessages.partNumberInvalid(upload.parts));
   const expected = partNumber < upload.parts ? upload.part_size : upload.size - upload.part_size * (upload.parts - 1);
-  if (bytes.byteLength !== expected) throw new InvalidError(t.partSizeWrong(partNumber, expected, bytes.byteLength));
+  if (bytes.byteLength !== expected) throw new InvalidError(importMessages.partSizeWrong(partNumber, expected, bytes.byteLength));
   const part = await ctx.files.resumeMultipartUpload(upload.r2_key, upload.r2_upload_id).uploadPart(partNumber, bytes);
   await commit(ctx, [
     ctx.db
@@ -120,7 +120,7 @@ export async function completeImportUpload(ctx: ServiceContext, uuid: string): P
   const received = await ctx.db.selectFrom("import_upload_parts").select(["part_number", "etag"]).where("upload_id", "=", upload.id).orderBy("part_number").execute();
   const have = new Set(received.map((part) => part.part_number));
   const missing = Array.from({ length: upload.parts }, (_, index) => index + 1).filter((part) => !have.has(part));
-  if (missing.length > 0) throw new InvalidError(t.partsMissing(missing));
+  if (missing.length > 0) throw new InvalidError(importMessages.partsMissing(missing));
   // From here this request owns the object: should it die, the staging sweep removes it (or
   // aborts the upload, by its id, if R2 never joined the parts).
   await commit(ctx, endUploadSteps(ctx, upload, true));
@@ -129,7 +129,7 @@ export async function completeImportUpload(ctx: ServiceContext, uuid: string): P
     .complete(received.map((part) => ({ partNumber: part.part_number, etag: part.etag })));
   if (object.size !== upload.size) {
     await discardFile(ctx, upload.r2_key);
-    throw new InvalidError(t.uploadSizeMismatch(upload.size, object.size));
+    throw new InvalidError(importMessages.uploadSizeMismatch(upload.size, object.size));
   }
   const head = await ctx.files.get(upload.r2_key, { range: { offset: 0, length: 4 } });
   try {

@@ -5,7 +5,7 @@
  */
 import { Inflate } from "fflate";
 import { InvalidError } from "~/domain/errors";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 
 export type ZipEntry = {
   name: string;
@@ -26,7 +26,7 @@ const TAIL_BYTES = 22 + 0xffff;
 
 async function range(bucket: R2Bucket, key: string, offset: number, length: number): Promise<DataView> {
   const object = await bucket.get(key, { range: { offset, length } });
-  if (!object) throw new InvalidError(t.sourceGone);
+  if (!object) throw new InvalidError(importMessages.sourceGone);
   return new DataView(await object.arrayBuffer());
 }
 
@@ -34,7 +34,7 @@ const u64 = (view: DataView, at: number) => Number(view.getBigUint64(at, true));
 
 /** The entries of the ZIP stored under `key` (`size` bytes), from its central directory. */
 export async function readZipDirectory(bucket: R2Bucket, key: string, size: number): Promise<ZipEntry[]> {
-  if (size < 22) throw new InvalidError(t.notZip);
+  if (size < 22) throw new InvalidError(importMessages.notZip);
   const tailStart = Math.max(0, size - TAIL_BYTES);
   const tail = await range(bucket, key, tailStart, size - tailStart);
   let end = -1;
@@ -44,26 +44,26 @@ export async function readZipDirectory(bucket: R2Bucket, key: string, size: numb
       break;
     }
   }
-  if (end < 0) throw new InvalidError(t.notZip);
+  if (end < 0) throw new InvalidError(importMessages.notZip);
   let count = tail.getUint16(end + 10, true);
   let directorySize = tail.getUint32(end + 12, true);
   let directoryOffset = tail.getUint32(end + 16, true);
   if (count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
     const locator = end - 20;
-    if (locator < 0 || tail.getUint32(locator, true) !== ZIP64_LOCATOR) throw new InvalidError(t.notZip);
+    if (locator < 0 || tail.getUint32(locator, true) !== ZIP64_LOCATOR) throw new InvalidError(importMessages.notZip);
     const record = await range(bucket, key, u64(tail, locator + 8), 56);
-    if (record.getUint32(0, true) !== ZIP64_EOCD) throw new InvalidError(t.notZip);
+    if (record.getUint32(0, true) !== ZIP64_EOCD) throw new InvalidError(importMessages.notZip);
     count = u64(record, 32);
     directorySize = u64(record, 40);
     directoryOffset = u64(record, 48);
   }
-  if (directoryOffset + directorySize > size) throw new InvalidError(t.notZip);
+  if (directoryOffset + directorySize > size) throw new InvalidError(importMessages.notZip);
   const directory = directorySize > 0 ? await range(bucket, key, directoryOffset, directorySize) : new DataView(new ArrayBuffer(0));
   const utf8 = new TextDecoder("utf-8");
   const entries: ZipEntry[] = [];
   let at = 0;
   for (let index = 0; index < count; index++) {
-    if (at + 46 > directory.byteLength || directory.getUint32(at, true) !== CENTRAL) throw new InvalidError(t.notZip);
+    if (at + 46 > directory.byteLength || directory.getUint32(at, true) !== CENTRAL) throw new InvalidError(importMessages.notZip);
     const flags = directory.getUint16(at + 8, true);
     const nameLength = directory.getUint16(at + 28, true);
     const extraLength = directory.getUint16(at + 30, true);
@@ -94,12 +94,12 @@ export async function readZipDirectory(bucket: R2Bucket, key: string, size: numb
 
 /** The entry's bytes, inflated as they stream from R2 (one R2 chunk and its output in memory at a time). */
 export async function* zipEntryChunks(bucket: R2Bucket, key: string, entry: ZipEntry): AsyncGenerator<Uint8Array> {
-  if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) throw new InvalidError(t.entryUnreadable(entry.name));
+  if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) throw new InvalidError(importMessages.entryUnreadable(entry.name));
   const header = await range(bucket, key, entry.localHeaderOffset, 30);
   const dataStart = entry.localHeaderOffset + 30 + header.getUint16(26, true) + header.getUint16(28, true);
   if (entry.compressedSize === 0) return;
   const object = await bucket.get(key, { range: { offset: dataStart, length: entry.compressedSize } });
-  if (!object) throw new InvalidError(t.sourceGone);
+  if (!object) throw new InvalidError(importMessages.sourceGone);
   const reader = (object as R2ObjectBody).body.getReader();
   let output: Uint8Array[] = [];
   const inflater = entry.method === 8 ? new Inflate((chunk) => output.push(chunk)) : null;

@@ -8,7 +8,7 @@ import { retention as retentionText } from "~/i18n/retention";
 import type { ServiceContext } from "../context.server";
 import { dispatchedThrough } from "../events/dispatcher.server";
 import { ConflictError } from "~/domain/errors";
-import { disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 import { disposalExecutionResult, startDisposalExecution, type ExecutionResult } from "../disposal/service.server";
 import { sendWorkMessage } from "./messages.server";
 import { createJob, runJob, runSystemJob, type RunOptions } from "./runner.server";
@@ -58,7 +58,7 @@ export async function executeDisposalList(ctx: ServiceContext, uuid: string, opt
     if (result) return result;
   }
   const job = await ctx.db.selectFrom("jobs").select(["status", "error"]).where("id", "=", jobId).executeTakeFirstOrThrow();
-  if (job.status === "FAILED") throw new ConflictError(job.error ?? disposalText.changedDuringExecution);
+  if (job.status === "FAILED") throw new ConflictError(job.error ?? disposalMessages.changedDuringExecution);
   const list = await ctx.db.selectFrom("disposal_lists").select("number").where("uuid", "=", uuid).executeTakeFirstOrThrow();
   return { running: true, number: list.number };
 }

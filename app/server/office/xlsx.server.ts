@@ -7,7 +7,7 @@
 import { unzipSync } from "fflate";
 import { InvalidError } from "~/domain/errors";
 import { excelSerialDate } from "~/domain/imports";
-import { imports as t } from "~/i18n/imports";
+import { importMessages } from "~/i18n/imports";
 import { decodeXmlEntities } from "./xml.server";
 
 /** A workbook whose parts would inflate past this is refused (a manifest is a few megabytes at most). */
@@ -16,7 +16,7 @@ const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 /** Excel's built-in number formats that show a date or time (ECMA-376 §18.8.30, and the East Asian ones). */
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
 
-const unreadable = () => new InvalidError(t.xlsxUnreadable, { file: [t.xlsxUnreadable] });
+const unreadable = () => new InvalidError(importMessages.xlsxUnreadable, { file: [importMessages.xlsxUnreadable] });
 
 /** The elements `<name …>…</name>` or `<name …/>` of a part (any namespace prefix): their attributes and content. */
 const elementPatterns = new Map<string, RegExp>();
@@ -161,7 +161,7 @@ export function readXlsxRows(bytes: Uint8Array, maxRows: number): string[][] {
       cells[column] = value;
     }
     if (cells.length === 0) continue;
-    if (rowNumber > maxRows) throw new InvalidError(t.sheetTooLong(maxRows), { file: [t.sheetTooLong(maxRows)] });
+    if (rowNumber > maxRows) throw new InvalidError(importMessages.sheetTooLong(maxRows), { file: [importMessages.sheetTooLong(maxRows)] });
     while (rows.length < rowNumber - 1) rows.push([]);
     rows[rowNumber - 1] = Array.from(cells, (value) => value ?? "");
   }
