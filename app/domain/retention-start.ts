@@ -1,4 +1,4 @@
-import { documentValidation } from "../i18n/document-validation.ts";
+import { retentionStartText } from "../i18n/document-validation.ts";
 import { isIsoDate, zeroPad } from "./retention";
 
 // Apart from the retention clock (`./retention`), which the lists and the dashboard load in the
@@ -19,11 +19,11 @@ export function retentionStartIssues(input: { date: string; year: number; today:
   if (!date || !isIsoDate(date)) return { error: null, warning: null };
   const yearEnd = `${zeroPad(year, 4)}-12-31`;
   const latest = today > yearEnd ? today : yearEnd;
-  if (date > latest) return { error: documentValidation.retentionStartFuture(longDate(latest)), warning: null };
+  if (date > latest) return { error: retentionStartText.retentionStartFuture(longDate(latest)), warning: null };
   if (date < `${zeroPad(year, 4)}-01-01`) {
     return input.mayPrecedeYear
-      ? { error: null, warning: documentValidation.retentionStartBeforeYearWarning(year) }
-      : { error: documentValidation.retentionStartBeforeYear(year), warning: null };
+      ? { error: null, warning: retentionStartText.retentionStartBeforeYearWarning(year) }
+      : { error: retentionStartText.retentionStartBeforeYear(year), warning: null };
   }
   return { error: null, warning: null };
 }

@@ -14,7 +14,6 @@ export const berkasText = {
   ...berkasVocabulary,
   nav: "Berkas",
   detailTitle: "Detail Berkas",
-  filter: "Terapkan",
   update: "Ubah",
   delete: "Hapus Berkas",
   cancel: "Batal",
@@ -22,11 +21,6 @@ export const berkasText = {
   deleting: "Menghapus...",
   deleteTitle: "Konfirmasi Hapus",
   deleteConfirm: (number: string) => `Apakah Anda yakin ingin menghapus berkas "${number}"? Berkas hanya dapat dihapus bila tidak berisi dokumen.`,
-  created: (number: string) => `Berkas ${number} berhasil dibuat.`,
-  updated: (number: string) => `Berkas ${number} berhasil diperbarui.`,
-  deleted: (number: string) => `Berkas ${number} berhasil dihapus.`,
-  filed: (count: number, number: string) => `${count} dokumen dimasukkan ke berkas ${number}.`,
-  removed: (title: string) => `Dokumen "${title}" dikeluarkan dari berkas.`,
   facts: "Keterangan Berkas",
   closedNote: (reason: string) => `Berkas ditutup untuk perubahan: ${reason}`,
   itemsHeading: "Isi Berkas",
@@ -38,7 +32,6 @@ export const berkasText = {
   retentionLabels: { status: "Status", activeUntil: "Aktif sampai", inactiveUntil: "Inaktif sampai", disposition: "Keterangan akhir" },
   retentionEmpty: "Berkas kosong belum memiliki jadwal retensi.",
   retentionNote: "Jadwal retensi berlaku untuk berkas secara utuh: periode berakhir bersama dokumen terakhirnya, dan penahanan pada satu dokumen menahan seluruh berkas.",
-  vital: "Vital",
   // The document page's 'Berkas' section.
   documentSection: {
     heading: "Berkas",
@@ -53,6 +46,31 @@ export const berkasText = {
     remove: "Keluarkan dari Berkas",
   },
   // Refusals
+  validation: {
+    numberRequired: "Nomor berkas wajib diisi",
+    numberMax: "Nomor berkas paling banyak 50 karakter",
+    titleRequired: "Uraian berkas wajib diisi",
+    titleMin: "Uraian berkas minimal 5 karakter",
+    titleMax: "Uraian berkas paling banyak 500 karakter",
+    codeRequired: "Pilih kode klasifikasi berkas",
+    unitInvalid: "Pilih unit kerja yang valid",
+    developmentLevel: "Pilih tingkat perkembangan: Asli, Salinan, Tembusan atau Petikan",
+    noteMax: "Keterangan paling banyak 500 karakter",
+    documentsRequired: "Pilih minimal satu dokumen",
+    documentsInvalid: "Dokumen tidak valid",
+    tooMany: (max: number) => `Paling banyak ${max} dokumen sekali masuk`,
+  },
+} as const;
+
+/** What the server answers about berkas: outcomes (toasts), refusals and the rules that keep a berkas whole (never in a page's browser bundle). */
+export const berkasMessages = {
+  filter: "Terapkan",
+  created: (number: string) => `Berkas ${number} berhasil dibuat.`,
+  updated: (number: string) => `Berkas ${number} berhasil diperbarui.`,
+  deleted: (number: string) => `Berkas ${number} berhasil dihapus.`,
+  filed: (count: number, number: string) => `${count} dokumen dimasukkan ke berkas ${number}.`,
+  removed: (title: string) => `Dokumen "${title}" dikeluarkan dari berkas.`,
+  vital: "Vital",
   denied: "Anda tidak memiliki akses ke berkas arsip.",
   manageDenied: "Anda tidak dapat mengubah berkas ini.",
   notFound: "Berkas tidak ditemukan.",
@@ -74,18 +92,4 @@ export const berkasText = {
   notInBerkas: "Dokumen ini tidak ada di berkas tersebut.",
   documentFiledChange: "Dokumen ini ada di sebuah berkas: unit kerja dan kode klasifikasinya harus sama dengan berkasnya. Keluarkan dokumen dari berkas dulu.",
   changedMeanwhile: "Berkas atau dokumennya baru saja diubah pengguna lain; silakan ulangi.",
-  validation: {
-    numberRequired: "Nomor berkas wajib diisi",
-    numberMax: "Nomor berkas paling banyak 50 karakter",
-    titleRequired: "Uraian berkas wajib diisi",
-    titleMin: "Uraian berkas minimal 5 karakter",
-    titleMax: "Uraian berkas paling banyak 500 karakter",
-    codeRequired: "Pilih kode klasifikasi berkas",
-    unitInvalid: "Pilih unit kerja yang valid",
-    developmentLevel: "Pilih tingkat perkembangan: Asli, Salinan, Tembusan atau Petikan",
-    noteMax: "Keterangan paling banyak 500 karakter",
-    documentsRequired: "Pilih minimal satu dokumen",
-    documentsInvalid: "Dokumen tidak valid",
-    tooMany: (max: number) => `Paling banyak ${max} dokumen sekali masuk`,
-  },
-} as const;
+};

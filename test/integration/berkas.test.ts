@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DaftarArsipQuerySchema } from "~/domain/berkas";
 import { parseCandidateQuery } from "~/domain/disposal";
-import { berkasText } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { listDaftarArsip, daftarArsipCsv, daftarArsipPdf } from "~/server/berkas/daftar-arsip.server";
 import { fileDocumentsIntoBerkas } from "~/server/berkas/service.server";
 import { createDisposalList, listCandidates } from "~/server/disposal/service.server";
@@ -87,7 +87,7 @@ describe("a berkas and its documents", () => {
     });
     const taken = await createBerkas(world.colleague.session, { number: berkas.number, title: "Berkas lain lagi", classificationCode: shortCode.code });
     expect(taken.status).toBe(409);
-    expect((await taken.json<{ message: string }>()).message).toBe(berkasText.numberTaken(berkas.number));
+    expect((await taken.json<{ message: string }>()).message).toBe(berkasMessages.numberTaken(berkas.number));
     // The same number in another unit is another berkas.
     expect((await createBerkas(world.requester.session, { number: berkas.number, title: "Berkas unit lain", classificationCode: shortCode.code })).status).toBe(201);
     expect((await createBerkas(world.admin.session, { number: unique("B"), title: "Berkas tanpa unit", classificationCode: shortCode.code })).status).toBe(400);
@@ -111,7 +111,7 @@ describe("a berkas and its documents", () => {
     const otherCodeDoc = await document(otherCode, 2019);
     const wrongCode = await fileInto(world.owner.session, berkas.id, [otherCodeDoc.uuid]);
     expect(wrongCode.status).toBe(400);
-    expect((await wrongCode.json<{ message: string }>()).message).toBe(berkasText.otherCode(otherCodeDoc.title));
+    expect((await wrongCode.json<{ message: string }>()).message).toBe(berkasMessages.otherCode(otherCodeDoc.title));
     // A document of another unit, even with the code, is refused, and nothing of the call is filed.
     const foreign = await testEnv.DB.prepare("UPDATE archives SET unit_kerja_id = ? WHERE uuid = ? RETURNING uuid").bind(world.otherUnit.id, (await document(shortCode, 2019)).uuid).first<{ uuid: string }>();
     const c = await document(shortCode, 2020);
@@ -122,7 +122,7 @@ describe("a berkas and its documents", () => {
     const second = await newBerkas(shortCode);
     const moved = await fileInto(world.owner.session, second.id, [a.uuid]);
     expect(moved.status).toBe(400);
-    expect((await moved.json<{ message: string }>()).message).toBe(berkasText.inOtherBerkas(a.title, berkas.number));
+    expect((await moved.json<{ message: string }>()).message).toBe(berkasMessages.inOtherBerkas(a.title, berkas.number));
     // Another unit's member cannot file into it; a Viewer cannot either.
     expect((await fileInto(world.requester.session, berkas.id, [c.uuid])).status).toBe(404);
 
@@ -134,7 +134,7 @@ describe("a berkas and its documents", () => {
       { method: "PUT" },
     );
     expect(update.status).toBe(400);
-    expect((await update.json<{ message: string }>()).message).toBe(berkasText.documentFiledChange);
+    expect((await update.json<{ message: string }>()).message).toBe(berkasMessages.documentFiledChange);
 
     // Not deleted while it holds documents; taken out, then deleted.
     expect((await call(`/api/v1/berkas/${second.id}`, { method: "DELETE", ...as(world.owner.session) })).status).toBe(200);
@@ -188,7 +188,7 @@ describe("retention, holds and disposal of a berkas as one unit", () => {
     const items = await testEnv.DB.prepare("SELECT archive_uuid FROM disposal_items WHERE list_id = (SELECT id FROM disposal_lists WHERE uuid = ?)").bind(list.uuid).all<{ archive_uuid: string }>();
     expect(items.results.map((row) => row.archive_uuid).sort()).toEqual([a.uuid, b.uuid].sort());
     // On an open list the berkas takes no more documents.
-    await expect(fileDocumentsIntoBerkas(await serviceContext(world.owner.user), berkas.id, [(await document(shortCode, 2010)).uuid])).rejects.toThrow(berkasText.onDisposalList);
+    await expect(fileDocumentsIntoBerkas(await serviceContext(world.owner.user), berkas.id, [(await document(shortCode, 2010)).uuid])).rejects.toThrow(berkasMessages.onDisposalList);
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { berkasText } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { bulkEdit as t } from "~/i18n/bulk-edit";
 import { disposalMessages } from "~/i18n/disposal";
 import { deniedMessages } from "~/i18n/id";
@@ -161,8 +161,8 @@ describe("bulk edit", () => {
       const { jobId, job, bySubject } = await ranToEnd(world.owner.session, { uuids: [mine.uuid, wrongCode.uuid, otherUnit.uuid], action: "berkas", berkasId: berkas.id });
       expect(job.counts).toEqual({ changed: 1, skipped: 2 });
       expect(bySubject[mine.uuid]).toMatchObject({ outcome: "CHANGED", reason: null });
-      expect(bySubject[wrongCode.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherCode(wrongCode.view.title) });
-      expect(bySubject[otherUnit.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasText.otherUnit(otherUnit.view.title) });
+      expect(bySubject[wrongCode.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasMessages.otherCode(wrongCode.view.title) });
+      expect(bySubject[otherUnit.uuid]).toMatchObject({ outcome: "SKIPPED", reason: berkasMessages.otherUnit(otherUnit.view.title) });
       expect(await berkasOf(mine.uuid)).toBe(berkas.id);
       expect(await berkasOf(wrongCode.uuid)).toBeNull();
       expect(await berkasOf(otherUnit.uuid)).toBeNull();

@@ -14,7 +14,7 @@ import { RETENTION_CRON } from "../../workers/scheduled";
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
 import { auditRowsFor, documentBody, documentFields, r2Keys, sendMultipart, uploadDocument } from "../support/worker/documents";
-import { documentValidation } from "~/i18n/document-validation";
+import { retentionStartText } from "~/i18n/document-validation";
 import { testEnv } from "../support/worker/env";
 import { createCategory, createUnitKerja } from "../support/worker/factories";
 
@@ -183,7 +183,7 @@ describe("'Tanggal mulai retensi' on the API", () => {
     expect(future.errors).toEqual([expect.stringMatching(/^Tanggal mulai retensi belum terjadi: .* paling lambat \d{1,2} \w+ \d{4} \(hari ini/)]);
     const early = await expectJson<Refusal>(await put(owner.session, { retentionStartDate: "2019-06-30" }), 400);
     // By its field, so the page's form shows it there (the API path of the enhanced form too).
-    expect(early.fieldErrors).toEqual({ retentionStartDate: [documentValidation.retentionStartBeforeYear(2020)] });
+    expect(early.fieldErrors).toEqual({ retentionStartDate: [retentionStartText.retentionStartBeforeYear(2020)] });
     // Nothing was written: the document keeps the default start.
     expect(await stateOf(doc.uuid)).toMatchObject({ active_until: "2022-12-31" });
     // The last day of the year is the default itself: fine for anyone.
@@ -198,7 +198,7 @@ describe("'Tanggal mulai retensi' on the API", () => {
     // A new document cannot start before its year either (and leaves nothing behind).
     const before = (await r2Keys()).length;
     const created = await sendMultipart("/api/v1/archives", owner.session, documentBody(owner.session, { fields: documentFields(categoryId, { year: "2024", retentionStartDate: "2023-01-01" }) }));
-    expect((await expectJson<Refusal>(created, 400)).errors).toEqual([documentValidation.retentionStartBeforeYear(2024)]);
+    expect((await expectJson<Refusal>(created, 400)).errors).toEqual([retentionStartText.retentionStartBeforeYear(2024)]);
     expect((await r2Keys()).length).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addYears, computeRetention, isIsoDate, retentionToday, type RetentionInput } from "~/domain/retention";
 import { retentionStartIssues } from "~/domain/retention-start";
-import { documentValidation } from "~/i18n/document-validation";
+import { retentionStartText } from "~/i18n/document-validation";
 
 // A 2019 record under a "2 years active, 5 inactive, destroy" code: start 2019-12-31, active
 // through 2021-12-31, inactive through 2026-12-31, due from 2027-01-01.
@@ -134,13 +134,13 @@ describe("retentionStartIssues ('Tanggal mulai retensi')", () => {
   });
 
   it("refuses a day that has not come, unless it is still in the document's year", () => {
-    expect(check("2026-11-28", 2020).error).toBe(documentValidation.retentionStartFuture("27 November 2026"));
-    expect(check("2027-01-01", 2026).error).toBe(documentValidation.retentionStartFuture("31 Desember 2026"));
+    expect(check("2026-11-28", 2020).error).toBe(retentionStartText.retentionStartFuture("27 November 2026"));
+    expect(check("2027-01-01", 2026).error).toBe(retentionStartText.retentionStartFuture("31 Desember 2026"));
     expect(check("2027-06-30", 2027).error).toBeNull();
   });
 
   it("refuses a start before the year but for who may set it, who is warned", () => {
-    expect(check("2019-12-31", 2020)).toEqual({ error: documentValidation.retentionStartBeforeYear(2020), warning: null });
-    expect(check("2019-12-31", 2020, true)).toEqual({ error: null, warning: documentValidation.retentionStartBeforeYearWarning(2020) });
+    expect(check("2019-12-31", 2020)).toEqual({ error: retentionStartText.retentionStartBeforeYear(2020), warning: null });
+    expect(check("2019-12-31", 2020, true)).toEqual({ error: null, warning: retentionStartText.retentionStartBeforeYearWarning(2020) });
   });
 });

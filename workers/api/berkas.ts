@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { DeletedSchema, changed } from "~/domain/api/common";
 import { BerkasCreateBodySchema, BerkasItemsBodySchema, BerkasItemsResultSchema, BerkasPageSchema, BerkasUpdateBodySchema, BerkasViewSchema } from "~/domain/api/berkas";
 import { BerkasListQuerySchema } from "~/domain/berkas";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { createBerkas, deleteBerkas, fileDocumentsIntoBerkas, getBerkas, listBerkas, removeDocumentFromBerkas, updateBerkas } from "~/server/berkas/service.server";
 import type { HonoEnv } from "../hono-env";
 import { jsonBody, listQuery, pathParam, route } from "./contract";
@@ -41,7 +41,7 @@ export const berkasApi = new Hono<HonoEnv>()
     jsonBody(BerkasCreateBodySchema),
     async (c) => {
       const berkas = await createBerkas(c.get("ctx"), c.req.valid("json"));
-      return c.json({ message: m.created(berkas.number), data: berkas }, 201);
+      return c.json({ message: berkasMessages.created(berkas.number), data: berkas }, 201);
     },
   )
   .get(
@@ -63,7 +63,7 @@ export const berkasApi = new Hono<HonoEnv>()
     jsonBody(BerkasUpdateBodySchema),
     async (c) => {
       const berkas = await updateBerkas(c.get("ctx"), c.req.param("id"), c.req.valid("json"));
-      return c.json({ message: m.updated(berkas.number), data: berkas });
+      return c.json({ message: berkasMessages.updated(berkas.number), data: berkas });
     },
   )
   .delete(
@@ -79,7 +79,7 @@ export const berkasApi = new Hono<HonoEnv>()
     }),
     async (c) => {
       const { number } = await deleteBerkas(c.get("ctx"), c.req.param("id"));
-      return c.json({ success: true as const, message: m.deleted(number) });
+      return c.json({ success: true as const, message: berkasMessages.deleted(number) });
     },
   )
   .post(
@@ -97,7 +97,7 @@ export const berkasApi = new Hono<HonoEnv>()
     jsonBody(BerkasItemsBodySchema),
     async (c) => {
       const result = await fileDocumentsIntoBerkas(c.get("ctx"), c.req.param("id"), c.req.valid("json").archiveUuids);
-      return c.json({ message: m.filed(result.filed, result.berkas.number), data: result.berkas, filed: result.filed, alreadyFiled: result.alreadyFiled });
+      return c.json({ message: berkasMessages.filed(result.filed, result.berkas.number), data: result.berkas, filed: result.filed, alreadyFiled: result.alreadyFiled });
     },
   )
   .delete(
@@ -113,6 +113,6 @@ export const berkasApi = new Hono<HonoEnv>()
     }),
     async (c) => {
       const { title } = await removeDocumentFromBerkas(c.get("ctx"), c.req.param("id"), c.req.param("uuid"));
-      return c.json({ success: true as const, message: m.removed(title) });
+      return c.json({ success: true as const, message: berkasMessages.removed(title) });
     },
   );

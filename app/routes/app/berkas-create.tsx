@@ -3,7 +3,7 @@ import type { Route } from "./+types/berkas-create";
 import { FormPage } from "~/components/form-page";
 import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasCreateSchema } from "~/domain/berkas";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { berkasFormText } from "~/i18n/berkas-form";
 import { pageMeta } from "~/lib/meta";
 import { withFormValues } from "~/routes/helpers/admin-pages.server";
@@ -45,9 +45,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       const berkas = await withFormValues(form, [], (fields) => createBerkas(ctx, fields));
       if (typeof archiveUuid === "string" && archiveUuid) {
         const filed = await fileDocumentsIntoBerkas(ctx, berkas.id, [archiveUuid]);
-        return { to: href("/app/documents/:uuid", { uuid: archiveUuid }), toast: m.filed(filed.filed, berkas.number) };
+        return { to: href("/app/documents/:uuid", { uuid: archiveUuid }), toast: berkasMessages.filed(filed.filed, berkas.number) };
       }
-      return { to: href("/app/berkas/:id", { id: String(berkas.id) }), toast: m.created(berkas.number) };
+      return { to: href("/app/berkas/:id", { id: String(berkas.id) }), toast: berkasMessages.created(berkas.number) };
     },
     { form: {} },
   );

@@ -10,7 +10,7 @@ import { DataTable, EmptyState, type Column } from "~/components/list";
 import type { BerkasItemView } from "~/domain/berkas";
 import { kurunWaktu, locationText } from "~/domain/berkas-view";
 import { InvalidError } from "~/domain/errors";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasText as m, berkasMessages } from "~/i18n/berkas";
 import { retention as retentionText } from "~/i18n/retention";
 import { vitalText } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
@@ -44,11 +44,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     async () => {
       if (intent === "remove-item") {
         const { title } = await removeDocumentFromBerkas(ctx, params.id, String(form.get("uuid") ?? ""));
-        return { to: here, toast: m.removed(title) };
+        return { to: here, toast: berkasMessages.removed(title) };
       }
-      if (intent !== "delete") throw new InvalidError(m.manageDenied);
+      if (intent !== "delete") throw new InvalidError(berkasMessages.manageDenied);
       const { number } = await deleteBerkas(ctx, params.id);
-      return { to: href("/app/berkas"), toast: m.deleted(number) };
+      return { to: href("/app/berkas"), toast: berkasMessages.deleted(number) };
     },
     { toast: { to: here } },
   );

@@ -4,7 +4,7 @@ import { FormPage } from "~/components/form-page";
 import { BerkasForm } from "~/components/berkas/berkas-form";
 import { BerkasUpdateSchema } from "~/domain/berkas";
 import { ForbiddenError } from "~/domain/errors";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { berkasFormText } from "~/i18n/berkas-form";
 import { pageMeta } from "~/lib/meta";
 import { berkasBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
@@ -23,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
   const berkas = await orRouteError(async () => {
     const detail = await getBerkasDetail(ctx, params.id);
-    if (!detail.canManage) throw new ForbiddenError(detail.closedReason ?? m.manageDenied);
+    if (!detail.canManage) throw new ForbiddenError(detail.closedReason ?? berkasMessages.manageDenied);
     return detail;
   });
   return { berkas, codes: await classificationOptions(ctx), rules: formRules(BerkasUpdateSchema) };
@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const ctx = getSignedIn(context);
   const save = (fields: Record<string, string>) => updateBerkas(ctx, params.id, fields);
-  return formPageAction(ctx, request, save, (berkas) => ({ to: href("/app/berkas/:id", { id: params.id }), toast: m.updated(berkas.number) }));
+  return formPageAction(ctx, request, save, (berkas) => ({ to: href("/app/berkas/:id", { id: params.id }), toast: berkasMessages.updated(berkas.number) }));
 }
 
 export default function UpdateBerkas({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { BerkasOption } from "~/domain/berkas";
 import type { DocumentView } from "~/domain/documents";
 import { VitalSchema, type VitalView } from "~/domain/vital";
-import { berkasText } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { vitalText } from "~/i18n/vital";
 import type { SignedInContext } from "~/routes/helpers/gates.server";
 import { formFields } from "~/routes/helpers/form-body.server";
@@ -68,11 +68,11 @@ export async function documentArchivalAction(ctx: SignedInContext, uuid: string,
     async () => {
       if (intent === "file-berkas") {
         const result = await fileDocumentsIntoBerkas(ctx, berkasId, [uuid]);
-        return { to: here, toast: berkasText.filed(result.filed, result.berkas.number) };
+        return { to: here, toast: berkasMessages.filed(result.filed, result.berkas.number) };
       }
       if (intent === "unfile-berkas") {
         const { title } = await removeDocumentFromBerkas(ctx, berkasId, uuid);
-        return { to: here, toast: berkasText.removed(title) };
+        return { to: here, toast: berkasMessages.removed(title) };
       }
       const fields = formFields(form);
       const view = await setVital(ctx, uuid, { ...fields, vital: intent === "vital-set" ? "true" : "false" });

@@ -9,7 +9,7 @@ import { kurunWaktu, locationText, type DaftarArsipQuery, type DaftarArsipRow, t
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
-import { berkasText } from "~/i18n/berkas";
+import { berkasText, berkasMessages } from "~/i18n/berkas";
 import { daftarArsipDocumentText as doc, daftarArsipText as d } from "~/i18n/daftar-arsip";
 import type { ServiceContext } from "../context.server";
 import { csvLine } from "../http/csv.server";
@@ -32,7 +32,7 @@ const jenisWhere = (jenis: DaftarJenis, today: string) => (eb: BerkasEb) => {
 };
 
 function selection(ctx: ServiceContext, query: DaftarArsipQuery) {
-  assertCan(ctx.actor, { type: "berkas.list" }, berkasText.denied);
+  assertCan(ctx.actor, { type: "berkas.list" }, berkasMessages.denied);
   const unit = can(ctx.actor, { type: "berkas.allUnits" }) ? query.unit : undefined;
   const today = retentionToday(ctx.now());
   return {

@@ -18,7 +18,7 @@ import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError
 import { parseOrInvalid } from "~/domain/form-input";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can } from "~/domain/policy";
-import { berkasText as m } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { commit, type Step } from "../audit/commit.server";
 import { findClassificationByCode } from "../classification/queries.server";
 import { requireUser, type ServiceContext } from "../context.server";
@@ -48,10 +48,10 @@ const SORT_COLUMNS = { number: "b.number", title: "b.title", updatedAt: "b.updat
 
 /** The berkas `id` if the actor may see it (others learn nothing: 404). */
 async function visibleBerkas(ctx: ServiceContext, id: number | string): Promise<BerkasRow> {
-  assertCan(ctx.actor, { type: "berkas.list" }, m.denied);
+  assertCan(ctx.actor, { type: "berkas.list" }, berkasMessages.denied);
   const berkasId = parseBerkasId(id);
   const row = berkasId === null ? undefined : await findBerkas(ctx, berkasId);
-  if (!row || !can(ctx.actor, { type: "berkas.view", berkas: berkasRefOf(row) })) throw new NotFoundError(m.notFound);
+  if (!row || !can(ctx.actor, { type: "berkas.view", berkas: berkasRefOf(row) })) throw new NotFoundError(berkasMessages.notFound);
   return row;
 }
 
@@ -67,9 +67,9 @@ const openHoldsOf = (ctx: ServiceContext, berkasId: number) =>
 
 /** `closedReasonOf` from the rows of `openHoldsOf` (null rows: not read). */
 function closedReason(row: BerkasRow, [transfer, disposal]: readonly [unknown[] | null, unknown[] | null]): string | null {
-  if (row.custody_unit_id !== null) return m.moved(row.custody_unit_name ?? "");
-  if (transfer?.length) return m.onTransfer;
-  if (disposal?.length) return m.onDisposalList;
+  if (row.custody_unit_id !== null) return berkasMessages.moved(row.custody_unit_name ?? "");
+  if (transfer?.length) return berkasMessages.onTransfer;
+  if (disposal?.length) return berkasMessages.onDisposalList;
   return null;
 }
 
@@ -77,7 +77,7 @@ function closedReason(row: BerkasRow, [transfer, disposal]: readonly [unknown[] 
 export async function changeableBerkas(ctx: ServiceContext, id: number | string): Promise<BerkasRow> {
   requireUser(ctx);
   const row = await visibleBerkas(ctx, id);
-  assertCan(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }, m.manageDenied);
+  assertCan(ctx.actor, { type: "berkas.manage", berkas: berkasRefOf(row) }, berkasMessages.manageDenied);
   const closed = await closedReasonOf(ctx, row);
   if (closed) throw new ConflictError(closed);
   return row;
@@ -89,7 +89,7 @@ export async function changeableBerkas(ctx: ServiceContext, id: number | string)
  * number and title, sorted and paged.
  */
 export async function listBerkas(ctx: ServiceContext, query: BerkasListQuery): Promise<ListPage<BerkasView, BerkasListQuery>> {
-  assertCan(ctx.actor, { type: "berkas.list" }, m.denied);
+  assertCan(ctx.actor, { type: "berkas.list" }, berkasMessages.denied);
   const scope = berkasScopeOf(ctx.actor);
   const unit = can(ctx.actor, { type: "berkas.allUnits" }) ? query.unit : undefined;
   const { rows, total } = await offsetPage(
@@ -156,7 +156,7 @@ export async function getBerkasDetail(ctx: ServiceContext, id: number | string):
 /** The classification code's id, or an Invalid naming the field. */
 async function codeIdOf(ctx: ServiceContext, code: string): Promise<number> {
   const found = await findClassificationByCode(ctx, code);
-  if (!found) throw new InvalidError(m.codeUnknown, { classificationCode: [m.codeUnknown] });
+  if (!found) throw new InvalidError(berkasMessages.codeUnknown, { classificationCode: [berkasMessages.codeUnknown] });
   return found.id;
 }
 
@@ -168,16 +168,16 @@ const berkasAudit = (row: { id: number; number: string; title: string }) => ({ t
  * a BERKAS_CREATE audit row in one batch. A number the unit already uses: 409.
  */
 export async function createBerkas(ctx: ServiceContext, fields: unknown): Promise<BerkasView> {
-  assertCan(ctx.actor, { type: "berkas.list" }, m.denied);
+  assertCan(ctx.actor, { type: "berkas.list" }, berkasMessages.denied);
   const user = requireUser(ctx);
   const input = parseOrInvalid(BerkasCreateSchema, fields);
   const unitKerjaId = can(ctx.actor, { type: "berkas.allUnits" }) ? input.unitKerjaId : (user.unitKerjaId ?? undefined);
   if (unitKerjaId === undefined) {
-    throw can(ctx.actor, { type: "berkas.allUnits" }) ? new InvalidError(m.unitRequired, { unitKerjaId: [m.unitRequired] }) : new ForbiddenError(m.noUnit);
+    throw can(ctx.actor, { type: "berkas.allUnits" }) ? new InvalidError(berkasMessages.unitRequired, { unitKerjaId: [berkasMessages.unitRequired] }) : new ForbiddenError(berkasMessages.noUnit);
   }
-  assertCan(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId, custodyUnitId: null } }, m.manageDenied);
+  assertCan(ctx.actor, { type: "berkas.manage", berkas: { unitKerjaId, custodyUnitId: null } }, berkasMessages.manageDenied);
   if (!(await ctx.db.selectFrom("unit_kerja").select("id").where("id", "=", unitKerjaId).executeTakeFirst())) {
-    throw new InvalidError(m.unitUnknown, { unitKerjaId: [m.unitUnknown] });
+    throw new InvalidError(berkasMessages.unitUnknown, { unitKerjaId: [berkasMessages.unitUnknown] });
   }
   const classificationId = await codeIdOf(ctx, input.classificationCode);
   const now = ctx.now().toISOString();
@@ -205,7 +205,7 @@ export async function createBerkas(ctx: ServiceContext, fields: unknown): Promis
         targetType: "berkas",
       },
     ],
-    { UNIQUE: () => new DomainError(409, m.numberTaken(input.number), { number: [m.numberTaken(input.number)] }) },
+    { UNIQUE: () => new DomainError(409, berkasMessages.numberTaken(input.number), { number: [berkasMessages.numberTaken(input.number)] }) },
   );
   return getBerkas(ctx, (inserted?.results[0] as { id: number }).id);
 }
@@ -246,9 +246,9 @@ export async function updateBerkas(ctx: ServiceContext, id: number | string, fie
       },
     ],
     {
-      UNIQUE: () => new DomainError(409, m.numberTaken(input.number), { number: [m.numberTaken(input.number)] }),
-      BERKAS_MISMATCH: () => new DomainError(409, m.codeChangeFiled, { classificationCode: [m.codeChangeFiled] }),
-      STALE_WRITE: m.changedMeanwhile,
+      UNIQUE: () => new DomainError(409, berkasMessages.numberTaken(input.number), { number: [berkasMessages.numberTaken(input.number)] }),
+      BERKAS_MISMATCH: () => new DomainError(409, berkasMessages.codeChangeFiled, { classificationCode: [berkasMessages.codeChangeFiled] }),
+      STALE_WRITE: berkasMessages.changedMeanwhile,
     },
   );
   return getBerkas(ctx, row.id);
@@ -262,7 +262,7 @@ export async function updateBerkas(ctx: ServiceContext, id: number | string, fie
 export async function deleteBerkas(ctx: ServiceContext, id: number | string): Promise<{ number: string }> {
   const row = await changeableBerkas(ctx, id);
   const held = await ctx.db.selectFrom("archives").select((eb) => eb.fn.countAll<number>().as("n")).where("berkas_id", "=", row.id).executeTakeFirst();
-  if (Number(held?.n ?? 0) > 0) throw new ConflictError(m.inUse(Number(held!.n)));
+  if (Number(held?.n ?? 0) > 0) throw new ConflictError(berkasMessages.inUse(Number(held!.n)));
   await commit(
     ctx,
     [
@@ -270,7 +270,7 @@ export async function deleteBerkas(ctx: ServiceContext, id: number | string): Pr
       abortUnlessChanged(ctx),
       { action: "BERKAS_DELETE", params: { number: row.number, title: row.title }, details: { number: row.number, title: row.title }, ...berkasAudit(row) },
     ],
-    { BERKAS_IN_USE: async () => new ConflictError(m.inUse(1)), STALE_WRITE: m.notFound },
+    { BERKAS_IN_USE: async () => new ConflictError(berkasMessages.inUse(1)), STALE_WRITE: berkasMessages.notFound },
   );
   return { number: row.number };
 }
@@ -282,10 +282,10 @@ type FilingRow = Pick<DocumentRow, "id" | "uuid" | "title" | "unit_kerja_id" | "
 
 /** Why `document` cannot go into `berkas`, or null. */
 function refusalOf(berkas: BerkasRow, document: FilingRow): string | null {
-  if (document.unit_kerja_id !== berkas.unit_kerja_id) return m.otherUnit(document.title);
-  if (document.classification_id !== berkas.classification_id) return m.otherCode(document.title);
-  if (document.archival_state === "STATIS") return m.statis(document.title);
-  if (document.berkas_id !== null && document.berkas_id !== berkas.id) return m.inOtherBerkas(document.title, document.berkas_number ?? "");
+  if (document.unit_kerja_id !== berkas.unit_kerja_id) return berkasMessages.otherUnit(document.title);
+  if (document.classification_id !== berkas.classification_id) return berkasMessages.otherCode(document.title);
+  if (document.archival_state === "STATIS") return berkasMessages.statis(document.title);
+  if (document.berkas_id !== null && document.berkas_id !== berkas.id) return berkasMessages.inOtherBerkas(document.title, document.berkas_number ?? "");
   return null;
 }
 
@@ -327,9 +327,9 @@ export async function fileDocumentsIntoBerkas(
       .execute();
     documents.push(...rows);
   }
-  if (documents.length !== wanted.length) throw new InvalidError(m.documentNotFound, { archiveUuids: [m.documentNotFound] });
+  if (documents.length !== wanted.length) throw new InvalidError(berkasMessages.documentNotFound, { archiveUuids: [berkasMessages.documentNotFound] });
   for (const document of documents) {
-    if (!can(ctx.actor, { type: "document.view", document: documentRef(document) })) throw new InvalidError(m.documentNotFound);
+    if (!can(ctx.actor, { type: "document.view", document: documentRef(document) })) throw new InvalidError(berkasMessages.documentNotFound);
     const refusal = refusalOf(berkas, document);
     if (refusal) throw new InvalidError(refusal, { archiveUuids: [refusal] });
   }
@@ -360,7 +360,7 @@ export async function fileDocumentsIntoBerkas(
         },
       );
     }
-    await commit(ctx, steps, { STALE_WRITE: m.changedMeanwhile, BERKAS_MISMATCH: m.changedMeanwhile });
+    await commit(ctx, steps, { STALE_WRITE: berkasMessages.changedMeanwhile, BERKAS_MISMATCH: berkasMessages.changedMeanwhile });
     await refreshRetentionStates(ctx, { archiveIds: toFile.map((document) => document.id) });
   }
   return { berkas: await getBerkas(ctx, berkas.id), filed: toFile.length, alreadyFiled: documents.length - toFile.length };
@@ -379,7 +379,7 @@ export async function removeDocumentFromBerkas(ctx: ServiceContext, berkasId: nu
     .where("uuid", "=", uuid)
     .where("berkas_id", "=", berkas.id)
     .executeTakeFirst();
-  if (!document) throw new NotFoundError(m.notInBerkas);
+  if (!document) throw new NotFoundError(berkasMessages.notInBerkas);
   await commit(
     ctx,
     [
@@ -393,7 +393,7 @@ export async function removeDocumentFromBerkas(ctx: ServiceContext, berkasId: nu
         targetId: document.uuid,
       },
     ],
-    { STALE_WRITE: m.changedMeanwhile },
+    { STALE_WRITE: berkasMessages.changedMeanwhile },
   );
   const rest = await ctx.db.selectFrom("archives").select("id").where("berkas_id", "=", berkas.id).where("deleted_at", "is", null).limit(1).execute();
   await refreshRetentionStates(ctx, { archiveIds: [document.id, ...rest.map((row) => row.id)] });

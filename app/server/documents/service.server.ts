@@ -57,7 +57,7 @@ import { pendingTextStep, queuePendingTexts } from "../text-extraction/queue.ser
 import { TEXT_FILTERS } from "~/domain/text-extraction";
 import { needsSearch, searchDocuments, type SearchOptions } from "../search/service.server";
 import type { Facets } from "~/domain/search/facets";
-import { berkasText } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
 import { copyIfVital } from "../vital/copies.server";
 import { refreshRetentionStates, trashRefusals } from "../retention/service.server";
 import { notHeld } from "../retention/queries.server";
@@ -512,7 +512,7 @@ export async function updateDocument(
         STALE_WRITE: hardeningText.fileReplacedConcurrently,
         ...QUOTA_CONFLICT,
         // A filed document keeps its berkas's unit and code (a trigger of the berkas).
-        BERKAS_MISMATCH: () => Object.assign(new InvalidError(berkasText.documentFiledChange, { classificationCode: [berkasText.documentFiledChange] }), { values: upload.fields }),
+        BERKAS_MISMATCH: () => Object.assign(new InvalidError(berkasMessages.documentFiledChange, { classificationCode: [berkasMessages.documentFiledChange] }), { values: upload.fields }),
       }),
     );
     if (version.length > 0) await copyIfVital(ctx, row.id);

@@ -8,7 +8,7 @@ import type { SelectQueryBuilder } from "kysely";
 import { InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
-import { berkasText } from "~/i18n/berkas";
+import { berkasText, berkasMessages } from "~/i18n/berkas";
 import { eadText } from "~/i18n/ead";
 import { commit } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
@@ -173,7 +173,7 @@ export async function exportEad(ctx: Ctx, selection: EadSelection): Promise<EadE
   let scopeLabel: string = eadText.scopes.statis;
   if ("berkas" in selection) {
     const berkas = await ctx.db.selectFrom("berkas").select(["number", "title"]).where("id", "=", selection.berkas).executeTakeFirst();
-    if (!berkas) throw new NotFoundError(berkasText.notFound);
+    if (!berkas) throw new NotFoundError(berkasMessages.notFound);
     scopeLabel = eadText.scopes.berkas(berkas.number, berkas.title);
   } else if ("klasifikasi" in selection) {
     scopeLabel = eadText.scopes.code(selection.klasifikasi);
