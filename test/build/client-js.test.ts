@@ -70,7 +70,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/disposal-list": 126.6,
   "routes/app/berkas-detail": 131.8,
   "routes/app/pemindahan-detail": 128.2,
-  "routes/app/audit-logs": 126.6,
+  "routes/app/audit-logs": 126.1,
   "routes/app/users": 125.4,
   "routes/app/classification": 126.7,
   "routes/app/classification-update": 128.3,

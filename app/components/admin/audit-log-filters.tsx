@@ -1,7 +1,6 @@
 import { useNavigate } from "react-router";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { PageSizeSelect, listHref, type ListParams } from "~/components/list";
-import { AUDIT_ACTIONS } from "~/domain/audit-actions";
 import { listText } from "~/i18n/list";
 import { auditLog as auditLogText } from "~/i18n/audit-log";
 import { actionLabel } from "./audit-log-columns";
@@ -34,7 +33,8 @@ export function AuditLogFilters({ basePath, values, defaults }: { basePath: stri
         {f.action}
         <select name="action" defaultValue={values.action ?? ""} className={inputClass} data-testid="action-filter">
           <option value="">{f.allActions}</option>
-          {AUDIT_ACTIONS.map((action) => (
+          {/* Every action: the labels are typed as one per action, in the order of AUDIT_ACTIONS. */}
+          {Object.keys(auditLogText.actionLabels).map((action) => (
             <option key={action} value={action}>
               {actionLabel(action)}
             </option>

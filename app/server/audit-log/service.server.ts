@@ -7,7 +7,7 @@ import {
 } from "~/domain/audit-log";
 import { assertCan } from "~/domain/policy";
 import { deniedMessages } from "~/i18n/id";
-import { auditLog as auditLogText } from "~/i18n/audit-log";
+import { auditLogCsvHeader } from "~/i18n/audit-log";
 import {
   auditRowExists,
   auditRows,
@@ -148,7 +148,7 @@ export async function exportAuditLogsCsv(ctx: ServiceContext, query: AuditLogQue
   let bound: AuditBound = null;
   let done = scope === null;
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  let header: string | null = `\uFEFF${csvLine([...auditLogText.csvHeader])}`;
+  let header: string | null = `\uFEFF${csvLine([...auditLogCsvHeader])}`;
 
   const stream = new ReadableStream<Uint8Array>(
     {
