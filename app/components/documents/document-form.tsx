@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/buttons";
-import { Dialog } from "~/components/dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FieldMetadata, type FormReply, type FormRules } from "~/components/form";
 import { documentHints } from "~/domain/document-hints";
 import { documents as documentsText } from "~/i18n/documents";
@@ -16,6 +16,9 @@ import { SECURITY_CLASSES, type SecurityClass } from "~/domain/security-classes"
 import { CheckboxField } from "~/components/form";
 import { ACCEPTED_FILE_EXTENSIONS } from "~/domain/file-types";
 import { retentionStartIssues } from "~/domain/retention-start";
+
+/** The lowering confirmation and a failed upload's message open only after a submit: their dialog's code loads then. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 const f = documentFormText.fields;
 

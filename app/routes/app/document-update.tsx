@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
-import { Dialog } from "~/components/dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { DocumentForm } from "~/components/documents/document-form";
 import { StatisNotice } from "~/components/documents/statis-notice";
 import { getDocumentRetention } from "~/server/retention/service.server";
@@ -22,6 +22,9 @@ import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import { pageAction } from "~/routes/helpers/page-action.server";
+
+/** Shown once, after the save: its code loads then, not with the form. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 export const handle = { ...documentBreadcrumb, ...streamsUploadHandle };
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/documents-create";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
-import { Dialog } from "~/components/dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { DocumentForm } from "~/components/documents/document-form";
 import { DocumentCreateSchema } from "~/domain/document-schemas";
 import { assertCan } from "~/domain/policy";
@@ -23,6 +23,9 @@ import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
 import { documentFormMessages } from "~/i18n/document-form";
 import { pageAction } from "~/routes/helpers/page-action.server";
+
+/** Shown once, after the upload: its code loads then, not with the form. */
+const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
 /** From this share of the unit's storage quota on, the form says how full it is. */
 const QUOTA_NOTICE_SHARE = 0.8;

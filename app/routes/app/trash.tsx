@@ -19,10 +19,12 @@ import { getTrashed, listTrash, purgeDocument, restoreDocument } from "~/server/
 import { releaseDocumentHold } from "~/server/retention/service.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { ReleaseHoldSchema } from "~/domain/retention-schemas";
-import { Dialog } from "~/components/dialog";
-import { ReleaseHoldForm } from "~/components/documents/retention-forms";
+import { lazyComponent } from "~/components/lazy-component";
 import { recordMessages, trashText } from "~/i18n/records";
 import { retention as retentionText } from "~/i18n/retention";
+
+/** 'Lepas penahanan' over the list: its dialog, form and strings load when the URL opens it. */
+const ReleaseHoldDialog = lazyComponent(() => import("~/components/documents/release-hold-dialog").then((module) => module.ReleaseHoldDialog));
 
 const BASE = href("/app/trash");
 const uuidOf = (row: { uuid: string }) => row.uuid;
@@ -113,10 +115,13 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         </ConfirmDialog>
       )}
       {releaseHold && releaseRules && (
-        <Dialog title={retentionText.hold.releaseTitle} status="respond" closeTo={pageHref({})} testId="release-hold-dialog">
-          <p>{retentionText.hold.releaseConfirm(releaseHold.title)}</p>
-          <ReleaseHoldForm rules={releaseRules} inDialog hidden={{ uuid: releaseHold.uuid }} action={withDialog({ dialog: "release-hold", uuid: releaseHold.uuid })} />
-        </Dialog>
+        <ReleaseHoldDialog
+          documentTitle={releaseHold.title}
+          uuid={releaseHold.uuid}
+          rules={releaseRules}
+          action={withDialog({ dialog: "release-hold", uuid: releaseHold.uuid })}
+          closeTo={pageHref({})}
+        />
       )}
     </>
   );
