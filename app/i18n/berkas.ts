@@ -25,6 +25,8 @@ export const berkasText = {
   closedNote: (reason: string) => `Berkas ditutup untuk perubahan: ${reason}`,
   itemsHeading: "Isi Berkas",
   noItems: "Berkas ini belum berisi dokumen.",
+  /** The badge beside a vital record in the berkas's list. */
+  vitalBadge: "Vital",
   hiddenItems: (count: number) => `${count} dokumen lain di berkas ini bersifat sangat rahasia dan tidak ditampilkan.`,
   removeItem: "Keluarkan",
   removeItemLabel: (title: string) => `Keluarkan ${title} dari berkas`,
@@ -70,7 +72,6 @@ export const berkasMessages = {
   deleted: (number: string) => `Berkas ${number} berhasil dihapus.`,
   filed: (count: number, number: string) => `${count} dokumen dimasukkan ke berkas ${number}.`,
   removed: (title: string) => `Dokumen "${title}" dikeluarkan dari berkas.`,
-  vital: "Vital",
   denied: "Anda tidak memiliki akses ke berkas arsip.",
   manageDenied: "Anda tidak dapat mengubah berkas ini.",
   notFound: "Berkas tidak ditemukan.",

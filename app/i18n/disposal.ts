@@ -17,6 +17,9 @@ export const disposalText = {
   eadDownload: "Unduh EAD (arsip statis)",
   eadByCode: "Unduh EAD per kode klasifikasi",
   eadCode: "Kode klasifikasi (arsip Biasa)",
+  /** The candidates' note on the vital records they leave out. */
+  vitalLeftOut: (count: number) =>
+    `${count} arsip vital jatuh tempo untuk disposisi ini tidak ditampilkan: arsip vital tidak dapat diusulkan sampai status vitalnya dicabut.`,
   reappraiseNote: "Arsip Dinilai Kembali diputuskan ulang oleh panitia penilai (perpanjang retensi, atau pindah ke Musnah/Permanen); tidak masuk daftar.",
   filterUnit: "Unit kerja",
   filterCode: "Kode klasifikasi",

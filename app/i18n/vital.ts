@@ -3,7 +3,6 @@ import { vitalDrillOutcome } from "./vital-drill";
 /** Arsip vital: the document section, the restore drill and their messages (the dashboard's card has its own, in dashboard-cards.ts). */
 export const vitalText = {
   heading: "Arsip Vital",
-  badge: "Vital",
   notVital: "Dokumen ini bukan arsip vital.",
   description:
     "Arsip vital disimpan dengan salinan kedua di penyimpanan terpisah, diperiksa berkala terhadap SHA-256, diuji pemulihannya, dan tidak dapat diusulkan musnah maupun dihapus sampai statusnya dicabut.",
@@ -35,8 +34,6 @@ export const vitalText = {
   drillDetails: (bytes: number, ms: number) => `${bytes} byte dipulihkan dalam ${ms} ms`,
   flagged: "Dokumen ditetapkan sebagai arsip vital; salinan kedua ditulis.",
   lifted: "Status arsip vital dicabut.",
-  disposalWarning: (count: number) =>
-    `${count} arsip vital jatuh tempo untuk disposisi ini tidak ditampilkan: arsip vital tidak dapat diusulkan sampai status vitalnya dicabut.`,
   skipVital: "Arsip vital: tidak dapat dilaksanakan sampai status vitalnya dicabut",
   // Refusals
   denied: "Hanya Super Admin yang dapat mengelola arsip vital.",

@@ -1,6 +1,6 @@
 import { Form, href } from "react-router";
 import type { Route } from "./+types/berkas-detail";
-import { DeleteDialog } from "~/components/admin/confirm-dialog";
+import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
@@ -12,7 +12,6 @@ import { kurunWaktu, locationText } from "~/domain/berkas-view";
 import { InvalidError } from "~/domain/errors";
 import { berkasText as m, berkasMessages } from "~/i18n/berkas";
 import { retention as retentionText } from "~/i18n/retention";
-import { vitalText } from "~/i18n/vital";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { berkasBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
@@ -88,7 +87,7 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
           <AppLink to={href("/app/documents/:uuid", { uuid: row.uuid })} discover={false} className="font-medium text-blue-700 hover:underline">
             {row.title}
           </AppLink>
-          {row.vital && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{vitalText.badge}</span>}
+          {row.vital && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{m.vitalBadge}</span>}
         </>
       ),
     },

@@ -14,7 +14,6 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { candidateUnits, createDisposalList, listCandidates, listDisposalLists } from "~/server/disposal/service.server";
 import { can } from "~/domain/policy";
-import { vitalText } from "~/i18n/vital";
 import { formatShortDay } from "~/lib/format";
 import { AppLink } from "~/components/app-link";
 
@@ -126,7 +125,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{m.reappraiseNote}</p>}
       {page.vitalDue > 0 && (
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="vital-warning">
-          {vitalText.disposalWarning(page.vitalDue)}
+          {m.vitalLeftOut(page.vitalDue)}
         </p>
       )}
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
