@@ -6,19 +6,6 @@ export const retention = {
   /** JATUH_TEMPO names what it is due for. */
   dueFor: { MUSNAH: "Jatuh Tempo (Musnah)", PERMANEN: "Jatuh Tempo (Serah)", DINILAI_KEMBALI: "Jatuh Tempo (Dinilai Kembali)" },
   disposition: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
-  refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
-  refreshContinues: (documents: number) =>
-    `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
-  /** Why a Statis record has no edit or delete (its page and its update page). */
-  statis: {
-    heading: "Arsip Statis: hanya dapat dibaca",
-    since: (number: string, date: string) => `Arsip ini diserahkan sebagai arsip statis dengan Berita Acara ${number} tanggal ${date}.`,
-    sinceUnknown: "Arsip ini sudah diserahkan sebagai arsip statis.",
-    readOnly: "Sejak itu arsip ini tidak dapat diubah, diganti filenya, maupun dihapus; isinya tetap dapat dibaca dan diunduh sesuai hak akses.",
-    beritaAcara: "Lihat Berita Acara",
-    backToDocument: "Kembali ke dokumen",
-  },
-  refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
   section: {
     heading: "Retensi",
     status: "Status",
@@ -37,38 +24,6 @@ export const retention = {
     holdSince: "Sejak",
     holdOnCode: (code: string) => `Penahanan berlaku melalui kode klasifikasi ${code}.`,
     holdInBerkas: (title: string) => `Penahanan berlaku untuk seluruh berkas melalui dokumen "${title}" di berkas yang sama.`,
-  },
-  hold: {
-    heading: "Penahanan",
-    place: "Tahan Dokumen",
-    placeCode: "Tahan Kode Ini",
-    release: "Lepas Penahanan",
-    reason: "Alasan penahanan",
-    releaseReason: "Alasan pelepasan",
-    reasonHint: "Misalnya nomor perkara, audit, atau permintaan yang mengharuskan arsip disimpan.",
-    codeHint: "Penahanan kode berlaku untuk kode ini dan semua kode di bawahnya.",
-    placed: "Penahanan dipasang. Dokumen tidak akan diusulkan musnah atau dihapus permanen.",
-    placedCode: (code: string) => `Penahanan dipasang pada kode ${code} dan semua kode di bawahnya.`,
-    released: "Penahanan dilepas.",
-    releasedCode: (code: string) => `Penahanan pada kode ${code} dilepas.`,
-    denied: "Hanya Super Admin yang dapat memasang atau melepas penahanan.",
-    alreadyHeld: "Dokumen ini sudah ditahan.",
-    alreadyHeldCode: "Kode ini sudah ditahan.",
-    notHeld: "Dokumen ini tidak memiliki penahanan sendiri untuk dilepas.",
-    notHeldCode: "Kode ini tidak sedang ditahan.",
-    codeActive: (code: string, reason: string) => `Kode ${code} sedang ditahan: ${reason}`,
-    documentTarget: (title: string) => `dokumen "${title}"`,
-    codeTarget: (code: string) => `kode klasifikasi ${code} (beserta kode di bawahnya)`,
-    purgeBlocked: (title: string) => `Dokumen "${title}" sedang ditahan (Penahanan) sehingga tidak dapat dihapus permanen. Lepaskan penahanannya terlebih dahulu.`,
-    trashBlocked: (title: string, reason: string) =>
-      `Dokumen "${title}" sedang ditahan (Penahanan: ${reason}) dan harus disimpan apa adanya, sehingga tidak dapat dipindahkan ke Sampah. Lepaskan penahanannya terlebih dahulu.`,
-    trashBlockedByCode: (title: string, code: string, reason: string) =>
-      `Dokumen "${title}" ditahan melalui kode klasifikasi ${code} (Penahanan: ${reason}) dan harus disimpan apa adanya, sehingga tidak dapat dipindahkan ke Sampah. Penahanan dilepas pada kode tersebut.`,
-    inTrash: (reason: string) => `Ditahan: ${reason}`,
-    inTrashByCode: (code: string, reason: string) => `Ditahan melalui kode ${code}: ${reason}`,
-    releaseTitle: "Lepas Penahanan",
-    releaseConfirm: (title: string) => `Lepaskan penahanan dokumen "${title}"? Setelah dilepas, dokumen dapat dipulihkan atau dihapus permanen seperti dokumen lain di Sampah.`,
-    releasing: "Melepas...",
   },
   reappraisal: {
     heading: "Dinilai Kembali",
@@ -94,3 +49,11 @@ export const retentionValidation = {
   untilInvalid: "Tanggal perpanjangan harus tanggal yang valid (TTTT-BB-HH).",
   untilNotLater: "Tanggal perpanjangan harus setelah hari ini.",
 } as const;
+
+/** What the server answers about the retention clock's refresh (never in a page's browser bundle). */
+export const retentionMessages = {
+  refreshed: (documents: number) => `Status retensi ${documents} dokumen dihitung ulang.`,
+  refreshContinues: (documents: number) =>
+    `Status retensi ${documents} dokumen sudah dihitung ulang; sisanya dilanjutkan sebagai pekerjaan latar belakang (lihat Pekerjaan).`,
+  refreshDenied: "Anda tidak berhak menghitung ulang status retensi.",
+};

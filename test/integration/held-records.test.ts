@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TrashView } from "~/domain/records";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { expectJson, send } from "../support/worker/admin";
 import { archiveRow, auditRowsFor, expectError } from "../support/worker/documents";
@@ -31,7 +31,7 @@ describe("a held record is not moved to the trash", () => {
     const doc = await ownerDocument(world);
     await expectJson(await hold(doc.uuid, "Perkara PTUN 12/2026"), 200);
     for (const session of [world.owner.session, world.admin.session]) {
-      await expectError(await trash(session, doc.uuid), 409, retentionText.hold.trashBlocked(doc.view.title, "Perkara PTUN 12/2026"));
+      await expectError(await trash(session, doc.uuid), 409, retentionHoldMessages.trashBlocked(doc.view.title, "Perkara PTUN 12/2026"));
     }
     expect((await archiveRow(doc.uuid))!.deleted_at).toBeNull();
     expect((await auditRowsFor(doc.uuid)).map((row) => row.action)).not.toContain("DOCUMENT_TRASH");
@@ -44,7 +44,7 @@ describe("a held record is not moved to the trash", () => {
     await testEnv.DB.prepare("INSERT INTO retention_holds (classification_id, reason, created_at) VALUES (?, 'Audit BPK', ?)").bind(row.id, now).run();
     const doc = await ownerDocument(world);
     await testEnv.DB.prepare("UPDATE archives SET classification_id = ? WHERE uuid = ?").bind(row.id, doc.uuid).run();
-    await expectError(await trash(world.owner.session, doc.uuid), 409, retentionText.hold.trashBlockedByCode(doc.view.title, code, "Audit BPK"));
+    await expectError(await trash(world.owner.session, doc.uuid), 409, retentionHoldMessages.trashBlockedByCode(doc.view.title, code, "Audit BPK"));
   });
 });
 
@@ -64,13 +64,13 @@ describe("a record already in the trash under a hold", () => {
     await expectError(
       await send(world.owner.session, "DELETE", `/api/v1/archives/${doc.uuid}/hold`, { json: { reason: "Selesai" } }),
       403,
-      retentionText.hold.denied,
+      retentionHoldMessages.denied,
     );
     const released = await expectJson<{ message: string }>(
       await send(world.admin.session, "DELETE", `/api/v1/archives/${doc.uuid}/hold`, { json: { reason: "Perkara selesai" } }),
       200,
     );
-    expect(released.message).toBe(retentionText.hold.released);
+    expect(released.message).toBe(retentionHoldMessages.released);
     expect(await trashRow(world.admin.session, doc.uuid)).toMatchObject({ held: false, hold: null, canReleaseHold: false, canPurge: true });
     expect((await auditRowsFor(doc.uuid)).map((row) => row.action)).toContain("RETENTION_HOLD_RELEASE");
     expect((await send(world.admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`)).status).toBe(200);

@@ -2,6 +2,7 @@ import { createScheduledController } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RetentionView } from "~/domain/retention";
 import { retention as retentionText, retentionValidation } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { createClassification } from "~/server/classification/service.server";
 import { listDocuments } from "~/server/documents/service.server";
 import { purgeExpiredTrash } from "~/server/documents/trash.server";
@@ -207,17 +208,17 @@ describe("legal hold (Penahanan)", () => {
   it("Super Admin holds a document: DITAHAN everywhere, audited; released with a reason", async () => {
     const doc = await upload({ year: "2001" });
     const held = await expectJson<Changed>(await hold(admin.session, doc.uuid), 200);
-    expect(held.message).toBe(retentionText.hold.placed);
+    expect(held.message).toBe(retentionHoldMessages.placed);
     expect(held.data).toMatchObject({ status: "DITAHAN", ownHold: true, hold: { reason: "Perkara No. 12/2026", code: null } });
     expect((await stateOf(doc.uuid))!.status).toBe("DITAHAN");
-    expect((await expectJson<{ message: string }>(await hold(admin.session, doc.uuid), 409)).message).toBe(retentionText.hold.alreadyHeld);
+    expect((await expectJson<{ message: string }>(await hold(admin.session, doc.uuid), 409)).message).toBe(retentionHoldMessages.alreadyHeld);
     // A reason is required.
     expect((await expectJson<{ message: string }>(await hold(admin.session, doc.uuid, "  "), 400)).message).toBe(retentionValidation.reasonRequired);
 
     const released = await expectJson<Changed>(await release(admin.session, doc.uuid), 200);
     expect(released.data).toMatchObject({ status: "JATUH_TEMPO", hold: null, ownHold: false });
     expect((await stateOf(doc.uuid))!.status).toBe("JATUH_TEMPO");
-    expect((await expectJson<{ message: string }>(await release(admin.session, doc.uuid), 409)).message).toBe(retentionText.hold.notHeld);
+    expect((await expectJson<{ message: string }>(await release(admin.session, doc.uuid), 409)).message).toBe(retentionHoldMessages.notHeld);
     const audit = (await auditRowsFor(doc.uuid)).filter((row) => row.action.startsWith("RETENTION_"));
     expect(audit.map((row) => row.action)).toEqual(["RETENTION_HOLD_PLACE", "RETENTION_HOLD_RELEASE"]);
     expect(audit[0]!.message).toContain("Perkara No. 12/2026");
@@ -233,7 +234,7 @@ describe("legal hold (Penahanan)", () => {
       .bind(new Date().toISOString(), doc.uuid)
       .run();
     const refused = await expectJson<{ message: string }>(await send(admin.session, "DELETE", `/api/v1/trash/${doc.uuid}`), 409);
-    expect(refused.message).toBe(retentionText.hold.purgeBlocked(doc.view.title));
+    expect(refused.message).toBe(retentionHoldMessages.purgeBlocked(doc.view.title));
     // The trash says so instead of offering 'Hapus Permanen'.
     const { data: trashed } = await expectJson<{ data: { uuid: string; held: boolean; canPurge: boolean }[] }>(
       await send(admin.session, "GET", `/api/v1/trash?q=${encodeURIComponent(doc.view.title)}`),
@@ -270,13 +271,13 @@ describe("legal hold (Penahanan)", () => {
 
     // Held, it stays out of the trash; held in the trash, the expiry cron leaves it there.
     const refused = await expectJson<{ message: string }>(await send(owner.session, "DELETE", `/api/v1/archives/${child.uuid}`), 409);
-    expect(refused.message).toBe(retentionText.hold.trashBlockedByCode(child.view.title, code(), "Audit BPK 2026"));
+    expect(refused.message).toBe(retentionHoldMessages.trashBlockedByCode(child.view.title, code(), "Audit BPK 2026"));
     await trash(neighbour.uuid);
     await purgeExpiredTrash(testJobContext("maintenance", testClock(new Date(Date.now() + 400 * 86400_000))));
     expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(trashedChild.uuid).first()).not.toBeNull();
     expect(await testEnv.DB.prepare("SELECT id FROM archives WHERE uuid = ?").bind(neighbour.uuid).first()).toBeNull();
 
-    await expect(placeCodeHold(ctx, await codeId(code()), { reason: "lagi" })).rejects.toThrow(retentionText.hold.alreadyHeldCode);
+    await expect(placeCodeHold(ctx, await codeId(code()), { reason: "lagi" })).rejects.toThrow(retentionHoldMessages.alreadyHeldCode);
     await releaseCodeHold(ctx, await codeId(code()), { reason: "Audit selesai" });
     expect((await stateOf(parent.uuid))!.status).toBe("JATUH_TEMPO");
   });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { changed } from "~/domain/api/common";
 import { HoldBodySchema, ReappraisalBodySchema, ReleaseHoldBodySchema, RetentionViewSchema } from "~/domain/api/retention";
 import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { getDocumentRetention, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
 import type { HonoEnv } from "../hono-env";
 import { jsonBody, pathParam, route } from "./contract";
@@ -40,7 +41,7 @@ export const retentionApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       const uuid = c.req.param("uuid");
       await placeDocumentHold(ctx, uuid, c.req.valid("json"));
-      return c.json({ message: retentionText.hold.placed, data: await getDocumentRetention(ctx, uuid) });
+      return c.json({ message: retentionHoldMessages.placed, data: await getDocumentRetention(ctx, uuid) });
     },
   )
   .delete(
@@ -57,7 +58,7 @@ export const retentionApi = new Hono<HonoEnv>()
     jsonBody(ReleaseHoldBodySchema),
     async (c) => {
       const data = await releaseDocumentHold(c.get("ctx"), c.req.param("uuid"), c.req.valid("json"));
-      return c.json({ message: retentionText.hold.released, data });
+      return c.json({ message: retentionHoldMessages.released, data });
     },
   )
   .post(

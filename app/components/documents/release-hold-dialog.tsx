@@ -1,6 +1,6 @@
 import { Dialog } from "~/components/dialog";
 import type { FormRules } from "~/components/form";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHold } from "~/i18n/retention-hold";
 import { ReleaseHoldForm } from "./retention-forms";
 
 /**
@@ -9,8 +9,8 @@ import { ReleaseHoldForm } from "./retention-forms";
  */
 export function ReleaseHoldDialog({ documentTitle, uuid, rules, action, closeTo }: { documentTitle: string; uuid: string; rules: FormRules; action: string; closeTo: string }) {
   return (
-    <Dialog title={retentionText.hold.releaseTitle} status="respond" closeTo={closeTo} testId="release-hold-dialog">
-      <p>{retentionText.hold.releaseConfirm(documentTitle)}</p>
+    <Dialog title={retentionHold.releaseTitle} status="respond" closeTo={closeTo} testId="release-hold-dialog">
+      <p>{retentionHold.releaseConfirm(documentTitle)}</p>
       <ReleaseHoldForm rules={rules} inDialog hidden={{ uuid }} action={action} />
     </Dialog>
   );

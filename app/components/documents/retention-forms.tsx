@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/buttons";
 import { Field, RadioGroup, TextareaField, useFormKit, type FormRules } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
 import { retention as r } from "~/i18n/retention";
+import { retentionHold } from "~/i18n/retention-hold";
 
 /**
  * The 'Retensi' section's forms, shown to Super Admin only (`RetentionSection` loads them
@@ -21,11 +22,11 @@ export function HoldForm({ rules }: { rules: FormRules }) {
   const busy = useBusy("hold");
   return (
     <Form method="post" className="mt-4 space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...form.props} data-testid="hold-form">
-      <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>
+      <h3 className="font-semibold text-slate-800">{retentionHold.heading}</h3>
       <CsrfField />
-      <TextareaField label={r.hold.reason} field={fields.reason} hint={r.hold.reasonHint} rows={2} />
+      <TextareaField label={retentionHold.reason} field={fields.reason} hint={retentionHold.reasonHint} rows={2} />
       <button type="submit" name="intent" value="hold" className={buttonClass.danger} disabled={busy} data-testid="hold-submit">
-        {r.hold.place}
+        {retentionHold.place}
       </button>
     </Form>
   );
@@ -46,14 +47,14 @@ export function ReleaseHoldForm({ rules, inDialog, hidden = {}, action }: { rule
       {...form.props}
       data-testid="release-hold-form"
     >
-      {!inDialog && <h3 className="font-semibold text-slate-800">{r.hold.heading}</h3>}
+      {!inDialog && <h3 className="font-semibold text-slate-800">{retentionHold.heading}</h3>}
       <CsrfField />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <TextareaField label={r.hold.releaseReason} field={fields.reason} rows={2} />
+      <TextareaField label={retentionHold.releaseReason} field={fields.reason} rows={2} />
       <button type="submit" name="intent" value="release-hold" className={buttonClass.secondary} disabled={busy} data-testid="release-hold-submit">
-        {r.hold.release}
+        {retentionHold.release}
       </button>
     </Form>
   );

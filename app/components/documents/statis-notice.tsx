@@ -1,7 +1,7 @@
 import { verificationPath } from "~/domain/berita-acara";
 import type { RetentionView } from "~/domain/retention";
 import { formatDate } from "~/lib/format";
-import { retention as r } from "~/i18n/retention";
+import { statisNoticeText } from "~/i18n/statis-notice";
 import { AppLink } from "~/components/app-link";
 
 /**
@@ -13,20 +13,20 @@ export function StatisNotice({ since, backTo }: { since: RetentionView["statisSi
   return (
     <section className="mb-6 rounded-xl bg-violet-50 p-4 text-sm text-violet-950 ring-1 ring-violet-200" aria-labelledby="statis-heading" data-testid="statis-notice">
       <h2 id="statis-heading" className="font-semibold">
-        {r.statis.heading}
+        {statisNoticeText.heading}
       </h2>
       <p className="mt-1">
-        {since ? r.statis.since(since.number, formatDate(`${since.issuedOn}T00:00:00+07:00`, "DD MMMM YYYY")) : r.statis.sinceUnknown} {r.statis.readOnly}
+        {since ? statisNoticeText.since(since.number, formatDate(`${since.issuedOn}T00:00:00+07:00`, "DD MMMM YYYY")) : statisNoticeText.sinceUnknown} {statisNoticeText.readOnly}
       </p>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {since && (
           <a href={verificationPath(since.beritaAcaraUuid)} className="font-medium text-violet-900 underline" data-testid="statis-berita-acara">
-            {r.statis.beritaAcara} {since.number}
+            {statisNoticeText.beritaAcara} {since.number}
           </a>
         )}
         {backTo && (
           <AppLink to={backTo} className="font-medium text-violet-900 underline">
-            {r.statis.backToDocument}
+            {statisNoticeText.backToDocument}
           </AppLink>
         )}
       </p>

@@ -5,7 +5,7 @@ import type { Column } from "~/components/list";
 import type { TrashView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { trashText } from "~/i18n/records";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHold } from "~/i18n/retention-hold";
 
 const c = trashText.columns;
 
@@ -61,12 +61,12 @@ export function trashColumns({
           )}
           {row.hold && (
             <span className="text-slate-700" data-testid="trash-held">
-              {row.hold.code === null ? retentionText.hold.inTrash(row.hold.reason) : retentionText.hold.inTrashByCode(row.hold.code, row.hold.reason)}
+              {row.hold.code === null ? retentionHold.inTrash(row.hold.reason) : retentionHold.inTrashByCode(row.hold.code, row.hold.reason)}
             </span>
           )}
           {row.canReleaseHold && (
             <a href={releaseHoldHref(row)} className="text-blue-700" data-testid="release-hold">
-              {retentionText.hold.release}
+              {retentionHold.release}
             </a>
           )}
         </div>

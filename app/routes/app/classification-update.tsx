@@ -16,7 +16,7 @@ import { getClassification, updateClassification } from "~/server/classification
 import { classificationText } from "~/i18n/classification";
 import { CodeHoldPanel } from "~/components/classification/code-hold";
 import { HoldSchema } from "~/domain/retention-schemas";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { getCodeHold, placeCodeHold, releaseCodeHold } from "~/server/retention/service.server";
 
 const m = classificationText;
@@ -50,10 +50,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         const input = { reason: String(form.get("reason") ?? "") };
         if (intent === "hold-code") {
           const { code } = await placeCodeHold(ctx, id, input);
-          return { to: here, toast: retentionText.hold.placedCode(code) };
+          return { to: here, toast: retentionHoldMessages.placedCode(code) };
         }
         const { code } = await releaseCodeHold(ctx, id, input);
-        return { to: here, toast: retentionText.hold.releasedCode(code) };
+        return { to: here, toast: retentionHoldMessages.releasedCode(code) };
       },
       { toast: { to: here } },
     );

@@ -22,7 +22,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { RETENTION_STATUSES } from "~/domain/retention";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionMessages } from "~/i18n/retention";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { t } from "~/i18n/id";
@@ -71,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     ctx,
     async () => {
       const { documents, complete } = await recomputeRetention(ctx);
-      return { to: here, toast: complete ? retentionText.refreshed(documents) : retentionText.refreshContinues(documents) };
+      return { to: here, toast: complete ? retentionMessages.refreshed(documents) : retentionMessages.refreshContinues(documents) };
     },
     { toast: { to: here } },
   );

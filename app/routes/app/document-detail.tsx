@@ -42,6 +42,7 @@ import { reindexDocument, textStatusRead } from "~/server/text-extraction/servic
 import { archivalReads, documentArchivalAction, documentArchivalPanel } from "~/routes/helpers/archival.server";
 import { HoldSchema, ReappraisalSchema } from "~/domain/retention-schemas";
 import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDocumentHold } from "~/server/retention/service.server";
 import { AppLink } from "~/components/app-link";
 
@@ -155,7 +156,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         if (intent === "hold") await placeDocumentHold(ctx, params.uuid, fields);
         else if (intent === "release-hold") await releaseDocumentHold(ctx, params.uuid, fields);
         else await reappraiseDocument(ctx, params.uuid, fields);
-        const toast = intent === "hold" ? retentionText.hold.placed : intent === "release-hold" ? retentionText.hold.released : retentionText.reappraisal.saved;
+        const toast = intent === "hold" ? retentionHoldMessages.placed : intent === "release-hold" ? retentionHoldMessages.released : retentionText.reappraisal.saved;
         return { to: here, toast };
       },
       { toast: { to: here } },

@@ -21,7 +21,7 @@ import { formRules } from "~/routes/helpers/form.server";
 import { ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { lazyComponent } from "~/components/lazy-component";
 import { recordMessages, trashText } from "~/i18n/records";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 
 /** 'Lepas penahanan' over the list: its dialog, form and strings load when the URL opens it. */
 const ReleaseHoldDialog = lazyComponent(() => import("~/components/documents/release-hold-dialog").then((module) => module.ReleaseHoldDialog));
@@ -61,7 +61,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (intent === "purge") return { to: back, toast: recordMessages.purged((await purgeDocument(ctx, uuid)).title) };
       if (intent === "release-hold") {
         await releaseDocumentHold(ctx, uuid, { reason: form.get("reason") });
-        return { to: back, toast: retentionText.hold.released };
+        return { to: back, toast: retentionHoldMessages.released };
       }
       throw new InvalidError(recordMessages.trashNotFound);
     },

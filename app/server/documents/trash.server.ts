@@ -15,7 +15,7 @@ import { expiredTrash, findTrashed, listTrashRows, versionCounts, type TrashRow,
 import { documentRef } from "./view.server";
 import { coveringHolds, refreshRetentionStates, type CoveringHold } from "../retention/service.server";
 import { notHeld } from "../retention/queries.server";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 
 const m = recordMessages;
 /** Documents purged per cron run (one batch each), so a run stays short. */
@@ -240,7 +240,7 @@ function removalSteps(ctx: ServiceContext, row: Pick<TrashRow, "id" | "uuid" | "
 export async function purgeDocument(ctx: ServiceContext, uuid: string): Promise<{ title: string }> {
   assertCan(ctx.actor, { type: "trash.purge" }, m.purgeDenied);
   const row = await trashedRow(ctx, uuid);
-  const heldMessage = retentionText.hold.purgeBlocked(row.title);
+  const heldMessage = retentionHoldMessages.purgeBlocked(row.title);
   const held = async () => (await coveringHolds(ctx, [row.id])).has(row.id);
   if (await held()) throw new ConflictError(heldMessage);
   await commit(ctx, purgeSteps(ctx, row, "PURGED"), {

@@ -4,7 +4,7 @@
  * duplicated, and Super Admin sees every run on /app/pekerjaan.
  */
 import { assertCan, userActorOf } from "~/domain/policy";
-import { retention as retentionText } from "~/i18n/retention";
+import { retentionMessages } from "~/i18n/retention";
 import type { ServiceContext } from "../context.server";
 import { dispatchedThrough } from "../events/dispatcher.server";
 import { ConflictError } from "~/domain/errors";
@@ -38,7 +38,7 @@ export async function dispatchPendingEvents(ctx: ServiceContext, options: RunOpt
  * continues on the queue. Returns how many documents were recomputed here and whether all were.
  */
 export async function recomputeRetention(ctx: ServiceContext, options: RunOptions = {}): Promise<{ documents: number; complete: boolean; jobId: number }> {
-  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
+  assertCan(ctx.actor, { type: "retention.refresh" }, retentionMessages.refreshDenied);
   const job = await createJob(ctx, { kind: "retention", actorUserId: userActorOf(ctx.actor)?.userId ?? null, params: { full: true }, singletonKey: "retention" });
   const outcome = await runJob(ctx, job.id, { budgetMs: 5_000, ...options });
   const row = await ctx.db.selectFrom("jobs").select("progress").where("id", "=", job.id).executeTakeFirstOrThrow();

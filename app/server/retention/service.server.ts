@@ -7,7 +7,8 @@ import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/reten
 import { addCalendarDays } from "~/domain/time";
 import { classificationValidation } from "~/i18n/classification-validation";
 import { documents as documentsText } from "~/i18n/documents";
-import { retention as retentionText, retentionValidation } from "~/i18n/retention";
+import { retention as retentionText, retentionValidation, retentionMessages } from "~/i18n/retention";
+import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { commit } from "../audit/commit.server";
 import { findClassificationById } from "../classification/queries.server";
 import { requireUser } from "../context.server";
@@ -186,7 +187,7 @@ export async function refreshRetentionStates(ctx: ServiceContext, options: { arc
  * interruption, whatever the catalogue's size.
  */
 export async function retentionRefreshSlice(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
-  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
+  assertCan(ctx.actor, { type: "retention.refresh" }, retentionMessages.refreshDenied);
   const after = typeof job.cursor === "number" ? job.cursor : 0;
   const batch = Number(job.params.batch) || REFRESH_BATCH;
   const rows = await clockInputSelect(ctx).where("a.id", ">", after).orderBy("a.id").limit(batch).execute();
@@ -219,7 +220,7 @@ type ClockPhase = { phase: "fill" | "active" | "inactive" | "digest"; after?: nu
  * Each slice moves at most `batch` rows and commits with its cursor, so a run cut short resumes.
  */
 export async function advanceRetentionClock(ctx: ServiceContext, job: RunningJob): Promise<JobSlice> {
-  assertCan(ctx.actor, { type: "retention.refresh" }, retentionText.refreshDenied);
+  assertCan(ctx.actor, { type: "retention.refresh" }, retentionMessages.refreshDenied);
   const state = (job.cursor as ClockPhase | null) ?? { phase: "fill" };
   const batch = Number(job.params.batch) || CLOCK_BATCH;
   const today = retentionToday(ctx.now());
@@ -432,11 +433,11 @@ async function documentIdsUnderCode(ctx: ServiceContext, code: string): Promise<
  * Side effects: the hold row and a RETENTION_HOLD_PLACE audit row (one batch), then its status.
  */
 export async function placeDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<void> {
-  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionHoldMessages.denied);
   const user = requireUser(ctx);
   const { reason } = parseForm(HoldSchema, input);
   const row = await visibleDocument(ctx, uuid);
-  if (await activeDocumentHold(ctx, row.id)) throw new ConflictError(retentionText.hold.alreadyHeld);
+  if (await activeDocumentHold(ctx, row.id)) throw new ConflictError(retentionHoldMessages.alreadyHeld);
   await commit(ctx, [
     ctx.db
       .insertInto("retention_holds")
@@ -453,12 +454,12 @@ export async function placeDocumentHold(ctx: ServiceContext, uuid: string, input
     abortUnlessChanged(ctx),
     {
       action: "RETENTION_HOLD_PLACE",
-      params: { target: retentionText.hold.documentTarget(row.title), reason },
+      params: { target: retentionHoldMessages.documentTarget(row.title), reason },
       details: { reason, scope: "archive" },
       targetType: "archive",
       targetId: row.uuid,
     },
-  ], { STALE_WRITE: retentionText.hold.alreadyHeld });
+  ], { STALE_WRITE: retentionHoldMessages.alreadyHeld });
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
 }
 
@@ -468,24 +469,24 @@ export async function placeDocumentHold(ctx: ServiceContext, uuid: string, input
  * (RETENTION_HOLD_RELEASE). Returns the document's retention as it is now.
  */
 export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, input: unknown): Promise<RetentionView> {
-  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionHoldMessages.denied);
   const user = requireUser(ctx);
   const { reason } = parseForm(ReleaseHoldSchema, input);
   const row = (await findDocumentByUuid(ctx, uuid)) ?? (await findTrashed(ctx, uuid));
   if (!row) throw new NotFoundError(documentsText.notFound);
   const hold = await activeDocumentHold(ctx, row.id);
-  if (!hold) throw new ConflictError(retentionText.hold.notHeld);
+  if (!hold) throw new ConflictError(retentionHoldMessages.notHeld);
   await commit(ctx, [
     releaseStatement(ctx, hold.id, user.userId, reason),
     abortUnlessChanged(ctx),
     {
       action: "RETENTION_HOLD_RELEASE",
-      params: { target: retentionText.hold.documentTarget(row.title), reason },
+      params: { target: retentionHoldMessages.documentTarget(row.title), reason },
       details: { reason, scope: "archive", heldSince: hold.created_at, heldFor: hold.reason },
       targetType: "archive",
       targetId: row.uuid,
     },
-  ], { STALE_WRITE: retentionText.hold.notHeld });
+  ], { STALE_WRITE: retentionHoldMessages.notHeld });
   await refreshRetentionStates(ctx, { archiveIds: [row.id] });
   return retentionOf(ctx, row.id);
 }
@@ -514,12 +515,12 @@ export async function getCodeHold(ctx: ServiceContext, classificationId: number)
  * status of the documents it covers.
  */
 export async function placeCodeHold(ctx: ServiceContext, classificationId: number, input: unknown): Promise<{ code: string }> {
-  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionHoldMessages.denied);
   const user = requireUser(ctx);
   const { reason } = parseForm(HoldSchema, input);
   const code = await findClassificationById(ctx, classificationId);
   if (!code) throw new NotFoundError(classificationValidation.codeUnknown);
-  if (await ownCodeHold(ctx, code.id)) throw new ConflictError(retentionText.hold.alreadyHeldCode);
+  if (await ownCodeHold(ctx, code.id)) throw new ConflictError(retentionHoldMessages.alreadyHeldCode);
   await commit(ctx, [
     ctx.db
       .insertInto("retention_holds")
@@ -534,36 +535,36 @@ export async function placeCodeHold(ctx: ServiceContext, classificationId: numbe
     abortUnlessChanged(ctx),
     {
       action: "RETENTION_HOLD_PLACE",
-      params: { target: retentionText.hold.codeTarget(code.code), reason },
+      params: { target: retentionHoldMessages.codeTarget(code.code), reason },
       details: { reason, scope: "classification", code: code.code },
       targetType: "classification",
       targetId: code.code,
     },
-  ], { STALE_WRITE: retentionText.hold.alreadyHeldCode });
+  ], { STALE_WRITE: retentionHoldMessages.alreadyHeldCode });
   await refreshRetentionStates(ctx, { archiveIds: await documentIdsUnderCode(ctx, code.code) });
   return { code: code.code };
 }
 
 /** Release a code's hold, with the reason (Super Admin). */
 export async function releaseCodeHold(ctx: ServiceContext, classificationId: number, input: unknown): Promise<{ code: string }> {
-  assertCan(ctx.actor, { type: "retention.hold" }, retentionText.hold.denied);
+  assertCan(ctx.actor, { type: "retention.hold" }, retentionHoldMessages.denied);
   const user = requireUser(ctx);
   const { reason } = parseForm(ReleaseHoldSchema, input);
   const code = await findClassificationById(ctx, classificationId);
   if (!code) throw new NotFoundError(classificationValidation.codeUnknown);
   const hold = await ownCodeHold(ctx, code.id);
-  if (!hold) throw new ConflictError(retentionText.hold.notHeldCode);
+  if (!hold) throw new ConflictError(retentionHoldMessages.notHeldCode);
   await commit(ctx, [
     releaseStatement(ctx, hold.id, user.userId, reason),
     abortUnlessChanged(ctx),
     {
       action: "RETENTION_HOLD_RELEASE",
-      params: { target: retentionText.hold.codeTarget(code.code), reason },
+      params: { target: retentionHoldMessages.codeTarget(code.code), reason },
       details: { reason, scope: "classification", code: code.code, heldSince: hold.created_at, heldFor: hold.reason },
       targetType: "classification",
       targetId: code.code,
     },
-  ], { STALE_WRITE: retentionText.hold.notHeldCode });
+  ], { STALE_WRITE: retentionHoldMessages.notHeldCode });
   await refreshRetentionStates(ctx, { archiveIds: await documentIdsUnderCode(ctx, code.code) });
   return { code: code.code };
 }
@@ -631,7 +632,7 @@ export async function trashRefusals(ctx: Pick<ServiceContext, "db">, documents: 
     }
     refusals.set(
       document.id,
-      hold.code === null ? retentionText.hold.trashBlocked(document.title, hold.reason) : retentionText.hold.trashBlockedByCode(document.title, hold.code, hold.reason),
+      hold.code === null ? retentionHoldMessages.trashBlocked(document.title, hold.reason) : retentionHoldMessages.trashBlockedByCode(document.title, hold.code, hold.reason),
     );
   }
   return refusals;
