@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { documents as documentsText } from "~/i18n/documents";
+
+import { downloadLinkText } from "~/i18n/download-link";
 import type { DocumentView } from "~/server/documents/service.server";
 import { Toast } from "./toast";
 
@@ -32,16 +33,16 @@ export function DownloadLink({
       const response = await fetch(document.downloadUrl!, { credentials: "same-origin" });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-        throw new Error(body?.error || body?.message || documentsText.downloadFailed);
+        throw new Error(body?.error || body?.message || downloadLinkText.downloadFailed);
       }
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const anchor = Object.assign(window.document.createElement("a"), { href: url, download: document.fileName || `document-${document.uuid}` });
       anchor.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setToast({ type: "success", message: publicPage ? documentsText.downloadedPublic(document.title) : documentsText.downloaded, key: Date.now() });
+      setToast({ type: "success", message: publicPage ? downloadLinkText.downloadedPublic(document.title) : downloadLinkText.downloaded, key: Date.now() });
     } catch (error) {
-      const message = error instanceof TypeError ? documentsText.networkFailed : error instanceof Error ? error.message : documentsText.downloadFailed;
+      const message = error instanceof TypeError ? downloadLinkText.networkFailed : error instanceof Error ? error.message : downloadLinkText.downloadFailed;
       setToast({ type: "error", message, key: Date.now() });
     } finally {
       inFlight.delete(document.uuid);

@@ -35,6 +35,15 @@ export const documentForm = {
   uploadNetworkError: "Terjadi kesalahan saat mengunggah dokumen.",
   invalidJson: "Server mengembalikan response yang tidak valid.",
   metadataFailed: "Gagal memperbarui metadata.",
+  submit: "Simpan",
+  success: "Sukses!",
+  uploadSuccess: "Dokumen berhasil diunggah.",
+  updateSuccess: "Dokumen berhasil diperbarui.",
+  failed: "Gagal!",
+  close: "Tutup",
+  cancel: "Batal",
+  networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
+  viewDocument: "Lihat Dokumen",
 } as const;
 
 /** What the server answers: refusals and outcomes (never in a page's browser bundle). */

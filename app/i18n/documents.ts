@@ -1,10 +1,5 @@
 /** Indonesian strings of the document screens (lists, detail, forms, dialogs). */
 export const documents = {
-  /** The public document page. */
-  publicDocument: {
-    metadata: "Informasi dokumen",
-    backToList: "Semua Dokumen",
-  },
   title: "Semua Dokumen",
   publicDescription: "Daftar dokumen publik universitas.",
   create: "+ Buat Baru",
@@ -27,69 +22,21 @@ export const documents = {
     mimeType: "Tipe File",
   },
   actions: { view: "Lihat", download: "Unduh", edit: "Edit", delete: "Hapus" },
-  submit: "Simpan",
-  success: "Sukses!",
-  uploadSuccess: "Dokumen berhasil diunggah.",
-  updateSuccess: "Dokumen berhasil diperbarui.",
-  failed: "Gagal!",
   viewDocument: "Lihat Dokumen",
   /** After 'Lihat Dokumen' for screen readers: the preview opens in a new tab. */
   opensInNewTab: "(membuka tab baru)",
-  close: "Tutup",
-  back: "Kembali",
-  update: "Update",
-  delete: "Delete",
-  deleteTitle: "Hapus Dokumen",
-  deleteConfirm: (title: string, trashDays: number) =>
-    `Apakah Anda yakin ingin menghapus dokumen "${title}"? Dokumen dipindahkan ke Sampah dan dapat dipulihkan selama ${trashDays} hari sebelum dihapus permanen.`,
-  deleting: "Menghapus...",
-  cancel: "Batal",
-  confirmDelete: "Ya, Hapus",
-  downloaded: "Dokumen berhasil diunduh!",
-  downloadedPublic: (title: string) => `Dokumen "${title}" berhasil diunduh!`,
-  networkFailed: "Gagal terhubung ke server. Periksa koneksi internet Anda.",
-  downloadFailed: "Gagal mengunduh file",
-  noAccess: "Anda tidak memiliki Akses terhadap dokumen ini.",
-  ownerUnit: "Unit Kerja Pemilik",
   physicalLocation: "Lokasi Simpan",
-  noOwnerUnit: "Belum ada (permintaan akses dijawab Super Admin)",
-  /** Why a signed-in user sees no file on a PRIVATE document (the file row says so). */
-  fileClosed: {
-    base: (owner: string | null) =>
-      `File dokumen PRIVATE hanya dapat dibuka oleh ${owner ? `unit kerja pemiliknya (${owner})` : "unit kerja pemiliknya"} dan Super Admin.`,
-    viewer: "Akun Viewer tidak dapat mengajukan permintaan akses; hubungi unit kerja pemilik bila Anda memerlukan file ini.",
-    request: "Ajukan permintaan akses dengan tombol 'Request Document'; setelah disetujui, file dapat diunduh dalam 1x24 jam.",
-    pending: "Permintaan akses Anda sudah tercatat; statusnya ada di bawah.",
-    other: "Akun Anda tidak dapat mengajukan permintaan akses untuk dokumen ini.",
-  },
-  notFound: "Dokumen tidak ditemukan.",
-  /** A paper record: no digital file to download, preview or list versions of. */
-  noDigitalFile: "Dokumen ini arsip fisik (tanpa berkas digital): tidak ada berkas untuk dibuka. Lihat Lokasi Simpan untuk menemukan arsipnya.",
   physicalRecord: "Arsip fisik (tanpa berkas digital)",
   /** Where a size would be: the list's column and the detail table. */
   physicalShort: "Arsip fisik",
   physicalLocationUnknown: "Lokasi Simpan belum dicatat.",
-  gone: "Dokumen ini sudah tidak ada di arsip.",
-  tombstone: {
-    title: "Dokumen Tidak Lagi Tersedia",
-    intro: "Dokumen berikut pernah tersimpan di arsip ini dan telah dikeluarkan secara permanen.",
-    publicIntro: "Dokumen publik berikut pernah tersedia di arsip ini dan kini tidak lagi tersedia.",
-    documentNumber: "Nomor Dokumen",
-    year: "Tahun",
-    how: { DESTROYED: "Dimusnahkan", PURGED: "Dihapus permanen dari Sampah", TRASH_EXPIRED: "Dihapus otomatis setelah masa simpan di Sampah berakhir" },
-    howLabel: "Cara keluar",
-    at: "Waktu",
-    by: "Oleh",
-    trashedAt: "Dipindahkan ke Sampah",
-    beritaAcara: "Berita Acara",
-    beritaAcaraPdf: "Unduh PDF Berita Acara",
-    verification: "Halaman verifikasi",
-    system: "Sistem (otomatis)",
-  },
 } as const;
 
 /** What the server answers: refusals and outcomes (never in a page's browser bundle). */
 export const documentMessages = {
   deleted: "Dokumen berhasil dihapus!",
   deleteFailed: "Gagal menghapus dokumen.",
+  back: "Kembali",
+  /** A paper record: no digital file to download, preview or list versions of. */
+  noDigitalFile: "Dokumen ini arsip fisik (tanpa berkas digital): tidak ada berkas untuk dibuka. Lihat Lokasi Simpan untuk menemukan arsipnya.",
 } as const;

@@ -14,6 +14,7 @@ import { publicOriginOf } from "~/server/http/public-origin.server";
 import { getPublicDocument } from "~/server/documents/service.server";
 import { t } from "~/i18n/id";
 import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -71,7 +72,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-4xl">
       <a href={href("/documents")} className={`${buttonClass.secondary} mb-4`}>
-        ← {documentsText.publicDocument.backToList}
+        ← {documentDetailText.publicDocument.backToList}
       </a>
       <h1 className="mb-4 text-2xl font-semibold text-slate-900">{document.title}</h1>
       <p className="mb-6 whitespace-pre-line text-slate-700" data-testid="public-description">
@@ -79,7 +80,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
       </p>
       <section aria-labelledby="document-metadata" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <h2 id="document-metadata" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
-          {documentsText.publicDocument.metadata}
+          {documentDetailText.publicDocument.metadata}
         </h2>
         <DetailTable items={rows} testId="public-document-metadata">
           {/* The SPEC's file row, as on the /app page: a PUBLIC document's file is everyone's. */}
@@ -90,7 +91,7 @@ export default function PublicDocument({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const backToPublicList = { to: href("/documents"), label: documentsText.publicDocument.backToList };
+const backToPublicList = { to: href("/documents"), label: documentDetailText.publicDocument.backToList };
 
 /** A destroyed or purged record's old public address: its tombstone (410), else the usual answers. */
 export function ErrorBoundary() {

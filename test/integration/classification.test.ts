@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { parseListQuery } from "~/domain/document-schemas";
 import { classificationMessages } from "~/i18n/classification";
 import { classificationValidation } from "~/i18n/classification-validation";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { documentValidation } from "~/i18n/document-validation";
 import {
   createClassification,
@@ -263,7 +263,7 @@ describe("SANGAT_RAHASIA: invisible outside its owning unit and Super Admin", ()
       expect(await inCategory(person.session), person.user.username).toBe(categoryExpected);
     }
     // Not requestable even by whoever could see it.
-    await expectError(await askAccess(world.requester.session, uuid), 404, documentsText.notFound);
+    await expectError(await askAccess(world.requester.session, uuid), 404, documentDetailText.notFound);
     // Its sibling stays visible to the other unit: only the SANGAT_RAHASIA one is hidden.
     expect((await call(`/api/v1/archives/${other.uuid}`, as(world.requester.session))).status).toBe(200);
     expect((await listRequests(world.requester.session)).status).toBe(200);

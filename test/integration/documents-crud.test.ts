@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { documents as documentsText, documentMessages } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
+import { documentForm } from "~/i18n/document-form";
+import { documentDetailText } from "~/i18n/document-detail";
 import { documentValidation } from "~/i18n/document-validation";
 import { testEnv } from "../support/worker/env";
 import {
@@ -77,7 +79,7 @@ describe("POST /api/v1/archives", () => {
 
     expect(response.status).toBe(201);
     const body = await response.json<Reply>();
-    expect(body.message).toBe(documentsText.uploadSuccess);
+    expect(body.message).toBe(documentForm.uploadSuccess);
     expect(body.data).toMatchObject({
       title: "Pedoman Akademik Program Sarjana",
       documentNumber: fields.documentNumber,
@@ -182,7 +184,7 @@ describe("double submit", () => {
     expect(second.status).toBe(200);
     const a = (await first.json<Reply>()).data;
     const b = await second.json<Reply>();
-    expect(b.message).toBe(documentsText.uploadSuccess);
+    expect(b.message).toBe(documentForm.uploadSuccess);
     expect(b.data.uuid).toBe(a.uuid);
     expect(b.data.title).toBe(a.title);
 
@@ -251,7 +253,7 @@ describe("GET /api/v1/archives/{uuid}", () => {
 
   it("answers 404 'Dokumen tidak ditemukan.' for an unknown or malformed uuid", async () => {
     for (const uuid of [crypto.randomUUID(), "bukan-uuid", "1", "..%2F..%2Fetc%2Fpasswd", "' OR 1=1 --"]) {
-      await expectError(await call(`/api/v1/archives/${encodeURIComponent(uuid)}`, { cookie: staff.cookie }), 404, documentsText.notFound, uuid);
+      await expectError(await call(`/api/v1/archives/${encodeURIComponent(uuid)}`, { cookie: staff.cookie }), 404, documentDetailText.notFound, uuid);
     }
   });
 });
@@ -279,7 +281,7 @@ describe("PUT /api/v1/archives/{uuid}", () => {
 
     expect(response.status).toBe(200);
     const body = await response.json<Reply>();
-    expect(body.message).toBe(documentsText.updateSuccess);
+    expect(body.message).toBe(documentForm.updateSuccess);
     expect(body.data).toMatchObject({
       uuid,
       title: `Judul baru ${word}`,
@@ -367,7 +369,7 @@ describe("PUT /api/v1/archives/{uuid}", () => {
   });
 
   it("answers 404 for an unknown document", async () => {
-    await expectError(await put(crypto.randomUUID(), documentFields(categoryId)), 404, documentsText.notFound);
+    await expectError(await put(crypto.randomUUID(), documentFields(categoryId)), 404, documentDetailText.notFound);
   });
 });
 
@@ -382,7 +384,7 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
 
     expect(response.status).toBe(200);
     const body = await response.json<Reply>();
-    expect(body.message).toBe(documentsText.updateSuccess);
+    expect(body.message).toBe(documentForm.updateSuccess);
     expect(body.data).toMatchObject({ uuid, title: view.title, fileName: "versi-2.pdf", fileSizeKb: Math.round((3333 / 1024) * 100) / 100 });
     const row = (await archiveRow(uuid))!;
     expect(row).toMatchObject({ file_name: "versi-2.pdf", file_size: 3333, sha256: await sha256Hex(bytes), mime_type: "application/pdf" });
@@ -423,7 +425,7 @@ describe("POST /api/v1/archives/{uuid}/file", () => {
 
   it("answers 404 for an unknown document, writing nothing", async () => {
     const before = await storageSnapshot();
-    await expectError(await replaceFile(crypto.randomUUID(), { filename: "x.pdf", data: pdfBytes() }), 404, documentsText.notFound);
+    await expectError(await replaceFile(crypto.randomUUID(), { filename: "x.pdf", data: pdfBytes() }), 404, documentDetailText.notFound);
     await expectNothingWritten(before);
   });
 });
@@ -447,10 +449,10 @@ describe("DELETE /api/v1/archives/{uuid}", () => {
     expect(audit.at(-1)).toMatchObject({ action: "DOCUMENT_TRASH", actor_id: staffUser.id, target_type: "archive", target_id: uuid });
     expect(JSON.parse(audit.at(-1)!.details!)).toEqual({ fileName: row.file_name, sha256: row.sha256, version: 1 });
 
-    await expectError(await call(`/api/v1/archives/${uuid}`, { cookie: staff.cookie }), 404, documentsText.notFound);
-    await expectError(await call(`/api/v1/archives/${uuid}/download`, { cookie: staff.cookie }), 404, documentsText.notFound);
+    await expectError(await call(`/api/v1/archives/${uuid}`, { cookie: staff.cookie }), 404, documentDetailText.notFound);
+    await expectError(await call(`/api/v1/archives/${uuid}/download`, { cookie: staff.cookie }), 404, documentDetailText.notFound);
     expect((await (await call(`/api/v1/archives?q=${word}`, { cookie: staff.cookie })).json<{ total: number }>()).total).toBe(0);
-    await expectError(await call(`/api/v1/archives/${uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken }), 404, documentsText.notFound);
+    await expectError(await call(`/api/v1/archives/${uuid}`, { method: "DELETE", cookie: staff.cookie, csrfToken: staff.csrfToken }), 404, documentDetailText.notFound);
   });
 
   it("keeps the document's access requests (out of sight until a restore)", async () => {

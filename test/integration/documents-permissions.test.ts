@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { deniedMessages } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { session as sessionText } from "~/i18n/session";
 import { testEnv } from "../support/worker/env";
 import {
@@ -132,7 +132,7 @@ describe("detail", () => {
       it(`${actor} x ${level}: ${expected}`, async () => {
         const response = await call(`/api/v1/archives/${shared[level].uuid}`, as(actor));
         if (!visible(actor, level)) {
-          await expectError(response, 404, documentsText.notFound);
+          await expectError(response, 404, documentDetailText.notFound);
           return;
         }
         expect(response.status).toBe(200);
@@ -157,9 +157,9 @@ describe("download", () => {
             expect(response.status, query).toBe(200);
             expect(await downloadBytes(response)).toEqual(shared[level].bytes);
           } else if (actor === "visitor") {
-            await expectError(response, 404, documentsText.notFound, query);
+            await expectError(response, 404, documentDetailText.notFound, query);
           } else {
-            await expectError(response, 403, documentsText.noAccess, query);
+            await expectError(response, 403, documentDetailText.noAccess, query);
           }
         }
         const rows = await auditRowsFor(shared[level].uuid);

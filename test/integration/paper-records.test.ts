@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DocumentView } from "~/domain/documents";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
 import { importMessages } from "~/i18n/imports";
 import type { ImportView } from "~/server/imports/service.server";
 import { runFixityChecks } from "~/server/fixity/service.server";
@@ -107,12 +107,12 @@ describe("paper records from a CSV alone", () => {
     for (const path of [`/api/v1/archives/${located}/download`, `/api/v1/archives/${located}/download/x.pdf?disposition=inline`, `/api/v1/archives/${publicRecord}/download`]) {
       const response = await call(path, as(session));
       expect(response.status, path).toBe(409);
-      expect((await response.json<{ message: string }>()).message, path).toBe(documentsText.noDigitalFile);
+      expect((await response.json<{ message: string }>()).message, path).toBe(documentMessages.noDigitalFile);
     }
     // Nobody may ask for a download token of a paper record: there is nothing to open.
     const asked = await call(`/api/v1/archives/${located}/request-access`, { method: "POST", json: { requestMessage: "Untuk penelitian sejarah fakultas." }, ...as(world.requester.session) });
     expect(asked.status).toBe(409);
-    expect((await asked.json<{ message: string }>()).message).toBe(documentsText.noDigitalFile);
+    expect((await asked.json<{ message: string }>()).message).toBe(documentMessages.noDigitalFile);
     expect((await documentOf(world.requester.session, located)).canRequestAccess).toBe(false);
     // A visitor asking for the public record's file hears the same.
     expect((await call(`/api/v1/archives/${publicRecord}/download`)).status).toBe(409);

@@ -8,7 +8,7 @@ import { getPublicDocument, listDocuments } from "~/server/documents/service.ser
 import { purgeExpiredTrash } from "~/server/documents/trash.server";
 import { parseListQuery } from "~/domain/document-schemas";
 import { recordMessages } from "~/i18n/records";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { accessWorld, approvedRequest, askAccess, getWith, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { serviceContext, testClock, testJobContext } from "../support/worker/context";
 import { archiveRow, auditRowsFor, downloadBytes, expectError, r2Keys, sendMultipart, type DocumentView } from "../support/worker/documents";
@@ -232,8 +232,8 @@ describe("file versions", () => {
       expect((await download(session)).status).toBe(200);
     }
     for (const session of [world.requester.session, world.viewer.session]) {
-      await expectError(await list(session), 403, documentsText.noAccess);
-      await expectError(await download(session), 403, documentsText.noAccess);
+      await expectError(await list(session), 403, documentDetailText.noAccess);
+      await expectError(await download(session), 403, documentDetailText.noAccess);
       expect((await restoreV1(session)).status).toBe(403);
     }
     // A visitor does not learn that a private document exists.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TombstoneView } from "~/domain/records";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { accessWorld, ownerDocument, type AccessWorld } from "../support/worker/access-requests";
 import { expectJson, send } from "../support/worker/admin";
 import { testEnv } from "../support/worker/env";
@@ -37,7 +37,7 @@ describe("a purged record", () => {
     const doc = await purged("PRIVATE");
     for (const session of [world.admin.session, world.owner.session, world.colleague.session]) {
       const body = await expectJson<Gone>(await detail(session, doc.uuid), 410);
-      expect(body.message).toBe(documentsText.gone);
+      expect(body.message).toBe(documentDetailText.gone);
       expect(body.tombstone).toEqual({
         uuid: doc.uuid,
         title: doc.view.title,

@@ -31,7 +31,8 @@ import {
 import { requestAccess } from "~/server/access-requests/service.server";
 import { fileResponse } from "~/server/http/file-response.server";
 import { accessRequestMessages } from "~/i18n/access-requests";
-import { documents as documentsText, documentMessages } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
+import { documentForm } from "~/i18n/document-form";
 import { documentValidation } from "~/i18n/document-validation";
 import type { HonoEnv } from "../hono-env";
 import { streamedUpload } from "../upload-routes";
@@ -123,7 +124,7 @@ export const archivesApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       const key = { header: c.req.header("idempotency-key") ?? null, field: SUBMISSION_ID_FIELD };
       const { document, created } = await createDocument(ctx, await stageRequestUpload(ctx, c.req.raw, planNewDocument(ctx), key));
-      return c.json({ message: documentsText.uploadSuccess, data: document }, created ? 201 : 200);
+      return c.json({ message: documentForm.uploadSuccess, data: document }, created ? 201 : 200);
     },
   )
   .post(
@@ -192,7 +193,7 @@ export const archivesApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       const uuid = c.req.param("uuid");
       const document = await updateDocument(ctx, uuid, await stageRequestUpload(ctx, c.req.raw, planNewVersion(ctx, uuid, { metadata: {} })));
-      return c.json({ message: documentsText.updateSuccess, data: document });
+      return c.json({ message: documentForm.updateSuccess, data: document });
     },
   )
   .post(
@@ -212,7 +213,7 @@ export const archivesApi = new Hono<HonoEnv>()
       const ctx = c.get("ctx");
       const uuid = c.req.param("uuid");
       const document = await addVersion(ctx, uuid, await stageRequestUpload(ctx, c.req.raw, planNewVersion(ctx, uuid)));
-      return c.json({ message: documentsText.updateSuccess, data: document });
+      return c.json({ message: documentForm.updateSuccess, data: document });
     },
   )
   .delete(

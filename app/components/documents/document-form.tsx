@@ -5,7 +5,6 @@ import { buttonClass } from "~/components/buttons";
 import { lazyComponent } from "~/components/lazy-component";
 import { Field, FormBanner, RadioGroup, SelectField, TextareaField, errorsFromApiBody, useFormKit, type FieldMetadata, type FormReply, type FormRules } from "~/components/form";
 import { documentHints } from "~/domain/document-hints";
-import { documents as documentsText } from "~/i18n/documents";
 import { documentForm as documentFormText } from "~/i18n/document-form";
 import type { Category } from "~/server/documents/service.server";
 import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
@@ -148,7 +147,7 @@ export function DocumentForm({
       };
       request.onerror = () => {
         setProgress(null);
-        setClientError({ message: documentsText.networkFailed, dialog: documentFormText.uploadNetworkError });
+        setClientError({ message: documentFormText.networkFailed, dialog: documentFormText.uploadNetworkError });
       };
       if (mode === "update") {
         // An empty file input means "keep the current file".
@@ -283,14 +282,14 @@ export function DocumentForm({
           </div>
         )}
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-document">
-          {progress !== null ? documentFormText.uploadProgress(progress) : busy ? documentFormText.saving : documentsText.submit}
+          {progress !== null ? documentFormText.uploadProgress(progress) : busy ? documentFormText.saving : documentFormText.submit}
         </button>
       </Form>
       {confirmLowering && (
         <Dialog
           title={securityClassText.confirmLoweringTitle}
           status="error"
-          closeLabel={documentsText.cancel}
+          closeLabel={documentFormText.cancel}
           onClose={() => setConfirmLowering(null)}
           testId="confirm-lowering"
           actions={
@@ -314,7 +313,7 @@ export function DocumentForm({
         </Dialog>
       )}
       {dialogMessage && (
-        <Dialog key={dialogMessage} title={documentsText.failed} status="error" closeLabel={documentsText.close} testId="error-dialog">
+        <Dialog key={dialogMessage} title={documentFormText.failed} status="error" closeLabel={documentFormText.close} testId="error-dialog">
           {dialogMessage}
         </Dialog>
       )}

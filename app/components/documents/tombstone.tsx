@@ -4,10 +4,10 @@ import { ErrorPanel, type StatusHandler } from "~/components/error-boundary";
 import type { TombstoneView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { t } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { AppLink } from "~/components/app-link";
 
-const d = documentsText.tombstone;
+const d = documentDetailText.tombstone;
 
 /** The tombstone a 410 carries, if the error is one. */
 const tombstoneOf = (data: unknown): TombstoneView | null =>
@@ -18,7 +18,7 @@ export const goneHandler =
   (back: { to: string; label: string }): StatusHandler =>
   ({ message, data }) => {
     const tombstone = tombstoneOf(data);
-    return tombstone ? <TombstonePanel tombstone={tombstone} back={back} /> : <ErrorPanel title={message ?? documentsText.gone} message={null} back={back} />;
+    return tombstone ? <TombstonePanel tombstone={tombstone} back={back} /> : <ErrorPanel title={message ?? documentDetailText.gone} message={null} back={back} />;
   };
 
 /**

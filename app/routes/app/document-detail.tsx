@@ -29,6 +29,7 @@ import { filingText, securityClassNames } from "~/i18n/filing";
 import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -109,7 +110,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** Why the file row offers no file, and what the user can do about it. */
 function fileNotice(document: { unitKerjaName: string | null; canRequestAccess: boolean }, role: string, hasOpenRequest: boolean): string {
-  const closed = documentsText.fileClosed;
+  const closed = documentDetailText.fileClosed;
   const next = role === ROLES.viewer ? closed.viewer : hasOpenRequest ? closed.pending : document.canRequestAccess ? closed.request : closed.other;
   return `${closed.base(document.unitKerjaName)} ${next}`;
 }
@@ -208,7 +209,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
     [documentsText.columns.mimeType, document.mimeType || t.notSet],
     [documentsText.columns.createdAt, formatDate(document.createdAt, "DD MMMM YYYY HH:mm")],
     [documentsText.columns.uploader, document.uploader || t.notSet],
-    [documentsText.ownerUnit, document.unitKerjaName ?? documentsText.noOwnerUnit],
+    [documentDetailText.ownerUnit, document.unitKerjaName ?? documentDetailText.noOwnerUnit],
   ];
   return (
     <div className="mx-auto max-w-4xl">
@@ -224,12 +225,12 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
       <div className="mt-4 flex flex-wrap gap-2">
         {document.canEdit && (
           <AppLink to={href("/app/documents/:uuid/update", { uuid: document.uuid })} className={buttonClass.primary} data-testid="update-document">
-            {documentsText.update}
+            {documentDetailText.update}
           </AppLink>
         )}
         {document.canDelete && (
           <PreloadLink to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=delete`} preload={Dialog.preload} className={buttonClass.danger} data-testid="delete-document">
-            {documentsText.delete}
+            {documentDetailText.delete}
           </PreloadLink>
         )}
         {document.canRequestAccess && !openRequest && (
@@ -259,15 +260,15 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
         />
       )}
       {confirmDelete && (
-        <Dialog title={documentsText.deleteTitle} status="error" closeTo={href("/app/documents/:uuid", { uuid: document.uuid })} testId="delete-dialog">
-          <p>{documentsText.deleteConfirm(document.title, trashDays)}</p>
+        <Dialog title={documentDetailText.deleteTitle} status="error" closeTo={href("/app/documents/:uuid", { uuid: document.uuid })} testId="delete-dialog">
+          <p>{documentDetailText.deleteConfirm(document.title, trashDays)}</p>
           <Form method="post" className="mt-5 flex justify-end gap-2">
             <CsrfField />
             <AppLink to={href("/app/documents/:uuid", { uuid: document.uuid })} className={buttonClass.secondary}>
-              {documentsText.cancel}
+              {documentDetailText.cancel}
             </AppLink>
             <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
-              {deleting ? documentsText.deleting : documentsText.confirmDelete}
+              {deleting ? documentDetailText.deleting : documentDetailText.confirmDelete}
             </button>
           </Form>
         </Dialog>
@@ -283,8 +284,8 @@ export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? documentsText.noAccess} back={backToList} />,
-        404: ({ message }) => <ErrorPanel title={message ?? documentsText.notFound} message={null} back={backToList} />,
+        403: ({ message }) => <ErrorPanel title={t.errorPage.forbiddenTitle} message={message ?? documentDetailText.noAccess} back={backToList} />,
+        404: ({ message }) => <ErrorPanel title={message ?? documentDetailText.notFound} message={null} back={backToList} />,
         410: goneHandler(backToList),
       }}
     />

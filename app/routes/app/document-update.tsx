@@ -20,7 +20,7 @@ import { classificationOptions } from "~/server/classification/service.server";
 import { stageRequestUpload } from "~/server/http/upload-body.server";
 import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { deniedMessages, t } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentForm } from "~/i18n/document-form";
 import { pageAction } from "~/routes/helpers/page-action.server";
 
 /** Shown once, after the save: its code loads then, not with the form. */
@@ -69,7 +69,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       // Without JavaScript the form's checkbox is the confirmation of a lowering to BIASA.
       const document = await updateDocument(ctx, params.uuid, upload, { ownerUnit, confirmLowering: upload.fields.confirmLowering === "on" });
       const to = href("/app/documents/:uuid/update", { uuid: document.uuid });
-      return { to, flash: { type: "success", message: documentsText.updateSuccess, dialogFor: document.uuid } };
+      return { to, flash: { type: "success", message: documentForm.updateSuccess, dialogFor: document.uuid } };
     },
     { form: { formLevelFields: ["file"] } },
   );
@@ -108,8 +108,8 @@ export default function UpdateDocument({ loaderData, actionData }: Route.Compone
         />
       </div>
       {updated && (
-        <Dialog title={documentsText.success} status="success" closeTo={href("/app/documents")} closeLabel={documentsText.close} testId="success-dialog">
-          {documentsText.updateSuccess}
+        <Dialog title={documentForm.success} status="success" closeTo={href("/app/documents")} closeLabel={documentForm.close} testId="success-dialog">
+          {documentForm.updateSuccess}
         </Dialog>
       )}
     </div>

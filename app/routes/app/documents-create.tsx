@@ -20,8 +20,7 @@ import { classificationOptions } from "~/server/classification/service.server";
 import { SUBMISSION_ID_FIELD, stageRequestUpload } from "~/server/http/upload-body.server";
 import { streamsUploadHandle } from "~/routes/helpers/upload-handle";
 import { deniedMessages, t } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
-import { documentFormMessages } from "~/i18n/document-form";
+import { documentForm, documentFormMessages } from "~/i18n/document-form";
 import { pageAction } from "~/routes/helpers/page-action.server";
 
 /** Shown once, after the upload: its code loads then, not with the form. */
@@ -69,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const ownerUnit = ownerUnitRuleOf(ctx);
       const upload = await stageRequestUpload(ctx, request, planNewDocument(ctx, { ownerUnit }), { field: SUBMISSION_ID_FIELD });
       const { document } = await createDocument(ctx, upload, { ownerUnit });
-      return { to: href("/app/documents/create"), flash: { type: "success", message: documentsText.uploadSuccess, dialogFor: document.uuid } };
+      return { to: href("/app/documents/create"), flash: { type: "success", message: documentForm.uploadSuccess, dialogFor: document.uuid } };
     },
     { form: { formLevelFields: ["file"] } },
   );
@@ -99,18 +98,18 @@ export default function CreateDocument({ loaderData, actionData }: Route.Compone
       </div>
       {created && (
         <Dialog
-          title={documentsText.success}
+          title={documentForm.success}
           status="success"
           closeTo={href("/app/documents")}
-          closeLabel={documentsText.close}
+          closeLabel={documentForm.close}
           testId="success-dialog"
           actions={
             <AppLink to={href("/app/documents/:uuid", { uuid: created })} className={buttonClass.primary}>
-              {documentsText.viewDocument}
+              {documentForm.viewDocument}
             </AppLink>
           }
         >
-          {documentsText.uploadSuccess}
+          {documentForm.uploadSuccess}
         </Dialog>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { hasDigitalFile } from "~/domain/documents";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
 import { DomainError } from "~/domain/errors";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { can, userActorOf } from "~/domain/policy";
@@ -56,7 +56,7 @@ export async function downloadWithToken(ctx: ServiceContext, archiveUuid: string
   if (!can(ctx.actor, { type: "document.view", document: archiveRefOf(row) })) throw new TokenDownloadError(403, d.tokenInvalid);
 
   // A paper record has nothing to download, approval or not.
-  if (!hasDigitalFile(row)) throw new TokenDownloadError(409, documentsText.noDigitalFile);
+  if (!hasDigitalFile(row)) throw new TokenDownloadError(409, documentMessages.noDigitalFile);
   const file = servedFileOf(row);
   const grant: FileGrant = { file, disposition: "attachment", downloadName: downloadNameOf(row.archive_title, row.file_name), headers: TOKEN_DOWNLOAD_HEADERS };
   // A RAHASIA document's token is good for one download, whole: a GET claims it (a

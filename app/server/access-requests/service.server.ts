@@ -18,7 +18,8 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { listPage } from "~/domain/list-query";
 import { accessRequestScope, assertCan, can, userActorOf, type UserActor } from "~/domain/policy";
 import { ROLES } from "~/domain/roles";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i18n/access-requests";
 import {
   pendingForUnitStatement,
@@ -156,10 +157,10 @@ export async function requestAccess(ctx: ServiceContext, archiveUuid: string, in
   const user = requireUser(ctx);
   const archive = /^[0-9a-f-]{36}$/i.test(archiveUuid) ? await findArchiveForRequest(ctx, archiveUuid) : undefined;
   const document = archive && documentRef(archive);
-  if (!archive || !document || !can(ctx.actor, { type: "document.view", document })) throw new NotFoundError(documentsText.notFound);
+  if (!archive || !document || !can(ctx.actor, { type: "document.view", document })) throw new NotFoundError(documentDetailText.notFound);
   assertCan(ctx.actor, { type: "document.requestAccess", document }, m.request.denied);
   // A paper record has no file a token could open: the archivist is asked in person.
-  if (!hasDigitalFile(archive)) throw new ConflictError(documentsText.noDigitalFile);
+  if (!hasDigitalFile(archive)) throw new ConflictError(documentMessages.noDigitalFile);
   const { requestMessage } = input;
   const uuid = crypto.randomUUID();
   const now = ctx.now().toISOString();

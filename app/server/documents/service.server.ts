@@ -17,7 +17,8 @@ import type { PageCursors } from "~/domain/list-page";
 import { listPage, type ListPage } from "~/domain/list-query";
 import { assertCan, can, type Action } from "~/domain/policy";
 import { deniedMessages } from "~/i18n/id";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { documentValidation } from "~/i18n/document-validation";
 import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit, type Step } from "../audit/commit.server";
@@ -192,7 +193,7 @@ export const listCategories = (ctx: ServiceContext): Promise<Category[]> => list
  */
 export async function visibleRow(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
+  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentDetailText.notFound);
   return row;
 }
 
@@ -220,8 +221,8 @@ export async function getDocumentAndRow(ctx: ServiceContext, uuid: string): Prom
 export async function getPublicDocument(ctx: ServiceContext, uuid: string): Promise<DocumentView> {
   const row = await findDocumentByUuid(ctx, uuid);
   // Gone for good: its tombstone, for who may know of it (the page is cached for visitors only when found).
-  if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentsText.notFound));
-  if (!can(null, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
+  if (!row) return throwGoneOrNotFound(ctx, uuid, new NotFoundError(documentDetailText.notFound));
+  if (!can(null, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentDetailText.notFound);
   return toDocumentView(null, row);
 }
 
@@ -335,7 +336,7 @@ async function earlierDocument(ctx: ServiceContext, uploaderId: number, key: str
   const earlier = await findDocumentByIdempotencyKey(ctx, uploaderId, key);
   if (!earlier) return null;
   // Created, then moved to the trash: the submission is still the one it was; say so plainly.
-  if (earlier.deleted_at !== null) throw new NotFoundError(documentsText.notFound);
+  if (earlier.deleted_at !== null) throw new NotFoundError(documentDetailText.notFound);
   return getDocument(ctx, earlier.uuid);
 }
 
@@ -681,8 +682,8 @@ export async function deleteDocument(ctx: ServiceContext, uuid: string): Promise
  */
 export async function openDownload(ctx: ServiceContext, uuid: string, request: FileRequest, asked: "inline" | "attachment"): Promise<FileGrant> {
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
-  if (!hasDigitalFile(row)) throw new ConflictError(documentsText.noDigitalFile);
+  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentDetailText.noAccess);
+  if (!hasDigitalFile(row)) throw new ConflictError(documentMessages.noDigitalFile);
   const disposition = grantedDisposition(ctx.actor, row, asked);
   const file = servedFileOf(row, documentFileVisibility(row.access_level));
   if (startsDownload(file, request)) {

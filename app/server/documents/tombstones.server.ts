@@ -2,7 +2,7 @@ import { verificationPath } from "~/domain/berita-acara";
 import { GoneError, NotFoundError } from "~/domain/errors";
 import { can } from "~/domain/policy";
 import type { TombstoneView } from "~/domain/records";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import type { ServiceContext } from "../context.server";
 
 /**
@@ -79,7 +79,7 @@ export async function throwGoneOrNotFound(ctx: Pick<ServiceContext, "db" | "acto
         }
       : null,
   };
-  throw new GoneError(documentsText.gone, tombstone);
+  throw new GoneError(documentDetailText.gone, tombstone);
 }
 
 /** `read`, or — when it finds no document (NotFound) — the tombstone's answer for `uuid`. */

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { assertCan, can } from "~/domain/policy";
 import type { RestoreVersionInput, VersionView } from "~/domain/records";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { recordMessages } from "~/i18n/records";
 import { hardening as hardeningText } from "~/i18n/hardening";
 import { commit, type Step } from "../audit/commit.server";
@@ -26,7 +26,7 @@ const versionNumber = (value: string): number | null => (/^\d{1,6}$/.test(value)
 /** The live document whose versions `ctx.actor` may see: the file rules (`document.openFile`). */
 async function documentWithVisibleFiles(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
   const row = await visibleRow(ctx, uuid);
-  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentsText.noAccess);
+  assertCan(ctx.actor, { type: "document.openFile", document: documentRef(row) }, documentDetailText.noAccess);
   return row;
 }
 

@@ -2,7 +2,7 @@ import type { FixityCheckResult, FixityDocumentRef, FixityDocumentReport, Fixity
 import { sql } from "kysely";
 import { NotFoundError } from "~/domain/errors";
 import { assertCan, can, userActorOf } from "~/domain/policy";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { t } from "~/i18n/id";
 import { commit, type Step } from "../audit/commit.server";
 import { sealAuditChain } from "../audit/chain.server";
@@ -148,7 +148,7 @@ async function pruneGoodChecks(ctx: ServiceContext): Promise<number> {
 export async function checkDocumentFixity(ctx: ServiceContext, uuid: string): Promise<FixityDocumentReport> {
   assertCan(ctx.actor, { type: "fixity.check" }, t.denied.page);
   const document = await findDocumentByUuid(ctx, uuid);
-  if (!document) throw new NotFoundError(documentsText.notFound);
+  if (!document) throw new NotFoundError(documentDetailText.notFound);
   const versions = await ctx.db
     .selectFrom("archive_files")
     .select(["version", "r2_key", "sha256", "file_size"])

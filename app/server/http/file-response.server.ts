@@ -1,6 +1,6 @@
 import { DomainError } from "~/domain/errors";
 import { isInlineSafe } from "~/domain/file-types";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 
 /**
  * Serving stored files, at the front doors: a use case decides who may have which file and
@@ -89,7 +89,7 @@ export async function fileResponse(files: R2Bucket, grant: FileGrant, asked: Fil
     return new Response(null, { status: 416, headers });
   }
   const object = await files.get(file.key, range ? { range } : undefined);
-  if (!object) throw new DomainError(404, documentsText.notFound);
+  if (!object) throw new DomainError(404, documentDetailText.notFound);
   if (range) {
     headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${file.size}`);
     headers.set("Content-Length", String(range.length));

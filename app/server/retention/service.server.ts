@@ -6,7 +6,7 @@ import { combineBerkasClock, computeRetention, retentionStart, retentionToday, t
 import { HoldSchema, ReappraisalSchema, ReleaseHoldSchema } from "~/domain/retention-schemas";
 import { addCalendarDays } from "~/domain/time";
 import { classificationValidation } from "~/i18n/classification-validation";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentDetailText } from "~/i18n/document-detail";
 import { retention as retentionText, retentionValidation, retentionMessages } from "~/i18n/retention";
 import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { commit } from "../audit/commit.server";
@@ -299,14 +299,14 @@ const parseForm = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
 /** The live document `uuid` if the actor may see it (a visitor or outsider learns nothing). */
 async function visibleDocument(ctx: ServiceContext, uuid: string): Promise<DocumentRow> {
   const row = await findDocumentByUuid(ctx, uuid);
-  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentsText.notFound);
+  if (!row || !can(ctx.actor, { type: "document.view", document: documentRef(row) })) throw new NotFoundError(documentDetailText.notFound);
   return row;
 }
 
 /** The clock's inputs of one document (in the trash too: its hold may be released there). */
 async function clockInput(ctx: ServiceContext, archiveId: number): Promise<ClockInputRow> {
   const row = await clockInputSelect(ctx, { trashedToo: true }).where("a.id", "=", archiveId).executeTakeFirst();
-  if (!row) throw new NotFoundError(documentsText.notFound);
+  if (!row) throw new NotFoundError(documentDetailText.notFound);
   return row;
 }
 
@@ -350,7 +350,7 @@ export function documentRetentionRead(ctx: ServiceContext, row: DocumentRow): Ba
       row.archival_state === "STATIS" ? transferStatement(ctx.d1, null, row.id) : null,
     ],
     ([[input], heldRows, [ownHold], codeHolds, siblings, berkasHolds, transfers]) => {
-      if (!input) throw new NotFoundError(documentsText.notFound);
+      if (!input) throw new NotFoundError(documentDetailText.notFound);
       return retentionViewOf(ctx, input, siblings ?? [], heldRows.map((held) => held.code), ownHold, codeHolds?.[0], berkasHolds?.[0], transfers?.[0]);
     },
   );
@@ -473,7 +473,7 @@ export async function releaseDocumentHold(ctx: ServiceContext, uuid: string, inp
   const user = requireUser(ctx);
   const { reason } = parseForm(ReleaseHoldSchema, input);
   const row = (await findDocumentByUuid(ctx, uuid)) ?? (await findTrashed(ctx, uuid));
-  if (!row) throw new NotFoundError(documentsText.notFound);
+  if (!row) throw new NotFoundError(documentDetailText.notFound);
   const hold = await activeDocumentHold(ctx, row.id);
   if (!hold) throw new ConflictError(retentionHoldMessages.notHeld);
   await commit(ctx, [

@@ -8,7 +8,7 @@ import { ConflictError, DomainError } from "~/domain/errors";
 import { assertCan, can, type SystemActor } from "~/domain/policy";
 import type { TextFilter, TextStatusView } from "~/domain/text-extraction";
 import { hasDigitalFile, type DocumentView } from "~/domain/documents";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
 import { textExtraction as text } from "~/i18n/text-extraction";
 import { commit } from "../audit/commit.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
@@ -361,7 +361,7 @@ export async function reindexDocument(ctx: ServiceContext, uuid: string): Promis
   requireUser(ctx);
   const row = await visibleRow(ctx, uuid);
   assertCan(ctx.actor, { type: "document.reindex", document: documentRef(row) }, text.denied);
-  if (!hasDigitalFile(row)) throw new ConflictError(documentsText.noDigitalFile);
+  if (!hasDigitalFile(row)) throw new ConflictError(documentMessages.noDigitalFile);
   const steps = [
     pendingTextStep(ctx, { id: row.id }, ctx.now().toISOString()),
     { action: "DOCUMENT_REINDEX" as const, params: { title: row.title }, targetType: "archive", targetId: row.uuid },

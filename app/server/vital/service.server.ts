@@ -3,7 +3,7 @@
  * and the dashboard card. The copies themselves are `copies.server.ts`.
  */
 import { hasDigitalFile } from "~/domain/documents";
-import { documents as documentsText } from "~/i18n/documents";
+import { documentMessages } from "~/i18n/documents";
 import { ConflictError } from "~/domain/errors";
 import { parseOrInvalid } from "~/domain/form-input";
 import { assertCan, can } from "~/domain/policy";
@@ -164,7 +164,7 @@ export async function runRestoreDrill(ctx: ServiceContext, uuid: string): Promis
   const row = await visibleRow(ctx, uuid);
   if (!row.vital) throw new ConflictError(m.notVitalRefusal);
   // A paper record has no copy to restore from: its drill is on the shelf, not here.
-  if (!hasDigitalFile(row)) throw new ConflictError(documentsText.noDigitalFile);
+  if (!hasDigitalFile(row)) throw new ConflictError(documentMessages.noDigitalFile);
   const scratch = `restore-drill/${crypto.randomUUID()}`;
   const started = Date.now();
   await ctx.db.insertInto("file_staging").values({ r2_key: scratch, created_at: ctx.now().toISOString() }).execute();
