@@ -1,3 +1,5 @@
+import { dispositionNames } from "./dispositions";
+
 /** Indonesian strings of the classification scheme page (/app/klasifikasi) and of filing. */
 export { filingText, securityClassNames, securityClassText } from "./filing";
 
@@ -7,21 +9,8 @@ export const classificationText = {
     "Skema klasifikasi arsip universitas beserta klasifikasi keamanan (SKKAAD), retensi aktif dan inaktif, serta keterangan akhir (JRA). Kode anak memperluas kode induknya dengan titik, mis. PP > PP.01 > PP.01.02.",
   search: "Cari kode atau nama...",
   create: "+ Kode Baru",
-  createTitle: "Buat Kode Klasifikasi",
-  updateTitle: "Ubah Kode Klasifikasi",
   exportCsv: "Ekspor CSV",
   importCsv: "Impor CSV",
-  importTitle: "Impor Skema Klasifikasi (CSV)",
-  importHint:
-    "Kolom: kode, nama, deskripsi, klasifikasi_keamanan (BIASA, TERBATAS, RAHASIA, SANGAT_RAHASIA), retensi_aktif dan retensi_inaktif (tahun), keterangan_akhir (MUSNAH, PERMANEN, DINILAI_KEMBALI), dasar_hukum. Kode yang sudah ada diperbarui.",
-  importFile: "File CSV",
-  checkImport: "Periksa",
-  applyImport: "Impor Sekarang",
-  dryRunOk: (created: number, updated: number) => `Semua baris valid: ${created} kode baru, ${updated} kode diperbarui. Belum ada yang disimpan.`,
-  dryRunErrors: (errors: number) => `${errors} masalah ditemukan. Perbaiki file lalu periksa lagi; tidak ada yang disimpan.`,
-  reportColumns: { line: "Baris", code: "Kode", name: "Nama", action: "Tindakan", errors: "Masalah" },
-  actionCreate: "Baru",
-  actionUpdate: "Diperbarui",
   columns: {
     code: "Kode",
     name: "Nama",
@@ -32,17 +21,6 @@ export const classificationText = {
     actions: "Aksi",
     updatedAt: "Terakhir Diperbarui",
   },
-  fields: {
-    code: "Kode",
-    codeHint: "Huruf kapital dan angka, tiap tingkat dipisah titik. Kode induk harus sudah ada.",
-    name: "Nama",
-    description: "Deskripsi",
-    securityClass: "Klasifikasi Keamanan",
-    retentionActiveYears: "Retensi Aktif (tahun)",
-    retentionInactiveYears: "Retensi Inaktif (tahun)",
-    finalDisposition: "Keterangan Akhir",
-    legalBasis: "Dasar Hukum",
-  },
   years: (active: number, inactive: number) => `${active} + ${inactive} tahun`,
   edit: "Ubah",
   delete: "Hapus",
@@ -51,10 +29,7 @@ export const classificationText = {
   cancel: "Batal",
   confirmDelete: "Ya, Hapus",
   deleting: "Menghapus...",
-  save: "Simpan",
-  saved: "Kode klasifikasi tersimpan.",
-  backToList: "Kembali ke Daftar",
-  dispositions: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
+  dispositions: dispositionNames,
 } as const;
 
 /** What the server answers about the scheme (never in a page's browser bundle). */

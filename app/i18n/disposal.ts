@@ -1,36 +1,8 @@
 /** Penyusutan arsip: the workspace, the lists, the execution and their messages. */
 export const disposalText = {
   title: "Penyusutan Arsip",
-  description: "Arsip yang jatuh tempo menurut Jadwal Retensi Arsip, daftar usul musnah/serah, dan Berita Acara.",
-  tabs: { MUSNAH: "Usul Musnah", PERMANEN: "Usul Serah", DINILAI_KEMBALI: "Dinilai Kembali" } as Record<string, string>,
   kinds: { MUSNAH: "Daftar Arsip Usul Musnah", SERAH: "Daftar Arsip Usul Serah" } as Record<string, string>,
   statuses: { DRAFT: "Draf", EXECUTING: "Sedang dilaksanakan", EXECUTED: "Dilaksanakan" } as Record<string, string>,
-  decisions: { SETUJUI: "Disetujui", TUNDA: "Ditunda" } as Record<string, string>,
-  outcomes: { DONE: "Selesai", SKIPPED: "Dilewati" } as Record<string, string>,
-  candidates: "Kandidat jatuh tempo",
-  noCandidates: "Tidak ada arsip yang jatuh tempo untuk disposisi ini.",
-  readOnlyNote: "Anda melihat kandidat unit kerja Anda (hanya baca).",
-  berkasNote: "Arsip yang diberkaskan masuk daftar bersama seluruh berkasnya.",
-  eadHeading: "Ekspor EAD untuk SIKN",
-  eadDescription:
-    "Deskripsi arsip statis (EAD 2002, urn:isbn:1-931666-22-9) untuk diimpor ke SIKN/JIKN (AtoM). Hanya arsip berklasifikasi Biasa yang diekspor.",
-  eadDownload: "Unduh EAD (arsip statis)",
-  eadByCode: "Unduh EAD per kode klasifikasi",
-  eadCode: "Kode klasifikasi (arsip Biasa)",
-  /** The candidates' note on the vital records they leave out. */
-  vitalLeftOut: (count: number) =>
-    `${count} arsip vital jatuh tempo untuk disposisi ini tidak ditampilkan: arsip vital tidak dapat diusulkan sampai status vitalnya dicabut.`,
-  reappraiseNote: "Arsip Dinilai Kembali diputuskan ulang oleh panitia penilai (perpanjang retensi, atau pindah ke Musnah/Permanen); tidak masuk daftar.",
-  filterUnit: "Unit kerja",
-  filterCode: "Kode klasifikasi",
-  filterYear: "Tahun",
-  filter: "Terapkan",
-  allUnits: "Semua unit",
-  select: (title: string) => `Pilih ${title}`,
-  selectColumn: "Pilih",
-  createList: (kind: string) => `Buat ${kind}`,
-  lists: "Daftar usul",
-  noLists: "Belum ada daftar.",
   columns: {
     code: "Kode",
     title: "Judul",
@@ -48,35 +20,6 @@ export const disposalText = {
     items: "Arsip",
     createdAt: "Dibuat",
   },
-  // Refusals
-  // Toasts
-  // List page
-  listTitle: (kind: string, number: string) => `${kind} ${number}`,
-  approve: "Setujui",
-  postpone: "Tunda",
-  approveAll: "Setujui semua yang belum diputuskan",
-  reason: "Alasan",
-  decidedBy: (name: string, when: string) => `oleh ${name}, ${when}`,
-  anriTitle: "Persetujuan ANRI",
-  anriNeeded: "Wajib: daftar ini memuat arsip dengan retensi 10 tahun atau lebih.",
-  anriNotNeeded: "Tidak wajib untuk daftar ini.",
-  letterNumber: "Nomor surat",
-  letterDate: "Tanggal surat",
-  saveLetter: "Simpan surat",
-  execute: "Laksanakan",
-  cannotExecuteYet: "Belum dapat dilaksanakan:",
-  executing: "Melaksanakan…",
-  executeTitle: "Laksanakan daftar?",
-  executeConfirm: (kind: string) =>
-    kind === "MUSNAH"
-      ? "File arsip yang disetujui akan dimusnahkan secara permanen dan Berita Acara Pemusnahan diterbitkan. Tindakan ini tidak dapat dibatalkan."
-      : "Arsip yang disetujui akan menjadi Statis (hanya baca) dan Berita Acara Penyerahan Arsip Statis diterbitkan.",
-  cancel: "Batal",
-  downloadCsv: "Unduh daftar (CSV)",
-  downloadBeritaAcara: "Unduh Berita Acara (PDF)",
-  verify: "Halaman verifikasi",
-  beritaAcara: "Berita Acara",
-  listHash: "SHA-256 daftar",
 };
 
 /** What the server answers about disposal: validation, refusals, the execution's skip reasons and the Berita Acara's wording (never in a page's browser bundle). */

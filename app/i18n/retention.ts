@@ -1,3 +1,4 @@
+import { dispositionNames } from "./dispositions";
 import { retentionFilterText } from "./retention-filter";
 
 /** The retention clock (Jadwal Retensi Arsip), legal holds (Penahanan) and reappraisal (Dinilai Kembali). */
@@ -5,7 +6,7 @@ export const retention = {
   status: retentionFilterText.status,
   /** JATUH_TEMPO names what it is due for. */
   dueFor: { MUSNAH: "Jatuh Tempo (Musnah)", PERMANEN: "Jatuh Tempo (Serah)", DINILAI_KEMBALI: "Jatuh Tempo (Dinilai Kembali)" },
-  disposition: { MUSNAH: "Musnah", PERMANEN: "Permanen", DINILAI_KEMBALI: "Dinilai Kembali" },
+  disposition: dispositionNames,
   section: {
     heading: "Retensi",
     status: "Status",

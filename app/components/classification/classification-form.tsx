@@ -4,10 +4,10 @@ import { Field, FormBanner, SelectField, TextareaField, useFormKit, type FormRep
 import { CsrfField } from "~/components/form/csrf-field";
 import { FINAL_DISPOSITIONS } from "~/domain/classification-view";
 import { SECURITY_CLASSES } from "~/domain/security-classes";
-import { classificationText } from "~/i18n/classification";
+import { classificationFormText } from "~/i18n/classification-form";
 import { securityClassNames } from "~/i18n/filing";
 
-const f = classificationText.fields;
+const f = classificationFormText.fields;
 
 export type ClassificationFormDefaults = {
   code?: string;
@@ -44,11 +44,11 @@ export function ClassificationForm({ mode, defaults, rules, lastResult }: { mode
         <SelectField
           label={f.finalDisposition}
           field={fields.finalDisposition}
-          options={FINAL_DISPOSITIONS.map((value) => ({ value, label: classificationText.dispositions[value] }))}
+          options={FINAL_DISPOSITIONS.map((value) => ({ value, label: classificationFormText.dispositions[value] }))}
         />
         <Field label={f.legalBasis} field={fields.legalBasis} />
         <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="submit-code">
-          {classificationText.save}
+          {classificationFormText.save}
         </button>
       </Form>
     </>

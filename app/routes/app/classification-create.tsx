@@ -9,11 +9,9 @@ import { createPageData, savedHref } from "~/routes/helpers/admin-pages.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { formPageAction } from "~/routes/helpers/page-action.server";
 import { createClassification } from "~/server/classification/service.server";
-import { classificationText } from "~/i18n/classification";
+import { classificationFormText } from "~/i18n/classification-form";
 
-const m = classificationText;
-
-export const meta = () => pageMeta({ title: m.createTitle });
+export const meta = () => pageMeta({ title: classificationFormText.createTitle });
 
 export function loader({ request }: Route.LoaderArgs) {
   return createPageData(request, ClassificationSchema);
@@ -29,8 +27,8 @@ export default function CreateClassification({ loaderData, actionData }: Route.C
   return (
     <FormPage
       back={href("/app/klasifikasi")}
-      title={m.createTitle}
-      after={<SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />}
+      title={classificationFormText.createTitle}
+      after={<SavedDialog saved={saved} title={classificationFormText.saved} message={classificationFormText.saved} listHref={href("/app/klasifikasi")} listLabel={classificationFormText.backToList} />}
     >
       <ClassificationForm key={saved ? formKey : "form"} mode="create" defaults={{ securityClass: "TERBATAS", finalDisposition: "MUSNAH" }} rules={rules} lastResult={actionData} />
     </FormPage>

@@ -13,17 +13,17 @@ import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { bodyLimitHandle } from "~/routes/helpers/upload-handle";
 import { importClassificationsCsv, type ImportReport, type ImportRow } from "~/server/classification/service.server";
-import { classificationMessages, classificationText } from "~/i18n/classification";
+import { classificationMessages } from "~/i18n/classification";
+import { classificationImportText } from "~/i18n/classification-import";
 import { uploadedText } from "~/i18n/uploaded-text";
 
-const m = classificationText;
 /** A scheme of a few thousand codes is a few hundred kilobytes. */
 const MAX_CSV_BYTES = 2 * 1024 * 1024;
 
 // The CSV comes as a file in a form read whole: more than the 64 KB of other forms.
 export const handle = bodyLimitHandle(MAX_CSV_BYTES);
 
-export const meta = () => pageMeta({ title: m.importTitle });
+export const meta = () => pageMeta({ title: classificationImportText.importTitle });
 
 type ImportResult = { report: ImportReport | null; error: string | null };
 
@@ -52,12 +52,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-const c = m.reportColumns;
+const c = classificationImportText.reportColumns;
 const reportColumns: Column<ImportRow>[] = [
   { key: "line", header: c.line, width: "8%", cell: (row) => row.line },
   { key: "code", header: c.code, width: "14%", card: "title", cell: (row) => <span className="dt-title">{row.code || "-"}</span> },
   { key: "name", header: c.name, width: "30%", cell: (row) => row.name || "-" },
-  { key: "action", header: c.action, width: "12%", cell: (row) => (row.action === "create" ? m.actionCreate : m.actionUpdate) },
+  { key: "action", header: c.action, width: "12%", cell: (row) => (row.action === "create" ? classificationImportText.actionCreate : classificationImportText.actionUpdate) },
   {
     key: "errors",
     header: c.errors,
@@ -73,26 +73,26 @@ export default function ImportClassification({ actionData }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-5xl">
       <BackLink fallback={href("/app/klasifikasi")} />
-      <PageHeader title={m.importTitle} description={m.importHint} />
+      <PageHeader title={classificationImportText.importTitle} description={classificationImportText.importHint} />
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <FormBanner message={result?.error} testId="form-error" />
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <CsrfField />
           <div className="w-full min-w-0 sm:w-auto sm:flex-1">
             <label htmlFor="csv-file" className="text-sm font-medium">
-              {m.importFile}
+              {classificationImportText.importFile}
             </label>
             <input id="csv-file" name="file" type="file" accept=".csv,text/csv" required className={`${inputClass} min-w-0`} />
           </div>
           <button type="submit" name="intent" value="check" className={buttonClass.secondary} disabled={busy} data-testid="check-import">
-            {m.checkImport}
+            {classificationImportText.checkImport}
           </button>
         </Form>
       </div>
       {report && (
         <section className="mt-6" aria-labelledby="import-report" data-testid="import-report">
           <h2 id="import-report" className="text-lg font-semibold">
-            {report.errors === 0 ? m.dryRunOk(report.created, report.updated) : m.dryRunErrors(report.errors)}
+            {report.errors === 0 ? classificationImportText.dryRunOk(report.created, report.updated) : classificationImportText.dryRunErrors(report.errors)}
           </h2>
           {report.encoding !== "UTF-8" && (
             <p className="mt-1 text-sm text-slate-700" data-testid="import-encoding">
@@ -104,12 +104,12 @@ export default function ImportClassification({ actionData }: Route.ComponentProp
               <CsrfField />
               <textarea name="csv" defaultValue={report.text} hidden readOnly aria-hidden="true" />
               <button type="submit" name="intent" value="apply" className={buttonClass.primary} disabled={busy} data-testid="apply-import">
-                {m.applyImport}
+                {classificationImportText.applyImport}
               </button>
             </Form>
           )}
           <div className="mt-3 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-            <DataTable columns={reportColumns} rows={report.rows} rowKey={(row) => String(row.line)} label={m.importTitle} rowTestId="import-row" />
+            <DataTable columns={reportColumns} rows={report.rows} rowKey={(row) => String(row.line)} label={classificationImportText.importTitle} rowTestId="import-row" />
           </div>
         </section>
       )}

@@ -13,17 +13,15 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getClassification, updateClassification } from "~/server/classification/service.server";
-import { classificationText } from "~/i18n/classification";
+import { classificationFormText } from "~/i18n/classification-form";
 import { CodeHoldPanel } from "~/components/classification/code-hold";
 import { HoldSchema } from "~/domain/retention-schemas";
 import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { getCodeHold, placeCodeHold, releaseCodeHold } from "~/server/retention/service.server";
 
-const m = classificationText;
-
 export const handle = classificationBreadcrumb;
 
-export const meta = () => pageMeta({ title: m.updateTitle });
+export const meta = () => pageMeta({ title: classificationFormText.updateTitle });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -73,11 +71,11 @@ export default function UpdateClassification({ loaderData, actionData }: Route.C
   return (
     <FormPage
       back={href("/app/klasifikasi")}
-      title={`${m.updateTitle} ${code.code}`}
+      title={`${classificationFormText.updateTitle} ${code.code}`}
       after={
         <>
           <CodeHoldPanel code={code.code} hold={hold} rules={holdRules} />
-          <SavedDialog saved={saved} title={m.saved} message={m.saved} listHref={href("/app/klasifikasi")} listLabel={m.backToList} />
+          <SavedDialog saved={saved} title={classificationFormText.saved} message={classificationFormText.saved} listHref={href("/app/klasifikasi")} listLabel={classificationFormText.backToList} />
         </>
       }
     >

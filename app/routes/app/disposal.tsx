@@ -8,6 +8,7 @@ import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/
 import { parseCandidateQuery, type CandidateQuery } from "~/domain/disposal";
 import { DISPOSAL_TABS, listKindOfTab, type CandidateView, type DisposalListSummary } from "~/domain/disposal-view";
 import { disposalText as m, disposalMessages } from "~/i18n/disposal";
+import { disposalCandidatesText } from "~/i18n/disposal-candidates";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -61,7 +62,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
   const kind = listKindOfTab(query.tab);
   const selectable = page.canList && kind !== null;
   const columns: Column<CandidateView>[] = [
-    ...(selectable ? [selectColumn<CandidateView>({ header: m.selectColumn, name: "archive", value: (row) => row.uuid, label: (row) => m.select(row.title), testId: "candidate-check" })] : []),
+    ...(selectable ? [selectColumn<CandidateView>({ header: disposalCandidatesText.selectColumn, name: "archive", value: (row) => row.uuid, label: (row) => disposalCandidatesText.select(row.title), testId: "candidate-check" })] : []),
     { key: "code", header: m.columns.code, width: "12%", cell: (row) => row.classificationCode ?? "–" },
     {
       key: "title",
@@ -99,16 +100,16 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       columns={columns}
       rows={page.data}
       rowKey={(row) => row.uuid}
-      empty={<EmptyState>{m.noCandidates}</EmptyState>}
-      label={m.candidates}
+      empty={<EmptyState>{disposalCandidatesText.noCandidates}</EmptyState>}
+      label={disposalCandidatesText.candidates}
       testId="candidate-table"
       rowTestId="candidate-row"
     />
   );
   return (
     <>
-      <PageHeader title={m.title} description={m.description} />
-      <nav aria-label={m.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
+      <PageHeader title={m.title} description={disposalCandidatesText.description} />
+      <nav aria-label={disposalCandidatesText.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
         {DISPOSAL_TABS.map((tab) => (
           <AppLink
             key={tab}
@@ -116,35 +117,35 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
             aria-current={tab === query.tab ? "page" : undefined}
             className={tab === query.tab ? buttonClass.primary : buttonClass.secondary}
           >
-            {m.tabs[tab]}
+            {disposalCandidatesText.tabs[tab]}
           </AppLink>
         ))}
       </nav>
-      {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{m.readOnlyNote}</p>}
-      {selectable && <p className="mb-4 text-sm text-slate-600">{m.berkasNote}</p>}
-      {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{m.reappraiseNote}</p>}
+      {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{disposalCandidatesText.readOnlyNote}</p>}
+      {selectable && <p className="mb-4 text-sm text-slate-600">{disposalCandidatesText.berkasNote}</p>}
+      {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{disposalCandidatesText.reappraiseNote}</p>}
       {page.vitalDue > 0 && (
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="vital-warning">
-          {m.vitalLeftOut(page.vitalDue)}
+          {disposalCandidatesText.vitalLeftOut(page.vitalDue)}
         </p>
       )}
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
         <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {m.candidates}: {m.tabs[query.tab]}
+          {disposalCandidatesText.candidates}: {disposalCandidatesText.tabs[query.tab]}
         </h2>
         <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4" data-testid="candidate-filters">
           {query.tab !== "MUSNAH" && <input type="hidden" name="tab" value={query.tab} />}
-          {units.length > 0 && <FilterSelect name="unit" label={m.filterUnit} value={query.unit} allLabel={m.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
+          {units.length > 0 && <FilterSelect name="unit" label={disposalCandidatesText.filterUnit} value={query.unit} allLabel={disposalCandidatesText.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
           <label className="text-sm">
-            <span className="sr-only">{m.filterCode}</span>
-            <input name="code" defaultValue={query.code ?? ""} placeholder={m.filterCode} maxLength={50} className={inputClass} />
+            <span className="sr-only">{disposalCandidatesText.filterCode}</span>
+            <input name="code" defaultValue={query.code ?? ""} placeholder={disposalCandidatesText.filterCode} maxLength={50} className={inputClass} />
           </label>
           <label className="text-sm">
-            <span className="sr-only">{m.filterYear}</span>
-            <input name="year" type="number" min={1900} max={2200} defaultValue={query.year ?? ""} placeholder={m.filterYear} className={inputClass} />
+            <span className="sr-only">{disposalCandidatesText.filterYear}</span>
+            <input name="year" type="number" min={1900} max={2200} defaultValue={query.year ?? ""} placeholder={disposalCandidatesText.filterYear} className={inputClass} />
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            {m.filter}
+            {disposalCandidatesText.filter}
           </button>
         </Form>
         {selectable && page.data.length > 0 ? (
@@ -154,7 +155,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
             {table}
             <div className="flex justify-end border-t border-slate-200 p-4">
               <button type="submit" className={buttonClass.primary} data-testid="create-list">
-                {m.createList(m.kinds[kind!]!)}
+                {disposalCandidatesText.createList(m.kinds[kind!]!)}
               </button>
             </div>
           </Form>
@@ -164,7 +165,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
         <Pagination
           shown={page.data.length}
           total={page.data.length}
-          summary={`${page.data.length} ${m.candidates.toLowerCase()}`}
+          summary={`${page.data.length} ${disposalCandidatesText.candidates.toLowerCase()}`}
           previousHref={query.after ? queryHref(query, {}) : null}
           nextHref={page.nextAfter ? queryHref(query, { after: page.nextAfter }) : null}
         />
@@ -172,9 +173,9 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       {canExportEad && <EadExport />}
       <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="lists-heading">
         <h2 id="lists-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {m.lists}
+          {disposalCandidatesText.lists}
         </h2>
-        <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noLists}</EmptyState>} label={m.lists} testId="list-table" rowTestId="list-row" />
+        <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{disposalCandidatesText.noLists}</EmptyState>} label={disposalCandidatesText.lists} testId="list-table" rowTestId="list-row" />
       </section>
     </>
   );
@@ -189,20 +190,20 @@ function EadExport() {
   return (
     <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="ead-heading" data-testid="ead-export">
       <h2 id="ead-heading" className="text-lg font-semibold text-slate-900">
-        {m.eadHeading}
+        {disposalCandidatesText.eadHeading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{m.eadDescription}</p>
+      <p className="mt-1 text-sm text-slate-600">{disposalCandidatesText.eadDescription}</p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <a href={`${action}?scope=statis`} className={buttonClass.primary} download data-testid="ead-download">
-          {m.eadDownload}
+          {disposalCandidatesText.eadDownload}
         </a>
         <form method="get" action={action} className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
-            {m.eadCode}
+            {disposalCandidatesText.eadCode}
             <input name="klasifikasi" required maxLength={50} pattern="[A-Z0-9]+(\.[A-Z0-9]+)*" className={inputClass} />
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            {m.eadByCode}
+            {disposalCandidatesText.eadByCode}
           </button>
         </form>
       </div>

@@ -114,7 +114,6 @@ async function wholeList(ctx: ServiceContext, query: DaftarArsipQuery) {
   return { rows, unitLabel: unitName ?? ownUnit ?? doc.pdf.allUnits, title: d.title[query.jenis]! };
 }
 
-
 /** The Daftar Arsip as CSV, the page's columns plus the unit. */
 export async function daftarArsipCsv(ctx: ServiceContext, query: DaftarArsipQuery): Promise<{ fileName: string; body: string }> {
   const { rows, unitLabel, title } = await wholeList(ctx, query);

@@ -23,6 +23,7 @@ import {
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalMessages, disposalText } from "~/i18n/disposal";
+import { disposalListText } from "~/i18n/disposal-list";
 import { vitalText } from "~/i18n/vital";
 import { codeSubtree, isInSubtree } from "~/domain/classification";
 import { inCodeSubtree } from "../classification/queries.server";
@@ -631,7 +632,6 @@ async function checksFor(ctx: ServiceContext, ids: number[]): Promise<Checks> {
   return checks;
 }
 
-
 /** Why an approved item cannot be carried out now, or null when it can. */
 async function skipReasonOf(checks: Checks, item: { snapshot_sha256: string }, row: LiveArchive | undefined): Promise<string | null> {
   if (!row) return disposalMessages.skip.gone;
@@ -952,8 +952,8 @@ export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promis
         descriptions.get(item.archiveUuid) ?? "",
         item.classificationCode,
         item.documentNumber,
-        item.decision ? m.decisions[item.decision] : "",
-        item.outcome ? m.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
+        item.decision ? disposalListText.decisions[item.decision] : "",
+        item.outcome ? disposalListText.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
         item.archiveUuid,
       ]);
     }
@@ -970,9 +970,9 @@ export async function disposalListCsv(ctx: ServiceContext, uuid: string): Promis
       item.fileCount,
       item.retentionYears,
       item.unitKerja ?? "",
-      item.decision ? m.decisions[item.decision] : "",
+      item.decision ? disposalListText.decisions[item.decision] : "",
       item.decisionReason ?? "",
-      item.outcome ? m.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
+      item.outcome ? disposalListText.outcomes[item.outcome] + (item.skipReason ? `: ${item.skipReason}` : "") : "",
       item.archiveUuid,
     ]);
   }

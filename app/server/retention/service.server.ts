@@ -283,7 +283,6 @@ async function weeklyDueEvents(ctx: ServiceContext, today: string): Promise<Step
   ];
 }
 
-
 /** When the clock's figures were last made whole (the daily job or a full recompute); null: never. */
 const checkedAtQuery = ({ db }: Pick<ServiceContext, "db">) => db.selectFrom("site_state").select("value").where("key", "=", "retention_checked_at");
 const checkedAtOf = (row: { value: number } | undefined): string | null => (row?.value ? new Date(row.value).toISOString() : null);
