@@ -1,22 +1,7 @@
 /** The PPID desk: a request's handling and the exemption grounds. */
 export const ppidDesk = {
-  title: "Register Permohonan Informasi",
-  description: "Permohonan informasi publik yang diregistrasi, dengan batas waktu jawaban dalam hari kerja.",
-  search: "Cari nomor, nama, atau informasi...",
-  filterStatus: "Status",
-  filterAll: "Semua status",
-  empty: "Belum ada permohonan informasi.",
-  record: "+ Catat Permohonan",
-  leaveDays: "Hari Libur PPID",
-  columns: {
-    number: "Nomor",
-    requester: "Pemohon",
-    information: "Informasi",
-    status: "Status",
-    dueDate: "Batas Waktu",
-    daysLeft: "Sisa Hari Kerja",
-  },
-  daysLeft: (days: number) => (days < 0 ? `Terlambat ${-days} hari kerja` : days === 0 ? "Hari ini" : `${days} hari kerja`),
+  /** The page's title when the request cannot be shown (the register's). */
+  registerTitle: "Register Permohonan Informasi",
   detailTitle: (number: string) => `Permohonan ${number}`,
   facts: {
     channel: "Diterima melalui",

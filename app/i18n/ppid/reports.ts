@@ -3,7 +3,6 @@ export const ppidReports = {
   notFound: "Laporan tidak ditemukan.",
   title: "Laporan Tahunan PPID",
   description: "Rekapitulasi layanan informasi publik setahun (wajib disampaikan paling lambat 31 Maret tahun berikutnya).",
-  link: "Laporan Tahunan",
   year: "Tahun",
   show: "Tampilkan",
   yearNote: (year: number) => `Permohonan dan keberatan yang diterima pada tahun ${year} (WIB); status per hari ini.`,

@@ -20,3 +20,6 @@ export const ppidChannels = { ONLINE: "Daring", LANGSUNG: "Langsung", SURAT: "Su
 export const ppidFormats = { MELIHAT: "Melihat/membaca", SALINAN_SOFTCOPY: "Salinan softcopy", SALINAN_HARDCOPY: "Salinan hardcopy" } as const;
 
 export const ppidDeliveries = { AMBIL_LANGSUNG: "Mengambil langsung", POS: "Pos", EMAIL: "Email" } as const;
+
+/** A request's working days left on the legal clock (the register's column, a request's page). */
+export const ppidDaysLeft = (days: number) => (days < 0 ? `Terlambat ${-days} hari kerja` : days === 0 ? "Hari ini" : `${days} hari kerja`);

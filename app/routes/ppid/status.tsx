@@ -13,6 +13,7 @@ import { DomainError } from "~/domain/errors";
 import { ppidObjections } from "~/i18n/ppid/objections";
 import { ppidReceipt } from "~/i18n/ppid/receipt";
 import { ppidStatusPage } from "~/i18n/ppid/status-page";
+import { ppidRequestFacts } from "~/i18n/ppid/request-facts";
 import { ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
@@ -24,6 +25,7 @@ import { requestByStatusCode } from "~/server/ppid/service.server";
 import { formatDate, formatJakartaDay } from "~/lib/format";
 
 const s = ppidStatusPage;
+const f = ppidRequestFacts;
 const o = ppidObjections;
 
 type StatusFound = {
@@ -173,13 +175,13 @@ function ReleasedFiles({ files, lookup }: { files: ReleasedFile[]; lookup: Statu
 function StatusDetails({ request, lookup }: { request: StatusFound["request"]; lookup: StatusFound["lookup"] }) {
   const rows: [string, React.ReactNode][] = [
     [ppidReceipt.number, request.registrationNumber],
-    [s.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
-    [s.information, request.information],
-    [s.dueDate, request.dueDate ? formatJakartaDay(request.dueDate) : "-"],
+    [f.status, <strong data-testid="ppid-status">{ppidStatuses[request.status]}</strong>],
+    [f.information, request.information],
+    [f.dueDate, request.dueDate ? formatJakartaDay(request.dueDate) : "-"],
   ];
-  if (request.extendedDueDate) rows.push([s.extendedDueDate, formatJakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
-  if (request.daysLeft !== null) rows.push([s.daysLeft, String(request.daysLeft)]);
-  if (request.outcome) rows.push([s.outcome, ppidOutcomes[request.outcome as keyof typeof ppidOutcomes]], [s.answerMessage, request.answerMessage]);
+  if (request.extendedDueDate) rows.push([f.extendedDueDate, formatJakartaDay(request.extendedDueDate)], [f.extensionReason, request.extensionReason]);
+  if (request.daysLeft !== null) rows.push([f.daysLeft, String(request.daysLeft)]);
+  if (request.outcome) rows.push([f.outcome, ppidOutcomes[request.outcome as keyof typeof ppidOutcomes]], [f.answerMessage, request.answerMessage]);
   if (request.files.length > 0)
     rows.push([
       s.files,

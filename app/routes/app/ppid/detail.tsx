@@ -13,9 +13,9 @@ import { jakartaDate } from "~/domain/ppid/working-days";
 import { ppidDesk, ppidGrounds } from "~/i18n/ppid/desk";
 import { ppidObjections } from "~/i18n/ppid/objections";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
-import { ppidStatusPage } from "~/i18n/ppid/status-page";
+import { ppidRequestFacts } from "~/i18n/ppid/request-facts";
 import { ppidTests } from "~/i18n/ppid/tests";
-import { ppidChannels, ppidDeliveries, ppidFormats, ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
+import { ppidChannels, ppidDaysLeft, ppidDeliveries, ppidFormats, ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { formatDate, formatJakartaDay } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { formFields, readForm } from "~/routes/helpers/form-body.server";
@@ -30,9 +30,9 @@ import { answerRequest, extendRequest, getRequest, processRequest } from "~/serv
 import { AppLink } from "~/components/app-link";
 
 const d = ppidDesk;
-const s = ppidStatusPage;
+const s = ppidRequestFacts;
 
-export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? d.detailTitle(loaderData.request.registrationNumber ?? "") : d.title });
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? d.detailTitle(loaderData.request.registrationNumber ?? "") : d.registerTitle });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -241,7 +241,7 @@ export default function PpidRequestDetail({ loaderData, actionData }: Route.Comp
     [s.dueDate, formatJakartaDay(request.dueDate!)],
   ];
   if (request.extendedDueDate) rows.push([s.extendedDueDate, formatJakartaDay(request.extendedDueDate)], [s.extensionReason, request.extensionReason]);
-  if (request.daysLeft !== null) rows.push([s.daysLeft, <span data-testid="ppid-days-left">{d.daysLeft(request.daysLeft)}</span>]);
+  if (request.daysLeft !== null) rows.push([s.daysLeft, <span data-testid="ppid-days-left">{ppidDaysLeft(request.daysLeft)}</span>]);
   rows.push(
     [ppidRequestPage.fields.requesterName, request.requesterName],
     [f.email, request.email ?? "-"],

@@ -8,12 +8,9 @@ import type { SortDir } from "~/domain/list-page";
 import { RequestListQuerySchema } from "~/domain/ppid/requests";
 import { REQUEST_STATUSES } from "~/domain/ppid/requests-view";
 import { can } from "~/domain/policy";
-import { ppidDesk } from "~/i18n/ppid/desk";
-import { ppidDipEntries } from "~/i18n/ppid/dip-entries";
-import { ppidOfficers } from "~/i18n/ppid/officers";
+import { ppidRegister } from "~/i18n/ppid/register";
 import { ppidReports } from "~/i18n/ppid/reports";
-import { ppidTests } from "~/i18n/ppid/tests";
-import { ppidStatuses } from "~/i18n/ppid/vocabulary";
+import { ppidDaysLeft, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
@@ -22,7 +19,7 @@ import { listRequests, type PpidRequestView } from "~/server/ppid/service.server
 import { formatJakartaDay } from "~/lib/format";
 import { AppLink } from "~/components/app-link";
 
-const d = ppidDesk;
+const d = ppidRegister;
 const BASE = href("/app/ppid");
 const REGISTERED = REQUEST_STATUSES.filter((status) => status !== "MENUNGGU_KONFIRMASI");
 
@@ -60,7 +57,7 @@ const columns: Column<PpidRequestView>[] = [
     key: "daysLeft",
     header: d.columns.daysLeft,
     width: "11%",
-    cell: (row) => (row.daysLeft === null ? "-" : <span className={row.daysLeft < 0 ? "font-semibold text-red-800" : undefined}>{d.daysLeft(row.daysLeft)}</span>),
+    cell: (row) => (row.daysLeft === null ? "-" : <span className={row.daysLeft < 0 ? "font-semibold text-red-800" : undefined}>{ppidDaysLeft(row.daysLeft)}</span>),
   },
 ];
 
@@ -75,13 +72,13 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
           {d.record}
         </AppLink>
         <AppLink to={href("/app/ppid/laporan")} className={buttonClass.secondary} data-testid="ppid-report">
-          {ppidReports.link}
+          {d.reports}
         </AppLink>
         <AppLink to={href("/app/ppid/dip")} className={buttonClass.secondary} data-testid="ppid-dip-entries">
-          {ppidDipEntries.title}
+          {d.dipEntries}
         </AppLink>
         <AppLink to={href("/app/ppid/uji-konsekuensi")} className={buttonClass.secondary} data-testid="ppid-consequence-tests">
-          {ppidTests.link}
+          {d.consequenceTests}
         </AppLink>
         {calendar && (
           <>
@@ -89,7 +86,7 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
               {d.leaveDays}
             </AppLink>
             <AppLink to={href("/app/ppid/petugas")} className={buttonClass.secondary}>
-              {ppidOfficers.title}
+              {d.officers}
             </AppLink>
           </>
         )}
