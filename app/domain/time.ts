@@ -17,3 +17,6 @@ export const addCalendarDays = (date: string, days: number) => new Date(toUtc(da
 
 /** The day of the week of a YYYY-MM-DD date: 0 Sunday … 6 Saturday. */
 export const weekdayOf = (date: string) => new Date(toUtc(date)).getUTCDay();
+
+/** The calendar day of `now` in Asia/Jakarta (YYYY-MM-DD): every date of the clock is one. */
+export const jakartaDate = (now: Date): string => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(now);

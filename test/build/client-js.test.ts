@@ -77,7 +77,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/classification-import": 125.9,
   "routes/app/ppid/register": 125.6,
   "routes/app/ppid/dip-entries": 128.2,
-  "routes/app/ppid/consequence-tests": 128.4,
+  "routes/app/ppid/consequence-tests": 126.4,
   "routes/app/ppid/detail": 128.1,
   "routes/app/imports": 126.5,
   "routes/app/api-tokens": 129.5,

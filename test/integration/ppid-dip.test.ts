@@ -3,8 +3,8 @@ import type { DipEntryInput } from "~/domain/ppid/requests";
 import { addDipEntry, deleteDipEntry, dipCsv, dipPage, listDipEntries } from "~/server/ppid/dip.server";
 import { DipEntryListQuerySchema } from "~/domain/ppid/requests";
 import { createConsequenceTest, publicExemptions } from "~/server/ppid/consequence-tests.server";
-import { addCalendarDays } from "~/domain/time";
-import { jakartaDate } from "~/domain/ppid/working-days";
+import { addCalendarDays, jakartaDate } from "~/domain/time";
+
 import { expectJson, send, signedIn } from "../support/worker/admin";
 import { serviceContext, testClock } from "../support/worker/context";
 import { testEnv } from "../support/worker/env";

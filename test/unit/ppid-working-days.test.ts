@@ -6,12 +6,12 @@ import {
   answerDueDate,
   extendedDueDate,
   isWorkingDay,
-  jakartaDate,
   nationalHolidaysIn,
   objectionDeadline,
   workCalendar,
   workingDaysBetween,
 } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { FIRST_YEAR, HOLIDAYS_MODULE, holidaysModule, LAST_YEAR, nationalHolidaysOf } from "../../scripts/ppid/national-holidays.ts";
 
 const plain = workCalendar();

@@ -76,9 +76,6 @@ export function workingDaysBetween(from: string, to: string, calendar: WorkCalen
   return sign * count;
 }
 
-/** The calendar day of `now` in Asia/Jakarta (YYYY-MM-DD): every date of the clock is one. */
-export const jakartaDate = (now: Date): string => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta" }).format(now);
-
 /** A request's answer is due 10 working days after the day it was received. */
 export const answerDueDate = (receivedOn: string, calendar: WorkCalendar) => addWorkingDays(receivedOn, ANSWER_WORKING_DAYS, calendar);
 

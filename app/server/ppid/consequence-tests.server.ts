@@ -3,7 +3,7 @@ import type { ConsequenceTestViewSchema, ExemptionSchema } from "~/domain/api/pp
 import { DomainError } from "~/domain/errors";
 import { assertCan, userActorOf } from "~/domain/policy";
 import type { ConsequenceTestInput } from "~/domain/ppid/requests";
-import { jakartaDate } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";

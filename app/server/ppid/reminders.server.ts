@@ -1,6 +1,7 @@
 import { assertCan } from "~/domain/policy";
 import { OPEN_STATUSES } from "~/domain/ppid/requests";
-import { jakartaDate, workingDaysBetween } from "~/domain/ppid/working-days";
+import { workingDaysBetween } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { commit, type Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { loadWorkCalendar } from "./calendar.server";

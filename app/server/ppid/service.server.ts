@@ -22,7 +22,8 @@ import {
 import { listPage, type ListPage } from "~/domain/list-query";
 import { offsetPage } from "../db/offset-page.server";
 import { visibleDocuments } from "../documents/queries.server";
-import { answerDueDate, extendedDueDate, jakartaDate, workingDaysBetween } from "~/domain/ppid/working-days";
+import { answerDueDate, extendedDueDate, workingDaysBetween } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { ppidMessages } from "~/i18n/ppid";
 import { commit, type Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";

@@ -8,7 +8,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, type Column } from "~/components/list";
 import { parseOrInvalid } from "~/domain/form-input";
 import { ConsequenceTestSchema } from "~/domain/ppid/requests";
-import { jakartaDate } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { ppidTests } from "~/i18n/ppid/tests";
 import { pageMeta } from "~/lib/meta";
 import { formRules } from "~/routes/helpers/form.server";

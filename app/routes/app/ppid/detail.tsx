@@ -9,7 +9,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { parseOrInvalid } from "~/domain/form-input";
 import { AnswerSchema, DisputeDecisionSchema, DisputeSchema, ExtendSchema, ObjectionResponseSchema } from "~/domain/ppid/requests";
 import { EXEMPTION_GROUNDS, OPEN_STATUSES, OUTCOMES, mayRecordDispute } from "~/domain/ppid/requests-view";
-import { jakartaDate } from "~/domain/ppid/working-days";
+import { jakartaDate } from "~/domain/time";
 import { ppidDesk, ppidGrounds } from "~/i18n/ppid/desk";
 import { ppidObjections } from "~/i18n/ppid/objections";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
