@@ -1,8 +1,6 @@
 import { dispositionNames } from "./dispositions";
 
-/** Indonesian strings of the classification scheme page (/app/klasifikasi) and of filing. */
-export { filingText, securityClassNames, securityClassText } from "./filing";
-
+/** Indonesian strings of the classification scheme page (/app/klasifikasi). */
 export const classificationText = {
   title: "Klasifikasi Arsip",
   description:

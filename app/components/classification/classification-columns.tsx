@@ -2,7 +2,8 @@ import { href } from "react-router";
 import type { Column } from "~/components/list";
 import { ClassBadge } from "~/components/documents/badges";
 import type { ClassificationView } from "~/domain/classification";
-import { classificationText, securityClassNames } from "~/i18n/classification";
+import { classificationText } from "~/i18n/classification";
+import { securityClassNames } from "~/i18n/filing";
 import { AppLink } from "~/components/app-link";
 
 const c = classificationText.columns;

@@ -16,7 +16,7 @@ import { assertCan } from "~/domain/policy";
 import { SECURITY_CLASSES } from "~/domain/security-classes";
 import { bulkUpload as text } from "~/i18n/bulk-upload";
 import { documentForm as documentFormText } from "~/i18n/document-form";
-import { securityClassText } from "~/i18n/filing";
+import { securityClassText } from "~/i18n/security-class-form";
 import { deniedMessages } from "~/i18n/id";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/meta";
