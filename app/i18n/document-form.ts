@@ -20,7 +20,9 @@ export const documentForm = {
     chooseOwnerUnit: "Pilih unit kerja pemilik",
     retentionStartDate: "Tanggal mulai retensi",
     physicalLocation: "Lokasi Simpan",
+    versionNote: "Catatan versi (opsional)",
   },
+  versionNotePlaceholder: "Mis. perbaikan nomor surat",
   physicalLocationHint: "Opsional: tempat fisik arsip (gedung, ruang, rak, boks).",
   retentionStartDateHint:
     "Opsional: tanggal kegiatan atau berkas selesai. Kosongkan agar retensi dihitung sejak 31 Desember tahun dokumen. Paling lambat hari ini, atau 31 Desember tahun dokumen bila lebih lambat; hanya Super Admin yang dapat mengisi tanggal sebelum tahun dokumen.",

@@ -8,11 +8,6 @@ export const versionsText = {
   download: "Unduh",
   restore: "Pulihkan",
   restoring: "Memulihkan...",
-  restoreTitle: "Pulihkan Versi",
-  restoreConfirm: (version: number, title: string) =>
-    `Versi ${version} dokumen "${title}" akan disalin menjadi versi terbaru. Riwayat versi tidak diubah.`,
-  noteLabel: "Catatan versi (opsional)",
-  notePlaceholder: "Mis. perbaikan nomor surat",
   empty: "Belum ada versi.",
 } as const;
 
@@ -33,7 +28,6 @@ export const trashText = {
   },
   empty: "Sampah kosong.",
   restore: "Pulihkan",
-  restoring: "Memulihkan...",
   purge: "Hapus Permanen",
   purging: "Menghapus...",
   purgeTitle: "Hapus Permanen",

@@ -8,7 +8,6 @@ import { documentHints } from "~/domain/document-hints";
 import { documentForm as documentFormText } from "~/i18n/document-form";
 import type { Category } from "~/server/documents/service.server";
 import { CsrfField, useCsrfToken } from "~/components/form/csrf-field";
-import { versionsText } from "~/i18n/records";
 import { filingText } from "~/i18n/filing";
 import { securityClassText } from "~/i18n/security-class-form";
 import type { ClassificationOption } from "~/domain/classification";
@@ -267,7 +266,7 @@ export function DocumentForm({
         {askConsent && (
           <CheckboxField label={securityClassText.confirmLowering} field={fields.confirmLowering} hint={hydrated ? null : documentFormText.confirmLoweringWhen} />
         )}
-        {mode === "update" && <Field label={versionsText.noteLabel} field={fields.versionNote} inputProps={{ placeholder: versionsText.notePlaceholder }} />}
+        {mode === "update" && <Field label={documentFormText.fields.versionNote} field={fields.versionNote} inputProps={{ placeholder: documentFormText.versionNotePlaceholder }} />}
         {/* The file comes last: the server checks the fields sent before it (year, category, owner)
             and refuses a wrong form before the file streams in. */}
         <Field
