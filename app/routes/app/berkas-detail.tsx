@@ -10,7 +10,11 @@ import { DataTable, EmptyState, type Column } from "~/components/list";
 import type { BerkasItemView } from "~/domain/berkas";
 import { kurunWaktu, locationText } from "~/domain/berkas-view";
 import { InvalidError } from "~/domain/errors";
-import { berkasText as m, berkasMessages } from "~/i18n/berkas";
+import { berkasMessages } from "~/i18n/berkas";
+import { berkasDetailText as m } from "~/i18n/berkas-detail";
+import { berkasFormText } from "~/i18n/berkas-form";
+import { berkasListText } from "~/i18n/berkas-list";
+import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
 import { retention as retentionText } from "~/i18n/retention";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -56,17 +60,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
   const { berkas, confirmDelete } = loaderData;
   const here = href("/app/berkas/:id", { id: String(berkas.id) });
-  const c = m.columns;
+  const c = berkasListText.columns;
   const facts: DetailItem[] = [
-    [m.fields.number, berkas.number],
-    [m.fields.title, berkas.title],
-    [m.fields.classificationCode, `${berkas.classificationCode} — ${berkas.classificationName}`],
-    [m.fields.unitKerja, berkas.unitKerjaName],
+    [berkasFormText.fields.number, berkas.number],
+    [berkasFormText.fields.title, berkas.title],
+    [berkasFormText.fields.classificationCode, `${berkas.classificationCode} — ${berkas.classificationName}`],
+    [berkasFormText.fields.unitKerja, berkas.unitKerjaName],
     [c.period, kurunWaktu(berkas.startYear, berkas.endYear)],
     [c.items, berkas.itemCount],
-    [m.fields.developmentLevel, m.developmentLevels[berkas.developmentLevel]],
-    [m.fields.note, berkas.note || "–"],
-    [c.custody, berkas.custody ? [m.movedTo(berkas.custody.unitKerjaName), locationText(berkas.custody.box, berkas.custody.rack)].filter(Boolean).join(", ") : m.atUnit],
+    [berkasFormText.fields.developmentLevel, berkasVocabulary.developmentLevels[berkas.developmentLevel]],
+    [berkasFormText.fields.note, berkas.note || "–"],
+    [c.custody, berkas.custody ? [berkasListText.movedTo(berkas.custody.unitKerjaName), locationText(berkas.custody.box, berkas.custody.rack)].filter(Boolean).join(", ") : berkasListText.atUnit],
   ];
   const r = m.retentionLabels;
   const retention: DetailItem[] = berkas.retention

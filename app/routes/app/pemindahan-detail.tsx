@@ -9,7 +9,7 @@ import { DataTable, type Column } from "~/components/list";
 import { kurunWaktu } from "~/domain/berkas-view";
 import { verificationPath } from "~/domain/berita-acara";
 import type { TransferItemView } from "~/domain/transfers";
-import { berkasText } from "~/i18n/berkas";
+import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
 import { transferDetail as d } from "~/i18n/transfer-detail";
 import { transferMessages, transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
@@ -90,7 +90,7 @@ export default function PemindahanDetail({ loaderData }: Route.ComponentProps) {
     { key: "code", header: c.code, width: "11%", hideBelow: "lg", cell: (row) => row.classificationCode },
     { key: "period", header: c.period, width: "10%", cell: (row) => kurunWaktu(row.startYear, row.endYear) },
     { key: "items", header: c.items, width: "7%", align: "end", cell: (row) => row.itemCount },
-    { key: "level", header: c.developmentLevel, width: "10%", hideBelow: "xl", cell: (row) => berkasText.developmentLevels[row.developmentLevel] },
+    { key: "level", header: c.developmentLevel, width: "10%", hideBelow: "xl", cell: (row) => berkasVocabulary.developmentLevels[row.developmentLevel] },
     {
       key: "box",
       header: c.box,
