@@ -1,6 +1,5 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/access-request-download";
-import { ACCESS_REQUEST_PATH } from "~/components/access-requests/access-request-list";
 import { PageHeader } from "~/components/app-shell";
 import { Dialog } from "~/components/dialog";
 import type { AccessRequestView } from "~/domain/access-request-view";
@@ -50,7 +49,7 @@ export default function AccessRequestDownload({ loaderData }: Route.ComponentPro
   return (
     <>
       <PageHeader title={accessRequestsText.title} />
-      <Dialog title={d.failed} status="error" closeTo={ACCESS_REQUEST_PATH} closeLabel={d.back} testId="download-error">
+      <Dialog title={d.failed} status="error" closeTo={href("/app/access-request")} closeLabel={d.back} testId="download-error">
         <p className="font-medium text-slate-800">{loaderData.request.title}</p>
         <p className="mt-1" data-testid="download-error-reason">
           {loaderData.reason}
