@@ -22,5 +22,4 @@ export const bulkUpload = {
   refused: "Ditolak",
   again: "Unggah lagi",
   toList: "Ke Semua Dokumen",
-  entry: "Unggah Banyak",
 };

@@ -30,6 +30,8 @@ export const documents = {
   /** Where a size would be: the list's column and the detail table. */
   physicalShort: "Arsip fisik",
   physicalLocationUnknown: "Lokasi Simpan belum dicatat.",
+  /** The list's link to 'Unggah Banyak'. */
+  bulkUploadEntry: "Unggah Banyak",
 } as const;
 
 /** What the server answers: refusals and outcomes (never in a page's browser bundle). */

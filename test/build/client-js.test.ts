@@ -63,7 +63,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/panduan": 126.0,
   "routes/public-documents": 127.4,
   "routes/ppid/status": 126.4,
-  "routes/app/documents": 129.9,
+  "routes/app/documents": 129.3,
   "routes/app/documents-create": 127.6,
   "routes/app/documents-bulk-upload": 129.8,
   "routes/app/document-detail": 127.2,

@@ -11,7 +11,7 @@ import { documents as documentsText } from "~/i18n/documents";
 import { bulkEditOfForm } from "~/domain/bulk-edit";
 import { InvalidError } from "~/domain/errors";
 import { bulkEdit as bulkText } from "~/i18n/bulk-edit";
-import { bulkUpload as bulkUploadText } from "~/i18n/bulk-upload";
+
 import { readForm } from "~/routes/helpers/form-body.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { bulkBerkasOptionsStatement } from "~/server/berkas/service.server";
@@ -62,7 +62,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           canCreate && (
             <>
               <AppLink to={href("/app/documents/unggah-banyak")} className={buttonClass.secondary} data-testid="bulk-upload">
-                {bulkUploadText.entry}
+                {documentsText.bulkUploadEntry}
               </AppLink>
               <AppLink to={href("/app/documents/create")} className={buttonClass.primary} data-testid="create-document">
                 {documentsText.create}
