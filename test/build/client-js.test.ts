@@ -78,7 +78,6 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/users": 125.4,
   "routes/app/classification": 125.7,
   "routes/app/classification-update": 125.8,
-  "routes/app/classification-import": 125.9,
   "routes/app/ppid/register": 125.6,
   "routes/app/ppid/dip-entries": 128.2,
   "routes/app/ppid/consequence-tests": 126.4,

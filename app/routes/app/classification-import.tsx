@@ -5,17 +5,16 @@ import { BackLink } from "~/components/back-link";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { FormBanner } from "~/components/form";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DataTable, type Column } from "~/components/list";
 import { DomainError } from "~/domain/errors";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { bodyLimitHandle } from "~/routes/helpers/upload-handle";
-import { importClassificationsCsv, type ImportReport, type ImportRow } from "~/server/classification/service.server";
+import { importClassificationsCsv, type ImportReport } from "~/server/classification/service.server";
 import { classificationMessages } from "~/i18n/classification";
 import { classificationImportText } from "~/i18n/classification-import";
-import { uploadedText } from "~/i18n/uploaded-text";
+import { lazyComponent } from "~/components/lazy-component";
 
 /** A scheme of a few thousand codes is a few hundred kilobytes. */
 const MAX_CSV_BYTES = 2 * 1024 * 1024;
@@ -24,6 +23,9 @@ const MAX_CSV_BYTES = 2 * 1024 * 1024;
 export const handle = bodyLimitHandle(MAX_CSV_BYTES);
 
 export const meta = () => pageMeta({ title: classificationImportText.importTitle });
+
+/** The dry run's report: it shows only after a check, so its table and strings load then. */
+const ImportReportSection = lazyComponent(() => import("~/components/classification/import-report").then((module) => module.ClassificationImportReport));
 
 type ImportResult = { report: ImportReport | null; error: string | null };
 
@@ -52,20 +54,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-const c = classificationImportText.reportColumns;
-const reportColumns: Column<ImportRow>[] = [
-  { key: "line", header: c.line, width: "8%", cell: (row) => row.line },
-  { key: "code", header: c.code, width: "14%", card: "title", cell: (row) => <span className="dt-title">{row.code || "-"}</span> },
-  { key: "name", header: c.name, width: "30%", cell: (row) => row.name || "-" },
-  { key: "action", header: c.action, width: "12%", cell: (row) => (row.action === "create" ? classificationImportText.actionCreate : classificationImportText.actionUpdate) },
-  {
-    key: "errors",
-    header: c.errors,
-    width: "36%",
-    cell: (row) => (row.errors.length ? <span className="text-red-700">{row.errors.join(" ")}</span> : "-"),
-  },
-];
-
 export default function ImportClassification({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const result = actionData as ImportResult | undefined;
@@ -89,30 +77,7 @@ export default function ImportClassification({ actionData }: Route.ComponentProp
           </button>
         </Form>
       </div>
-      {report && (
-        <section className="mt-6" aria-labelledby="import-report" data-testid="import-report">
-          <h2 id="import-report" className="text-lg font-semibold">
-            {report.errors === 0 ? classificationImportText.dryRunOk(report.created, report.updated) : classificationImportText.dryRunErrors(report.errors)}
-          </h2>
-          {report.encoding !== "UTF-8" && (
-            <p className="mt-1 text-sm text-slate-700" data-testid="import-encoding">
-              {uploadedText.readAs(uploadedText.encodingNames[report.encoding])}
-            </p>
-          )}
-          {report.errors === 0 && report.text && (
-            <Form method="post" encType="multipart/form-data" className="my-3">
-              <CsrfField />
-              <textarea name="csv" defaultValue={report.text} hidden readOnly aria-hidden="true" />
-              <button type="submit" name="intent" value="apply" className={buttonClass.primary} disabled={busy} data-testid="apply-import">
-                {classificationImportText.applyImport}
-              </button>
-            </Form>
-          )}
-          <div className="mt-3 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-            <DataTable columns={reportColumns} rows={report.rows} rowKey={(row) => String(row.line)} label={classificationImportText.importTitle} rowTestId="import-row" />
-          </div>
-        </section>
-      )}
+      {report && <ImportReportSection report={report} busy={busy} />}
     </div>
   );
 }
