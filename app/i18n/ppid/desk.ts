@@ -36,6 +36,8 @@ export const ppidDesk = {
   fileReleased: (until: string, downloads: number) => `dirilis, dapat diunduh sampai ${until}; diunduh ${downloads} kali`,
   answered: "Permohonan dijawab.",
   failed: "Tindakan belum tersimpan.",
+  answerHint: "Belum ada uji konsekuensi untuk informasi ini?",
+  answerHintLink: "Tandatangani di halaman Uji Konsekuensi",
 } as const;
 
 export const ppidGrounds = {

@@ -3,8 +3,6 @@ export const ppidTests = {
   created: "Uji konsekuensi ditandatangani.",
   title: "Uji Konsekuensi",
   description: "Setiap pengecualian informasi bersandar pada uji konsekuensi yang ditandatangani petugas PPID; yang masih berlaku menjadi Daftar Informasi yang Dikecualikan (DIK) dan diumumkan di halaman DIP.",
-  answerHint: "Belum ada uji konsekuensi untuk informasi ini?",
-  answerHintLink: "Tandatangani di halaman Uji Konsekuensi",
   formTitle: "Tandatangani Uji Konsekuensi",
   formNote: "Ditandatangani atas nama Anda. Uji konsekuensi tidak dapat diubah; bila pertimbangannya berubah, tandatangani uji baru.",
   submit: "Tandatangani",

@@ -14,7 +14,7 @@ import { ppidDesk, ppidGrounds } from "~/i18n/ppid/desk";
 import { ppidObjections } from "~/i18n/ppid/objections";
 import { ppidRequestPage } from "~/i18n/ppid/request-page";
 import { ppidRequestFacts } from "~/i18n/ppid/request-facts";
-import { ppidTests } from "~/i18n/ppid/tests";
+
 import { ppidChannels, ppidDaysLeft, ppidDeliveries, ppidFormats, ppidOutcomes, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { formatDate, formatJakartaDay } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -136,9 +136,9 @@ function AnswerForm({ lastResult, rules, tests }: { lastResult: FormReply | null
           options={tests.map((test) => ({ value: test.id, label: `${test.information} (${test.legalBasis})` }))}
         />
         <p className="-mt-2 text-sm text-slate-600">
-          {ppidTests.answerHint}{" "}
+          {d.answerHint}{" "}
           <AppLink to={href("/app/ppid/uji-konsekuensi")} className="text-blue-700 underline">
-            {ppidTests.answerHintLink}
+            {d.answerHintLink}
           </AppLink>
         </p>
         {/* The schema's limit of 20 is on the list, not on the pasted text's length. */}
