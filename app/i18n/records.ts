@@ -1,16 +1,4 @@
-/** Indonesian strings of a record's history: its file versions and the trash ('Sampah'). */
-export const versionsText = {
-  heading: "Riwayat Versi",
-  description: "Setiap penggantian file disimpan sebagai versi baru; versi lama tetap dapat diunduh.",
-  columns: { version: "Versi", createdAt: "Tanggal", uploader: "Pengunggah", size: "Ukuran (KB)", sha256: "SHA-256", note: "Catatan", actions: "Aksi" },
-  current: "Terkini",
-  restoredFrom: (version: number) => `Salinan versi ${version}`,
-  download: "Unduh",
-  restore: "Pulihkan",
-  restoring: "Memulihkan...",
-  empty: "Belum ada versi.",
-} as const;
-
+/** Indonesian strings of the trash ('Sampah'). */
 export const trashText = {
   title: "Sampah",
   description: (days: number) =>

@@ -3,7 +3,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, type Column } from "~/components/list";
 import { shortSha256, type VersionView } from "~/domain/records-view";
 import { formatDate, formatKb } from "~/lib/format";
-import { versionsText } from "~/i18n/records";
+import { versionsText } from "~/i18n/versions";
 
 const c = versionsText.columns;
 
