@@ -10,7 +10,7 @@ import { verificationPath } from "~/domain/berita-acara";
 import type { DisposalItemView } from "~/domain/disposal";
 import { InvalidError } from "~/domain/errors";
 import { disposalText as m, disposalMessages } from "~/i18n/disposal";
-import { disposalListText } from "~/i18n/disposal-list";
+import { disposalListText as l } from "~/i18n/disposal-list";
 import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
@@ -28,7 +28,7 @@ export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } 
 };
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta({ title: loaderData ? disposalListText.listTitle(m.kinds[loaderData.list.kind]!, loaderData.list.number) : m.title });
+  pageMeta({ title: loaderData ? l.listTitle(m.kinds[loaderData.list.kind]!, loaderData.list.number) : m.title });
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getSignedIn(context);
@@ -65,9 +65,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: boolean }) {
   const decided = item.decision ? (
     <p>
-      <strong>{disposalListText.decisions[item.decision]}</strong>
+      <strong>{l.decisions[item.decision]}</strong>
       {item.decisionReason && <span className="block text-slate-600">{item.decisionReason}</span>}
-      {item.decidedBy && <span className="block text-xs text-slate-500">{disposalListText.decidedBy(item.decidedBy, formatShortDay(item.decidedAt))}</span>}
+      {item.decidedBy && <span className="block text-xs text-slate-500">{l.decidedBy(item.decidedBy, formatShortDay(item.decidedAt))}</span>}
     </p>
   ) : null;
   if (!canManage) return decided ?? <span>–</span>;
@@ -80,15 +80,15 @@ function DecisionCell({ item, canManage }: { item: DisposalItemView; canManage: 
         <input type="hidden" name="position" value={item.position} />
         <label className="min-w-0 flex-1 text-sm">
           <span className="sr-only">
-            {disposalListText.reason} {item.title}
+            {l.reason} {item.title}
           </span>
-          <input name="reason" placeholder={disposalListText.reason} maxLength={500} className={inputClass} />
+          <input name="reason" placeholder={l.reason} maxLength={500} className={inputClass} />
         </label>
         <button type="submit" name="decision" value="SETUJUI" className={buttonClass.secondary}>
-          {disposalListText.approve}
+          {l.approve}
         </button>
         <button type="submit" name="decision" value="TUNDA" className={buttonClass.secondary}>
-          {disposalListText.postpone}
+          {l.postpone}
         </button>
       </Form>
     </div>
@@ -122,7 +122,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
             cell: (item: DisposalItemView) =>
               item.outcome ? (
                 <span data-testid="item-outcome">
-                  <strong>{disposalListText.outcomes[item.outcome]}</strong>
+                  <strong>{l.outcomes[item.outcome]}</strong>
                   {item.skipReason && <span className="block text-slate-600">{item.skipReason}</span>}
                 </span>
               ) : (
@@ -135,7 +135,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
   const undecided = list.items.filter((item) => !item.decision).length;
   return (
     <>
-      <PageHeader title={disposalListText.listTitle(kindName, list.number)} />
+      <PageHeader title={l.listTitle(kindName, list.number)} />
       <dl className="mb-6 grid gap-3 rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">{m.columns.status}</dt>
@@ -157,15 +157,15 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
       </dl>
       <div className="mb-6 flex flex-wrap gap-2">
         <a href={href("/app/penyusutan/daftar/:uuid/daftar.csv", { uuid: list.uuid })} className={buttonClass.secondary} download>
-          {disposalListText.downloadCsv}
+          {l.downloadCsv}
         </a>
         {list.beritaAcara && (
           <>
             <a href={href("/app/berita-acara/:uuid/pdf", { uuid: list.beritaAcara.uuid })} className={buttonClass.secondary} data-testid="berita-acara-download">
-              {disposalListText.downloadBeritaAcara}
+              {l.downloadBeritaAcara}
             </a>
             <a href={verificationPath(list.beritaAcara.uuid)} className={buttonClass.secondary} data-testid="berita-acara-verify">
-              {disposalListText.verify}
+              {l.verify}
             </a>
           </>
         )}
@@ -173,23 +173,23 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
       {list.beritaAcara && (
         <section className="mb-6 rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" aria-labelledby="ba-heading" data-testid="berita-acara">
           <h2 id="ba-heading" className="text-lg font-semibold text-slate-900">
-            {disposalListText.beritaAcara} {list.beritaAcara.number}
+            {l.beritaAcara} {list.beritaAcara.number}
           </h2>
           <p className="mt-1">{formatShortDay(list.beritaAcara.issuedOn)}</p>
           <p className="mt-1 break-all text-slate-600">
-            {disposalListText.listHash}: <code>{list.beritaAcara.listSha256}</code>
+            {l.listHash}: <code>{list.beritaAcara.listSha256}</code>
           </p>
         </section>
       )}
       {list.kind === "MUSNAH" && (
         <section className="mb-6 rounded-xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" aria-labelledby="anri-heading" data-testid="anri-section">
           <h2 id="anri-heading" className="text-lg font-semibold text-slate-900">
-            {disposalListText.anriTitle}
+            {l.anriTitle}
           </h2>
-          <p className="mt-1 text-slate-600">{list.needsAnriLetter ? disposalListText.anriNeeded : disposalListText.anriNotNeeded}</p>
+          <p className="mt-1 text-slate-600">{list.needsAnriLetter ? l.anriNeeded : l.anriNotNeeded}</p>
           {list.anriLetterNumber && (
             <p className="mt-2" data-testid="anri-letter">
-              {disposalListText.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {disposalListText.letterDate}: <strong>{formatShortDay(list.anriLetterDate)}</strong>
+              {l.letterNumber}: <strong>{list.anriLetterNumber}</strong> · {l.letterDate}: <strong>{formatShortDay(list.anriLetterDate)}</strong>
             </p>
           )}
           {list.canManage && list.needsAnriLetter && (
@@ -197,15 +197,15 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
               <CsrfField />
               <input type="hidden" name="intent" value="anri" />
               <label className="text-sm">
-                {disposalListText.letterNumber}
+                {l.letterNumber}
                 <input name="letterNumber" required maxLength={100} defaultValue={list.anriLetterNumber ?? ""} className={inputClass} />
               </label>
               <label className="text-sm">
-                {disposalListText.letterDate}
+                {l.letterDate}
                 <input name="letterDate" type="date" required defaultValue={list.anriLetterDate ?? ""} className={inputClass} />
               </label>
               <button type="submit" className={buttonClass.secondary}>
-                {disposalListText.saveLetter}
+                {l.saveLetter}
               </button>
             </Form>
           )}
@@ -220,7 +220,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-start justify-end gap-2 border-t border-slate-200 p-4">
             {!executable && (
               <div className="mr-auto text-sm text-amber-900" id="execute-blockers" data-testid="execute-blockers">
-                <p className="font-medium">{disposalListText.cannotExecuteYet}</p>
+                <p className="font-medium">{l.cannotExecuteYet}</p>
                 <ul className="mt-1 list-disc pl-5">
                   {list.executionBlockers.map((blocker) => (
                     <li key={blocker}>{blocker}</li>
@@ -232,17 +232,17 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
               <Form method="post">
                 <CsrfField />
                 <button type="submit" name="intent" value="approve-all" className={buttonClass.secondary} data-testid="approve-all">
-                  {disposalListText.approveAll}
+                  {l.approveAll}
                 </button>
               </Form>
             )}
             {executable ? (
               <AppLink to={`${self}?dialog=execute`} className={buttonClass.danger} data-testid="execute">
-                {disposalListText.execute}
+                {l.execute}
               </AppLink>
             ) : (
               <button type="button" disabled aria-describedby="execute-blockers" className={buttonClass.danger} data-testid="execute">
-                {disposalListText.execute}
+                {l.execute}
               </button>
             )}
           </div>
@@ -250,16 +250,16 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
       </section>
       {confirmExecute && (
         <ConfirmDialog
-          title={disposalListText.executeTitle}
+          title={l.executeTitle}
           cancelTo={self}
-          cancelLabel={disposalListText.cancel}
-          confirmLabel={disposalListText.execute}
-          busyLabel={disposalListText.executing}
+          cancelLabel={l.cancel}
+          confirmLabel={l.execute}
+          busyLabel={l.executing}
           intent="execute"
           action={self}
           testId="execute-dialog"
         >
-          {disposalListText.executeConfirm(list.kind)}
+          {l.executeConfirm(list.kind)}
         </ConfirmDialog>
       )}
     </>

@@ -8,7 +8,7 @@ import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/
 import { parseCandidateQuery, type CandidateQuery } from "~/domain/disposal";
 import { DISPOSAL_TABS, listKindOfTab, type CandidateView, type DisposalListSummary } from "~/domain/disposal-view";
 import { disposalText as m, disposalMessages } from "~/i18n/disposal";
-import { disposalCandidatesText } from "~/i18n/disposal-candidates";
+import { disposalCandidatesText as c } from "~/i18n/disposal-candidates";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -62,7 +62,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
   const kind = listKindOfTab(query.tab);
   const selectable = page.canList && kind !== null;
   const columns: Column<CandidateView>[] = [
-    ...(selectable ? [selectColumn<CandidateView>({ header: disposalCandidatesText.selectColumn, name: "archive", value: (row) => row.uuid, label: (row) => disposalCandidatesText.select(row.title), testId: "candidate-check" })] : []),
+    ...(selectable ? [selectColumn<CandidateView>({ header: c.selectColumn, name: "archive", value: (row) => row.uuid, label: (row) => c.select(row.title), testId: "candidate-check" })] : []),
     { key: "code", header: m.columns.code, width: "12%", cell: (row) => row.classificationCode ?? "–" },
     {
       key: "title",
@@ -100,16 +100,16 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       columns={columns}
       rows={page.data}
       rowKey={(row) => row.uuid}
-      empty={<EmptyState>{disposalCandidatesText.noCandidates}</EmptyState>}
-      label={disposalCandidatesText.candidates}
+      empty={<EmptyState>{c.noCandidates}</EmptyState>}
+      label={c.candidates}
       testId="candidate-table"
       rowTestId="candidate-row"
     />
   );
   return (
     <>
-      <PageHeader title={m.title} description={disposalCandidatesText.description} />
-      <nav aria-label={disposalCandidatesText.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
+      <PageHeader title={m.title} description={c.description} />
+      <nav aria-label={c.candidates} className="mb-4 flex flex-wrap gap-2" data-testid="disposal-tabs">
         {DISPOSAL_TABS.map((tab) => (
           <AppLink
             key={tab}
@@ -117,35 +117,35 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
             aria-current={tab === query.tab ? "page" : undefined}
             className={tab === query.tab ? buttonClass.primary : buttonClass.secondary}
           >
-            {disposalCandidatesText.tabs[tab]}
+            {c.tabs[tab]}
           </AppLink>
         ))}
       </nav>
-      {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{disposalCandidatesText.readOnlyNote}</p>}
-      {selectable && <p className="mb-4 text-sm text-slate-600">{disposalCandidatesText.berkasNote}</p>}
-      {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{disposalCandidatesText.reappraiseNote}</p>}
+      {readOnly && <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{c.readOnlyNote}</p>}
+      {selectable && <p className="mb-4 text-sm text-slate-600">{c.berkasNote}</p>}
+      {query.tab === "DINILAI_KEMBALI" && <p className="mb-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{c.reappraiseNote}</p>}
       {page.vitalDue > 0 && (
         <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="vital-warning">
-          {disposalCandidatesText.vitalLeftOut(page.vitalDue)}
+          {c.vitalLeftOut(page.vitalDue)}
         </p>
       )}
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
         <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {disposalCandidatesText.candidates}: {disposalCandidatesText.tabs[query.tab]}
+          {c.candidates}: {c.tabs[query.tab]}
         </h2>
         <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4" data-testid="candidate-filters">
           {query.tab !== "MUSNAH" && <input type="hidden" name="tab" value={query.tab} />}
-          {units.length > 0 && <FilterSelect name="unit" label={disposalCandidatesText.filterUnit} value={query.unit} allLabel={disposalCandidatesText.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
+          {units.length > 0 && <FilterSelect name="unit" label={c.filterUnit} value={query.unit} allLabel={c.allUnits} options={units.map((unit) => ({ value: unit.id, label: unit.nama }))} />}
           <label className="text-sm">
-            <span className="sr-only">{disposalCandidatesText.filterCode}</span>
-            <input name="code" defaultValue={query.code ?? ""} placeholder={disposalCandidatesText.filterCode} maxLength={50} className={inputClass} />
+            <span className="sr-only">{c.filterCode}</span>
+            <input name="code" defaultValue={query.code ?? ""} placeholder={c.filterCode} maxLength={50} className={inputClass} />
           </label>
           <label className="text-sm">
-            <span className="sr-only">{disposalCandidatesText.filterYear}</span>
-            <input name="year" type="number" min={1900} max={2200} defaultValue={query.year ?? ""} placeholder={disposalCandidatesText.filterYear} className={inputClass} />
+            <span className="sr-only">{c.filterYear}</span>
+            <input name="year" type="number" min={1900} max={2200} defaultValue={query.year ?? ""} placeholder={c.filterYear} className={inputClass} />
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            {disposalCandidatesText.filter}
+            {c.filter}
           </button>
         </Form>
         {selectable && page.data.length > 0 ? (
@@ -155,7 +155,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
             {table}
             <div className="flex justify-end border-t border-slate-200 p-4">
               <button type="submit" className={buttonClass.primary} data-testid="create-list">
-                {disposalCandidatesText.createList(m.kinds[kind!]!)}
+                {c.createList(m.kinds[kind!]!)}
               </button>
             </div>
           </Form>
@@ -165,7 +165,7 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
         <Pagination
           shown={page.data.length}
           total={page.data.length}
-          summary={`${page.data.length} ${disposalCandidatesText.candidates.toLowerCase()}`}
+          summary={`${page.data.length} ${c.candidates.toLowerCase()}`}
           previousHref={query.after ? queryHref(query, {}) : null}
           nextHref={page.nextAfter ? queryHref(query, { after: page.nextAfter }) : null}
         />
@@ -173,9 +173,9 @@ export default function Disposal({ loaderData }: Route.ComponentProps) {
       {canExportEad && <EadExport />}
       <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="lists-heading">
         <h2 id="lists-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {disposalCandidatesText.lists}
+          {c.lists}
         </h2>
-        <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{disposalCandidatesText.noLists}</EmptyState>} label={disposalCandidatesText.lists} testId="list-table" rowTestId="list-row" />
+        <DataTable columns={listColumns} rows={lists} rowKey={(row) => row.uuid} empty={<EmptyState>{c.noLists}</EmptyState>} label={c.lists} testId="list-table" rowTestId="list-row" />
       </section>
     </>
   );
@@ -190,20 +190,20 @@ function EadExport() {
   return (
     <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-labelledby="ead-heading" data-testid="ead-export">
       <h2 id="ead-heading" className="text-lg font-semibold text-slate-900">
-        {disposalCandidatesText.eadHeading}
+        {c.eadHeading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{disposalCandidatesText.eadDescription}</p>
+      <p className="mt-1 text-sm text-slate-600">{c.eadDescription}</p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <a href={`${action}?scope=statis`} className={buttonClass.primary} download data-testid="ead-download">
-          {disposalCandidatesText.eadDownload}
+          {c.eadDownload}
         </a>
         <form method="get" action={action} className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
-            {disposalCandidatesText.eadCode}
+            {c.eadCode}
             <input name="klasifikasi" required maxLength={50} pattern="[A-Z0-9]+(\.[A-Z0-9]+)*" className={inputClass} />
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            {disposalCandidatesText.eadByCode}
+            {c.eadByCode}
           </button>
         </form>
       </div>
