@@ -14,10 +14,16 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getClassification, updateClassification } from "~/server/classification/service.server";
 import { classificationFormText } from "~/i18n/classification-form";
-import { CodeHoldPanel } from "~/components/classification/code-hold";
+import { lazyComponent } from "~/components/lazy-component";
 import { HoldSchema } from "~/domain/retention-schemas";
 import { retentionHoldMessages } from "~/i18n/retention-hold";
 import { getCodeHold, placeCodeHold, releaseCodeHold } from "~/server/retention/service.server";
+
+/**
+ * 'Penahanan' under the form, a secondary section as on the document page: its form, its strings
+ * and the date format load after the page's own code (the server renders it whole).
+ */
+const CodeHoldPanel = lazyComponent(() => import("~/components/classification/code-hold").then((module) => module.CodeHoldPanel));
 
 export const handle = classificationBreadcrumb;
 
