@@ -72,7 +72,7 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/trash": 126.2,
   "routes/app/disposal": 125.4,
   "routes/app/disposal-list": 126.0,
-  "routes/app/berkas-detail": 128.3,
+  "routes/app/berkas-detail": 127.5,
   "routes/app/pemindahan-detail": 126.3,
   "routes/app/audit-logs": 126.1,
   "routes/app/users": 125.4,

@@ -15,7 +15,8 @@ import { berkasDetailText as m } from "~/i18n/berkas-detail";
 import { berkasFormText } from "~/i18n/berkas-form";
 import { berkasListText } from "~/i18n/berkas-list";
 import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
-import { retention as retentionText } from "~/i18n/retention";
+import { dispositionNames } from "~/i18n/dispositions";
+import { retentionFilterText } from "~/i18n/retention-filter";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { berkasBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
@@ -75,10 +76,10 @@ export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
   const r = m.retentionLabels;
   const retention: DetailItem[] = berkas.retention
     ? [
-        [r.status, retentionText.status[berkas.retention.status]],
+        [r.status, retentionFilterText.status[berkas.retention.status]],
         [r.activeUntil, berkas.retention.activeUntil ? formatDate(`${berkas.retention.activeUntil}T00:00:00+07:00`, "DD MMMM YYYY") : "–"],
         [r.inactiveUntil, berkas.retention.inactiveUntil ? formatDate(`${berkas.retention.inactiveUntil}T00:00:00+07:00`, "DD MMMM YYYY") : "–"],
-        [r.disposition, berkas.retention.disposition ? (retentionText.disposition as Record<string, string>)[berkas.retention.disposition]! : "–"],
+        [r.disposition, berkas.retention.disposition ? (dispositionNames as Record<string, string>)[berkas.retention.disposition]! : "–"],
       ]
     : [];
   const columns: Column<BerkasItemView>[] = [
