@@ -77,7 +77,6 @@ const OVER_LIMIT_KB: Record<string, number> = {
   "routes/app/audit-logs": 126.1,
   "routes/app/users": 125.4,
   "routes/app/classification": 125.7,
-  "routes/app/ppid/register": 125.6,
   "routes/app/ppid/dip-entries": 128.2,
   "routes/app/ppid/consequence-tests": 126.2,
   "routes/app/ppid/detail": 127.6,

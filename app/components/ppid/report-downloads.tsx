@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import { buttonClass } from "~/components/buttons";
 import type { ReportFile } from "~/domain/ppid/reports";
-import { ppidReports } from "~/i18n/ppid/reports";
+import { ppidReportDownloads } from "~/i18n/ppid/report-downloads";
 
-const r = ppidReports;
+const r = ppidReportDownloads;
 
 const DOWNLOADS: { report: ReportFile; format: "csv" | "pdf"; label: string }[] = [
   { report: "laporan", format: "csv", label: r.reportCsv },

@@ -9,7 +9,7 @@ import { RequestListQuerySchema } from "~/domain/ppid/requests";
 import { REQUEST_STATUSES } from "~/domain/ppid/requests-view";
 import { can } from "~/domain/policy";
 import { ppidRegister } from "~/i18n/ppid/register";
-import { ppidReports } from "~/i18n/ppid/reports";
+import { ppidReportDownloads } from "~/i18n/ppid/report-downloads";
 import { ppidDaysLeft, ppidStatuses } from "~/i18n/ppid/vocabulary";
 import { pageMeta } from "~/lib/meta";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -115,7 +115,7 @@ export default function PpidRegister({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="ppid-register-downloads" className="mt-6">
         <h2 id="ppid-register-downloads" className="mb-2 text-base font-semibold text-slate-900">
-          {ppidReports.registerDownloads(year)}
+          {ppidReportDownloads.registerDownloads(year)}
         </h2>
         <ReportDownloads year={year} only={["permohonan", "keberatan"]} />
       </section>
