@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { everyPage, gzippedBytes } from "../../scripts/bench/js-size.ts";
 
@@ -31,6 +31,37 @@ it("ships no zod to the browser: no client chunk holds it", () => {
   expect(
     withZod.map((file) => `${file} (preloaded by ${pages.filter((page) => page.files.includes(file)).map((page) => page.routes.at(-1)).join(", ") || "a lazy import"})`),
     "a module the browser loads imports a zod schema: move what the page needs into a zod-free module (…-view.ts)",
+  ).toEqual([]);
+});
+
+/**
+ * The `…Messages` exports of `app/i18n/`: what only the server says (refusals, toasts an action
+ * writes, validation). An object literal reaches the browser whole or not at all, so a catalogue
+ * most of whose longer strings are in the client chunks has been imported by browser code; one
+ * string alone may be a sentence a page's own strings repeat.
+ */
+function serverCatalogues(): { name: string; strings: string[] }[] {
+  const catalogues: { name: string; strings: string[] }[] = [];
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+  for (const file of walk("app/i18n").filter((name) => name.endsWith(".ts"))) {
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/^export const (\w+Messages) = \{/gm)) {
+      const body = source.slice(match.index!, source.indexOf("\n}", match.index!));
+      const strings = [...body.matchAll(/"([^"\\]{24,})"/g)].map((literal) => literal[1]!);
+      catalogues.push({ name: `${relative("app/i18n", file)}: ${match[1]}`, strings });
+    }
+  }
+  return catalogues;
+}
+
+it("ships no server messages to the browser: no `…Messages` catalogue is in a client chunk", () => {
+  const client = files.map(text).join("\n");
+  const catalogues = serverCatalogues();
+  expect(catalogues.length, "no `…Messages` export found under app/i18n").toBeGreaterThan(10);
+  const shipped = catalogues.filter(({ strings }) => strings.length >= 3 && strings.filter((string) => client.includes(string)).length > strings.length / 2);
+  expect(
+    shipped.map(({ name }) => name),
+    "browser code imports what only the server says: import the page's own strings instead, or move the key out of the `…Messages` export",
   ).toEqual([]);
 });
 
