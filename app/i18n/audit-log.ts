@@ -1,6 +1,6 @@
 import type { AuditAction } from "~/domain/audit-actions";
 
-/** Indonesian strings of the audit log screen and its CSV export. */
+/** Indonesian strings of the audit log screen (its CSV header apart, below). */
 export const auditLog = {
   title: "Log Audit",
   columns: {

@@ -1,6 +1,6 @@
 import { dispositionNames } from "./dispositions";
 
-/** Indonesian strings of the classification scheme page (/app/klasifikasi). */
+/** Indonesian strings of the classification scheme page (/app/klasifikasi); the form pages and the import have their own (`classification-form`, `classification-import`). */
 export const classificationText = {
   title: "Klasifikasi Arsip",
   description:

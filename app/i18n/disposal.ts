@@ -1,4 +1,4 @@
-/** Penyusutan arsip: the workspace, the lists, the execution and their messages. */
+/** Penyusutan arsip: what its two pages share (the candidates' page and a list's page have their own, `disposal-candidates`, `disposal-list`), and the server's messages. */
 export const disposalText = {
   title: "Penyusutan Arsip",
   kinds: { MUSNAH: "Daftar Arsip Usul Musnah", SERAH: "Daftar Arsip Usul Serah" } as Record<string, string>,

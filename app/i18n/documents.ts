@@ -1,4 +1,8 @@
-/** Indonesian strings of the document screens (lists, detail, forms, dialogs). */
+/**
+ * Indonesian strings of the document lists and what the lists, the file row and the document pages
+ * share; a document's page (`document-detail`), the form (`document-form`) and the download link
+ * (`download-link`) have their own modules.
+ */
 export const documents = {
   title: "Semua Dokumen",
   publicDescription: "Daftar dokumen publik universitas.",

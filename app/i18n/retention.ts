@@ -1,7 +1,7 @@
 import { dispositionNames } from "./dispositions";
 import { retentionFilterText } from "./retention-filter";
 
-/** The retention clock (Jadwal Retensi Arsip), legal holds (Penahanan) and reappraisal (Dinilai Kembali). */
+/** The retention clock (Jadwal Retensi Arsip) and reappraisal (Dinilai Kembali); legal holds are `retention-hold.ts`, the Statis notice `statis-notice.ts`. */
 export const retention = {
   status: retentionFilterText.status,
   /** JATUH_TEMPO names what it is due for. */

@@ -1,4 +1,4 @@
-/** Indonesian strings of the work-unit screens and API. */
+/** Indonesian strings of the work-unit list; the form pages have their own (`unit-kerja-form`). */
 export const unitKerja = {
   title: "Manajemen Unit Kerja",
   description: "Kelola data unit kerja (fakultas, lembaga, dan unit) beserta pejabat penanggung jawabnya.",

@@ -1,4 +1,4 @@
-/** Indonesian strings of the user-management screens and API. */
+/** Indonesian strings of the user list and what it shares with a user's page; the forms (`user-form`) and a user's page (`user-detail`) have their own. */
 export const users = {
   title: "Manajemen Pengguna",
   create: "+ Tambah Pengguna",
