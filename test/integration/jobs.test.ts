@@ -123,6 +123,31 @@ describe("the outbox dispatch beside a running dispatcher", () => {
     expect(await dispatchedThrough(ctx)).toBeGreaterThanOrEqual(event!.id);
     expect(sent).toHaveLength(1);
   });
+
+  it("a dispatcher whose Worker died holds the outbox for its 30 s lease, not the runner's two minutes", async () => {
+    await settleEvents();
+    const clock = testClock();
+    const ctx = testJobContext("queue", clock);
+    const event = await testEnv.DB.prepare("INSERT INTO events (kind, subject_type, subject_id, created_at) VALUES ('test.nobody-listens', 'uji', 'uji', ?) RETURNING id")
+      .bind(clock.now.toISOString())
+      .first<{ id: number }>();
+    // A dispatcher that claimed the job and died before its first commit: its lease stays.
+    await expect(runSystemJob(ctx, "events.dispatch", { beforeCommit: () => { throw new KilledForTest(); } })).rejects.toBeInstanceOf(KilledForTest);
+    const sent: { message: unknown; delaySeconds?: number }[] = [];
+    const recording: ServiceContext = {
+      ...ctx,
+      env: { ...ctx.env, WORK_QUEUE: { send: async (message: unknown, options?: QueueSendOptions) => void sent.push({ message, delaySeconds: options?.delaySeconds }) } as unknown as Queue },
+    };
+
+    clock.advance(29_000);
+    await dispatchPendingEvents(recording);
+    expect(await dispatchedThrough(ctx)).toBeLessThan(event!.id);
+    expect(sent).toEqual([{ message: { type: "events.dispatch" }, delaySeconds: DISPATCH_RECHECK_SECONDS }]);
+
+    clock.advance(2_000);
+    await dispatchPendingEvents(recording);
+    expect(await dispatchedThrough(ctx)).toBeGreaterThanOrEqual(event!.id);
+  });
 });
 
 describe("an event the dispatcher cannot handle", () => {

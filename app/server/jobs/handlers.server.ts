@@ -34,6 +34,12 @@ export type JobHandler = {
   onFailed?(ctx: ServiceContext, job: RunningJob): Promise<void>;
   /** How long to wait before the next attempt after an unexpected error (default: the runner's). */
   retryDelayMs?(attempts: number): number;
+  /**
+   * How long a slice holds the job (default: the runner's LEASE_MS). A runner that died holds up
+   * the job until its lease lapses; a kind whose slices are short and whom others wait for keeps
+   * that wait short.
+   */
+  leaseMs?: number;
 };
 
 /** A job that is one call: it runs, reports its counts, and is done. */
@@ -77,8 +83,14 @@ const HANDLERS: Record<JobKind, JobHandler> = {
     },
   },
   // Every notification waits behind the dispatcher: after a failure it tries again within seconds
-  // (2 s, doubling), and an event that keeps failing is passed over on its third attempt.
-  "events.dispatch": { system: "events", slice: (ctx, job) => dispatchEvents(ctx, job), retryDelayMs: (attempts) => 2_000 * 2 ** Math.max(0, attempts - 1) },
+  // (2 s, doubling), an event that keeps failing is passed over on its third attempt, and a
+  // dispatcher whose Worker died is taken over after 30 s (its slices take a second or two).
+  "events.dispatch": {
+    system: "events",
+    slice: (ctx, job) => dispatchEvents(ctx, job),
+    retryDelayMs: (attempts) => 2_000 * 2 ** Math.max(0, attempts - 1),
+    leaseMs: 30_000,
+  },
   "notifications.digest": once("notifications", async (ctx) => ({ sent: await sendDailyDigests(ctx) })),
   "notifications.reminders": once("notifications", async (ctx) => ({ reminded: await remindExpiringTokens(ctx) })),
   "ppid.reminders": once("notifications", async (ctx) => ({ reminded: await remindPpidDeadlines(ctx) })),

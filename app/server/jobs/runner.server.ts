@@ -20,8 +20,9 @@ import { insertJobStatement, type NewJob } from "./records.server";
 
 export type { NewJob };
 
-/** A slice holds the job this long; a runner that died is replaced once it lapses. */
+/** A slice holds the job this long, unless its kind sets its own; a runner that died is replaced once it lapses. */
 export const LEASE_MS = 2 * 60 * 1000;
+const leaseUntil = (kind: JobKind, now: Date) => new Date(now.getTime() + (handlerFor(kind).leaseMs ?? LEASE_MS)).toISOString();
 /** Wall time one invocation spends on a job before handing the rest to a fresh message. */
 export const SLICE_BUDGET_MS = 20_000;
 /** Attempts after which an unexpected error fails the job. */
@@ -181,12 +182,15 @@ class LeaseLostError extends ConflictError {
 async function claim(ctx: ServiceContext, jobId: number, leaseToken: string): Promise<"claimed" | "busy" | "gone"> {
   const now = ctx.now();
   const iso = now.toISOString();
+  // The kind sets the lease's length.
+  const job = await ctx.db.selectFrom("jobs").select("kind").where("id", "=", jobId).executeTakeFirst();
+  if (!job) return "gone";
   const result = await ctx.db
     .updateTable("jobs")
     .set((eb) => ({
       status: "RUNNING",
       lease_token: leaseToken,
-      lease_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      lease_until: leaseUntil(job.kind as JobKind, now),
       attempts: eb("attempts", "+", 1),
       started_at: eb.fn.coalesce("started_at", eb.val(iso)),
       updated_at: iso,
@@ -255,7 +259,7 @@ async function commitSlice(ctx: ServiceContext, job: RunningJob, slice: JobSlice
         updated_at: iso,
         ...(ending
           ? { status: ending, finished_at: iso, lease_token: null, lease_until: null, error: slice.failed ?? null }
-          : { lease_until: new Date(now.getTime() + LEASE_MS).toISOString() }),
+          : { lease_until: leaseUntil(job.kind, now) }),
       })
       .where("id", "=", job.id)
       .where("lease_token", "=", job.leaseToken)
