@@ -22,7 +22,7 @@ import {
 } from "~/domain/disposal";
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
-import { disposalMessages, disposalText } from "~/i18n/disposal";
+import { disposalMessages } from "~/i18n/disposal";
 import { disposalListText } from "~/i18n/disposal-list";
 import { vitalText } from "~/i18n/vital";
 import { codeSubtree, isInSubtree } from "~/domain/classification";
@@ -44,8 +44,6 @@ import { beritaAcaraKeyOf, beritaAcaraStored, discardBeritaAcara, storeBeritaAca
 import { insertJobStatement } from "../jobs/records.server";
 import type { JobSlice, RunningJob } from "../jobs/runner.server";
 import { parseOrInvalid } from "~/domain/form-input";
-
-const m = disposalText;
 
 /** The part of the workspace the actor sees (`disposal.view`), or Forbidden/Unauthenticated. */
 function scopeOf(ctx: ServiceContext): DisposalScope {
