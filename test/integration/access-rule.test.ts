@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { documentTerms, seesMetadata } from "~/domain/access-rule";
 import { DocumentListQuerySchema } from "~/domain/document-schemas";
 import { audienceOf, can, type Actor } from "~/domain/policy";
-import { SECURITY_CLASSES, accessLevelOf, type SecurityClass } from "~/domain/security-classes";
+import { SECURITY_CLASSES, accessLevelOf } from "~/domain/security-classes";
 import { TrashListQuerySchema } from "~/domain/records";
 import { audienceValues, countedWhere, openableWhere, viewableWhere } from "~/server/documents/access.server";
 import { countFromCounters } from "~/server/documents/queries.server";

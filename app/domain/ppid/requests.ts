@@ -7,7 +7,7 @@ import { ppidMessages } from "../../i18n/ppid";
 import { blankToUndefined } from "../form-input";
 import { createListQuerySchema } from "../list-query";
 import { REPORT_YEARS } from "./reports";
-import { PPID_ROLES, REQUEST_STATUSES, OPEN_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, RELEASING_OUTCOMES, pastedUuids, DIP_KINDS, CHANNELS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
+import { PPID_ROLES, REQUEST_STATUSES, OUTCOMES, WITHHOLDING_OUTCOMES, RELEASING_OUTCOMES, pastedUuids, DIP_KINDS, OFFICER_CHANNELS, FORMATS, DELIVERIES, EXEMPTION_GROUNDS, OBJECTION_GROUNDS } from "./requests-view";
 
 const v = ppidMessages.validation;
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, href } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/documents-bulk-upload";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";

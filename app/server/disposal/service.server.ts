@@ -20,7 +20,7 @@ import {
   type DisposalListView,
   type ListKind,
 } from "~/domain/disposal";
-import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "~/domain/errors";
 import { assertCan, can, disposalScope, type DisposalScope } from "~/domain/policy";
 import { disposalMessages } from "~/i18n/disposal";
 import { disposalListText } from "~/i18n/disposal-list";

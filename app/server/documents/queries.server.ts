@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { Category } from "~/domain/documents";
 import type { DocumentSort } from "~/domain/document-schemas";
 import { decodeCursor, encodeCursor, type CursorKind } from "~/domain/list-cursor";

@@ -7,7 +7,6 @@
  */
 import type { CopyOutcome } from "~/domain/vital";
 import { t } from "~/i18n/id";
-import { vitalText } from "~/i18n/vital";
 import { assertCan } from "~/domain/policy";
 import { sealAuditChain } from "../audit/chain.server";
 import { commit, type Step } from "../audit/commit.server";

@@ -1,4 +1,4 @@
-import { Form, href } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/report";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
