@@ -10,7 +10,8 @@
  * again after a kill before its commit.
  */
 import { ConflictError, DomainError } from "~/domain/errors";
-import type { JobKind, JobStatus } from "~/domain/jobs";
+import { sql } from "kysely";
+import { JOB_KINDS, type JobKind, type JobStatus } from "~/domain/jobs";
 import { commit, type Step } from "../audit/commit.server";
 import type { ServiceContext } from "../context.server";
 import { abortUnlessChanged } from "../db/write-guard.server";
@@ -23,6 +24,13 @@ export type { NewJob };
 /** A slice holds the job this long, unless its kind sets its own; a runner that died is replaced once it lapses. */
 export const LEASE_MS = 2 * 60 * 1000;
 const leaseUntil = (kind: JobKind, now: Date) => new Date(now.getTime() + (handlerFor(kind).leaseMs ?? LEASE_MS)).toISOString();
+/** A claim's `lease_until`, by the row's kind within the claim's own statement (no read first). */
+function claimLeaseUntil(now: Date) {
+  const ownLease = JOB_KINDS.filter((kind) => handlerFor(kind).leaseMs !== undefined);
+  const standard = new Date(now.getTime() + LEASE_MS).toISOString();
+  if (ownLease.length === 0) return standard;
+  return sql<string>`CASE ${sql.join(ownLease.map((kind) => sql`WHEN kind = ${kind} THEN ${leaseUntil(kind, now)}`), sql` `)} ELSE ${standard} END`;
+}
 /** Wall time one invocation spends on a job before handing the rest to a fresh message. */
 export const SLICE_BUDGET_MS = 20_000;
 /** Attempts after which an unexpected error fails the job. */
@@ -182,15 +190,12 @@ class LeaseLostError extends ConflictError {
 async function claim(ctx: ServiceContext, jobId: number, leaseToken: string): Promise<"claimed" | "busy" | "gone"> {
   const now = ctx.now();
   const iso = now.toISOString();
-  // The kind sets the lease's length.
-  const job = await ctx.db.selectFrom("jobs").select("kind").where("id", "=", jobId).executeTakeFirst();
-  if (!job) return "gone";
   const result = await ctx.db
     .updateTable("jobs")
     .set((eb) => ({
       status: "RUNNING",
       lease_token: leaseToken,
-      lease_until: leaseUntil(job.kind as JobKind, now),
+      lease_until: claimLeaseUntil(now),
       attempts: eb("attempts", "+", 1),
       started_at: eb.fn.coalesce("started_at", eb.val(iso)),
       updated_at: iso,
