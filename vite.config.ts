@@ -5,9 +5,11 @@ import { defineConfig } from "vite";
 import { reactSsrTextEncoder } from "./vite-plugins/react-ssr-text-encoder.ts";
 import { swaggerUiAssets } from "./vite-plugins/swagger-ui-assets.ts";
 import { smallPreloadHelper } from "./vite-plugins/small-preload-helper.ts";
+import { reactEsmBindings } from "./vite-plugins/react-esm-bindings.ts";
 
 /**
- * What every page loads, as one chunk: React DOM, React Router, and the app modules of the root
+ * What every page loads, as one chunk: React DOM, React Router, the ESM facades over React
+ * (vite-plugins/react-esm-bindings.ts), and the app modules of the root
  * route (its shell, error boundary, shared strings and helpers). Left to automatic code splitting,
  * React DOM and the router's hydration glue sit in the entry's chunk apart from the rest of the
  * router, and the app modules become a dozen chunks of a few hundred bytes, each with its own
@@ -16,7 +18,7 @@ import { smallPreloadHelper } from "./vite-plugins/small-preload-helper.ts";
  * framework file too.
  */
 const SHELL_MODULES =
-  /[\\/]node_modules[\\/](react-dom|scheduler|react-router)[\\/]|[\\/]app[\\/](root\.tsx|components[\\/](app-shell|app-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|components[\\/]url-dialog\.ts|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$/;
+  /[\\/]node_modules[\\/](react-dom|scheduler|react-router)[\\/]|[\\/]app[\\/](root\.tsx|components[\\/](app-shell|app-link|error-boundary|not-found|buttons|toast|inline-styles|form[\\/]csrf-field)\.tsx|components[\\/]url-dialog\.ts|i18n[\\/](id|ui)\.ts|lib[\\/](meta|breadcrumb)\.ts|domain[\\/](roles|shell)\.ts)$|^\0e-arsip\/esm\//;
 
 /**
  * The list kit (table, toolbar, pagination, link builders, its strings) that every list page loads whole:
@@ -44,6 +46,7 @@ export default defineConfig({
     reactSsrTextEncoder(),
     swaggerUiAssets(),
     smallPreloadHelper(),
+    reactEsmBindings(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {
