@@ -1,6 +1,21 @@
-/** What a user's page says beyond the shared user strings: its table, buttons and dialogs (the list does not load them). */
+/**
+ * What a user's page says: its table, buttons and dialogs. Apart from the list's strings (`users`),
+ * so neither page loads the other's; the delete dialog's words are the list's, said again here.
+ */
 export const userDetail = {
   update: "Update",
+  status: "Status",
+  active: "Aktif",
+  inactive: "Nonaktif",
+  inactiveSince: (date: string) => `Nonaktif sejak ${date}`,
+  backToList: "Kembali ke Daftar",
+  notFound: "Pengguna tidak ditemukan.",
+  cancel: "Batal",
+  deleteTitle: "Konfirmasi Hapus",
+  confirmDelete: "Ya, Hapus",
+  deleting: "Menghapus...",
+  deleteConfirm: (username: string) =>
+    `Apakah Anda yakin ingin menghapus pengguna "${username}"? Tindakan ini tidak dapat dibatalkan.`,
   delete: "Delete",
   endSessionsTitle: "Akhiri Sesi",
   endSessionsAction: "Ya, Akhiri Sesi",

@@ -1,4 +1,4 @@
-/** Indonesian strings of the user list and what it shares with a user's page; the forms (`user-form`) and a user's page (`user-detail`) have their own. */
+/** Indonesian strings of the user list (and its server's not-found); the forms (`user-form`) and a user's page (`user-detail`) have their own. */
 export const users = {
   title: "Manajemen Pengguna",
   create: "+ Tambah Pengguna",
@@ -25,7 +25,6 @@ export const users = {
     `Apakah Anda yakin ingin menghapus pengguna "${username}"? Tindakan ini tidak dapat dibatalkan.`,
   status: "Status",
   statuses: { AKTIF: "Aktif", NONAKTIF: "Nonaktif" },
-  inactiveSince: (date: string) => `Nonaktif sejak ${date}`,
   allStatuses: "Semua Status",
   statusFilter: "Status akun",
   notFound: "Pengguna tidak ditemukan.",

@@ -3,7 +3,6 @@ import type { Column } from "~/components/list";
 import type { UserSort, UserView } from "~/domain/users";
 import { formatDate } from "~/lib/format";
 import { users as usersText } from "~/i18n/users";
-import { UserStatusBadge } from "./user-status-badge";
 import { AppLink } from "~/components/app-link";
 
 const c = usersText.columns;
@@ -11,8 +10,9 @@ const a = usersText.actions;
 
 /**
  * The users table (SPEC order: No, Nama Lengkap, Username, Email, Peran, Terakhir Diperbarui,
- * then the actions). `offset` numbers rows across pages; `deleteHref` opens the confirm dialog
- * over the list; `selfId` is the signed-in admin, whose own row offers no Delete.
+ * then the actions), with 'Nonaktif' beside a deactivated account's name. `offset` numbers rows
+ * across pages; `deleteHref` opens the confirm dialog over the list; `selfId` is the signed-in
+ * admin, whose own row offers no Delete.
  */
 export function userColumns({
   offset,
@@ -36,7 +36,11 @@ export function userColumns({
           <AppLink to={href("/app/users/:uuid", { uuid: user.uuid })} discover={false} className="dt-title">
             {user.fullName}
           </AppLink>
-          <UserStatusBadge user={user} />
+          {!user.active && (
+            <span className="ml-1 inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="user-status">
+              {usersText.statuses.NONAKTIF}
+            </span>
+          )}
         </>
       ),
     },

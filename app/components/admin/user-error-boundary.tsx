@@ -1,10 +1,10 @@
 import { href } from "react-router";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
-import { users as usersText } from "~/i18n/users";
+import { userDetail } from "~/i18n/user-detail";
 
-const backToList = { to: href("/app/users"), label: usersText.backToList };
+const backToList = { to: href("/app/users"), label: userDetail.backToList };
 
 /** 'Pengguna tidak ditemukan.' (an unknown uuid) with a way back to the list. */
 export function UserErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: ({ message }) => <ErrorPanel title={message ?? usersText.notFound} message={null} back={backToList} /> }} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: ({ message }) => <ErrorPanel title={message ?? userDetail.notFound} message={null} back={backToList} /> }} />;
 }

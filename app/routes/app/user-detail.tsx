@@ -3,7 +3,6 @@ import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
 import { ConfirmDialog, DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
-import { UserStatusBadge } from "~/components/admin/user-status-badge";
 import { useDialogParams } from "~/components/url-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
@@ -21,11 +20,10 @@ import { EndSessionsSchema } from "~/domain/users";
 import { parseOrInvalid } from "~/domain/form-input";
 import { t } from "~/i18n/id";
 import { userDetail } from "~/i18n/user-detail";
-import { users as usersText, userMessages } from "~/i18n/users";
+import { userMessages } from "~/i18n/users";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { AppLink } from "~/components/app-link";
 
-const m = usersText;
 const u = userDetail;
 const d = u.detail;
 
@@ -92,7 +90,16 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
     [d.unitKerja, user.unitKerja?.nama ?? "-"],
     [d.createdAt, formatDate(user.createdAt, "DD MMMM YYYY HH:mm")],
     [d.updatedAt, formatDate(user.updatedAt, "DD MMMM YYYY HH:mm")],
-    [m.status, <UserStatusBadge user={user} long />],
+    [
+      u.status,
+      user.active ? (
+        <span data-testid="user-status">{u.active}</span>
+      ) : (
+        <span className="inline-block rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800" data-testid="user-status">
+          {user.deactivatedAt ? u.inactiveSince(formatDate(user.deactivatedAt, "DD MMMM YYYY HH:mm")) : u.inactive}
+        </span>
+      ),
+    ],
     [d.activeSessions, <span data-testid="active-sessions">{u.activeSessions(user.activeSessions)}</span>],
     [d.activeApiTokens, <span data-testid="active-api-tokens">{u.activeApiTokens(user.activeApiTokens)}</span>],
   ];
@@ -131,17 +138,17 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       </div>
       {dialog === "delete" && (
         <DeleteDialog
-          messages={m}
+          messages={u}
           cancelTo={here}
         >
-          {m.deleteConfirm(user.username)}
+          {u.deleteConfirm(user.username)}
         </DeleteDialog>
       )}
       {dialog === "end-sessions" && (
         <ConfirmDialog
           title={u.endSessionsTitle}
           cancelTo={here}
-          cancelLabel={m.cancel}
+          cancelLabel={u.cancel}
           confirmLabel={u.endSessionsAction}
           busyLabel={t.loading}
           intent="end-sessions"
@@ -162,7 +169,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
         <ConfirmDialog
           title={u.deactivateTitle}
           cancelTo={here}
-          cancelLabel={m.cancel}
+          cancelLabel={u.cancel}
           confirmLabel={u.deactivateAction}
           busyLabel={u.deactivating}
           intent="deactivate"
