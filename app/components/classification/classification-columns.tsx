@@ -1,12 +1,15 @@
 import { href } from "react-router";
 import type { Column } from "~/components/list";
-import { ClassBadge } from "~/components/documents/badges";
 import type { ClassificationView } from "~/domain/classification";
+import type { SecurityClass } from "~/domain/security-classes";
 import { classificationText } from "~/i18n/classification";
 import { securityClassNames } from "~/i18n/filing";
 import { AppLink } from "~/components/app-link";
 
 const c = classificationText.columns;
+
+/** A code's class as a badge, by the forms' names ('Biasa/Terbuka', 'Terbatas'), never the stored value in capitals; the document badges' colours. */
+const CLASS_BADGE: Record<SecurityClass, string> = { BIASA: "badge badge-public", TERBATAS: "badge", RAHASIA: "badge badge-rahasia", SANGAT_RAHASIA: "badge badge-sangat" };
 
 /** The scheme's table: codes indented by their depth, so the list reads as the tree it is. */
 export function classificationColumns({ deleteHref }: { deleteHref: (row: ClassificationView) => string }): Column<ClassificationView, "code" | "name" | "updatedAt">[] {
@@ -29,8 +32,7 @@ export function classificationColumns({ deleteHref }: { deleteHref: (row: Classi
       header: c.securityClass,
       width: "13%",
       card: "plain",
-      // The forms' names ('Biasa/Terbuka', 'Terbatas'), never the stored value in capitals.
-      cell: (row) => (row.securityClass === "BIASA" ? <span className="badge badge-public">{securityClassNames.BIASA}</span> : <ClassBadge securityClass={row.securityClass} />),
+      cell: (row) => <span className={CLASS_BADGE[row.securityClass]}>{securityClassNames[row.securityClass]}</span>,
     },
     { key: "retention", header: c.retention, width: "13%", cell: (row) => classificationText.years(row.retentionActiveYears, row.retentionInactiveYears) },
     { key: "disposition", header: c.disposition, width: "12%", cell: (row) => classificationText.dispositions[row.finalDisposition] },

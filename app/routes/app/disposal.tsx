@@ -4,7 +4,7 @@ import { selectColumn } from "~/components/select-column";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
-import { DataTable, EmptyState, FilterSelect, Pagination, type Column } from "~/components/list";
+import { DataTable, EmptyState, FilterSelect, Pagination, listHref, type Column } from "~/components/list";
 import { parseCandidateQuery, type CandidateQuery } from "~/domain/disposal";
 import { DISPOSAL_TABS, listKindOfTab, type CandidateView, type DisposalListSummary } from "~/domain/disposal-view";
 import { disposalText as m, disposalMessages } from "~/i18n/disposal";
@@ -45,16 +45,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-function queryHref(query: CandidateQuery, change: Partial<Record<keyof CandidateQuery, string | number | undefined>>): string {
-  const params = new URLSearchParams();
-  const next = { ...query, after: undefined, ...change } as Record<string, string | number | undefined>;
-  for (const key of ["tab", "unit", "code", "year", "after"]) {
-    const value = next[key];
-    if (value !== undefined && value !== "" && !(key === "tab" && value === "MUSNAH")) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${BASE}?${search}` : BASE;
-}
+/** A link of this page: its query with `change`, the cursor dropped unless `change` names one, the default tab ('MUSNAH') left out. */
+const queryHref = (query: CandidateQuery, change: { tab?: string; after?: number }) => listHref(BASE, { ...query, after: undefined, ...change }, {}, { tab: "MUSNAH" });
 
 export default function Disposal({ loaderData }: Route.ComponentProps) {
   const { page, units, lists, readOnly, canExportEad } = loaderData;
