@@ -66,12 +66,6 @@ export function formatDate(iso: string | null | undefined, pattern: Pattern = "D
 /** A calendar date of the PPID's clock (YYYY-MM-DD, Asia/Jakarta) in Indonesian; "-" for none. */
 export const formatJakartaDay = (date: string | null) => (date ? formatDate(`${date}T00:00:00+07:00`, "DD MMMM YYYY") : "-");
 
-// Built once, at first use (building one costs more than formatting a row; most pages never ask).
-let shortDayFormat: Intl.DateTimeFormat | undefined;
-/** A day as Intl writes it in Indonesian ("5 Des 2026"), Jakarta time; "–" for none. */
-export const formatShortDay = (iso: string | null) =>
-  iso ? (shortDayFormat ??= new Intl.DateTimeFormat("id-ID", { timeZone: "Asia/Jakarta", day: "numeric", month: "short", year: "numeric" })).format(new Date(iso)) : "–";
-
 // Built once: toLocaleString() would construct a new formatter on every call.
 const kbFormat = new Intl.NumberFormat("id-ID", { maximumFractionDigits: 2 });
 export const formatKb = (kb: number) => kbFormat.format(kb);

@@ -18,7 +18,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from "~/server/disposal/service.server";
 import { executeDisposalList } from "~/server/jobs/system.server";
-import { formatShortDay } from "~/lib/format";
+import { formatShortDay } from "~/lib/short-day";
 import { AppLink } from "~/components/app-link";
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */

@@ -15,7 +15,7 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { candidateUnits, createDisposalList, listCandidates, listDisposalLists } from "~/server/disposal/service.server";
 import { can } from "~/domain/policy";
-import { formatShortDay } from "~/lib/format";
+import { formatShortDay } from "~/lib/short-day";
 import { AppLink } from "~/components/app-link";
 
 const BASE = href("/app/penyusutan");
