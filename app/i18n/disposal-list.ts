@@ -1,10 +1,7 @@
-/** What a disposal list's page says (decisions, the ANRI letter, execution, downloads) beyond the shared disposal strings. */
+/** What a disposal list's page says (decisions, the ANRI letter, execution, downloads) beyond the shared disposal strings; its 'Laksanakan' confirmation has its own (`disposal-execute`). */
 export const disposalListText = {
   decisions: { SETUJUI: "Disetujui", TUNDA: "Ditunda" } as Record<string, string>,
   outcomes: { DONE: "Selesai", SKIPPED: "Dilewati" } as Record<string, string>,
-  // Refusals
-  // Toasts
-  // List page
   listTitle: (kind: string, number: string) => `${kind} ${number}`,
   approve: "Setujui",
   postpone: "Tunda",
@@ -19,13 +16,6 @@ export const disposalListText = {
   saveLetter: "Simpan surat",
   execute: "Laksanakan",
   cannotExecuteYet: "Belum dapat dilaksanakan:",
-  executing: "Melaksanakan…",
-  executeTitle: "Laksanakan daftar?",
-  executeConfirm: (kind: string) =>
-    kind === "MUSNAH"
-      ? "File arsip yang disetujui akan dimusnahkan secara permanen dan Berita Acara Pemusnahan diterbitkan. Tindakan ini tidak dapat dibatalkan."
-      : "Arsip yang disetujui akan menjadi Statis (hanya baca) dan Berita Acara Penyerahan Arsip Statis diterbitkan.",
-  cancel: "Batal",
   downloadCsv: "Unduh daftar (CSV)",
   downloadBeritaAcara: "Unduh Berita Acara (PDF)",
   verify: "Halaman verifikasi",

@@ -17,12 +17,10 @@ export const trashText = {
   empty: "Sampah kosong.",
   restore: "Pulihkan",
   purge: "Hapus Permanen",
-  purging: "Menghapus...",
-  purgeTitle: "Hapus Permanen",
-  purgeConfirm: (title: string) =>
-    `Dokumen "${title}" beserta semua versi filenya akan dihapus permanen. Yang tersisa hanya catatan penghapusan (nomor, judul, hash file) dan log audit. Tindakan ini tidak dapat dibatalkan.`,
-  cancel: "Batal",
-  confirmPurge: "Ya, Hapus Permanen",
+  /** A held document's row: the hold's reason, and the code it comes through when it is a code's. */
+  held: (reason: string) => `Ditahan: ${reason}`,
+  heldByCode: (code: string, reason: string) => `Ditahan melalui kode ${code}: ${reason}`,
+  releaseHold: "Lepas Penahanan",
 } as const;
 
 /** What the server answers about versions and the trash (never in a page's browser bundle). */

@@ -9,8 +9,6 @@ export const retentionHold = {
   reasonHint: "Misalnya nomor perkara, audit, atau permintaan yang mengharuskan arsip disimpan.",
   codeHint: "Penahanan kode berlaku untuk kode ini dan semua kode di bawahnya.",
   codeActive: (code: string, reason: string) => `Kode ${code} sedang ditahan: ${reason}`,
-  inTrash: (reason: string) => `Ditahan: ${reason}`,
-  inTrashByCode: (code: string, reason: string) => `Ditahan melalui kode ${code}: ${reason}`,
   releaseTitle: "Lepas Penahanan",
   releaseConfirm: (title: string) => `Lepaskan penahanan dokumen "${title}"? Setelah dilepas, dokumen dapat dipulihkan atau dihapus permanen seperti dokumen lain di Sampah.`,
 } as const;

@@ -1,23 +1,6 @@
-/** Pemindahan arsip inaktif: the records centre, proposals, acceptance and the Berita Acara Pemindahan. */
+/** Pemindahan arsip inaktif: the words the transfers page and a transfer's page share (the list page's own are `transfer-list`, a transfer's `transfer-detail`). */
 export const transferText = {
-  nav: "Pemindahan",
   title: "Pemindahan Arsip Inaktif",
-  description:
-    "Unit pengolah mengusulkan berkas yang masa aktifnya telah lewat; unit kearsipan menerimanya, mencatat lokasi boks dan rak, dan menerbitkan Berita Acara Pemindahan beserta Daftar Arsip yang Dipindahkan.",
-  candidates: "Berkas yang dapat dipindahkan",
-  noCandidates: "Tidak ada berkas yang masa aktifnya telah lewat dan belum dipindahkan.",
-  noRecordsCentre: "Belum ada unit kearsipan. Super Admin menetapkannya pada form Unit Kerja ('Unit kearsipan').",
-  recordsCentreIs: (name: string) => `Unit kearsipan: ${name}.`,
-  select: (number: string) => `Pilih berkas ${number}`,
-  selectColumn: "Pilih",
-  note: "Catatan usul (opsional)",
-  propose: "Usulkan Pemindahan",
-  proposing: "Mengusulkan...",
-  lists: "Usul pemindahan",
-  noLists: "Belum ada usul pemindahan.",
-  filterUnit: "Unit kerja",
-  allUnits: "Semua unit",
-  filter: "Terapkan",
   statuses: { DIUSULKAN: "Diusulkan", DITERIMA: "Diterima", DITOLAK: "Ditolak" } as Record<string, string>,
   columns: {
     number: "Nomor",

@@ -1,11 +1,9 @@
 import { Form } from "react-router";
 import { CsrfField } from "~/components/form/csrf-field";
-import { AccessBadge } from "~/components/documents/badges";
 import type { Column } from "~/components/list";
 import type { TrashView } from "~/domain/records";
 import { formatDate } from "~/lib/format";
 import { trashText } from "~/i18n/records";
-import { retentionHold } from "~/i18n/retention-hold";
 
 const c = trashText.columns;
 
@@ -29,7 +27,9 @@ export function trashColumns({
       card: "title",
       cell: (row) => (
         <span className="dt-title">
-          {row.title} <AccessBadge level={row.accessLevel} />
+          {row.title}{" "}
+          {/* The document badges' look (app.css), without their module: the list shows no other badge. */}
+          <span className={row.accessLevel === "PUBLIC" ? "badge badge-public" : "badge"}>{row.accessLevel}</span>
         </span>
       ),
     },
@@ -61,12 +61,12 @@ export function trashColumns({
           )}
           {row.hold && (
             <span className="text-slate-700" data-testid="trash-held">
-              {row.hold.code === null ? retentionHold.inTrash(row.hold.reason) : retentionHold.inTrashByCode(row.hold.code, row.hold.reason)}
+              {row.hold.code === null ? trashText.held(row.hold.reason) : trashText.heldByCode(row.hold.code, row.hold.reason)}
             </span>
           )}
           {row.canReleaseHold && (
             <a href={releaseHoldHref(row)} className="text-blue-700" data-testid="release-hold">
-              {retentionHold.release}
+              {trashText.releaseHold}
             </a>
           )}
         </div>

@@ -1,10 +1,10 @@
 import { href, redirect } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/access-request-download";
 import { PageHeader } from "~/components/app-shell";
 import { Dialog } from "~/components/dialog";
 import type { AccessRequestView } from "~/domain/access-request-view";
 import { pageMeta } from "~/lib/meta";
-import { accessRequestDownloadBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { getAccessRequest } from "~/server/access-requests/service.server";
@@ -12,7 +12,11 @@ import { accessRequests as accessRequestsText, accessRequestMessages } from "~/i
 
 const d = accessRequestsText.download;
 
-export const handle = accessRequestDownloadBreadcrumb;
+/** The no-JavaScript download page of a request: its crumb names the requested document; 'Download' alone is no page. */
+export const handle: BreadcrumbHandle<{ request?: { uuid: string; title: string } }> = {
+  breadcrumb: (data) => (data.request ? { [href("/app/access-request/download/:uuid", { uuid: data.request.uuid })]: data.request.title } : {}),
+  withoutPage: () => [`${href("/app/access-request")}/download`],
+};
 
 export const meta = () => pageMeta({ title: d.failed });
 

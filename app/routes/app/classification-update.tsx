@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/classification-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { FormPage } from "~/components/form-page";
@@ -6,7 +7,6 @@ import { ClassificationForm } from "~/components/classification/classification-f
 import { ClassificationSchema } from "~/domain/classification";
 import { pageMeta } from "~/lib/meta";
 import { savedFlag, savedHref, withFormValues } from "~/routes/helpers/admin-pages.server";
-import { classificationBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -25,7 +25,12 @@ import { getCodeHold, placeCodeHold, releaseCodeHold } from "~/server/retention/
  */
 const CodeHoldPanel = lazyComponent(() => import("~/components/classification/code-hold").then((module) => module.CodeHoldPanel));
 
-export const handle = classificationBreadcrumb;
+/** A classification code has an update page only: its id's crumb is text. */
+const classificationPath = (id: number) => `${href("/app/klasifikasi")}/${id}`;
+export const handle: BreadcrumbHandle<{ code?: { id: number; code: string } }> = {
+  breadcrumb: (data) => (data.code ? { [classificationPath(data.code.id)]: data.code.code } : {}),
+  withoutPage: (data) => (data.code ? [classificationPath(data.code.id)] : []),
+};
 
 export const meta = () => pageMeta({ title: classificationFormText.updateTitle });
 

@@ -1,6 +1,6 @@
 import { Form, href } from "react-router";
 import type { Route } from "./+types/disposal-list";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { PageHeader } from "~/components/app-shell";
 import { buttonClass, inputClass } from "~/components/buttons";
 import { CsrfField } from "~/components/form/csrf-field";
@@ -20,6 +20,9 @@ import { approveUndecided, decideItem, getDisposalList, recordAnriLetter } from 
 import { executeDisposalList } from "~/server/jobs/system.server";
 import { formatShortDay } from "~/lib/short-day";
 import { AppLink } from "~/components/app-link";
+
+/** 'Laksanakan daftar?': its dialog and words load when the URL opens it. */
+const ExecuteDialog = lazyComponent(() => import("~/components/disposal/execute-dialog").then((module) => module.ExecuteDialog));
 
 /** The list's crumb is its number; `/app/penyusutan/daftar` alone is no page. */
 export const handle: BreadcrumbHandle<{ list?: { uuid: string; number: string } }> = {
@@ -248,20 +251,7 @@ export default function DisposalList({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      {confirmExecute && (
-        <ConfirmDialog
-          title={l.executeTitle}
-          cancelTo={self}
-          cancelLabel={l.cancel}
-          confirmLabel={l.execute}
-          busyLabel={l.executing}
-          intent="execute"
-          action={self}
-          testId="execute-dialog"
-        >
-          {l.executeConfirm(list.kind)}
-        </ConfirmDialog>
-      )}
+      {confirmExecute && <ExecuteDialog kind={list.kind} listHref={self} />}
     </>
   );
 }

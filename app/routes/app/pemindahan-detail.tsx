@@ -1,4 +1,5 @@
 import { Form, href, useNavigation } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/pemindahan-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -14,14 +15,16 @@ import { transferDetail as d } from "~/i18n/transfer-detail";
 import { transferMessages, transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { transferBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { acceptTransfer, getTransfer, rejectTransfer } from "~/server/transfers/service.server";
 
-export const handle = transferBreadcrumb;
+/** A transfer's crumb names its number. */
+export const handle: BreadcrumbHandle<{ transfer?: { uuid: string; number: string } }> = {
+  breadcrumb: (data) => (data.transfer ? { [href("/app/pemindahan/:uuid", { uuid: data.transfer.uuid })]: data.transfer.number } : {}),
+};
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData ? d.detailTitle(loaderData.transfer.number) : m.title });
 

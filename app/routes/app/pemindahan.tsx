@@ -7,6 +7,7 @@ import { CsrfField } from "~/components/form/csrf-field";
 import { DataTable, EmptyState, FilterSelect, type Column } from "~/components/list";
 import { kurunWaktu } from "~/domain/berkas-view";
 import type { TransferCandidate, TransferSummary } from "~/domain/transfers";
+import { transferList as l } from "~/i18n/transfer-list";
 import { transferMessages, transferText as m } from "~/i18n/transfers";
 import { formatDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -50,7 +51,7 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
   const c = m.columns;
   const selectable = canPropose && centre !== null;
   const candidateColumns: Column<TransferCandidate>[] = [
-    ...(selectable ? [selectColumn<TransferCandidate>({ header: m.selectColumn, name: "berkas", value: (row) => row.id, label: (row) => m.select(row.number), testId: "transfer-check" })] : []),
+    ...(selectable ? [selectColumn<TransferCandidate>({ header: l.selectColumn, name: "berkas", value: (row) => row.id, label: (row) => l.select(row.number), testId: "transfer-check" })] : []),
     {
       key: "number",
       header: c.berkasNumber,
@@ -86,23 +87,23 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
     { key: "proposed", header: c.proposedAt, width: "18%", hideBelow: "lg", cell: (row) => formatDate(row.proposedAt, "DD MMMM YYYY") },
   ];
   const table = (
-    <DataTable columns={candidateColumns} rows={candidates} rowKey={(row) => String(row.id)} empty={<EmptyState>{m.noCandidates}</EmptyState>} label={m.candidates} testId="transfer-candidates" rowTestId="transfer-candidate" />
+    <DataTable columns={candidateColumns} rows={candidates} rowKey={(row) => String(row.id)} empty={<EmptyState>{l.noCandidates}</EmptyState>} label={l.candidates} testId="transfer-candidates" rowTestId="transfer-candidate" />
   );
   return (
     <>
-      <PageHeader title={m.title} description={m.description} />
+      <PageHeader title={m.title} description={l.description} />
       <p className={`mb-4 rounded-lg p-3 text-sm ring-1 ${centre ? "bg-slate-50 text-slate-700 ring-slate-200" : "bg-amber-50 text-amber-900 ring-amber-200"}`} data-testid="records-centre">
-        {centre ? m.recordsCentreIs(centre.nama) : m.noRecordsCentre}
+        {centre ? l.recordsCentreIs(centre.nama) : l.noRecordsCentre}
       </p>
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="candidates-heading">
         <h2 id="candidates-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {m.candidates}
+          {l.candidates}
         </h2>
         {units.length > 0 && (
           <Form method="get" action={BASE} className="flex flex-wrap items-end gap-3 p-4">
-            <FilterSelect name="unit" label={m.filterUnit} value={unit} allLabel={m.allUnits} options={units.map((entry) => ({ value: entry.id, label: entry.nama }))} />
+            <FilterSelect name="unit" label={l.filterUnit} value={unit} allLabel={l.allUnits} options={units.map((entry) => ({ value: entry.id, label: entry.nama }))} />
             <button type="submit" className={buttonClass.secondary}>
-              {m.filter}
+              {l.filter}
             </button>
           </Form>
         )}
@@ -112,11 +113,11 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
             {table}
             <div className="flex flex-wrap items-end justify-end gap-3 border-t border-slate-200 p-4">
               <label className="min-w-64 flex-1 text-sm">
-                {m.note}
+                {l.note}
                 <input name="note" maxLength={500} className={inputClass} />
               </label>
               <button type="submit" className={buttonClass.primary} disabled={busy} data-testid="propose-transfer">
-                {busy ? m.proposing : m.propose}
+                {busy ? l.proposing : l.propose}
               </button>
             </div>
           </Form>
@@ -126,9 +127,9 @@ export default function Pemindahan({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="transfers-heading">
         <h2 id="transfers-heading" className="px-4 pt-4 text-lg font-semibold text-slate-900">
-          {m.lists}
+          {l.lists}
         </h2>
-        <DataTable columns={transferColumns} rows={transfers} rowKey={(row) => row.uuid} empty={<EmptyState>{m.noLists}</EmptyState>} label={m.lists} testId="transfer-table" rowTestId="transfer-row" />
+        <DataTable columns={transferColumns} rows={transfers} rowKey={(row) => row.uuid} empty={<EmptyState>{l.noLists}</EmptyState>} label={l.lists} testId="transfer-table" rowTestId="transfer-row" />
       </section>
     </>
   );

@@ -1,6 +1,5 @@
 import { href } from "react-router";
 import type { Route } from "./+types/trash";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
 import { PageHeader } from "~/components/app-shell";
 import { EmptyState, withParams } from "~/components/list";
 import { OffsetListCard, pagedList } from "~/components/list-card";
@@ -23,7 +22,8 @@ import { lazyComponent } from "~/components/lazy-component";
 import { recordMessages, trashText } from "~/i18n/records";
 import { retentionHoldMessages } from "~/i18n/retention-hold";
 
-/** 'Lepas penahanan' over the list: its dialog, form and strings load when the URL opens it. */
+/** 'Hapus Permanen' and 'Lepas penahanan' over the list: each dialog, its form and strings load when the URL opens it. */
+const PurgeDialog = lazyComponent(() => import("~/components/trash/purge-dialog").then((module) => module.PurgeDialog));
 const ReleaseHoldDialog = lazyComponent(() => import("~/components/documents/release-hold-dialog").then((module) => module.ReleaseHoldDialog));
 
 const BASE = href("/app/trash");
@@ -99,21 +99,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         testId="trash-table"
         rowTestId="trash-row"
       />
-      {confirmPurge && (
-        <ConfirmDialog
-          title={trashText.purgeTitle}
-          cancelTo={pageHref({})}
-          cancelLabel={trashText.cancel}
-          confirmLabel={trashText.confirmPurge}
-          busyLabel={trashText.purging}
-          intent="purge"
-          fields={{ uuid: confirmPurge.uuid }}
-          action={withDialog({ dialog: "purge", uuid: confirmPurge.uuid })}
-          testId="purge-dialog"
-        >
-          {trashText.purgeConfirm(confirmPurge.title)}
-        </ConfirmDialog>
-      )}
+      {confirmPurge && <PurgeDialog document={confirmPurge} cancelTo={pageHref({})} action={withDialog({ dialog: "purge", uuid: confirmPurge.uuid })} />}
       {releaseHold && releaseRules && (
         <ReleaseHoldDialog
           documentTitle={releaseHold.title}

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/unit-kerja-update";
 import { SavedDialog } from "~/components/admin/saved-dialog";
 import { UnitKerjaForm } from "~/components/admin/unit-kerja-form";
@@ -6,7 +7,6 @@ import { FormPage } from "~/components/form-page";
 import { ErrorPanel, GeneralErrorBoundary } from "~/components/error-boundary";
 import { UnitKerjaSchema } from "~/domain/unit-kerja";
 import { pageMeta } from "~/lib/meta";
-import { unitKerjaBreadcrumb } from "~/routes/helpers/detail-breadcrumbs";
 import { parseOrInvalid, savedFlag, savedHref } from "~/routes/helpers/admin-pages.server";
 import { formRules } from "~/routes/helpers/form.server";
 import { getSignedIn } from "~/routes/helpers/gates.server";
@@ -17,7 +17,12 @@ import { formPageAction } from "~/routes/helpers/page-action.server";
 
 const m = unitKerjaForm;
 
-export const handle = unitKerjaBreadcrumb;
+/** A unit has an update page only: its id's crumb is text. */
+const unitKerjaPath = (id: number) => `${href("/app/manage-unit-kerja")}/${id}`;
+export const handle: BreadcrumbHandle<{ unit?: { id: number; nama: string } }> = {
+  breadcrumb: (data) => (data.unit ? { [unitKerjaPath(data.unit.id)]: data.unit.nama } : {}),
+  withoutPage: (data) => (data.unit ? [unitKerjaPath(data.unit.id)] : []),
+};
 
 export const meta = () => pageMeta({ title: m.updateTitle });
 
