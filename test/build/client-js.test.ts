@@ -92,29 +92,27 @@ const CHARTS_PAGE_LIMIT_KB = 190;
 /**
  * Pages not yet within their limit, each with the size it measured when it was listed (kB, its
  * limit's kind included): it may not grow, and the test fails once it fits, so the entry is
- * removed then. Why they are over: React DOM, React Router and the app shell are 118.1 kB of every
- * page (a page of nothing, `not-found`), which leaves 6.9 kB for a page's own code; these pages'
- * forms (the form kit is 2.6 kB), lists (the list kit 3.0 kB) and strings need more, and what they
- * render on the first paint must hydrate with it. Issue 31 tracks cutting them.
+ * removed then (a deliberate trade that makes a listed page larger says so in its decision record,
+ * as 0309 does for the list pages). Why they are over: React DOM, React Router and the app shell
+ * are 118 kB of every page (a page of nothing, `not-found`), which leaves 7 kB for a page's own
+ * code; these pages' forms (the form kit is 2.3 kB), lists (the table 1.2 kB, the toolbar and
+ * pagination 2.2 kB) and strings need more, and what they render on the first paint must hydrate
+ * with it. Issue 31 tracks cutting them.
  */
 const OVER_LIMIT_KB: Record<string, number> = {
   "routes/panduan": 125.9,
-  "routes/public-documents": 127.0,
+  "routes/public-documents": 127.3,
   "routes/ppid/status": 126.2,
-  "routes/app/documents": 129.0,
+  "routes/app/documents": 129.2,
   "routes/app/documents-create": 127.4,
   "routes/app/documents-bulk-upload": 129.5,
   "routes/app/document-detail": 126.8,
   "routes/app/document-update": 129.2,
-  "routes/app/access-request": 128.1,
-  "routes/app/berkas-detail": 127.1,
-  "routes/app/pemindahan-detail": 125.4,
-  "routes/app/audit-logs": 126.0,
-  "routes/app/ppid/dip-entries": 127.9,
-  "routes/app/ppid/consequence-tests": 126.0,
+  "routes/app/access-request": 128.3,
+  "routes/app/audit-logs": 126.2,
+  "routes/app/ppid/dip-entries": 128.1,
   "routes/app/ppid/detail": 127.5,
-  "routes/app/imports": 126.3,
-  "routes/app/api-tokens": 129.1,
+  "routes/app/api-tokens": 129.2,
 };
 
 const chartChunk = (file: string) => /^\/assets\/chart-runtime-[\w-]+\.js$/.test(file);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import type { Route } from "./+types/api-tokens";
-import { ConfirmDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { dialogRow, useDialogParams } from "~/components/url-dialog";
 import { ApiTokenForm, CreatedToken, exampleCall } from "~/components/api-tokens/api-token-form";
 import { CopyText } from "~/components/copy-text";
@@ -21,6 +21,9 @@ import { getSignedIn } from "~/routes/helpers/gates.server";
 import { loadListPage } from "~/routes/helpers/list.server";
 import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from "~/server/api-tokens/service.server";
 import { apiTokens as apiTokensText, apiTokenMessages } from "~/i18n/api-tokens";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const ConfirmDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.ConfirmDialog));
 
 const m = apiTokensText;
 const BASE = "/app/api-tokens";

@@ -1,6 +1,6 @@
 import { Form, href } from "react-router";
 import type { Route } from "./+types/berkas-detail";
-import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
@@ -12,8 +12,6 @@ import { kurunWaktu, locationText } from "~/domain/berkas-view";
 import { InvalidError } from "~/domain/errors";
 import { berkasMessages } from "~/i18n/berkas";
 import { berkasDetailText as m } from "~/i18n/berkas-detail";
-import { berkasFormText } from "~/i18n/berkas-form";
-import { berkasListText } from "~/i18n/berkas-list";
 import { berkasVocabulary } from "~/i18n/berkas-vocabulary";
 import { dispositionNames } from "~/i18n/dispositions";
 import { retentionFilterText } from "~/i18n/retention-filter";
@@ -26,6 +24,9 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 import { orRouteError } from "~/routes/helpers/route-errors.server";
 import { deleteBerkas, getBerkasDetail, removeDocumentFromBerkas } from "~/server/berkas/service.server";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 export const handle = berkasBreadcrumb;
 
@@ -61,17 +62,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function BerkasDetail({ loaderData }: Route.ComponentProps) {
   const { berkas, confirmDelete } = loaderData;
   const here = href("/app/berkas/:id", { id: String(berkas.id) });
-  const c = berkasListText.columns;
+  const c = m.labels;
   const facts: DetailItem[] = [
-    [berkasFormText.fields.number, berkas.number],
-    [berkasFormText.fields.title, berkas.title],
-    [berkasFormText.fields.classificationCode, `${berkas.classificationCode} — ${berkas.classificationName}`],
-    [berkasFormText.fields.unitKerja, berkas.unitKerjaName],
+    [c.number, berkas.number],
+    [c.title, berkas.title],
+    [c.classificationCode, `${berkas.classificationCode} — ${berkas.classificationName}`],
+    [c.unitKerja, berkas.unitKerjaName],
     [c.period, kurunWaktu(berkas.startYear, berkas.endYear)],
     [c.items, berkas.itemCount],
-    [berkasFormText.fields.developmentLevel, berkasVocabulary.developmentLevels[berkas.developmentLevel]],
-    [berkasFormText.fields.note, berkas.note || "–"],
-    [c.custody, berkas.custody ? [berkasListText.movedTo(berkas.custody.unitKerjaName), locationText(berkas.custody.box, berkas.custody.rack)].filter(Boolean).join(", ") : berkasListText.atUnit],
+    [c.developmentLevel, berkasVocabulary.developmentLevels[berkas.developmentLevel]],
+    [c.note, berkas.note || "–"],
+    [c.custody, berkas.custody ? [m.movedTo(berkas.custody.unitKerjaName), locationText(berkas.custody.box, berkas.custody.rack)].filter(Boolean).join(", ") : m.atUnit],
   ];
   const r = m.retentionLabels;
   const retention: DetailItem[] = berkas.retention

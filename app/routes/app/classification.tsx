@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/classification";
-import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { OffsetListCard, pagedList } from "~/components/list-card";
 import { PageHeader } from "~/components/app-shell";
@@ -16,6 +16,9 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteClassification, getClassification, listClassifications } from "~/server/classification/service.server";
 import { classificationMessages, classificationText } from "~/i18n/classification";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 const m = classificationText;
 const BASE = href("/app/klasifikasi");

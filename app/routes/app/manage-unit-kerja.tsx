@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/manage-unit-kerja";
-import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { unitKerjaColumns } from "~/components/admin/unit-kerja-columns";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { OffsetListCard, pagedList } from "~/components/list-card";
@@ -19,6 +19,9 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUnitKerja, getUnitKerja, listUnitKerja } from "~/server/unit-kerja/service.server";
 import { unitKerja as unitKerjaText, unitKerjaMessages } from "~/i18n/unit-kerja";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 const m = unitKerjaText;
 const BASE = href("/app/manage-unit-kerja");

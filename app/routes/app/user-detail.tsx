@@ -2,7 +2,7 @@ import { Form, href } from "react-router";
 import { readForm } from "~/routes/helpers/form-body.server";
 import { DetailTable } from "~/components/detail-table";
 import type { Route } from "./+types/user-detail";
-import { ConfirmDialog, DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { useDialogParams } from "~/components/url-dialog";
 import { UserErrorBoundary } from "~/components/admin/user-error-boundary";
 import { PageHeader } from "~/components/app-shell";
@@ -23,6 +23,10 @@ import { userDetail } from "~/i18n/user-detail";
 import { userMessages } from "~/i18n/users";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const ConfirmDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.ConfirmDialog));
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 const u = userDetail;
 const d = u.detail;

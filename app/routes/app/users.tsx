@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { Route } from "./+types/users";
-import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { userColumns } from "~/components/admin/user-columns";
 import { useDeleteFromList } from "~/components/admin/delete-from-list";
 import { OffsetListCard, pagedList } from "~/components/list-card";
@@ -18,6 +18,9 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { deleteUser, getUser, listUsers } from "~/server/users/service.server";
 import { users as usersText, userMessages } from "~/i18n/users";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 const m = usersText;
 const BASE = href("/app/users");

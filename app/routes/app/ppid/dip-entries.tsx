@@ -1,6 +1,6 @@
 import { Form, href } from "react-router";
 import type { Route } from "./+types/dip-entries";
-import { DeleteDialog } from "~/components/admin/lazy-confirm-dialog";
+import { lazyComponent } from "~/components/lazy-component";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
 import { buttonClass } from "~/components/buttons";
@@ -25,6 +25,9 @@ import { loadListPage } from "~/routes/helpers/list.server";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { addDipEntry, deleteDipEntry, getDipEntry, listDipEntries, type DipEntry } from "~/server/ppid/dip.server";
 import { AppLink } from "~/components/app-link";
+
+/** The confirmation opens when its URL asks (`?dialog=…`): its code loads then. */
+const DeleteDialog = lazyComponent(() => import("~/components/admin/confirm-dialog").then((module) => module.DeleteDialog));
 
 const e = ppidDipEntries;
 const BASE = href("/app/ppid/dip");
