@@ -42,6 +42,14 @@ it(
   TIMEOUT_MS,
 );
 
+it("npm run js:pages: a page's JavaScript chunk by chunk, read from the build", async () => {
+  const run = await runScript(["scripts/bench/page-js.ts", "routes/app/documents$"]);
+  expectRan(run);
+  expect(run.stdout).toMatch(/^\d+\.\d\d kB {2}routes\/app\/documents\n/);
+  expect(run.stdout).toMatch(/ {2}documents +loaded by {2}1 page , a route module/);
+  expect(run.stdout).toMatch(/data-table +loaded by +\d+ pages, \d+ of \d+ exports used/);
+});
+
 it(
   "npm run bench:search: the four query kinds without and with texts at 200 documents",
   async () => {
