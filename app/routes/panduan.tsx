@@ -5,8 +5,13 @@ import { GuideSectionView } from "~/components/guide/guide-section";
 import { guideSectionsFor } from "~/domain/guide";
 import { pageMeta } from "~/lib/meta";
 import { getAppContext } from "~/routes/helpers/route-errors.server";
-import { guideSections, panduan as p } from "~/i18n/panduan";
+import { panduan as p, publicGuideSections } from "~/i18n/panduan";
+import { guideSections } from "~/i18n/panduan-staff";
+import { lazyComponent } from "~/components/lazy-component";
 import { AppLink } from "~/components/app-link";
+
+/** The sections for signed-in readers: their text loads after the page's own code, never on a visitor's page. */
+const StaffGuideSections = lazyComponent(() => import("~/components/guide/staff-sections").then((module) => module.StaffGuideSections));
 
 export const meta = () => pageMeta({ title: p.title, description: p.description, indexable: true });
 
@@ -20,14 +25,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const role = ctx.session?.user.role ?? null;
   return {
     role,
-    sectionIds: guideSectionsFor(guideSections, role).map((section) => section.id),
+    // The table of contents lists every section the reader sees, the lazy ones' titles included.
+    contents: guideSectionsFor(guideSections, role).map(({ id, title }) => ({ id, title })),
     values: { origin: ctx.origin, trashDays: ctx.config.trashDays },
   };
 }
 
 export default function Panduan({ loaderData }: Route.ComponentProps) {
-  const { role, sectionIds, values } = loaderData;
-  const sections = guideSections.filter((section) => sectionIds.includes(section.id));
+  const { role, contents, values } = loaderData;
   return (
     <article className="mx-auto max-w-3xl">
       <PageHeader title={p.title} description={p.intro} />
@@ -37,7 +42,7 @@ export default function Panduan({ loaderData }: Route.ComponentProps) {
           {p.toc}
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
-          {sections.map((section) => (
+          {contents.map((section) => (
             <li key={section.id}>
               <a href={`#${section.id}`} className="text-blue-700 underline">
                 {section.title}
@@ -55,9 +60,10 @@ export default function Panduan({ loaderData }: Route.ComponentProps) {
         )}
       </nav>
       <div className="space-y-6">
-        {sections.map((section) => (
+        {publicGuideSections.map((section) => (
           <GuideSectionView key={section.id} section={section} values={values} />
         ))}
+        {role && <StaffGuideSections ids={contents.map((section) => section.id)} values={values} />}
       </div>
       <footer className="mt-8 rounded-xl bg-blue-50 p-4 text-sm text-blue-900">{p.footer}</footer>
     </article>

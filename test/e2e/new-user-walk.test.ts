@@ -15,7 +15,7 @@ import { api, apiSession, createTestDocument, requestTestAccess, trashTestDocume
 import { expectNoAxeViolations } from "../support/node/axe";
 import { executeOnE2eDb } from "../support/node/e2e-db";
 import { guideSectionsFor } from "../../app/domain/guide";
-import { guideSections } from "../../app/i18n/panduan";
+import { guideSections } from "../../app/i18n/panduan-staff";
 
 const { newPage } = useBrowser();
 
