@@ -101,7 +101,6 @@ const CHARTS_PAGE_LIMIT_KB = 190;
  */
 const OVER_LIMIT_KB: Record<string, number> = {
   "routes/public-documents": 127.3,
-  "routes/ppid/status": 126.2,
   "routes/app/documents": 129.2,
   "routes/app/documents-create": 127.4,
   "routes/app/documents-bulk-upload": 129.5,
