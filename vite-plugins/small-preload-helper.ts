@@ -29,13 +29,41 @@ export const __vitePreload = (load, deps) => {
   return load();
 };`;
 
+/**
+ * Each lazy import carries the list of chunks its code needs (Vite's `__vite__mapDeps`), hashed
+ * file names that gzip poorly. Vite lists them all, the framework chunk and the importing chunk's
+ * own imports included, though those are loaded before the importing chunk runs (the helper then
+ * skips them). The list keeps only the chunks the importer has not loaded, read from the bundle's
+ * graph: the same requests, fewer bytes on every page with a lazy part.
+ */
+function withoutLoaded(staticImports: ReadonlyMap<string, readonly string[]>) {
+  return (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: "html" | "js" }) => {
+    if (hostType !== "js") return deps;
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const imported of staticImports.get(file) ?? []) visit(imported);
+    };
+    visit(hostId);
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+}
+
 /** Gives the browser build the small helper above in place of Vite's (`test/build/client-js.test.ts` checks it took). */
 export function smallPreloadHelper(): Plugin {
+  // Every chunk's static imports, read before Vite's import analysis writes the lazy imports' lists.
+  const staticImports = new Map<string, readonly string[]>();
   return {
     name: "e-arsip:small-preload-helper",
     // Before Vite's own import analysis, which would otherwise load its helper.
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     load: { filter: { id: /^\0vite\/preload-helper\.js$/ }, handler: (id) => (id === HELPER_ID ? SMALL_HELPER : null) },
+    configEnvironment: (name) => (name === "client" ? { build: { modulePreload: { resolveDependencies: withoutLoaded(staticImports) } } } : undefined),
+    generateBundle(_options, bundle) {
+      staticImports.clear();
+      for (const output of Object.values(bundle)) if (output.type === "chunk") staticImports.set(output.fileName, output.imports);
+    },
   };
 }

@@ -1,12 +1,12 @@
 /**
  * Labels of the access-request dialogs (the request form of the document page, the respond
- * form of the list) and of the document page's request button and open-request notice. Apart
- * from the lists' strings, so the document page does not load those.
+ * form of the list) and of the document page's open-request notice, each loaded with its dialog
+ * or notice. Apart from the lists' strings, so the document page does not load those.
  */
 export const accessRequestDialogs = {
   request: {
-    /** The document page's button, and the dialog it opens. */
-    button: "Request Document",
+    /** The dialog's title: the name of the document page's button that opens it. */
+    title: "Request Document",
     openState: "Status permintaan akses Anda untuk dokumen ini:",
     viewStatus: "Lihat Status Permintaan Akses",
     placeholder: "Contoh: untuk penelitian akademik",

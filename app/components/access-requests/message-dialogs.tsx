@@ -93,7 +93,7 @@ export function RequestDialog({ action, closeTo, rules, lastResult }: Props<Form
   const busy = useBusy(action);
   const [form, fields] = useFormKit<"requestMessage">({ id: "request-access", lastResult, rules });
   return (
-    <Dialog title={s.request.button} status="request" closeTo={closeTo} testId="request-dialog">
+    <Dialog title={s.request.title} status="request" closeTo={closeTo} testId="request-dialog">
       <FormBanner id={form.errorId} message={form.errors?.[0]} testId="request-error" />
       <Form method="post" action={action} {...form.props} className="space-y-4">
         <CsrfField />

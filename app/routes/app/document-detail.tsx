@@ -1,7 +1,8 @@
-import { Form, useNavigation, href } from "react-router";
+import { href } from "react-router";
 import { DetailTable } from "~/components/detail-table";
 import { FileRow } from "~/components/documents/file-row";
 import { ROLES } from "~/domain/roles";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/document-detail";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -15,7 +16,6 @@ import { RequestAccessSchema } from "~/domain/access-requests";
 import { parseOrInvalid } from "~/domain/form-input";
 import { can } from "~/domain/policy";
 import { formatDate, formatKb } from "~/lib/format";
-import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { formRules } from "~/routes/helpers/form.server";
@@ -29,11 +29,9 @@ import { filingText, securityClassNames } from "~/i18n/filing";
 import { openRequestRead, requestAccess } from "~/server/access-requests/service.server";
 import { deniedMessages, t } from "~/i18n/id";
 import { documents as documentsText, documentMessages } from "~/i18n/documents";
-import { documentDetailText } from "~/i18n/document-detail";
-import { accessRequestDialogs } from "~/i18n/access-request-dialogs";
+import { documentDetailText, documentDetailMessages } from "~/i18n/document-detail";
 import { accessRequestMessages } from "~/i18n/access-requests";
 import { readForm } from "~/routes/helpers/form-body.server";
-import { CsrfField } from "~/components/form/csrf-field";
 import { pageAction } from "~/routes/helpers/page-action.server";
 import { documentFixityAction } from "~/routes/helpers/fixity.server";
 import { goneHandler } from "~/components/documents/tombstone";
@@ -48,7 +46,7 @@ import { documentRetentionRead, placeDocumentHold, reappraiseDocument, releaseDo
 import { AppLink } from "~/components/app-link";
 
 /** The delete confirmation and the request form open only when the URL asks (`?dialog=`): their code loads then. */
-const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
+const DeleteDocumentDialog = lazyComponent(() => import("~/components/documents/delete-dialog").then((module) => module.DeleteDocumentDialog));
 const RequestDialog = lazyComponent(() => import("~/components/access-requests/message-dialogs").then((module) => module.RequestDialog));
 /**
  * The record's secondary parts (its text status, the sections under it: retention, berkas, vital
@@ -67,7 +65,10 @@ const StatisNotice = lazyComponent(() => import("~/components/documents/statis-n
 /** Shown only to who has asked for this document: its code loads then. */
 const OpenRequestNotice = lazyComponent(() => import("~/components/access-requests/open-request-notice").then((module) => module.OpenRequestNotice));
 
-export const handle = documentBreadcrumb;
+/** The crumb of /app/documents/{uuid} shows the document's title. */
+export const handle: BreadcrumbHandle<{ document?: { uuid: string; title: string } }> = {
+  breadcrumb: (data) => (data.document ? { [href("/app/documents/:uuid", { uuid: data.document.uuid })]: data.document.title } : {}),
+};
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta({ title: loaderData?.document.title ?? t.pages.documentDetail });
 
@@ -110,7 +111,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** Why the file row offers no file, and what the user can do about it. */
 function fileNotice(document: { unitKerjaName: string | null; canRequestAccess: boolean }, role: string, hasOpenRequest: boolean): string {
-  const closed = documentDetailText.fileClosed;
+  const closed = documentDetailMessages.fileClosed;
   const next = role === ROLES.viewer ? closed.viewer : hasOpenRequest ? closed.pending : document.canRequestAccess ? closed.request : closed.other;
   return `${closed.base(document.unitKerjaName)} ${next}`;
 }
@@ -192,8 +193,6 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
   const confirmDelete = dialog === "delete" && document.canDelete;
   const showRequest = dialog === "request" && requestRules !== null;
   const fixityReport = actionData && "fixity" in actionData ? actionData.fixity : null;
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formData?.get("intent") === "delete";
   const rows: [string, React.ReactNode][] = [
     [documentsText.columns.title, document.title],
     [documentsText.columns.documentNumber, document.documentNumber || t.notSet],
@@ -229,7 +228,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
           </AppLink>
         )}
         {document.canDelete && (
-          <PreloadLink to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=delete`} preload={Dialog.preload} className={buttonClass.danger} data-testid="delete-document">
+          <PreloadLink to={`${href("/app/documents/:uuid", { uuid: document.uuid })}?dialog=delete`} preload={DeleteDocumentDialog.preload} className={buttonClass.danger} data-testid="delete-document">
             {documentDetailText.delete}
           </PreloadLink>
         )}
@@ -240,7 +239,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
             className={buttonClass.primary}
             data-testid="request-document"
           >
-            {accessRequestDialogs.request.button}
+            {documentDetailText.requestAccess}
           </PreloadLink>
         )}
         {canCheckFixity && <FixityCheckButton />}
@@ -259,20 +258,7 @@ export default function DocumentDetail({ loaderData, actionData }: Route.Compone
           lastResult={actionData && "fixity" in actionData ? undefined : actionData}
         />
       )}
-      {confirmDelete && (
-        <Dialog title={documentDetailText.deleteTitle} status="error" closeTo={href("/app/documents/:uuid", { uuid: document.uuid })} testId="delete-dialog">
-          <p>{documentDetailText.deleteConfirm(document.title, trashDays)}</p>
-          <Form method="post" className="mt-5 flex justify-end gap-2">
-            <CsrfField />
-            <AppLink to={href("/app/documents/:uuid", { uuid: document.uuid })} className={buttonClass.secondary}>
-              {documentDetailText.cancel}
-            </AppLink>
-            <button type="submit" name="intent" value="delete" className={buttonClass.danger} disabled={deleting}>
-              {deleting ? documentDetailText.deleting : documentDetailText.confirmDelete}
-            </button>
-          </Form>
-        </Dialog>
-      )}
+      {confirmDelete && <DeleteDocumentDialog title={document.title} trashDays={trashDays} closeTo={href("/app/documents/:uuid", { uuid: document.uuid })} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { BreadcrumbHandle } from "~/lib/breadcrumb";
 import type { Route } from "./+types/document-update";
 import { PageHeader } from "~/components/app-shell";
 import { BackLink } from "~/components/back-link";
@@ -9,7 +10,6 @@ import { getDocumentRetention } from "~/server/retention/service.server";
 import { can } from "~/domain/policy";
 import { retentionToday } from "~/domain/retention";
 import { DocumentUpdateSchema } from "~/domain/document-schemas";
-import { documentBreadcrumb } from "~/routes/helpers/document-breadcrumb";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/routes/helpers/flash-redirect.server";
 import { documentFormRules, ownerUnitOptions, ownerUnitRuleOf } from "~/routes/helpers/document-form.server";
@@ -26,7 +26,11 @@ import { pageAction } from "~/routes/helpers/page-action.server";
 /** Shown once, after the save: its code loads then, not with the form. */
 const Dialog = lazyComponent(() => import("~/components/dialog").then((module) => module.Dialog));
 
-export const handle = { ...documentBreadcrumb, ...streamsUploadHandle };
+/** The crumb of /app/documents/{uuid} shows the document's title; the form posts a multipart body. */
+export const handle: BreadcrumbHandle<{ document?: { uuid: string; title: string } }> & typeof streamsUploadHandle = {
+  breadcrumb: (data) => (data.document ? { [href("/app/documents/:uuid", { uuid: data.document.uuid })]: data.document.title } : {}),
+  ...streamsUploadHandle,
+};
 
 export const meta = () => pageMeta({ title: t.pages.updateDocument });
 
